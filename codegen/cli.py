@@ -1,0 +1,138 @@
+"""Command line: `hipdnn-codegen COMMAND`. Exit codes: 0 ok, 1 findings, 2 usage, 3 internal error."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+from codegen import __version__, diagnostics, naming
+from codegen.workspace import UsageError, Workspace, find_root, load
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(EXIT_USAGE)
+
+
+def _command(sub: argparse._SubParsersAction, name: str, summary: str, example: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=summary,
+        description=summary,
+        epilog=f"example:\n  {example}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--root", metavar="DIR", help="workspace holding op_specs/ (default: nearest ancestor)")
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="hipdnn-codegen",
+        description="Validate hipDNN operation specs and generate the code they describe.",
+        epilog="example:\n  hipdnn-codegen check",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"hipdnn-codegen {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    check = _command(sub, "check", "Validate every spec and the registry; exit 1 on any finding.", "hipdnn-codegen check --format github")
+    check.add_argument("--format", choices=("text", "json", "github"), default="text", help="output format (default: text)")
+    check.set_defaults(run=cmd_check)
+
+    listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")
+    listing.set_defaults(run=cmd_list)
+
+    add = _command(sub, "add-op", "Validate an op's spec and generate its code.", "hipdnn-codegen add-op layernorm_bwd")
+    add.add_argument("name", help="op id: the spec file stem, e.g. layernorm_bwd")
+    add.set_defaults(run=cmd_add_op)
+    return parser
+
+
+def _report(ws: Workspace, fmt: str = "text") -> int:
+    out = diagnostics.render(ws.diagnostics, fmt)
+    sys.stdout.write(out)
+    if diagnostics.has_errors(ws.diagnostics):
+        errors = sum(d.severity == "error" for d in ws.diagnostics)
+        if fmt == "text":
+            print(f"{errors} error(s) in {ws.display(ws.spec_dir)}", file=sys.stderr)
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    ws = load(find_root(args.root))
+    status = _report(ws, args.format)
+    if status == EXIT_OK and args.format == "text":
+        registry = " and the registry" if ws.registry else ""
+        print(f"ok: {len(ws.specs)} op spec(s){registry} checked, no findings")
+    return status
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    ws = load(find_root(args.root))
+    status = _report(ws)
+    rows = [("op", "class", "attributes", "descriptor type", "operation type")]
+    for spec in sorted(ws.specs, key=lambda s: s.op):
+        low, high = spec.attribute_range
+        rows.append(
+            (
+                spec.op,
+                naming.OpNames(spec).cls,
+                f"{low}-{high}",
+                f"{spec.descriptor_type.value} {spec.descriptor_type.name}",
+                f"{spec.operation_type.value} {spec.operation_type.name}",
+            )
+        )
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths)).rstrip())
+    return status
+
+
+def cmd_add_op(args: argparse.Namespace) -> int:
+    root = find_root(args.root)
+    ws = load(root)
+    if not naming.OP_ID.match(args.name):
+        raise UsageError(f"op name '{args.name}' must be snake_case, e.g. layernorm_bwd")
+    if not ws.spec_path(args.name).exists():
+        raise UsageError(
+            f"no spec {ws.display(ws.spec_path(args.name))}; write one (op_specs/layernorm_bwd.yaml is "
+            f"a complete example) and run this again"
+        )
+    status = _report(ws)
+    if status != EXIT_OK:
+        return status
+    spec = ws.spec(args.name)
+    assert spec is not None
+    names = naming.OpNames(spec)
+    print(f"{ws.display(ws.spec_path(args.name))}: valid")
+    print(f"hipdnn-codegen would generate these files under generated/{args.name}/:")
+    for path in names.planned_files():
+        print(f"  {path}")
+    print("Code generation is not implemented yet in this version; nothing was written.")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
+    try:
+        return run(args)
+    except UsageError as exc:
+        print(f"hipdnn-codegen: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("hipdnn-codegen: interrupted", file=sys.stderr)
+        return EXIT_INTERNAL
+    except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit code 3
+        print(f"hipdnn-codegen: internal error: {type(exc).__name__}: {exc}".splitlines()[0], file=sys.stderr)
+        return EXIT_INTERNAL

@@ -1,0 +1,398 @@
+"""The typed op model: frozen dataclasses built once from a schema-valid spec document.
+
+Every key is popped while building, so a key the schema allows but the model forgets is an
+internal error rather than a silently ignored setting. Closed vocabularies (field types, rule
+kinds, tensor roles) are tables here; anything outside them fails at load time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from codegen.diagnostics import Loc
+from codegen.yaml_loader import Document, Path
+
+
+@dataclass(frozen=True)
+class FieldType:
+    """How one spec field type appears in C++, FlatBuffers and Python."""
+
+    name: str
+    cpp_type: str  # the C++ storage type inside <Table>T
+    type_tag: str  # HIPDNN_TYPE_<X> used with set/getAttribute (enums carry their own)
+    fbs_type: str
+    python_type: str
+    is_vector: bool = False
+
+
+FIELD_TYPES: dict[str, FieldType] = {
+    t.name: t
+    for t in (
+        FieldType("int64", "int64_t", "HIPDNN_TYPE_INT64", "long", "int"),
+        FieldType("int32", "int32_t", "HIPDNN_TYPE_INT32", "int", "int"),
+        FieldType("float", "float", "HIPDNN_TYPE_FLOAT", "float", "float"),
+        FieldType("double", "double", "HIPDNN_TYPE_DOUBLE", "double", "float"),
+        FieldType("bool", "bool", "HIPDNN_TYPE_BOOLEAN", "bool", "bool"),
+        FieldType("int64_vector", "std::vector<int64_t>", "HIPDNN_TYPE_INT64", "[long]", "list[int]", True),
+        FieldType("enum", "", "", "", "int"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class RuleKind:
+    """One word of the rule vocabulary and what it means for tensor presence."""
+
+    name: str
+    presence: bool  # a presence rule is checked by finalize(); same_shape is a shape rule
+    summary: str
+
+    def holds(self, present: tuple[bool, ...]) -> bool:
+        """Whether the rule holds for the given presence of its tensors (in rule order)."""
+        if self.name == "both_or_neither":
+            return all(present) or not any(present)
+        if self.name == "requires":
+            return present[1] or not present[0]
+        if self.name == "mutually_exclusive":
+            return sum(present) <= 1
+        if self.name == "same_shape":
+            return True
+        raise AssertionError(self.name)
+
+
+RULE_KINDS: dict[str, RuleKind] = {
+    k.name: k
+    for k in (
+        RuleKind("both_or_neither", True, "all of {tensors} are set, or none of them"),
+        RuleKind("requires", True, "{first} requires {rest}"),
+        RuleKind("mutually_exclusive", True, "at most one of {tensors} is set"),
+        RuleKind("same_shape", False, "{tensors} have the same dims"),
+    )
+}
+
+ROLES = ("input", "output")
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a spec entry and each of its keys' values sit in the YAML file."""
+
+    loc: Loc
+    keys: tuple[tuple[str, Loc], ...] = ()
+
+    def at(self, key: str) -> Loc:
+        for name, loc in self.keys:
+            if name == key:
+                return loc
+        return self.loc
+
+
+@dataclass(frozen=True)
+class NamedValue:
+    name: str
+    value: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    attribute: str
+    id: int
+    role: str
+    optional: bool
+    description: str
+    span: Span
+
+    @property
+    def required(self) -> bool:
+        return not self.optional
+
+
+@dataclass(frozen=True)
+class EnumValue:
+    name: str
+    value: int
+    sentinel: bool
+    span: Span
+
+
+@dataclass(frozen=True)
+class EnumDef:
+    name: str
+    type_tag: str
+    values: tuple[EnumValue, ...]
+    span: Span
+
+    @property
+    def sentinel(self) -> EnumValue | None:
+        return next((v for v in self.values if v.sentinel), None)
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    type: FieldType
+    attribute: str
+    id: int
+    optional: bool
+    default: Any
+    enum: EnumDef | None
+    description: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class ComputeType:
+    attribute: str
+    id: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: RuleKind
+    tensors: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class TestTensor:
+    name: str
+    uid: int
+    dims: tuple[int, ...]
+    strides: tuple[int, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class TestField:
+    name: str
+    value: Any
+    span: Span
+
+
+@dataclass(frozen=True)
+class Flatbuffers:
+    table: str
+    header: str
+    union_position: int | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """Any attribute an op owns: a tensor, a field or the compute type."""
+
+    name: str
+    id: int
+    kind: str  # "tensor" | "field" | "compute_type"
+    owner: str  # the tensor or field name, or "compute_type"
+    span: Span
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    op: str  # the file stem, e.g. layernorm_bwd
+    path: str
+    stem: str
+    frontend_stem: str
+    description: str
+    descriptor_type: NamedValue
+    operation_type: NamedValue
+    attribute_range: tuple[int, int]
+    range_span: Span
+    flatbuffers: Flatbuffers
+    tensors: tuple[Tensor, ...]
+    fields: tuple[Field, ...]
+    compute_type: ComputeType
+    rules: tuple[Rule, ...]
+    test_tensors: tuple[TestTensor, ...]
+    test_fields: tuple[TestField, ...]
+    span: Span
+
+    def attributes(self) -> Iterator[Attribute]:
+        for t in self.tensors:
+            yield Attribute(t.attribute, t.id, "tensor", t.name, t.span)
+        for f in self.fields:
+            yield Attribute(f.attribute, f.id, "field", f.name, f.span)
+        yield Attribute(self.compute_type.attribute, self.compute_type.id, "compute_type", "compute_type", self.compute_type.span)
+
+    def tensor(self, name: str) -> Tensor:
+        return next(t for t in self.tensors if t.name == name)
+
+    @property
+    def required_tensors(self) -> tuple[Tensor, ...]:
+        return tuple(t for t in self.tensors if not t.optional)
+
+    @property
+    def optional_tensors(self) -> tuple[Tensor, ...]:
+        return tuple(t for t in self.tensors if t.optional)
+
+    @property
+    def presence_rules(self) -> tuple[Rule, ...]:
+        return tuple(r for r in self.rules if r.kind.presence)
+
+    def test_tensor(self, name: str) -> TestTensor:
+        return next(t for t in self.test_tensors if t.name == name)
+
+    def test_field(self, name: str) -> TestField:
+        return next(f for f in self.test_fields if f.name == name)
+
+
+# --- building ---------------------------------------------------------------------------------
+
+
+class _Entry:
+    """A mapping being consumed key by key; leftovers at the end are an internal error."""
+
+    def __init__(self, doc: Document, path: Path):
+        self.doc = doc
+        self.path = path
+        data = doc.data
+        for part in path:
+            data = data[part]
+        self.data: dict[str, Any] = dict(data)
+        self.span = Span(doc.loc(path), tuple((k, doc.loc(path + (k,))) for k in sorted(self.data)))
+
+    def pop(self, key: str, default: Any = None) -> Any:
+        return self.data.pop(key, default)
+
+    def child(self, key: str) -> "_Entry":
+        self.data.pop(key)
+        return _Entry(self.doc, self.path + (key,))
+
+    def items(self, key: str) -> list["_Entry"]:
+        values = self.data.pop(key, None) or []
+        return [_Entry(self.doc, self.path + (key, i)) for i in range(len(values))]
+
+    def done(self) -> None:
+        if self.data:
+            raise AssertionError(f"model ignored keys {sorted(self.data)} at {self.span.loc}")
+
+
+def build(op: str, doc: Document) -> OpSpec:
+    """Build the model from a document the schema has accepted."""
+    top = _Entry(doc, ())
+    stem = top.pop("stem")
+    frontend_stem = top.pop("frontend_stem", stem)
+    description = top.pop("description", "")
+    descriptor_type = _named_value(top.child("descriptor_type"))
+    operation_type = _named_value(top.child("operation_type"))
+    low, high = top.pop("attribute_range")
+    range_span = Span(doc.loc(("attribute_range",)))
+    flatbuffers = _flatbuffers(top.child("flatbuffers"))
+    tensors = tuple(_tensor(e) for e in top.items("tensors"))
+    fields = tuple(_field(e) for e in top.items("fields"))
+    compute = top.child("compute_type")
+    compute_type = ComputeType(compute.pop("attribute"), int(compute.pop("id")), compute.span)
+    compute.done()
+    spec_rules = tuple(_rule(e) for e in top.items("rules"))
+    test = top.child("test_data")
+    test_tensors = tuple(_test_tensor(test.child("tensors")))
+    test_fields = tuple(_test_fields(test.child("fields"))) if "fields" in test.data else ()
+    test.done()
+    top.done()
+    return OpSpec(
+        op=op,
+        path=doc.path,
+        stem=stem,
+        frontend_stem=frontend_stem,
+        description=description,
+        descriptor_type=descriptor_type,
+        operation_type=operation_type,
+        attribute_range=(int(low), int(high)),
+        range_span=range_span,
+        flatbuffers=flatbuffers,
+        tensors=tensors,
+        fields=fields,
+        compute_type=compute_type,
+        rules=spec_rules,
+        test_tensors=test_tensors,
+        test_fields=test_fields,
+        span=top.span,
+    )
+
+
+def _named_value(e: _Entry) -> NamedValue:
+    result = NamedValue(e.pop("name"), int(e.pop("value")), e.span)
+    e.done()
+    return result
+
+
+def _flatbuffers(e: _Entry) -> Flatbuffers:
+    position = e.pop("union_position")
+    result = Flatbuffers(e.pop("table"), e.pop("header"), None if position is None else int(position), e.span)
+    e.done()
+    return result
+
+
+def _tensor(e: _Entry) -> Tensor:
+    role = e.pop("role")
+    if role not in ROLES:
+        raise AssertionError(f"unknown tensor role {role!r}")
+    result = Tensor(
+        name=e.pop("name"),
+        attribute=e.pop("attribute"),
+        id=int(e.pop("id")),
+        role=role,
+        optional=bool(e.pop("optional", False)),
+        description=e.pop("description", ""),
+        span=e.span,
+    )
+    e.done()
+    return result
+
+
+def _field(e: _Entry) -> Field:
+    type_name = e.pop("type")
+    if type_name not in FIELD_TYPES:
+        raise AssertionError(f"unknown field type {type_name!r}")
+    enum = _enum(e.child("enum")) if "enum" in e.data else None
+    result = Field(
+        name=e.pop("name"),
+        type=FIELD_TYPES[type_name],
+        attribute=e.pop("attribute"),
+        id=int(e.pop("id")),
+        optional=bool(e.pop("optional", False)),
+        default=e.pop("default"),
+        enum=enum,
+        description=e.pop("description", ""),
+        span=e.span,
+    )
+    e.done()
+    return result
+
+
+def _enum(e: _Entry) -> EnumDef:
+    values = []
+    for v in e.items("values"):
+        values.append(EnumValue(v.pop("name"), int(v.pop("value")), bool(v.pop("sentinel", False)), v.span))
+        v.done()
+    result = EnumDef(e.pop("name"), e.pop("type_tag"), tuple(values), e.span)
+    e.done()
+    return result
+
+
+def _rule(e: _Entry) -> Rule:
+    (kind_name,) = e.data
+    if kind_name not in RULE_KINDS:
+        raise AssertionError(f"unknown rule {kind_name!r}")
+    result = Rule(RULE_KINDS[kind_name], tuple(e.pop(kind_name)), e.span)
+    e.done()
+    return result
+
+
+def _test_tensor(e: _Entry) -> Iterator[TestTensor]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        t = e.child(name)
+        yield TestTensor(name, int(t.pop("uid")), tuple(t.pop("dims")), tuple(t.pop("strides")), t.span)
+        t.done()
+    e.done()
+
+
+def _test_fields(e: _Entry) -> Iterator[TestField]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        yield TestField(name, e.data[name], Span(e.span.at(name)))
+    e.data.clear()

@@ -1,0 +1,77 @@
+"""The registry of numbers hipDNN owns that no spec describes (`op_specs/registry.yaml`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen.model import NamedValue, Span, _Entry
+from codegen.yaml_loader import Document
+
+REGISTRY_FILE = "registry.yaml"
+
+
+@dataclass(frozen=True)
+class AttributeBlock:
+    owner: str
+    range: tuple[int, int]
+    used: tuple[tuple[int, int], ...]
+    inside: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Reserved:
+    kind: str  # attribute_ids | descriptor_types | operation_types
+    range: tuple[int, int]
+    name: str | None
+    reason: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Registry:
+    path: str
+    blocks: tuple[AttributeBlock, ...]
+    attributes: tuple[NamedValue, ...]
+    descriptor_types: tuple[NamedValue, ...]
+    operation_types: tuple[NamedValue, ...]
+    unconfirmed: frozenset[str]
+    reserved: tuple[Reserved, ...]
+
+
+def build(doc: Document) -> Registry:
+    top = _Entry(doc, ())
+    blocks = []
+    for e in top.items("attribute_blocks"):
+        low, high = e.pop("range")
+        used = tuple((int(a), int(b)) for a, b in e.pop("used"))
+        blocks.append(AttributeBlock(e.pop("owner"), (int(low), int(high)), used, e.pop("inside"), e.span))
+        e.done()
+    unconfirmed: set[str] = set()
+
+    def named(key: str) -> tuple[NamedValue, ...]:
+        result = []
+        for e in top.items(key):
+            value = NamedValue(e.pop("name"), int(e.pop("value")), e.span)
+            if not e.pop("confirmed", True):
+                unconfirmed.add(value.name)
+            result.append(value)
+            e.done()
+        return tuple(result)
+
+    attributes = named("attributes")
+    descriptor_types = named("descriptor_types")
+    operation_types = named("operation_types")
+    reserved = []
+    if "reserved" in top.data:
+        section = top.child("reserved")
+        for kind in ("attribute_ids", "descriptor_types", "operation_types"):
+            for e in section.items(kind):
+                low, high = e.pop("range")
+                reserved.append(Reserved(kind, (int(low), int(high)), e.pop("name"), e.pop("reason"), e.span))
+                e.done()
+        section.done()
+    top.done()
+    return Registry(
+        doc.path, tuple(blocks), attributes, descriptor_types, operation_types, frozenset(unconfirmed), tuple(reserved)
+    )

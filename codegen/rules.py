@@ -1,0 +1,85 @@
+"""Every diagnostic rule the tool can report, with its stable ID and one line of purpose.
+
+A rule is referenced in code only through the constants below, so this module is the complete
+list; tests check that each rule has a negative test case pinning its message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen.diagnostics import Diagnostic, Loc, Note
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    purpose: str
+    severity: str = "error"
+
+    def __call__(self, loc: Loc, message: str, *notes: Note) -> Diagnostic:
+        return Diagnostic(loc, self.id, message, self.severity, tuple(notes))
+
+
+ALL: dict[str, Rule] = {}
+
+
+def _rule(rule_id: str, purpose: str, severity: str = "error") -> Rule:
+    rule = Rule(rule_id, purpose, severity)
+    assert rule_id not in ALL, rule_id
+    ALL[rule_id] = rule
+    return rule
+
+
+# --- reading YAML -------------------------------------------------------------------------------
+YAML_ENCODING = _rule("YAML-ENCODING", "the file is not valid UTF-8 text")
+YAML_SYNTAX = _rule("YAML-SYNTAX", "the file is not well-formed YAML")
+YAML_EMPTY = _rule("YAML-EMPTY", "the file holds no YAML document")
+YAML_DUPLICATE_KEY = _rule("YAML-DUPLICATE-KEY", "a mapping repeats a key (YAML would keep the last)")
+YAML_ALIAS = _rule("YAML-ALIAS", "anchors and aliases are not allowed in specs")
+YAML_KEY_TYPE = _rule("YAML-KEY-TYPE", "a mapping key is not a plain scalar")
+YAML_TOO_DEEP = _rule("YAML-TOO-DEEP", "nesting deeper than any spec needs")
+YAML_VALUE = _rule("YAML-VALUE", "a scalar cannot be read (bad timestamp, binary, ...)")
+
+# --- JSON Schema --------------------------------------------------------------------------------
+SCHEMA_UNKNOWN_KEY = _rule("SCHEMA-UNKNOWN-KEY", "a key the schema does not define")
+SCHEMA_MISSING_KEY = _rule("SCHEMA-MISSING-KEY", "a required key is absent")
+SCHEMA_TYPE = _rule("SCHEMA-TYPE", "a value has the wrong type")
+SCHEMA_ENUM = _rule("SCHEMA-ENUM", "a value is not one of the allowed words")
+SCHEMA_PATTERN = _rule("SCHEMA-PATTERN", "a name does not follow its naming pattern")
+SCHEMA_RANGE = _rule("SCHEMA-RANGE", "a number is outside its allowed range")
+SCHEMA_LENGTH = _rule("SCHEMA-LENGTH", "a list or mapping has too few or too many entries")
+SCHEMA_FORBIDDEN_KEY = _rule("SCHEMA-FORBIDDEN-KEY", "a key that is not allowed in this context")
+
+# --- one spec -----------------------------------------------------------------------------------
+SPEC_OP_NAME = _rule("SPEC-OP-NAME", "the spec file name is not a valid op id")
+SPEC_DUPLICATE_NAME = _rule("SPEC-DUPLICATE-NAME", "two tensors or fields share a name")
+SPEC_DUPLICATE_ID = _rule("SPEC-DUPLICATE-ID", "two attributes of one spec share an ID")
+SPEC_DUPLICATE_ATTRIBUTE = _rule(
+    "SPEC-DUPLICATE-ATTRIBUTE", "two attributes of one spec share an enumerator name"
+)
+SPEC_RANGE_ORDER = _rule("SPEC-RANGE-ORDER", "attribute_range is empty (first > last)")
+SPEC_ID_OUT_OF_RANGE = _rule("SPEC-ID-OUT-OF-RANGE", "an attribute ID lies outside attribute_range")
+SPEC_RULE_UNKNOWN_TENSOR = _rule("SPEC-RULE-UNKNOWN-TENSOR", "a rule names a tensor the op lacks")
+SPEC_RULE_REQUIRED_TENSOR = _rule(
+    "SPEC-RULE-REQUIRED-TENSOR", "a presence rule names a required tensor, so it is always or never true"
+)
+SPEC_RULE_REPEATED_TENSOR = _rule("SPEC-RULE-REPEATED-TENSOR", "a rule names one tensor twice")
+SPEC_RESERVED_IDENTIFIER = _rule(
+    "SPEC-RESERVED-IDENTIFIER", "a name is a Python keyword or a name the generated code declares"
+)
+SPEC_ENUM_DUPLICATE_NAME = _rule("SPEC-ENUM-DUPLICATE-NAME", "an enum table repeats a name")
+SPEC_ENUM_DUPLICATE_VALUE = _rule("SPEC-ENUM-DUPLICATE-VALUE", "an enum table repeats a value")
+SPEC_ENUM_SENTINEL = _rule("SPEC-ENUM-SENTINEL", "an enum table marks more than one sentinel")
+SPEC_FIELD_VALUE = _rule(
+    "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
+)
+SPEC_TEST_UID_DUPLICATE = _rule("SPEC-TEST-UID-DUPLICATE", "two tensors of one op share a test UID")
+SPEC_TEST_DATA_MISSING = _rule(
+    "SPEC-TEST-DATA-MISSING", "a tensor or field has no test data, so tests would skip it"
+)
+SPEC_TEST_DATA_UNKNOWN = _rule("SPEC-TEST-DATA-UNKNOWN", "test data for a tensor or field the op lacks")
+SPEC_TEST_SHAPE = _rule("SPEC-TEST-SHAPE", "test dims and strides differ in rank")
+SPEC_TEST_SHAPE_RULE = _rule(
+    "SPEC-TEST-SHAPE-RULE", "test shapes break the op's own same_shape rule"
+)

@@ -1,0 +1,141 @@
+"""JSON Schema validation whose errors point at YAML lines and read as one sentence each."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+from importlib import resources
+from typing import Any, Iterator
+
+import jsonschema
+from jsonschema.exceptions import ValidationError
+
+from codegen import rules
+from codegen.diagnostics import Diagnostic
+from codegen.yaml_loader import Document, Path
+
+_JSON_TYPES = {
+    bool: "boolean",
+    int: "integer",
+    float: "number",
+    str: "string",
+    list: "list",
+    dict: "mapping",
+    type(None): "null",
+}
+
+
+@functools.cache
+def load_schema(name: str) -> dict[str, Any]:
+    text = resources.files("codegen.schema").joinpath(name).read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+@functools.cache
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    schema = load_schema(name)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+def describe(path: Path) -> str:
+    """`tensors[2].name` style rendering of a document path."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "the document"
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def _type_name(value: Any) -> str:
+    return _JSON_TYPES.get(type(value), type(value).__name__)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def validate(doc: Document, schema_name: str) -> list[Diagnostic]:
+    errors = _validator(schema_name).iter_errors(doc.data)
+    return [diag for error in errors for diag in _translate(doc, error)]
+
+
+def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
+    path: Path = tuple(error.absolute_path)
+    where = describe(path)
+    loc = doc.loc(path)
+    kind = error.validator
+    value = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if kind == "additionalProperties" and isinstance(value, dict):
+        allowed = sorted(schema.get("properties", {}))
+        for key in sorted(k for k in value if k not in allowed):
+            hint = did_you_mean(key, allowed) or (
+                f"; allowed keys: {', '.join(allowed)}" if allowed else ""
+            )
+            yield rules.SCHEMA_UNKNOWN_KEY(
+                doc.key_loc(path + (key,)), f"unknown key '{key}' in {where}{hint}"
+            )
+    elif kind == "required" and isinstance(value, dict):
+        for key in error.validator_value:
+            if key not in value:
+                yield rules.SCHEMA_MISSING_KEY(loc, f"{where} is missing required key '{key}'")
+    elif kind == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        expected = expected.replace("object", "mapping").replace("array", "list")
+        yield rules.SCHEMA_TYPE(
+            loc, f"{where} must be a {expected}, not a {_type_name(value)} ({_short(value)})"
+        )
+    elif kind in ("enum", "const"):
+        choices = error.validator_value if kind == "enum" else [error.validator_value]
+        words = [str(c) for c in choices]
+        hint = did_you_mean(str(value), words) if isinstance(value, str) else ""
+        yield rules.SCHEMA_ENUM(
+            loc, f"{where} is {_short(value)}; expected one of: {', '.join(words)}{hint}"
+        )
+    elif kind == "pattern" and "propertyNames" in error.schema_path:
+        what = schema.get("description", f"a name matching {error.validator_value}")
+        yield rules.SCHEMA_PATTERN(
+            doc.key_loc(path + (value,)), f"key {_short(value)} in {where} is not {what}"
+        )
+    elif kind == "pattern":
+        what = schema.get("description", f"a string matching {error.validator_value}")
+        yield rules.SCHEMA_PATTERN(loc, f"{where} is {_short(value)}, which is not {what}")
+    elif kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        low, high = schema.get("minimum"), schema.get("maximum")
+        yield rules.SCHEMA_RANGE(
+            loc, f"{where} is {_short(value)}; it must lie in [{low}, {high}]"
+        )
+    elif kind in ("minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength"):
+        yield rules.SCHEMA_LENGTH(loc, _length_message(where, kind, error.validator_value, value, schema))
+    elif kind == "items" and error.validator_value is False:
+        yield rules.SCHEMA_LENGTH(loc, f"{where} has too many items")
+    elif kind == "not":
+        forbidden = error.validator_value.get("required", [])
+        key = forbidden[0] if forbidden else "?"
+        yield rules.SCHEMA_FORBIDDEN_KEY(
+            doc.key_loc(path + (key,)), f"'{key}' is not allowed in {where} here"
+        )
+    elif kind == "false":
+        yield rules.SCHEMA_FORBIDDEN_KEY(loc, f"{where} is not allowed here")
+    else:
+        raise AssertionError(f"schema keyword '{kind}' has no diagnostic mapping")
+
+
+def _length_message(where: str, kind: str, limit: int, value: Any, schema: dict[str, Any]) -> str:
+    if kind in ("minProperties", "maxProperties") and schema.get("minProperties") == schema.get(
+        "maxProperties"
+    ):
+        choices = ", ".join(sorted(schema.get("properties", {})))
+        return f"{where} must hold exactly one of: {choices}"
+    noun = "characters" if kind.endswith("Length") else "entries"
+    bound = "at least" if kind.startswith("min") else "at most"
+    return f"{where} must have {bound} {limit} {noun}, not {len(value)}"

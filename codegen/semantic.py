@@ -1,0 +1,237 @@
+"""Checks inside one spec that JSON Schema cannot express. Cross-spec checks live in `collisions`."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections import defaultdict
+from typing import Any, Callable, Iterable, Iterator
+
+from codegen import naming, rules
+from codegen.diagnostics import Diagnostic, Loc, Note
+from codegen.model import Field, OpSpec, Span
+
+
+def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
+    if not naming.OP_ID.match(op):
+        yield rules.SPEC_OP_NAME(
+            loc, f"op id '{op}' (the file name) must be snake_case, e.g. layernorm_bwd.yaml"
+        )
+    elif op in naming.RESERVED_OP_IDS:
+        yield rules.SPEC_OP_NAME(loc, f"'{op}' is reserved for the numbering registry file")
+    elif reason := naming.reserved_reason(op):
+        yield rules.SPEC_OP_NAME(loc, f"op id '{op}' is {reason}; pick another file name")
+
+
+def check_spec(spec: OpSpec) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for check in (_names, _ids, _rules, _enums, _field_values, _test_data):
+        found.extend(check(spec))
+    return found
+
+
+def _duplicates(
+    items: Iterable[tuple[Any, Span]], report: Callable[[Any, Span, Span], Diagnostic]
+) -> Iterator[Diagnostic]:
+    """Report every later occurrence of a key against its first occurrence."""
+    first: dict[Any, Span] = {}
+    for key, span in items:
+        if key in first:
+            yield report(key, span, first[key])
+        else:
+            first[key] = span
+
+
+def _names(spec: OpSpec) -> Iterator[Diagnostic]:
+    named = [(t.name, t.span) for t in spec.tensors] + [(f.name, f.span) for f in spec.fields]
+    yield from _duplicates(
+        named,
+        lambda name, span, first: rules.SPEC_DUPLICATE_NAME(
+            span.at("name"), f"name '{name}' is already used", Note("first used here", first.at("name"))
+        ),
+    )
+    for name, span in named:
+        if reason := naming.reserved_reason(name):
+            yield rules.SPEC_RESERVED_IDENTIFIER(
+                span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')"
+            )
+    yield from _duplicates(
+        ((a.name, a.span) for a in spec.attributes()),
+        lambda name, span, first: rules.SPEC_DUPLICATE_ATTRIBUTE(
+            span.at("attribute"),
+            f"attribute {name} is already used in this spec",
+            Note("first used here", first.at("attribute")),
+        ),
+    )
+
+
+def next_free_id(spec: OpSpec, taken: set[int]) -> int | None:
+    low, high = spec.attribute_range
+    return next((i for i in range(low, high + 1) if i not in taken), None)
+
+
+def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
+    low, high = spec.attribute_range
+    if low > high:
+        yield rules.SPEC_RANGE_ORDER(
+            spec.range_span.loc, f"attribute_range [{low}, {high}] is empty; write [{high}, {low}]?"
+        )
+        return
+    attributes = list(spec.attributes())
+    taken = {a.id for a in attributes}
+    free = next_free_id(spec, taken)
+    fix = f"; the next free ID in [{low}, {high}] is {free}" if free is not None else "; the range is full"
+    yield from _duplicates(
+        ((a.id, a.span) for a in attributes),
+        lambda value, span, first: rules.SPEC_DUPLICATE_ID(
+            span.at("id"), f"attribute ID {value} is already used in this spec{fix}", Note("first used here", first.at("id"))
+        ),
+    )
+    for a in attributes:
+        if not low <= a.id <= high:
+            yield rules.SPEC_ID_OUT_OF_RANGE(
+                a.span.at("id"),
+                f"{a.name} = {a.id} lies outside attribute_range [{low}, {high}]{fix}",
+                Note("range declared here", spec.range_span.loc),
+            )
+
+
+def _rules(spec: OpSpec) -> Iterator[Diagnostic]:
+    tensors = {t.name: t for t in spec.tensors}
+    for rule in spec.rules:
+        loc = rule.span.loc
+        seen: set[str] = set()
+        for name in rule.tensors:
+            if name in seen:
+                yield rules.SPEC_RULE_REPEATED_TENSOR(loc, f"{rule.kind.name} names '{name}' twice")
+            seen.add(name)
+            tensor = tensors.get(name)
+            if tensor is None:
+                close = difflib.get_close_matches(name, sorted(tensors), n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(tensors)}"
+                yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{rule.kind.name} names unknown tensor '{name}'{hint}")
+            elif rule.kind.presence and tensor.required:
+                yield rules.SPEC_RULE_REQUIRED_TENSOR(
+                    loc,
+                    f"{rule.kind.name} names required tensor '{name}'; presence rules apply to "
+                    f"optional tensors (mark it 'optional: true' or drop it from the rule)",
+                    Note(f"'{name}' declared here", tensor.span.loc),
+                )
+
+
+def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
+    for field in spec.fields:
+        if field.enum is None:
+            continue
+        values = field.enum.values
+        yield from _duplicates(
+            ((v.name, v.span) for v in values),
+            lambda name, span, first: rules.SPEC_ENUM_DUPLICATE_NAME(
+                span.at("name"), f"enum {field.enum.name} repeats name {name}", Note("first here", first.at("name"))  # type: ignore[union-attr]
+            ),
+        )
+        yield from _duplicates(
+            ((v.value, v.span) for v in values),
+            lambda value, span, first: rules.SPEC_ENUM_DUPLICATE_VALUE(
+                span.at("value"), f"enum {field.enum.name} repeats value {value}", Note("first here", first.at("value"))  # type: ignore[union-attr]
+            ),
+        )
+        sentinels = [v for v in values if v.sentinel]
+        for extra in sentinels[1:]:
+            yield rules.SPEC_ENUM_SENTINEL(
+                extra.span.at("sentinel"),
+                f"enum {field.enum.name} already has sentinel {sentinels[0].name}; only one value may be the sentinel",
+            )
+
+
+def shown(value: Any) -> str:
+    """A value as it would be written in YAML."""
+    return json.dumps(value, default=str)
+
+
+def value_problem(field: Field, value: Any) -> str | None:
+    """Why `value` cannot be stored in `field`, or None when it fits."""
+    kind = field.type.name
+    if kind == "bool":
+        return None if isinstance(value, bool) else "expected true or false"
+    if kind in ("int64", "int32"):
+        bits = 63 if kind == "int64" else 31
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"expected an {kind} integer"
+        return None if -(2**bits) <= value < 2**bits else f"does not fit in {kind}"
+    if kind in ("float", "double"):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        return None if ok else f"expected a {kind} number"
+    if kind == "int64_vector":
+        ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        return None if ok else "expected a list of integers"
+    assert field.enum is not None
+    names = [v.name for v in field.enum.values]
+    return None if value in names else f"expected one of {', '.join(names)}"
+
+
+def _field_values(spec: OpSpec) -> Iterator[Diagnostic]:
+    for field in spec.fields:
+        if field.default is not None and (problem := value_problem(field, field.default)):
+            yield rules.SPEC_FIELD_VALUE(
+                field.span.at("default"), f"default of field '{field.name}' is {shown(field.default)}: {problem}"
+            )
+
+
+def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
+    tensors = {t.name: t for t in spec.tensors}
+    fields = {f.name: f for f in spec.fields}
+    test_tensors = {t.name: t for t in spec.test_tensors}
+    test_fields = {f.name: f for f in spec.test_fields}
+    test_loc = spec.span.at("test_data")
+    for name, tensor in tensors.items():
+        if name not in test_tensors:
+            yield rules.SPEC_TEST_DATA_MISSING(
+                test_loc, f"test_data.tensors has no entry for tensor '{name}' (uid, dims, strides)"
+            )
+    for name, field in fields.items():
+        if name not in test_fields:
+            yield rules.SPEC_TEST_DATA_MISSING(
+                test_loc, f"test_data.fields has no value for field '{name}', so tests would not set it"
+            )
+        elif problem := value_problem(field, test_fields[name].value):
+            yield rules.SPEC_FIELD_VALUE(
+                test_fields[name].span.loc, f"test value of field '{name}' is {shown(test_fields[name].value)}: {problem}"
+            )
+    for name, item in [*test_tensors.items(), *test_fields.items()]:
+        known = tensors if name in test_tensors else fields
+        if name not in known:
+            kind = "tensor" if known is tensors else "field"
+            close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield rules.SPEC_TEST_DATA_UNKNOWN(item.span.loc, f"test data for unknown {kind} '{name}'{hint}")
+    used = {t.uid for t in spec.test_tensors}
+    next_uid = max(used, default=0) + 1
+    yield from _duplicates(
+        ((t.uid, t.span) for t in spec.test_tensors),
+        lambda uid, span, first: rules.SPEC_TEST_UID_DUPLICATE(
+            span.at("uid"), f"test UID {uid} is already used; {next_uid} is free", Note("first used here", first.at("uid"))
+        ),
+    )
+    for t in spec.test_tensors:
+        if len(t.dims) != len(t.strides):
+            yield rules.SPEC_TEST_SHAPE(
+                t.span.at("strides"), f"tensor '{t.name}' has {len(t.dims)} dims but {len(t.strides)} strides"
+            )
+    for rule in spec.rules:
+        if rule.kind.presence:
+            continue
+        shaped = [test_tensors[n] for n in rule.tensors if n in test_tensors]
+        groups: dict[tuple[int, ...], list[str]] = defaultdict(list)
+        for t in shaped:
+            groups[t.dims].append(t.name)
+        if len(groups) > 1:
+            first = shaped[0]
+            for t in shaped[1:]:
+                if t.dims != first.dims:
+                    yield rules.SPEC_TEST_SHAPE_RULE(
+                        t.span.at("dims"),
+                        f"same_shape requires dims of '{t.name}' {list(t.dims)} to equal dims of "
+                        f"'{first.name}' {list(first.dims)}",
+                        Note("rule declared here", rule.span.loc),
+                    )

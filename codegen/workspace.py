@@ -1,0 +1,128 @@
+"""Where specs, templates and generated files live, and loading every spec of a workspace."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from codegen import model, registry, schema_check, semantic
+from codegen.diagnostics import Diagnostic, Loc, SpecError
+from codegen.model import OpSpec
+from codegen.registry import Registry
+from codegen.yaml_loader import Document, load_file
+
+SPEC_DIR = "op_specs"
+GENERATED_DIR = "generated"
+TEMPLATE_DIR = "templates"
+
+
+class UsageError(Exception):
+    """A problem with how the tool was invoked (exit code 2)."""
+
+
+def find_root(explicit: str | None, cwd: Path | None = None) -> Path:
+    if explicit is not None:
+        root = Path(explicit)
+        if not (root / SPEC_DIR).is_dir():
+            raise UsageError(f"--root {explicit}: no {SPEC_DIR}/ directory there")
+        return root.resolve()
+    here = (cwd or Path.cwd()).resolve()
+    for candidate in (here, *here.parents):
+        if (candidate / SPEC_DIR).is_dir():
+            return candidate
+    raise UsageError(
+        f"no {SPEC_DIR}/ directory in {here} or any parent; run inside a workspace or pass --root DIR"
+    )
+
+
+def builtin_templates() -> Path:
+    return Path(str(resources.files("codegen").joinpath(TEMPLATE_DIR)))
+
+
+@dataclass
+class Workspace:
+    root: Path
+    specs: list[OpSpec] = field(default_factory=list)
+    registry: Registry | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def spec_dir(self) -> Path:
+        return self.root / SPEC_DIR
+
+    @property
+    def generated_dir(self) -> Path:
+        return self.root / GENERATED_DIR
+
+    @property
+    def template_dir(self) -> Path:
+        """The workspace's own templates/ when it has one, else the templates inside the package."""
+        own = self.root / TEMPLATE_DIR
+        return own if own.is_dir() else builtin_templates()
+
+    def display(self, path: Path) -> str:
+        """Paths in diagnostics are relative to the current directory when possible."""
+        try:
+            return os.path.relpath(path)
+        except ValueError:  # another drive on Windows
+            return str(path)
+
+    def spec_path(self, op: str) -> Path:
+        return self.spec_dir / f"{op}.yaml"
+
+    def spec(self, op: str) -> OpSpec | None:
+        return next((s for s in self.specs if s.op == op), None)
+
+
+def spec_files(root: Path) -> list[Path]:
+    return sorted(p for p in (root / SPEC_DIR).glob("*.yaml") if p.name != registry.REGISTRY_FILE)
+
+
+def load(root: Path) -> Workspace:
+    """Read, validate and model every spec and the registry; gather all findings."""
+    ws = Workspace(root)
+    for path in spec_files(root):
+        spec, problems = load_spec(ws.display(path), path.stem, _read(ws, path))
+        ws.diagnostics.extend(problems)
+        if spec is not None:
+            ws.specs.append(spec)
+    registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
+    if registry_path.exists():
+        ws.registry, problems = load_registry(ws.display(registry_path), _read(ws, registry_path))
+        ws.diagnostics.extend(problems)
+    return ws
+
+
+def _read(ws: Workspace, path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {ws.display(path)}: {exc.strerror}") from None
+
+
+def _document(shown: str, raw: bytes, schema: str) -> tuple[Document | None, list[Diagnostic]]:
+    try:
+        doc = load_file(shown, raw)
+    except SpecError as exc:
+        return None, exc.diagnostics
+    problems = schema_check.validate(doc, schema)
+    return (None, problems) if problems else (doc, [])
+
+
+def load_spec(shown: str, op: str, raw: bytes) -> tuple[OpSpec | None, list[Diagnostic]]:
+    """One spec file to its model plus every finding inside it. Never raises on bad input."""
+    problems = list(semantic.check_op_id(op, Loc(shown)))
+    doc, found = _document(shown, raw, "op_spec.schema.json")
+    problems.extend(found)
+    if doc is None:
+        return None, problems
+    spec = model.build(op, doc)
+    problems.extend(semantic.check_spec(spec))
+    return spec, problems
+
+
+def load_registry(shown: str, raw: bytes) -> tuple[Registry | None, list[Diagnostic]]:
+    doc, problems = _document(shown, raw, "registry.schema.json")
+    return (registry.build(doc) if doc is not None else None), problems

@@ -1,0 +1,174 @@
+"""Safe YAML loading that remembers where every key and value came from.
+
+PyYAML's own loaders silently keep the last of two duplicate keys and drop positions. Here the
+document is composed into nodes and converted by hand, so every value gets a `Loc`, duplicate
+keys become diagnostics, and no input (binary, non-UTF-8, nested junk) escapes as a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from codegen import rules
+from codegen.diagnostics import Diagnostic, Loc, SpecError
+
+MAX_DEPTH = 32
+
+Path = tuple[str | int, ...]
+
+
+@dataclass
+class Document:
+    """Plain Python data plus the location of every value and every mapping key."""
+
+    path: str
+    data: Any
+    values: dict[Path, Loc] = field(default_factory=dict)
+    keys: dict[Path, Loc] = field(default_factory=dict)
+
+    def loc(self, path: Path) -> Loc:
+        """Location of the value at `path`, or of its nearest ancestor that exists."""
+        while path not in self.values and path:
+            path = path[:-1]
+        return self.values.get(path, Loc(self.path))
+
+    def key_loc(self, path: Path) -> Loc:
+        return self.keys.get(path) or self.loc(path)
+
+
+class _Loader(yaml.SafeLoader):
+    def compose_node(self, parent: Node | None, index: object) -> Node | None:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise _AliasFound(event.start_mark)
+        node = super().compose_node(parent, index)  # type: ignore[arg-type]
+        return node
+
+
+class _AliasFound(Exception):
+    def __init__(self, mark: yaml.Mark):
+        self.mark = mark
+
+
+def _mark_loc(path: str, mark: yaml.Mark | None) -> Loc:
+    if mark is None:
+        return Loc(path)
+    return Loc(path, mark.line + 1, mark.column + 1)
+
+
+def _offset_loc(path: str, text: str | bytes, offset: int) -> Loc:
+    head = text[:offset]
+    newline = b"\n" if isinstance(head, bytes) else "\n"
+    line = head.count(newline) + 1  # type: ignore[arg-type]
+    col = offset - (head.rfind(newline) + 1) + 1  # type: ignore[arg-type]
+    return Loc(path, line, col)
+
+
+def _char(character: int | str) -> str:
+    code = character if isinstance(character, int) else ord(character)
+    return f"U+{code:04X}"
+
+
+def decode(path: str, raw: bytes) -> str:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpecError(
+            [
+                rules.YAML_ENCODING(
+                    _offset_loc(path, raw, exc.start),
+                    f"byte 0x{raw[exc.start]:02x} is not valid UTF-8; save the file as UTF-8",
+                )
+            ]
+        ) from None
+    return text.removeprefix("\ufeff")
+
+
+def load_text(path: str, text: str) -> Document:
+    """Parse one YAML document; raises SpecError with every problem found."""
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except _AliasFound as exc:
+        raise SpecError(
+            [rules.YAML_ALIAS(_mark_loc(path, exc.mark), "aliases (*name) are not allowed; write the value out")]
+        ) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        problem = exc.problem or exc.context or "malformed YAML"
+        if exc.context and exc.problem:
+            problem = f"{problem} ({exc.context})"
+        raise SpecError([rules.YAML_SYNTAX(_mark_loc(path, mark), problem)]) from None
+    except yaml.reader.ReaderError as exc:
+        raise SpecError(
+            [
+                rules.YAML_SYNTAX(
+                    _offset_loc(path, text, exc.position),
+                    f"character {_char(exc.character)} is not allowed in YAML text",
+                )
+            ]
+        ) from None
+    except yaml.YAMLError as exc:
+        raise SpecError([rules.YAML_SYNTAX(Loc(path), str(exc).splitlines()[0])]) from None
+    except RecursionError:
+        raise SpecError([rules.YAML_TOO_DEEP(Loc(path), "nesting is too deep to read")]) from None
+    if root is None:
+        raise SpecError([rules.YAML_EMPTY(Loc(path), "the file is empty; an op spec is a YAML mapping")])
+    doc = Document(path, None)
+    problems: list[Diagnostic] = []
+    doc.data = _Converter(doc, problems).convert(root, (), 0)
+    if problems:
+        raise SpecError(problems)
+    return doc
+
+
+def load_file(path: str, raw: bytes) -> Document:
+    return load_text(path, decode(path, raw))
+
+
+class _Converter:
+    def __init__(self, doc: Document, problems: list[Diagnostic]):
+        self.doc = doc
+        self.problems = problems
+        self.constructor = yaml.SafeLoader("")
+
+    def convert(self, node: Node, path: Path, depth: int) -> Any:
+        loc = _mark_loc(self.doc.path, node.start_mark)
+        self.doc.values[path] = loc
+        if depth > MAX_DEPTH:
+            self.problems.append(rules.YAML_TOO_DEEP(loc, f"nesting deeper than {MAX_DEPTH} levels"))
+            return None
+        if isinstance(node, MappingNode):
+            return self._mapping(node, path, depth)
+        if isinstance(node, SequenceNode):
+            return [self.convert(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            self.problems.append(rules.YAML_VALUE(loc, f"cannot read value {node.value!r}: {reason}"))
+            return None
+
+    def _mapping(self, node: MappingNode, path: Path, depth: int) -> dict[str, Any]:
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key_loc = _mark_loc(self.doc.path, key_node.start_mark)
+            if not isinstance(key_node, ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+                self.problems.append(rules.YAML_KEY_TYPE(key_loc, "a mapping key must be a plain name"))
+                continue
+            key = str(key_node.value)
+            if key in result:
+                first = self.doc.keys[path + (key,)]
+                self.problems.append(
+                    rules.YAML_DUPLICATE_KEY(
+                        key_loc,
+                        f"duplicate key '{key}' (first defined at {first.line}:{first.col})",
+                    )
+                )
+                continue
+            self.doc.keys[path + (key,)] = key_loc
+            result[key] = self.convert(value_node, path + (key,), depth + 1)
+        return result

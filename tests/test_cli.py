@@ -1,0 +1,120 @@
+"""The command line: exit codes, help, workspace discovery, the repository's own specs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from codegen import __version__
+from conftest import CASES, REPO, run_cli
+
+
+def test_repository_specs_pass_check():
+    result = run_cli("check", cwd=REPO)
+    assert result.code == 0, result.out + result.err
+    assert result.out == "ok: 2 op spec(s) and the registry checked, no findings\n"
+
+
+def test_version():
+    result = run_cli("--version")
+    assert result.code == 0
+    assert result.out == f"hipdnn-codegen {__version__}\n"
+
+
+@pytest.mark.parametrize("command", ["check", "list", "add-op"])
+def test_help_has_summary_and_example(command):
+    result = run_cli(command, "--help")
+    assert result.code == 0
+    assert "example:\n  hipdnn-codegen " + command in result.out
+
+
+def test_usage_error_exit_code():
+    result = run_cli("frobnicate")
+    assert result.code == 2
+    assert "invalid choice" in result.err
+
+
+def test_no_workspace_is_a_usage_error(tmp_path):
+    result = run_cli("check", cwd=tmp_path)
+    assert result.code == 2
+    assert result.err.startswith("hipdnn-codegen: error: no op_specs/ directory")
+
+
+def test_root_found_from_a_subdirectory(tmp_path):
+    shutil.copytree(CASES / "valid-minimal", tmp_path / "ws")
+    sub = tmp_path / "ws" / "deep" / "er"
+    sub.mkdir(parents=True)
+    result = run_cli("list", cwd=sub)
+    assert result.code == 0
+    assert "thing  ThingOperationDescriptor  9000-9099" in result.out
+
+
+def test_explicit_root(tmp_path):
+    result = run_cli("check", "--root", str(CASES / "yaml-empty"), cwd=tmp_path)
+    assert result.code == 1
+    assert "error[YAML-EMPTY]" in result.out
+
+
+def test_root_without_specs_is_usage_error(tmp_path):
+    assert run_cli("check", "--root", str(tmp_path)).code == 2
+
+
+def test_json_format_lists_every_finding():
+    result = run_cli("check", "--format", "json", cwd=CASES / "spec-duplicate-id")
+    assert result.code == 1
+    findings = json.loads(result.out)
+    assert [f["rule"] for f in findings] == ["SPEC-DUPLICATE-ID"]
+    assert [loc["line"] for loc in findings[0]["locations"]] == [10, 9]
+
+
+def test_github_format():
+    result = run_cli("check", "--format", "github", cwd=CASES / "spec-range-order")
+    assert result.out.startswith("::error file=op_specs/thing.yaml,line=4,col=18,title=SPEC-RANGE-ORDER::")
+
+
+def test_all_problems_of_all_files_reported_sorted(tmp_path):
+    ws = tmp_path / "op_specs"
+    ws.mkdir()
+    for case in ("yaml-empty", "spec-duplicate-id", "spec-test-shape"):
+        src = CASES / case / "op_specs" / "thing.yaml"
+        shutil.copy(src, ws / f"{case.replace('-', '_')}.yaml")
+    result = run_cli("check", cwd=tmp_path)
+    lines = [line for line in result.out.splitlines() if not line.startswith(" ")]
+    assert len(lines) == 3
+    assert lines == sorted(lines)
+
+
+def test_internal_error_is_one_line_exit_3(monkeypatch):
+    import codegen.cli
+
+    def boom(root):
+        raise RuntimeError("simulated bug\nsecond line")
+
+    monkeypatch.setattr(codegen.cli, "load", boom)
+    result = run_cli("check", cwd=REPO)
+    assert result.code == 3
+    assert result.err == "hipdnn-codegen: internal error: RuntimeError: simulated bug\n"
+
+
+def test_add_op_unknown_spec_is_refused(tmp_path):
+    shutil.copytree(CASES / "valid-minimal", tmp_path / "ws")
+    result = run_cli("add-op", "other_op", cwd=tmp_path / "ws")
+    assert result.code == 2
+    assert "no spec op_specs/other_op.yaml" in result.err
+
+
+def test_add_op_bad_name_is_refused(tmp_path):
+    result = run_cli("add-op", "Bad-Name", cwd=REPO)
+    assert result.code == 2
+    assert "must be snake_case" in result.err
+
+
+def test_python_dash_m_entry_point():
+    proc = subprocess.run(
+        [sys.executable, "-m", "codegen", "--version"], cwd=REPO, capture_output=True, text=True
+    )
+    assert proc.returncode == 0 and proc.stdout == f"hipdnn-codegen {__version__}\n"
