@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from codegen import __version__, diagnostics, naming
+from codegen import __version__, diagnostics, formatting, generate, naming, storage
+from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, find_root, load
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -49,6 +50,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")
     listing.set_defaults(run=cmd_list)
+
+    gen = _command(sub, "generate", "Generate the code of every op (or the named ones) into generated/.", "hipdnn-codegen generate layernorm_bwd --dry-run")
+    gen.add_argument("ops", nargs="*", metavar="OP", help="op ids to generate (default: all)")
+    mode = gen.add_mutually_exclusive_group()
+    mode.add_argument("--dry-run", action="store_true", help="list what would change; write nothing")
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with a diff if generated/ is stale")
+    gen.set_defaults(run=cmd_generate)
 
     add = _command(sub, "add-op", "Validate an op's spec and generate its code.", "hipdnn-codegen add-op layernorm_bwd")
     add.add_argument("name", help="op id: the spec file stem, e.g. layernorm_bwd")
@@ -97,6 +105,68 @@ def cmd_list(args: argparse.Namespace) -> int:
     return status
 
 
+def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
+    known = {s.op: s for s in ws.specs}
+    unknown = [op for op in ops if op not in known]
+    if unknown:
+        raise UsageError(f"unknown op(s): {', '.join(unknown)}; known: {', '.join(sorted(known)) or 'none'}")
+    return [known[op] for op in ops] if ops else list(known.values())
+
+
+def _produce(ws: Workspace, specs: list[OpSpec], ops: list[str]) -> tuple[int, list[storage.Change]]:
+    """Generate in memory and compare with generated/; returns (status, changes)."""
+    try:
+        out = generate.generate(ws, specs)
+    except formatting.FormatError as exc:
+        raise UsageError(str(exc)) from None
+    if out.diagnostics:
+        sys.stdout.write(diagnostics.render(out.diagnostics))
+        return EXIT_FINDINGS, []
+    scopes = [spec.op for spec in specs] if ops else [""]
+    return EXIT_OK, storage.plan(ws.generated_dir, out.files, scopes)
+
+
+def regenerate_command(ops: list[str]) -> str:
+    return " ".join(["hipdnn-codegen generate", *ops])
+
+
+def _write(ws: Workspace, changes: list[storage.Change]) -> None:
+    storage.apply(ws.generated_dir, changes)
+    for change in changes:
+        print(f"{change.kind + 'd':8} {ws.display(ws.generated_dir / change.path)}")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    ws = load(find_root(args.root))
+    status = _report(ws)
+    if status != EXIT_OK:
+        return status
+    status, changes = _produce(ws, _select(ws, args.ops), args.ops)
+    if status != EXIT_OK:
+        return status
+    shown = ws.display(ws.generated_dir)
+    if args.check:
+        for change in changes:
+            word = {"create": "missing", "update": "stale", "delete": "extra"}[change.kind]
+            print(f"{word}: {shown}/{change.path}")
+            sys.stdout.write(change.diff(shown))
+        if changes:
+            print(f"{len(changes)} generated file(s) out of date; run: {regenerate_command(args.ops)}")
+            return EXIT_FINDINGS
+        print(f"{shown}/ is up to date")
+        return EXIT_OK
+    if args.dry_run:
+        for change in changes:
+            print(f"would {change.kind} {shown}/{change.path}")
+        if not changes:
+            print(f"{shown}/ is up to date; nothing would change")
+        return EXIT_OK
+    _write(ws, changes)
+    if not changes:
+        print(f"{shown}/ is up to date")
+    return EXIT_OK
+
+
 def cmd_add_op(args: argparse.Namespace) -> int:
     root = find_root(args.root)
     ws = load(root)
@@ -112,12 +182,16 @@ def cmd_add_op(args: argparse.Namespace) -> int:
         return status
     spec = ws.spec(args.name)
     assert spec is not None
-    names = naming.OpNames(spec)
+    status, changes = _produce(ws, [spec], [args.name])
+    if status != EXIT_OK:
+        return status
     print(f"{ws.display(ws.spec_path(args.name))}: valid")
-    print(f"hipdnn-codegen would generate these files under generated/{args.name}/:")
-    for path in names.planned_files():
-        print(f"  {path}")
-    print("Code generation is not implemented yet in this version; nothing was written.")
+    _write(ws, changes)
+    total = len(naming.OpNames(spec).planned_files())
+    print(f"{len(changes)} of {total} file(s) under {ws.display(ws.generated_dir / args.name)}/ changed")
+    print("next:")
+    print(f"  copy {ws.display(ws.generated_dir / args.name)}/{{backend,frontend,test_sdk}} into projects/hipdnn/")
+    print(f"  paste each fragment in {ws.display(ws.generated_dir / args.name / 'registry')}/ where its first lines say")
     return EXIT_OK
 
 

@@ -149,18 +149,8 @@ class OpNames:
         return self.spec.op
 
     def planned_files(self) -> list[str]:
-        """Every C++ file generated for this op, relative to generated/<op>/."""
-        return sorted(
-            [
-                self.descriptor_hpp,
-                self.descriptor_cpp,
-                self.packer_hpp,
-                self.unpacker_hpp,
-                self.descriptor_test,
-                self.from_node_test,
-                self.constants_hpp,
-            ]
-        )
+        """Every file generated for this op, relative to generated/."""
+        return sorted(f"{self.spec.op}/{path}" for path in cpp_outputs(self).values())
 
 
 def tensor_member(t: Tensor) -> str:
@@ -206,3 +196,113 @@ def field_constant(names: OpNames, f: Field) -> str:
 def enum_cpp_value(f: Field, value_name: str) -> str:
     assert f.enum is not None
     return f"{f.enum.name}::{value_name}"
+
+
+# --- words shared by every language the generator emits (C++ messages, Python mirror) -----------
+
+
+def tensor_list_text(tensors: tuple[str, ...]) -> str:
+    labels = [upper(t) for t in tensors]
+    return ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
+
+
+def rule_message(kind: str, tensors: tuple[str, ...]) -> str:
+    """The finalize() failure text of a presence rule, without the class prefix."""
+    if kind == "both_or_neither":
+        return f"{tensor_list_text(tensors)} tensors must be set together or not at all"
+    if kind == "requires":
+        return f"{upper(tensors[0])} tensor requires {upper(tensors[1])} tensor"
+    if kind == "mutually_exclusive":
+        return f"at most one of {tensor_list_text(tensors).replace(' and ', ', ')} tensors may be set"
+    raise AssertionError(f"no message for rule kind {kind!r}")
+
+
+def missing_tensor_message(t: Tensor) -> str:
+    return f"{tensor_label(t)} tensor not set"
+
+
+def sentinel_message(f: Field) -> str:
+    return f"{upper(f.name)} not set"
+
+
+COMPUTE_TYPE_MESSAGE = "compute data type not set"
+
+
+def finalize_prefix(names: OpNames) -> str:
+    return f"{names.cls}::finalize() failed: "
+
+
+def enum_setter(f: Field) -> str:
+    assert f.enum is not None
+    return f"set{f.enum.name}"
+
+
+def enum_getter(f: Field) -> str:
+    assert f.enum is not None
+    return f"get{f.enum.name}"
+
+
+def enum_c_type(f: Field) -> str:
+    assert f.enum is not None
+    return f"hipdnn{f.enum.name}_t"
+
+
+def enum_to_backend(f: Field) -> str:
+    assert f.enum is not None
+    return f"toBackend{f.enum.name}"
+
+
+def enum_from_backend(f: Field) -> str:
+    assert f.enum is not None
+    return f"fromHipdnn{f.enum.name}"
+
+
+def enum_name_function(f: Field) -> str:
+    assert f.enum is not None
+    return f"EnumName{f.enum.name}"
+
+
+def local_variable(item: Tensor | Field) -> str:
+    """A C++ local for an unpacked value; the suffix keeps names like `do` from being keywords."""
+    return camel(item.name) + ("Tensor" if isinstance(item, Tensor) else "Value")
+
+
+def test_case_name(*words: str) -> str:
+    """gtest names are PascalCase words without underscores."""
+    return "".join(pascal(w) if w.islower() or "_" in w else w for w in words)
+
+
+# --- generated files ------------------------------------------------------------------------------
+
+# Template (under templates/) -> output path (under generated/<op>/), for per-op C++ files.
+def cpp_outputs(names: OpNames) -> dict[str, str]:
+    return {
+        "cpp/descriptor.hpp.j2": names.descriptor_hpp,
+        "cpp/descriptor.cpp.j2": names.descriptor_cpp,
+        "cpp/packer.hpp.j2": names.packer_hpp,
+        "cpp/unpacker.hpp.j2": names.unpacker_hpp,
+        "cpp/test_descriptor.cpp.j2": names.descriptor_test,
+        "cpp/test_from_node.cpp.j2": names.from_node_test,
+        "cpp/constants.hpp.j2": names.constants_hpp,
+        **{f"cpp/registry/{stem}.j2": f"registry/{target}" for stem, target in REGISTRY_FRAGMENTS.items()},
+    }
+
+
+# Registry fragment template stem -> file name; the name says which hipDNN file it goes into.
+REGISTRY_FRAGMENTS = {
+    "attribute_names.inc": "HipdnnBackendAttributeName.h.attributes.inc",
+    "attribute_range.txt": "HipdnnBackendAttributeName.h.range-list.txt",
+    "descriptor_type.inc": "HipdnnBackendDescriptorType.h.entry.inc",
+    "operation_type.inc": "HipdnnOperationType.h.entry.inc",
+    "string_attribute_names.inc": "BackendEnumStringUtils.hpp.attribute-names.inc",
+    "string_descriptor_type.inc": "BackendEnumStringUtils.hpp.descriptor-type.inc",
+    "string_operation_type.inc": "BackendEnumStringUtils.hpp.operation-type.inc",
+    "descriptor_factory_include.inc": "DescriptorFactory.cpp.include.inc",
+    "descriptor_factory_case.inc": "DescriptorFactory.cpp.case.inc",
+    "node_factory_case.inc": "NodeFactory.cpp.case.inc",
+    "operation_unpacker_include.inc": "OperationUnpacker.hpp.include.inc",
+    "operation_unpacker_case.inc": "OperationUnpacker.hpp.case.inc",
+    "cmake_backend_sources.txt": "backend-src-CMakeLists.txt.entries.txt",
+    "cmake_backend_tests.txt": "backend-tests-CMakeLists.txt.entries.txt",
+    "string_utils_expectations.inc": "TestBackendEnumStringUtils.cpp.expectations.inc",
+}

@@ -64,6 +64,9 @@ SPEC_RULE_UNKNOWN_TENSOR = _rule("SPEC-RULE-UNKNOWN-TENSOR", "a rule names a ten
 SPEC_RULE_REQUIRED_TENSOR = _rule(
     "SPEC-RULE-REQUIRED-TENSOR", "a presence rule names a required tensor, so it is always or never true"
 )
+SPEC_RULE_UNSATISFIABLE = _rule(
+    "SPEC-RULE-UNSATISFIABLE", "the rules together forbid an optional tensor from ever being set"
+)
 SPEC_RULE_REPEATED_TENSOR = _rule("SPEC-RULE-REPEATED-TENSOR", "a rule names one tensor twice")
 SPEC_RESERVED_IDENTIFIER = _rule(
     "SPEC-RESERVED-IDENTIFIER", "a name is a Python keyword or a name the generated code declares"
@@ -83,3 +86,9 @@ SPEC_TEST_SHAPE = _rule("SPEC-TEST-SHAPE", "test dims and strides differ in rank
 SPEC_TEST_SHAPE_RULE = _rule(
     "SPEC-TEST-SHAPE-RULE", "test shapes break the op's own same_shape rule"
 )
+
+# --- generation ---------------------------------------------------------------------------------
+GEN_COVERAGE = _rule(
+    "GEN-COVERAGE", "rendered code misses an attribute in a place every attribute must reach"
+)
+GEN_TEMPLATE = _rule("GEN-TEMPLATE", "a template fails to render (syntax error or undefined name)")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
-from codegen import naming, rules
+from codegen import naming, rules, testplan
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.model import Field, OpSpec, Span
 
@@ -25,7 +26,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_names, _ids, _rules, _enums, _field_values, _test_data):
+    for check in (_names, _ids, _rules, _satisfiable, _enums, _field_values, _test_data):
         found.extend(check(spec))
     return found
 
@@ -119,6 +120,17 @@ def _rules(spec: OpSpec) -> Iterator[Diagnostic]:
                 )
 
 
+def _satisfiable(spec: OpSpec) -> Iterator[Diagnostic]:
+    known = {t.name for t in spec.tensors}
+    if any(n not in known for r in spec.rules for n in r.tensors):
+        return  # reported as unknown tensors already
+    for t in spec.optional_tensors:
+        if testplan.smallest_satisfying_with(spec, t.name) is None:
+            yield rules.SPEC_RULE_UNSATISFIABLE(
+                t.span.loc, f"no combination of tensors satisfying every rule includes '{t.name}'"
+            )
+
+
 def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
     for field in spec.fields:
         if field.enum is None:
@@ -160,8 +172,8 @@ def value_problem(field: Field, value: Any) -> str | None:
             return f"expected an {kind} integer"
         return None if -(2**bits) <= value < 2**bits else f"does not fit in {kind}"
     if kind in ("float", "double"):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-        return None if ok else f"expected a {kind} number"
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        return None if ok else f"expected a finite {kind} number"
     if kind == "int64_vector":
         ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         return None if ok else "expected a list of integers"

@@ -1,0 +1,301 @@
+"""C++ lowering of the model: the statements and expressions the templates print.
+
+Templates stay declarative (`case {{ a.attribute }}: {{ a.set_call }}; break;`); how an attribute
+is stored, set, read, printed and compared is decided here, once per field type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from codegen import naming
+from codegen.model import Field, OpSpec, Rule, Tensor
+from codegen.naming import OpNames
+from codegen.testplan import TestPlan, build as build_plan
+
+FBS = "hipdnn_flatbuffers_sdk::data_objects"
+SET_ARGS = "attributeType, elementCount, arrayOfElements"
+GET_ARGS = "attributeType, requestedElementCount, elementCount, arrayOfElements"
+
+
+def quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def literal(field: Field, value: Any) -> str:
+    """A C++ literal of a test or default value, typed for `field`."""
+    kind = field.type.name
+    if kind == "bool":
+        return "true" if value else "false"
+    if kind == "float":
+        return repr(float(value)) + "f"
+    if kind == "double":
+        return repr(float(value))
+    if kind == "int64_vector":
+        return "{" + ", ".join(str(int(v)) for v in value) + "}"
+    if kind == "enum":
+        assert field.enum is not None
+        return str(next(v.value for v in field.enum.values if v.name == value))
+    return str(int(value))
+
+
+@dataclass(frozen=True)
+class TensorView:
+    tensor: Tensor
+    attribute: str
+    member: str
+    getter: str
+    uid_field: str
+    label: str
+    local: str
+    frontend_getter: str
+    frontend_setter: str
+    uid_constant: str
+    dims_constant: str
+    strides_constant: str
+    set_call: str
+    get_call: str
+    optional: bool
+    name: str
+    pascal: str
+
+
+@dataclass(frozen=True)
+class FieldView:
+    field: Field
+    name: str
+    pascal: str
+    attribute: str
+    label: str
+    local: str
+    cpp_type: str  # storage type inside <Table>T (std::optional when optional)
+    type_tag: str
+    set_call: str
+    get_call: str
+    to_string: str  # expression streamed into toString()
+    constant: str
+    constant_type: str
+    constant_value: str
+    test_value: str  # C++ expression of the test value as stored in _data (from the constant)
+    attr_value_type: str  # the C type passed to setAttribute in tests
+    attr_value: str  # expression passed by address to setAttribute in tests
+    compare: str  # gtest macro comparing a stored value with test_value
+    frontend_getter: str
+    frontend_setter: str
+    optional: bool
+    is_enum: bool
+    is_vector: bool
+    enum_c_type: str
+    enum_to_backend: str
+    enum_from_backend: str
+    frontend_default: str
+
+
+@dataclass(frozen=True)
+class RuleView:
+    rule: Rule
+    condition: str
+    message: str
+
+
+@dataclass(frozen=True)
+class OpView:
+    spec: OpSpec
+    names: OpNames
+    plan: TestPlan
+    tensors: tuple[TensorView, ...]
+    required: tuple[TensorView, ...]
+    optional: tuple[TensorView, ...]
+    members: tuple[TensorView, ...]  # required inputs, required outputs, then optionals
+    fields: tuple[FieldView, ...]
+    presence_rules: tuple[RuleView, ...]
+    sentinel_checks: tuple[tuple[str, str], ...]  # (condition, message)
+    set_prefix: str
+    get_prefix: str
+    finalize_prefix: str
+    fbs: str
+
+    unsupported_attribute: int  # an ID inside the op's range that the op does not handle
+    attribute_names: tuple[str, ...]  # every attribute the op owns, in spec order
+
+    def tensor(self, name: str) -> TensorView:
+        return next(t for t in self.tensors if t.name == name)
+
+    def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
+        """The required tensors (except `omit`) and the optional ones named in `present`."""
+        return tuple(t for t in self.tensors if (not t.optional and t.name != omit) or t.name in present)
+
+
+def _tensor_view(names: OpNames, t: Tensor) -> TensorView:
+    set_prefix = quote(f"{names.cls}::setAttribute()")
+    get_prefix = quote(f"{names.cls}::getAttribute()")
+    member, uid = naming.tensor_member(t), f"_data.{naming.tensor_uid_field(t)}"
+    kind = "Optional" if t.optional else ""
+    return TensorView(
+        tensor=t,
+        attribute=t.attribute,
+        member=member,
+        getter=naming.tensor_getter(t),
+        uid_field=naming.tensor_uid_field(t),
+        label=naming.tensor_label(t),
+        local=naming.local_variable(t),
+        frontend_getter=naming.frontend_getter(t),
+        frontend_setter=naming.frontend_setter(t),
+        uid_constant=naming.uid_constant(names, t),
+        dims_constant=naming.dims_constant(names, t),
+        strides_constant=naming.strides_constant(names, t),
+        set_call=f"set{kind}TensorDescriptor({member}, {uid}, {SET_ARGS}, {set_prefix})",
+        get_call=f"get{kind}TensorDescriptor({member}, {GET_ARGS}, {get_prefix})",
+        optional=t.optional,
+        name=t.name,
+        pascal=naming.pascal(t.name),
+    )
+
+
+def _field_view(names: OpNames, f: Field) -> FieldView:
+    set_prefix = quote(f"{names.cls}::setAttribute()")
+    get_prefix = quote(f"{names.cls}::getAttribute()")
+    data = f"_data.{f.name}"
+    kind = f.type.name
+    constant = naming.field_constant(names, f)
+    enum_type = f"{FBS}::{f.enum.name}" if f.enum else ""
+    tag = f.enum.type_tag if f.enum else f.type.type_tag
+    if f.enum is not None:
+        set_call = f"{naming.enum_setter(f)}({data}, {SET_ARGS}, {set_prefix})"
+        get_call = f"{naming.enum_getter(f)}({data}, {GET_ARGS}, {get_prefix})"
+        to_string = f"{FBS}::{naming.enum_name_function(f)}({data})"
+        cpp_type = enum_type
+    elif f.type.is_vector:
+        set_call = f"setScalarVector({data}, {tag}, {SET_ARGS}, {set_prefix})"
+        get_call = f"getScalarVector({data}, {tag}, {GET_ARGS}, {get_prefix})"
+        to_string = f"hipdnn_data_sdk::utilities::vecToString({data})"
+        cpp_type = f.type.cpp_type
+    elif f.optional:
+        set_call = f"setOptionalScalar<{tag}>({data}, {SET_ARGS}, {set_prefix})"
+        get_call = f"getOptionalScalar<{tag}>({data}, {GET_ARGS}, {get_prefix})"
+        to_string = f"optionalText({data})"
+        cpp_type = f"flatbuffers::Optional<{f.type.cpp_type}>"
+    else:
+        set_call = f"setScalar({data}, {tag}, {SET_ARGS}, {set_prefix})"
+        get_call = f"getScalar({data}, {tag}, {GET_ARGS}, {get_prefix})"
+        to_string = data
+        cpp_type = f.type.cpp_type
+    constant_type = {
+        "int64": "int64_t",
+        "int32": "int32_t",
+        "float": "float",
+        "double": "double",
+        "bool": "bool",
+        "enum": "int64_t",
+    }.get(kind, "")
+    test_value: str = constant
+    attr_value_type = f.type.cpp_type
+    attr_value = constant
+    if kind == "int64_vector":
+        size = len(_test_value(names.spec, f))
+        constant_type = f"std::array<int64_t, {size}>"
+        test_value = f"toVec({constant})"
+        attr_value_type = "std::array<int64_t, %d>" % size
+    elif f.enum is not None:
+        test_value = f"static_cast<{enum_type}>({constant})"
+        attr_value_type = naming.enum_c_type(f)
+        attr_value = f"static_cast<{attr_value_type}>({constant})"
+    compare = {"float": "EXPECT_FLOAT_EQ", "double": "EXPECT_DOUBLE_EQ"}.get(kind, "EXPECT_EQ")
+    frontend_default = "" if f.default is None else literal(f, f.default)
+    return FieldView(
+        field=f,
+        name=f.name,
+        pascal=naming.pascal(f.name),
+        attribute=f.attribute,
+        label=naming.upper(f.name),
+        local=naming.local_variable(f),
+        cpp_type=cpp_type,
+        type_tag=tag,
+        set_call=set_call,
+        get_call=get_call,
+        to_string=to_string,
+        constant=constant,
+        constant_type=constant_type,
+        constant_value=literal(f, _test_value(names.spec, f)),
+        test_value=test_value,
+        attr_value_type=attr_value_type,
+        attr_value=attr_value,
+        compare=compare,
+        frontend_getter=naming.frontend_getter(f),
+        frontend_setter=naming.frontend_setter(f),
+        optional=f.optional,
+        is_enum=f.enum is not None,
+        is_vector=f.type.is_vector,
+        enum_c_type=naming.enum_c_type(f) if f.enum else "",
+        enum_to_backend=naming.enum_to_backend(f) if f.enum else "",
+        enum_from_backend=naming.enum_from_backend(f) if f.enum else "",
+        frontend_default=frontend_default,
+    )
+
+
+def _test_value(spec: OpSpec, f: Field) -> Any:
+    return spec.test_field(f.name).value
+
+
+def _null(view: TensorView) -> str:
+    return f"({view.member} == nullptr)"
+
+
+def _rule_view(names: OpNames, views: dict[str, TensorView], rule: Rule) -> RuleView:
+    members = [views[t] for t in rule.tensors]
+    kind = rule.kind.name
+    if kind == "both_or_neither":
+        first = _null(members[0])
+        condition = " || ".join(f"{first} != {_null(m)}" for m in members[1:])
+    elif kind == "requires":
+        condition = f"{members[0].member} != nullptr && {members[1].member} == nullptr"
+    elif kind == "mutually_exclusive":
+        counted = " + ".join(f"static_cast<int>({m.member} != nullptr)" for m in members)
+        condition = f"({counted}) > 1"
+    else:
+        raise AssertionError(f"rule kind {kind!r} has no C++ lowering")
+    message = naming.finalize_prefix(names) + naming.rule_message(kind, rule.tensors)
+    return RuleView(rule, condition, quote(message))
+
+
+def build(spec: OpSpec) -> OpView:
+    names = OpNames(spec)
+    tensors = tuple(_tensor_view(names, t) for t in spec.tensors)
+    by_name = {t.name: t for t in tensors}
+    required = tuple(t for t in tensors if not t.optional)
+    optional = tuple(t for t in tensors if t.optional)
+    members = (
+        tuple(t for t in required if t.tensor.role == "input")
+        + tuple(t for t in required if t.tensor.role == "output")
+        + optional
+    )
+    sentinels = []
+    for f in spec.fields:
+        if f.enum is not None and f.enum.sentinel is not None:
+            condition = f"_data.{f.name} == {FBS}::{f.enum.name}::{f.enum.sentinel.name}"
+            sentinels.append((condition, quote(naming.finalize_prefix(names) + naming.sentinel_message(f))))
+    return OpView(
+        spec=spec,
+        names=names,
+        plan=build_plan(spec),
+        tensors=tensors,
+        required=required,
+        optional=optional,
+        members=members,
+        fields=tuple(_field_view(names, f) for f in spec.fields),
+        presence_rules=tuple(_rule_view(names, by_name, r) for r in spec.presence_rules),
+        sentinel_checks=tuple(sentinels),
+        set_prefix=quote(f"{names.cls}::setAttribute()"),
+        get_prefix=quote(f"{names.cls}::getAttribute()"),
+        finalize_prefix=naming.finalize_prefix(names),
+        fbs=FBS,
+        unsupported_attribute=_unused_id(spec),
+        attribute_names=tuple(a.name for a in spec.attributes()),
+    )
+
+
+def _unused_id(spec: OpSpec) -> int:
+    taken = {a.id for a in spec.attributes()}
+    low, high = spec.attribute_range
+    return next((i for i in range(high, low - 1, -1) if i not in taken), high + 1)

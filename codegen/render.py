@@ -1,0 +1,57 @@
+"""Rendering: the model through Jinja2 templates (StrictUndefined) into file contents in memory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from codegen import cpp, naming
+from codegen.model import OpSpec
+
+
+class RenderError(Exception):
+    """A template failed: undefined name, syntax error, missing template."""
+
+    def __init__(self, template: str, line: int, message: str):
+        super().__init__(f"{template}:{line}: {message}")
+        self.template, self.line, self.message = template, line, message
+
+
+def environment(template_dir: Path) -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(template_dir)),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+    )
+
+
+def render_op(env: jinja2.Environment, spec: OpSpec) -> dict[str, str]:
+    """Every file of one op, keyed by its path under generated/."""
+    op = cpp.build(spec)
+    files: dict[str, str] = {}
+    for template, output in naming.cpp_outputs(op.names).items():
+        try:
+            text = env.get_template(template).render(op=op)
+        except jinja2.TemplateSyntaxError as exc:
+            raise RenderError(exc.name or template, exc.lineno, exc.message or str(exc)) from None
+        except jinja2.TemplateNotFound as exc:
+            raise RenderError(template, 1, f"template {exc.name} not found") from None
+        except jinja2.TemplateError as exc:
+            raise RenderError(template, _template_line(exc, template), str(exc)) from None
+        files[f"{spec.op}/{output}"] = text
+    return files
+
+
+def _template_line(exc: BaseException, template: str) -> int:
+    """The template line a runtime error was raised from, read off the traceback."""
+    tb = exc.__traceback__
+    line = 1
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(template):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
