@@ -52,12 +52,14 @@ class TestPlan:
         return tuple(c for c in self.finalize_cases if c.name.startswith("FinalizeRule"))
 
 
-def rules_hold(spec: OpSpec, present: set[str]) -> bool:
-    return all(r.kind.holds(tuple(t in present for t in r.tensors)) for r in spec.presence_rules)
-
-
 def first_violated(spec: OpSpec, present: set[str]) -> Rule | None:
+    """The first presence rule broken when the required tensors and `present` are set."""
+    present = present | {t.name for t in spec.required_tensors}
     return next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
+
+
+def rules_hold(spec: OpSpec, present: set[str]) -> bool:
+    return first_violated(spec, present) is None
 
 
 def _constrained(spec: OpSpec) -> list[str]:
