@@ -19,17 +19,17 @@ class Output:
 def generate(ws: Workspace, specs: list[OpSpec]) -> Output:
     """Render and format every file of `specs`. Raises formatting.FormatError for tool problems."""
     out = Output()
-    env = render.environment(ws.template_dir)
+    env = render.environment(ws.template_dirs)
     rendered: dict[str, str] = {}
     for spec in sorted(specs, key=lambda s: s.op):
         try:
             rendered.update(render.render_op(env, spec))
         except render.RenderError as exc:
-            shown = ws.display(ws.template_dir / exc.template)
+            shown = ws.display(ws.template_file(exc.template))
             out.diagnostics.append(rules.GEN_TEMPLATE(Loc(shown, exc.line), exc.message))
     if out.diagnostics:
         return out
-    formatted = formatting.format_files(rendered, ws.template_dir / formatting.STYLE_FILE)
+    formatted = formatting.format_files(rendered, ws.template_file(formatting.STYLE_FILE))
     for spec in specs:
         out.diagnostics.extend(coverage.check(spec, formatted, f"{GENERATED_DIR}/"))
     out.files = {path: text.encode("utf-8") for path, text in sorted(formatted.items())}

@@ -18,9 +18,9 @@ class RenderError(Exception):
         self.template, self.line, self.message = template, line, message
 
 
-def environment(template_dir: Path) -> jinja2.Environment:
+def environment(template_dirs: list[Path]) -> jinja2.Environment:
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(template_dir)),
+        loader=jinja2.FileSystemLoader([str(d) for d in template_dirs]),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=True,

@@ -38,7 +38,9 @@ def find_root(explicit: str | None, cwd: Path | None = None) -> Path:
 
 
 def builtin_templates() -> Path:
-    return Path(str(resources.files("codegen").joinpath(TEMPLATE_DIR)))
+    """Templates inside the installed package, or the source tree's templates/ when run from it."""
+    packaged = Path(str(resources.files("codegen").joinpath(TEMPLATE_DIR)))
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / TEMPLATE_DIR
 
 
 @dataclass
@@ -57,10 +59,14 @@ class Workspace:
         return self.root / GENERATED_DIR
 
     @property
-    def template_dir(self) -> Path:
-        """The workspace's own templates/ when it has one, else the templates inside the package."""
+    def template_dirs(self) -> list[Path]:
+        """Template search path: the workspace's own templates/ (any subset) before the built-in ones."""
         own = self.root / TEMPLATE_DIR
-        return own if own.is_dir() else builtin_templates()
+        return [own, builtin_templates()] if own.is_dir() else [builtin_templates()]
+
+    def template_file(self, name: str) -> Path:
+        """The file a template or style name resolves to on the search path."""
+        return next((d / name for d in self.template_dirs if (d / name).is_file()), self.template_dirs[-1] / name)
 
     def display(self, path: Path) -> str:
         """Paths in diagnostics are relative to the current directory when possible."""

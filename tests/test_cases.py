@@ -1,5 +1,5 @@
-"""Workspace cases: every directory under tests/cases is a workspace; `check` must print exactly
-its expected.txt. Adding a case is adding a directory; no Python changes."""
+"""Workspace cases: every directory under tests/cases is a workspace; the command in its args.txt
+(default: `check`) must print exactly its expected.txt. Adding a case is adding a directory."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ CASE_DIRS = sorted(p for p in CASES.iterdir() if (p / "op_specs").is_dir())
 
 @pytest.mark.parametrize("case", CASE_DIRS, ids=[p.name for p in CASE_DIRS])
 def test_case(case):
-    result = run_cli("check", cwd=case)
+    args_file = case / "args.txt"
+    args = args_file.read_text().split() if args_file.exists() else ["check"]
+    result = run_cli(*args, cwd=case)
     expected_file = case / "expected.txt"
     if UPDATE:
         expected_file.write_text(result.out)
