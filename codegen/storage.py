@@ -67,12 +67,13 @@ def apply(root: Path, changes: list[Change]) -> None:
             target = root / change.path
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            staged.append((Path(temp), target))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(change.new)
-            staged.append((Path(temp), target))
     except BaseException:
         for temp, _ in staged:
             temp.unlink(missing_ok=True)
+            _prune(temp.parent, root)
         raise
     for temp, target in staged:
         os.replace(temp, target)

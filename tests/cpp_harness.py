@@ -1,0 +1,208 @@
+"""Compile-check support: write the per-op stand-ins that hipDNN gets from flatc and from its
+hand-written frontend classes, then run `g++ -fsyntax-only` on generated files.
+
+Only test code: the generator never sees this module.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from codegen import naming
+from codegen.model import Field, OpSpec
+
+INTERFACE = Path(__file__).resolve().parent / "cpp_interface"
+CXX = shutil.which("g++") or "g++"
+FLAGS = ["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-fno-rtti"]
+
+
+def _enums(specs: list[OpSpec]) -> list[Field]:
+    seen: dict[str, Field] = {}
+    for spec in specs:
+        for f in spec.fields:
+            if f.enum is not None:
+                seen.setdefault(f.enum.name, f)
+    return [seen[k] for k in sorted(seen)]
+
+
+def _storage(f: Field) -> str:
+    if f.enum is not None:
+        return f.enum.name
+    return f"flatbuffers::Optional<{f.type.cpp_type}>" if f.optional else f.type.cpp_type
+
+
+def _frontend_type(f: Field) -> str:
+    if f.enum is not None:
+        return f.enum.name
+    return f"std::optional<{f.type.cpp_type}>" if f.optional else f.type.cpp_type
+
+
+def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
+    """Write every hipdnn_codegen_*.inc and per-op header the interface headers include."""
+    out.mkdir(parents=True, exist_ok=True)
+
+    def fragments(name: str) -> str:
+        return "".join((generated / s.op / "registry" / name).read_text() for s in specs)
+
+    (out / "hipdnn_codegen_attribute_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["attribute_names.inc"]))
+    (out / "hipdnn_codegen_descriptor_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["descriptor_type.inc"]))
+    (out / "hipdnn_codegen_operation_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["operation_type.inc"]))
+
+    enums = _enums(specs)
+    tags, c_enums, utils, tables, frontend = [], [], [], [], []
+    for i, f in enumerate(enums):
+        assert f.enum is not None
+        e = f.enum
+        tags.append(f"    {e.type_tag} = {20000 + i},\n")
+        values = "".join(f"    HIPDNN_{naming.upper(naming.camel(e.name))}_{v.name} = {v.value},\n" for v in e.values)
+        c_enums.append(f"typedef enum\n{{\n{values}}} {naming.enum_c_type(f)};\n")
+        utils.append(
+            f"void {naming.enum_setter(f)}(hipdnn_flatbuffers_sdk::data_objects::{e.name}& target, "
+            "hipdnnBackendAttributeType_t attributeType, int64_t elementCount, const void* arrayOfElements, "
+            "const char* errorPrefix);\n"
+            f"void {naming.enum_getter(f)}(hipdnn_flatbuffers_sdk::data_objects::{e.name} source, "
+            "hipdnnBackendAttributeType_t attributeType, int64_t requestedElementCount, int64_t* elementCount, "
+            "void* arrayOfElements, const char* errorPrefix);\n"
+        )
+        members = "".join(f"    {v.name} = {v.value},\n" for v in e.values)
+        tables.append(f"enum class {e.name} : int8_t\n{{\n{members}}};\nconst char* {naming.enum_name_function(f)}({e.name} e);\n")
+        frontend.append(
+            f"enum class {e.name}\n{{\n" + "".join(f"    {v.name},\n" for v in e.values) + "};\n"
+            f"{naming.enum_c_type(f)} {naming.enum_to_backend(f)}({e.name} value);\n"
+            f"std::pair<{e.name}, Error> {naming.enum_from_backend(f)}({naming.enum_c_type(f)} value);\n"
+        )
+    (out / "hipdnn_codegen_type_tags.inc").write_text("".join(tags))
+    (out / "hipdnn_codegen_c_enums.inc").write_text("".join(c_enums))
+    (out / "hipdnn_codegen_enum_utils.inc").write_text("".join(utils))
+    (out / "hipdnn_codegen_frontend_enums.inc").write_text("".join(frontend))
+
+    union_enum, union_members = [], []
+    for index, spec in enumerate(sorted(specs, key=lambda s: s.op), start=1):
+        names = naming.OpNames(spec)
+        body = ""
+        for t in spec.tensors:
+            kind = "flatbuffers::Optional<int64_t>" if t.optional else "int64_t"
+            body += f"    {kind} {naming.tensor_uid_field(t)}{{}};\n"
+        for f in spec.fields:
+            body += f"    {_storage(f)} {f.name}{{}};\n"
+        tables.append(f"struct {names.fbs_object}\n{{\n{body}}};\n")
+        position = spec.flatbuffers.union_position or 100 + index
+        union_enum.append(f"    {names.fbs_table} = {position},\n")
+        union_members.append(
+            f"    {names.fbs_object}* {names.fbs_accessor}();\n"
+            f"    const {names.fbs_object}* {names.fbs_accessor}() const;\n"
+        )
+        header = out / names.fbs_header
+        header.parent.mkdir(parents=True, exist_ok=True)
+        header.write_text("#pragma once\n\n#include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>\n")
+        _frontend_attributes(spec, out)
+    (out / "hipdnn_codegen_tables.inc").write_text("".join(tables))
+    (out / "hipdnn_codegen_union_enum.inc").write_text("".join(union_enum))
+    (out / "hipdnn_codegen_union_members.inc").write_text("".join(union_members))
+
+
+def _frontend_attributes(spec: OpSpec, out: Path) -> None:
+    names = naming.OpNames(spec)
+    cls = names.frontend_attributes
+    lines = [
+        "#pragma once",
+        "",
+        "#include <hipdnn_frontend/Types.hpp>",
+        "#include <hipdnn_frontend/attributes/TensorAttributes.hpp>",
+        "",
+        "#include <memory>",
+        "#include <optional>",
+        "#include <string>",
+        "#include <vector>",
+        "",
+        "namespace hipdnn_frontend::graph",
+        "{",
+        f"class {cls}",
+        "{",
+        "public:",
+        "    const std::string& get_name() const;",
+        f"    {cls}& set_name(const std::string& name);",
+        "    DataType get_compute_data_type() const;",
+        f"    {cls}& set_compute_data_type(DataType type);",
+    ]
+    for t in spec.tensors:
+        lines.append(f"    std::shared_ptr<TensorAttributes> {naming.frontend_getter(t)}() const;")
+        lines.append(f"    {cls}& {naming.frontend_setter(t)}(const std::shared_ptr<TensorAttributes>& tensor);")
+    for f in spec.fields:
+        lines.append(f"    {_frontend_type(f)} {naming.frontend_getter(f)}() const;")
+        lines.append(f"    {cls}& {naming.frontend_setter(f)}({_frontend_type(f)} value);")
+    lines += ["};", "} // namespace hipdnn_frontend::graph", ""]
+    path = out / names.frontend_attributes_header
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines))
+
+
+def registry_unit(specs: list[OpSpec], generated: Path) -> str:
+    """One translation unit that pastes every registry fragment where hipDNN would."""
+
+    def include(spec: OpSpec, key: str) -> str:
+        return f'#include "{generated / spec.op / "registry" / naming.REGISTRY_FRAGMENTS[key]}"\n'
+
+    def each(key: str) -> str:
+        return "".join(include(s, key) for s in specs)
+
+    return (
+        '#include "hipdnn_backend.h"\n#include "BackendDescriptor.hpp"\n#include "IGraphOperation.hpp"\n'
+        "#include <gtest/gtest.h>\n#include <memory>\n#include <unordered_map>\n"
+        + each("descriptor_factory_include.inc")
+        + "using namespace hipdnn_backend;\n"
+        "const char* hipdnnGetAttributeNameString(hipdnnBackendAttributeName_t name)\n{\n    switch(name)\n    {\n"
+        + each("string_attribute_names.inc")
+        + '    default:\n        return "HIPDNN_ATTR_UNKNOWN";\n    }\n}\n'
+        "const char* hipdnnGetBackendDescriptorTypeName(hipdnnBackendDescriptorType_t type)\n{\n    switch(type)\n    {\n"
+        + each("string_descriptor_type.inc")
+        + '    default:\n        return "UNKNOWN_TYPE";\n    }\n}\n'
+        "const char* hipdnnGetOperationTypeString(hipdnnOperationType_ext_t type)\n{\n    switch(type)\n    {\n"
+        + each("string_operation_type.inc")
+        + '    default:\n        return "HIPDNN_OPERATION_TYPE_UNKNOWN";\n    }\n}\n'
+        "std::shared_ptr<IBackendDescriptor> makeDescriptor(hipdnnBackendDescriptorType_t type)\n{\n"
+        "    std::shared_ptr<IBackendDescriptor> privateDesc;\n    switch(type)\n    {\n"
+        + each("descriptor_factory_case.inc")
+        + "    default:\n        break;\n    }\n    return privateDesc;\n}\n"
+        "std::shared_ptr<IGraphOperation> fromNode(const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,\n"
+        "    const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap)\n{\n"
+        "    switch(nodeT.attributes.type)\n    {\n"
+        + each("node_factory_case.inc")
+        + "    default:\n        return nullptr;\n    }\n}\n"
+        "TEST(TestBackendEnumStringUtils, GeneratedEntries)\n{\n"
+        + each("string_utils_expectations.inc")
+        + "}\n"
+    )
+
+
+@dataclass
+class CompileResult:
+    path: Path
+    returncode: int
+    stderr: str
+
+
+def include_flags(specs: list[OpSpec], generated: Path, stubs: Path) -> list[str]:
+    flags = [f"-I{stubs}", f"-I{INTERFACE}"]
+    for spec in specs:
+        base = generated / spec.op
+        flags += [
+            f"-I{base / 'backend/src/descriptors'}",
+            f"-I{base / 'backend/src'}",
+            f"-I{base / 'frontend/include'}",
+            f"-I{base / 'test_sdk/include'}",
+        ]
+    return flags
+
+
+def compile_all(sources: list[Path], flags: list[str]) -> list[CompileResult]:
+    def one(path: Path) -> CompileResult:
+        proc = subprocess.run([CXX, *FLAGS, *flags, "-x", "c++", str(path)], capture_output=True, text=True)
+        return CompileResult(path, proc.returncode, proc.stderr)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return list(pool.map(one, sources))

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <hipdnn_frontend/Error.hpp>
+#include <hipdnn_frontend/Types.hpp>
+#include <hipdnn_frontend/attributes/TensorAttributes.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace hipdnn_frontend::detail
+{
+
+template <typename T>
+[[nodiscard]] Error getDescriptorAttrScalar(hipdnnBackendDescriptor_t desc,
+                                                   hipdnnBackendAttributeName_t attrName,
+                                                   hipdnnBackendAttributeType_t attrType,
+                                                   T& value,
+                                                   const std::string& errorContext);
+template <typename T>
+[[nodiscard]] Error getDescriptorAttrOptionalScalar(hipdnnBackendDescriptor_t desc,
+                                                           hipdnnBackendAttributeName_t attrName,
+                                                           hipdnnBackendAttributeType_t attrType,
+                                                           std::optional<T>& value,
+                                                           const std::string& errorContext);
+template <typename T>
+[[nodiscard]] Error getDescriptorAttrVec(hipdnnBackendDescriptor_t desc,
+                                                hipdnnBackendAttributeName_t attrName,
+                                                hipdnnBackendAttributeType_t attrType,
+                                                std::vector<T>& values,
+                                                const std::string& errorContext);
+[[nodiscard]] Error getDescriptorAttrString(hipdnnBackendDescriptor_t desc,
+                                                   hipdnnBackendAttributeName_t attrName,
+                                                   std::string& value,
+                                                   const std::string& errorContext);
+[[nodiscard]] std::pair<DataType, Error> unpackGraphDataType(hipdnnBackendDescriptor_t desc,
+                                                                    hipdnnBackendAttributeName_t attrName,
+                                                                    const std::string& errorContext);
+[[nodiscard]] Error
+    unpackAndRegisterTensor(hipdnnBackendDescriptor_t opDesc,
+                            hipdnnBackendAttributeName_t tensorAttrName,
+                            std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& tensorMap,
+                            std::shared_ptr<graph::TensorAttributes>& outTensor,
+                            const std::string& errorContext);
+[[nodiscard]] Error
+    unpackOptionalTensor(hipdnnBackendDescriptor_t opDesc,
+                         hipdnnBackendAttributeName_t tensorAttrName,
+                         std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& tensorMap,
+                         std::shared_ptr<graph::TensorAttributes>& outTensor,
+                         const std::string& errorContext);
+
+} // namespace hipdnn_frontend::detail
