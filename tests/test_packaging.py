@@ -1,0 +1,52 @@
+"""A non-editable install carries the schema, the templates and the clang-format style."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+
+from conftest import REPO
+
+
+def test_wheel_carries_schema_and_templates(tmp_path):
+    src = tmp_path / "src"
+    for name in ("codegen", "templates"):
+        shutil.copytree(REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(REPO / name, src / name)
+    wheels = tmp_path / "wheels"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(src)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    (wheel,) = wheels.glob("hipdnn_codegen-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert "codegen/schema/op_spec.schema.json" in names
+    assert "codegen/schema/registry.schema.json" in names
+    assert "codegen/templates/hipdnn.clang-format" in names
+    for template in (REPO / "templates").rglob("*.j2"):
+        assert f"codegen/templates/{template.relative_to(REPO / 'templates').as_posix()}" in names
+
+    # Installed without the source tree, in a workspace without templates/, the packaged
+    # templates must reproduce the committed generated/ tree exactly.
+    target = tmp_path / "site"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(REPO / "generated", ws / "generated")
+    env = dict(os.environ, PYTHONPATH=str(target))
+    proc = subprocess.run(
+        [sys.executable, "-m", "codegen", "generate", "--check"], cwd=ws, env=env, capture_output=True, text=True
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout == "generated/ is up to date\n"
