@@ -4,7 +4,18 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install clean
+.PHONY: run test install system-deps clean
+
+# The compile check needs g++ and gtest headers; install them from Debian when missing.
+system-deps:
+	@missing=""; \
+	command -v g++ >/dev/null 2>&1 || missing="$$missing g++"; \
+	[ -f /usr/include/gtest/gtest.h ] || missing="$$missing libgtest-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing; \
+	fi
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +31,7 @@ install: $(STAMP)
 run: install
 	$(BIN)/hipdnn-codegen add-op layernorm_bwd
 
-test: install
+test: install system-deps
 	$(BIN)/python -m pytest
 
 clean:
