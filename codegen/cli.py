@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from codegen import __version__, diagnostics, formatting, generate, naming, storage
+from codegen import __version__, diagnostics, formatting, generate, naming, rules, storage
+from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, find_root, load
 
@@ -46,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = _command(sub, "check", "Validate every spec and the registry; exit 1 on any finding.", "hipdnn-codegen check --format github")
     check.add_argument("--format", choices=("text", "json", "github"), default="text", help="output format (default: text)")
+    check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
     check.set_defaults(run=cmd_check)
 
     listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")
@@ -75,9 +77,35 @@ def _report(ws: Workspace, fmt: str = "text") -> int:
     return EXIT_OK
 
 
+def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
+    """GEN-STALE findings for every stale, missing or extra file, plus their capped diffs."""
+    status, changes = _produce(ws, list(ws.specs), [])
+    if status != EXIT_OK:
+        return [], ""
+    shown = ws.display(ws.generated_dir)
+    fix = diagnostics.Note(f"run: {regenerate_command([])}")
+    found, diffs = [], ""
+    for change in changes:
+        op = change.path.split("/")[0]
+        what = {
+            "create": f"missing: op_specs/{op}.yaml produces this file",
+            "update": f"stale: differs from what op_specs/{op}.yaml produces",
+            "delete": "extra: no spec produces this file",
+        }[change.kind]
+        found.append(rules.GEN_STALE(Loc(f"{shown}/{change.path}"), what, fix))
+        diffs += change.diff(shown)
+    return found, diffs
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     ws = load(find_root(args.root))
+    diffs = ""
+    if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
+        stale, diffs = _stale(ws)
+        ws.diagnostics.extend(stale)
     status = _report(ws, args.format)
+    if diffs and args.format == "text":
+        sys.stdout.write(diffs)
     if status == EXIT_OK and args.format == "text":
         registry = " and the registry" if ws.registry else ""
         print(f"ok: {len(ws.specs)} op spec(s){registry} checked, no findings")

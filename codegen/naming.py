@@ -21,6 +21,9 @@ GENERATOR_NAMES = frozenset({"name", "data", "compute_data_type", "compute_type"
 
 RESERVED_OP_IDS = frozenset({"registry"})
 
+# Modules of the generated Python mirror that are not ops; an op id may not take these names.
+MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch", "node"})
+
 
 def reserved_reason(identifier: str) -> str | None:
     if keyword.iskeyword(identifier) or keyword.issoftkeyword(identifier):

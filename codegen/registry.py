@@ -35,6 +35,7 @@ class Registry:
     attributes: tuple[NamedValue, ...]
     descriptor_types: tuple[NamedValue, ...]
     operation_types: tuple[NamedValue, ...]
+    union_members: tuple[NamedValue, ...]
     unconfirmed: frozenset[str]
     reserved: tuple[Reserved, ...]
 
@@ -62,6 +63,7 @@ def build(doc: Document) -> Registry:
     attributes = named("attributes")
     descriptor_types = named("descriptor_types")
     operation_types = named("operation_types")
+    union_members = named("union_members")
     reserved = []
     if "reserved" in top.data:
         section = top.child("reserved")
@@ -73,5 +75,12 @@ def build(doc: Document) -> Registry:
         section.done()
     top.done()
     return Registry(
-        doc.path, tuple(blocks), attributes, descriptor_types, operation_types, frozenset(unconfirmed), tuple(reserved)
+        doc.path,
+        tuple(blocks),
+        attributes,
+        descriptor_types,
+        operation_types,
+        union_members,
+        frozenset(unconfirmed),
+        tuple(reserved),
     )

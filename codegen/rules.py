@@ -92,3 +92,22 @@ GEN_COVERAGE = _rule(
     "GEN-COVERAGE", "rendered code misses an attribute in a place every attribute must reach"
 )
 GEN_TEMPLATE = _rule("GEN-TEMPLATE", "a template fails to render (syntax error or undefined name)")
+
+# --- across specs and the registry (hipdnn-codegen check) ------------------------------------
+CHK_ATTRIBUTE_ID = _rule("CHK-ATTRIBUTE-ID", "an attribute ID is claimed twice (specs or registry)")
+CHK_RANGE_OVERLAP = _rule("CHK-RANGE-OVERLAP", "two attribute ranges overlap")
+CHK_RESERVED = _rule("CHK-RESERVED", "a number reuses a reserved or retired one")
+CHK_ATTRIBUTE_NAME = _rule("CHK-ATTRIBUTE-NAME", "an attribute enumerator name is used twice")
+CHK_DESCRIPTOR_TYPE = _rule("CHK-DESCRIPTOR-TYPE", "a descriptor-type value or name is used twice")
+CHK_OPERATION_TYPE = _rule("CHK-OPERATION-TYPE", "an operation-type value or name is used twice")
+CHK_FLATBUFFERS = _rule("CHK-FLATBUFFERS", "a FlatBuffers table name or union position is used twice")
+CHK_ENUM_CONFLICT = _rule("CHK-ENUM-CONFLICT", "one enum is described differently by two specs")
+CHK_TEST_UID = _rule("CHK-TEST-UID", "two ops' test tensors share a UID")
+CHK_GENERATED_NAME = _rule(
+    "CHK-GENERATED-NAME", "two generated identifiers or files would clash (class, path, constant, module)"
+)
+CHK_NAMING_PREFIX = _rule(
+    "CHK-NAMING-PREFIX", "an attribute or type name lacks the op's prefix", severity="warning"
+)
+CHK_EXT_SUFFIX = _rule("CHK-EXT-SUFFIX", "the _EXT suffix is used inconsistently within an op", severity="warning")
+GEN_STALE = _rule("GEN-STALE", "generated/ differs from what the specs produce")

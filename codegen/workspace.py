@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from codegen import model, registry, schema_check, semantic
+from codegen import collisions, model, registry, schema_check, semantic
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 from codegen.model import OpSpec
 from codegen.registry import Registry
@@ -98,6 +98,7 @@ def load(root: Path) -> Workspace:
     if registry_path.exists():
         ws.registry, problems = load_registry(ws.display(registry_path), _read(ws, registry_path))
         ws.diagnostics.extend(problems)
+    ws.diagnostics.extend(collisions.check(ws.specs, ws.registry))
     return ws
 
 

@@ -84,8 +84,12 @@ def test_all_problems_of_all_files_reported_sorted(tmp_path):
         shutil.copy(src, ws / f"{case.replace('-', '_')}.yaml")
     result = run_cli("check", cwd=tmp_path)
     lines = [line for line in result.out.splitlines() if not line.startswith(" ")]
-    assert len(lines) == 3
-    assert lines == sorted(lines)
+    keys = [(line.split(":")[0], int(line.split(":")[1]), int(line.split(":")[2])) for line in lines]
+    assert keys == sorted(keys)
+    files = {line.split(":")[0] for line in lines}
+    assert files == {"op_specs/yaml_empty.yaml", "op_specs/spec_duplicate_id.yaml", "op_specs/spec_test_shape.yaml"}
+    for rule in ("YAML-EMPTY", "SPEC-DUPLICATE-ID", "SPEC-TEST-SHAPE"):
+        assert f"error[{rule}]" in result.out
 
 
 def test_internal_error_is_one_line_exit_3(monkeypatch):

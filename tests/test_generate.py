@@ -97,7 +97,7 @@ def test_clang_format_version_mismatch_fails_clearly(tmp_path, monkeypatch):
 
 @pytest.fixture
 def workspace(tmp_path):
-    shutil.copytree(CASES / "valid-enum", tmp_path / "ws")
+    shutil.copytree(CASES / "valid-enum" / "op_specs", tmp_path / "ws" / "op_specs")
     return tmp_path / "ws"
 
 

@@ -1,0 +1,308 @@
+"""Checks across every spec and the registry: no number or name may be claimed twice.
+
+Every check sorts its claims once and compares neighbours (or sweeps intervals), so the pass is
+O(n log n) in the number of claims. A finding names both places and, where one exists, the fix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from codegen import naming
+from codegen import rules as R
+from codegen.diagnostics import Diagnostic, Loc, Note
+from codegen.model import OpSpec
+from codegen.registry import Registry
+
+BLOCK = 100
+EXTENSION_AREA = 60000
+
+
+@dataclass(frozen=True, order=True)
+class Claim:
+    """One owner's claim on a number, a number range or a name."""
+
+    key: object  # the contested value (an int, a name, or the low end of a range)
+    loc: Loc
+    owner: str
+    high: int = 0  # ranges only: inclusive upper end
+    what: str = ""  # how to describe the claim in a message
+    allow: str = ""  # an owner this claim may overlap (registry `inside`)
+
+
+def _pairs(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
+    """(later, first) for every claim whose key an earlier claim of another owner already holds."""
+    ordered = sorted(claims, key=lambda c: (str(type(c.key)), c.key, c.loc))
+    first: Claim | None = None
+    for claim in ordered:
+        if first is None or claim.key != first.key:
+            first = claim
+        elif claim.owner != first.owner:
+            yield claim, first
+
+
+def _overlaps(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
+    """(later, earlier) for intervals that overlap an interval of another owner (sweep line)."""
+    ordered = sorted(claims, key=lambda c: (c.key, c.high, c.loc))
+    reach: Claim | None = None  # the interval seen so far that reaches furthest
+    for claim in ordered:
+        assert isinstance(claim.key, int)
+        if reach is not None and claim.key <= reach.high and claim.owner != reach.owner:
+            if claim.allow != reach.owner and reach.allow != claim.owner:
+                yield claim, reach
+        if reach is None or claim.high > reach.high:
+            reach = claim
+
+
+def _report(rule: R.Rule, later: Claim, first: Claim, message: str, fix: str | None) -> Diagnostic:
+    notes = [Note(f"{first.what or first.owner} claims it here", first.loc)]
+    if fix:
+        notes.append(Note(fix))
+    return rule(later.loc, message, *notes)
+
+
+class _Space:
+    """Everything already numbered, to suggest the next free value."""
+
+    def __init__(self, specs: list[OpSpec], registry: Registry | None):
+        self.ids: set[int] = {a.id for s in specs for a in s.attributes()}
+        self.ranges: list[tuple[int, int]] = [s.attribute_range for s in specs]
+        self.descriptor_types = {s.descriptor_type.value for s in specs}
+        self.operation_types = {s.operation_type.value for s in specs}
+        self.uids = {t.uid for s in specs for t in s.test_tensors}
+        if registry is not None:
+            for block in registry.blocks:
+                self.ranges.append(block.range)
+                for low, high in block.used:
+                    self.ids.update(range(low, high + 1))
+            self.descriptor_types |= {v.value for v in registry.descriptor_types}
+            self.operation_types |= {v.value for v in registry.operation_types}
+            for r in registry.reserved:
+                target = {"descriptor_types": self.descriptor_types, "operation_types": self.operation_types}.get(r.kind)
+                if target is not None:
+                    target.update(range(r.range[0], r.range[1] + 1))
+                else:
+                    self.ranges.append(r.range)
+
+    def next_block(self) -> int:
+        start = BLOCK
+        for low, high in sorted(r for r in self.ranges if r[0] < EXTENSION_AREA):
+            if high >= start and low < start + BLOCK:
+                start = (high // BLOCK + 1) * BLOCK
+        return start
+
+    def next_id(self, spec: OpSpec) -> int | None:
+        low, high = spec.attribute_range
+        return next((i for i in range(low, high + 1) if i not in self.ids), None)
+
+    @staticmethod
+    def next_value(values: set[int]) -> int:
+        return max(values, default=-1) + 1
+
+    def next_uids(self, count: int) -> int:
+        return max(self.uids, default=0) + 1 if count else 0
+
+
+def check(specs: list[OpSpec], registry: Registry | None) -> list[Diagnostic]:
+    specs = sorted(specs, key=lambda s: s.op)
+    space = _Space(specs, registry)
+    found: list[Diagnostic] = []
+    for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _flatbuffers, _enums, _test_uids, _generated_names, _naming):
+        found.extend(check_one(specs, registry, space))
+    return found
+
+
+def _attribute_ids(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    claims = [Claim(a.id, a.span.at("id"), s.op, a.id, f"{a.name} ({s.op})") for s in specs for a in s.attributes()]
+    if registry is not None:
+        for b in registry.blocks:
+            for low, high in b.used:
+                claims.append(Claim(low, b.span.at("used"), b.owner, high, f"registry block {b.owner} ({low}-{high})"))
+    by_op = {s.op: s for s in specs}
+    for later, first in _overlaps(claims):
+        if later.owner not in by_op:  # registry vs registry: report at the registry entry
+            yield _report(R.CHK_ATTRIBUTE_ID, later, first, f"attribute IDs {later.key}-{later.high} of {later.owner} are already used", None)
+            continue
+        free = space.next_id(by_op[later.owner])
+        fix = f"the next free ID in {later.owner}'s range is {free}" if free is not None else "the range is full"
+        yield _report(R.CHK_ATTRIBUTE_ID, later, first, f"attribute ID {later.key} of {later.what} is already used", fix)
+
+
+def _ranges(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    claims = [Claim(s.attribute_range[0], s.range_span.loc, s.op, s.attribute_range[1], f"op {s.op}") for s in specs]
+    if registry is not None:
+        for b in registry.blocks:
+            claims.append(Claim(b.range[0], b.span.at("range"), b.owner, b.range[1], f"registry block {b.owner}", b.inside or ""))
+    for later, first in _overlaps(claims):
+        low, high = later.key, later.high
+        yield _report(
+            R.CHK_RANGE_OVERLAP,
+            later,
+            first,
+            f"attribute range [{low}, {high}] of {later.what} overlaps [{first.key}, {first.high}] of {first.what}",
+            f"the next free {BLOCK}-block is [{space.next_block()}, {space.next_block() + BLOCK - 1}]",
+        )
+
+
+def _reserved(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    if registry is None or not registry.reserved:
+        return
+    kinds: dict[str, list[Claim]] = defaultdict(list)
+    for r in registry.reserved:
+        kinds[r.kind].append(Claim(r.range[0], r.span.loc, "reserved", r.range[1], f"reserved ({r.reason})"))
+    for s in specs:
+        low, high = s.attribute_range
+        kinds["attribute_ids"].append(Claim(low, s.range_span.loc, s.op, high, f"attribute range of {s.op}"))
+        dt, ot = s.descriptor_type, s.operation_type
+        kinds["descriptor_types"].append(Claim(dt.value, dt.span.at("value"), s.op, dt.value, f"descriptor type {dt.name}"))
+        kinds["operation_types"].append(Claim(ot.value, ot.span.at("value"), s.op, ot.value, f"operation type {ot.name}"))
+    for kind, claims in sorted(kinds.items()):
+        for later, first in _overlaps(claims):
+            spec_claim, reserved = (later, first) if later.owner != "reserved" else (first, later)
+            span = f"{spec_claim.key}" if spec_claim.key == spec_claim.high else f"[{spec_claim.key}, {spec_claim.high}]"
+            yield _report(R.CHK_RESERVED, spec_claim, reserved, f"{spec_claim.what} {span} reuses a reserved number", None)
+
+
+def _attribute_names(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    claims = [Claim(a.name, a.span.at("attribute"), s.op, 0, f"op {s.op}") for s in specs for a in s.attributes()]
+    if registry is not None:
+        claims += [Claim(v.name, v.span.loc, "registry", 0, "the registry") for v in registry.attributes]
+    for later, first in _pairs(claims):
+        yield _report(R.CHK_ATTRIBUTE_NAME, later, first, f"attribute name {later.key} is already used", None)
+
+
+def _types(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    for rule, attr, label, values in (
+        (R.CHK_DESCRIPTOR_TYPE, "descriptor_type", "descriptor type", space.descriptor_types),
+        (R.CHK_OPERATION_TYPE, "operation_type", "operation type", space.operation_types),
+    ):
+        named = [(getattr(s, attr), s.op) for s in specs]
+        if registry is not None:
+            named += [(v, "registry") for v in getattr(registry, attr + "s")]
+        fix = f"the next free {label} value is {space.next_value(values)}"
+        value_claims = [Claim(v.value, v.span.at("value"), owner, 0, f"{v.name}") for v, owner in named]
+        for later, first in _pairs(value_claims):
+            yield _report(rule, later, first, f"{label} value {later.key} of {later.what} is already used", fix)
+        name_claims = [Claim(v.name, v.span.at("name"), owner, 0, f"{label} of {owner}") for v, owner in named]
+        for later, first in _pairs(name_claims):
+            yield _report(rule, later, first, f"{label} name {later.key} is already used", None)
+
+
+def _flatbuffers(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    members = registry.union_members if registry is not None else ()
+    tables = [Claim(s.flatbuffers.table, s.flatbuffers.span.at("table"), s.op, 0, f"op {s.op}") for s in specs]
+    tables += [Claim(m.name, m.span.loc, "registry", 0, "the registry") for m in members]
+    for later, first in _pairs(tables):
+        yield _report(R.CHK_FLATBUFFERS, later, first, f"FlatBuffers table {later.key} is already used", None)
+    positions = [
+        Claim(s.flatbuffers.union_position, s.flatbuffers.span.at("union_position"), s.op, 0, f"op {s.op}")
+        for s in specs
+        if s.flatbuffers.union_position is not None
+    ]
+    positions += [Claim(m.value, m.span.loc, "registry", 0, f"{m.name} (registry)") for m in members]
+    taken = {c.key for c in positions}
+    fix = f"the next free union position is {max((int(str(k)) for k in taken), default=0) + 1}"
+    for later, first in _pairs(positions):
+        yield _report(R.CHK_FLATBUFFERS, later, first, f"NodeAttributes union position {later.key} is already used", fix)
+
+
+def _enums(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    definitions = [(f.enum, s.op) for s in specs for f in s.fields if f.enum is not None]
+    claims = [Claim(e.name, e.span.loc, op, 0, f"enum {e.name} in {op}") for e, op in definitions]
+    tables = {(op, e.name): tuple((v.name, v.value, v.sentinel) for v in e.values) for e, op in definitions}
+    tags = {(op, e.name): e.type_tag for e, op in definitions}
+    for later, first in _pairs(claims):
+        a, b = tables[(later.owner, str(later.key))], tables[(first.owner, str(first.key))]
+        if a != b or tags[(later.owner, str(later.key))] != tags[(first.owner, str(first.key))]:
+            yield _report(R.CHK_ENUM_CONFLICT, later, first, f"enum {later.key} is described differently here", "make both value tables and type tags identical")
+    tag_claims = [Claim(e.type_tag, e.span.at("type_tag"), e.name, 0, f"enum {e.name}") for e, op in definitions]
+    for later, first in _pairs(tag_claims):
+        yield _report(R.CHK_ENUM_CONFLICT, later, first, f"type tag {later.key} of enum {later.owner} belongs to another enum", None)
+
+
+def _test_uids(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    claims = [Claim(t.uid, t.span.at("uid"), s.op, 0, f"tensor '{t.name}' of {s.op}") for s in specs for t in s.test_tensors]
+    sizes = {s.op: len(s.test_tensors) for s in specs}
+    for later, first in _pairs(claims):
+        start = space.next_uids(sizes[later.owner])
+        fix = f"move {later.owner}'s test UIDs to the free block {start}-{start + sizes[later.owner] - 1}"
+        yield _report(R.CHK_TEST_UID, later, first, f"test UID {later.key} of {later.what} is already used", fix)
+
+
+def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
+    """(kind, name, where) for every identifier and file the generator emits for `spec`."""
+    names = naming.OpNames(spec)
+    stem = spec.span.at("stem")
+    yield "class", names.cls, stem
+    yield "constants prefix", names.constants_prefix, stem
+    yield "Python module", names.python_module, spec.span.loc
+    for path in naming.cpp_outputs(names).values():
+        if not path.startswith("registry/"):
+            yield "file", path, stem
+    for t in spec.tensors:
+        for constant in (naming.uid_constant(names, t), naming.dims_constant(names, t), naming.strides_constant(names, t)):
+            yield "constant", constant, t.span.at("name")
+        yield "FlatBuffers field", f"{names.fbs_table}.{naming.tensor_uid_field(t)}", t.span.at("name")
+    for f in spec.fields:
+        yield "constant", naming.field_constant(names, f), f.span.at("name")
+        yield "FlatBuffers field", f"{names.fbs_table}.{f.name}", f.span.at("name")
+
+
+def _generated_names(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    claims = []
+    for s in specs:
+        for index, (kind, name, loc) in enumerate(generated_names(s)):
+            # The index keeps two claims of one op distinct, so clashes inside an op are found too.
+            claims.append(Claim(name, loc, f"{s.op}#{index}", 0, f"{kind} {name} of {s.op}"))
+    for later, first in _pairs(claims):
+        yield _report(R.CHK_GENERATED_NAME, later, first, f"generated {later.what} clashes with another generated name", "rename the stem, tensor or field")
+    for s in specs:
+        if s.op in naming.MIRROR_MODULES:
+            yield R.CHK_GENERATED_NAME(s.span.loc, f"op id '{s.op}' clashes with the generated Python module {s.op}; rename the spec file")
+
+
+_WORD_EQUIVALENTS = (("BACKWARD", "BWD"), ("FORWARD", "FWD"))
+
+
+def _same_op_words(a: str, b: str) -> bool:
+    for long, short in _WORD_EQUIVALENTS:
+        a, b = a.replace(long, short), b.replace(long, short)
+    return a == b
+
+
+def op_token(spec: OpSpec) -> str:
+    """`LAYERNORM_BACKWARD` from HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT."""
+    match = re.fullmatch(r"HIPDNN_BACKEND_OPERATION_(.+)_DESCRIPTOR(_EXT)?", spec.descriptor_type.name)
+    return match.group(1) if match else ""
+
+
+def _naming(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    for s in specs:
+        op = op_token(s)
+        for t in s.tensors:
+            if not t.attribute.startswith(f"HIPDNN_ATTR_OPERATION_{op}_"):
+                yield R.CHK_NAMING_PREFIX(t.span.at("attribute"), f"tensor attribute {t.attribute} should start with HIPDNN_ATTR_OPERATION_{op}_")
+        params = [(f.attribute, f.span.at("attribute")) for f in s.fields] + [(s.compute_type.attribute, s.compute_type.span.at("attribute"))]
+        for name, loc in params:
+            if not (name.startswith(f"HIPDNN_ATTR_{op}_") or name.startswith(f"HIPDNN_ATTR_OPERATION_{op}_")):
+                yield R.CHK_NAMING_PREFIX(loc, f"attribute {name} should start with HIPDNN_ATTR_{op}_")
+        match = re.fullmatch(r"HIPDNN_OPERATION_TYPE_(.+?)(_EXT)?", s.operation_type.name)
+        if match and not _same_op_words(match.group(1), op):
+            yield R.CHK_NAMING_PREFIX(
+                s.operation_type.span.at("name"),
+                f"operation type {s.operation_type.name} does not name the op {op} (BWD/BACKWARD and FWD/FORWARD count as equal)",
+            )
+        names: list[tuple[str, Loc]] = [(a.name, a.span.at("attribute")) for a in s.attributes()]
+        names += [(s.descriptor_type.name, s.descriptor_type.span.at("name")), (s.operation_type.name, s.operation_type.span.at("name"))]
+        with_ext = [n for n, _ in names if n.endswith("_EXT")]
+        if with_ext and len(with_ext) != len(names):
+            for name, loc in names:
+                if not name.endswith("_EXT"):
+                    yield R.CHK_EXT_SUFFIX(
+                        loc,
+                        f"{name} has no _EXT while {len(with_ext)} other name(s) of {s.op} have it; omit _EXT only for names cuDNN defines",
+                    )
+
