@@ -93,7 +93,8 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
             "delete": "extra: no spec produces this file",
         }[change.kind]
         found.append(rules.GEN_STALE(Loc(f"{shown}/{change.path}"), what, fix))
-        diffs += change.diff(shown)
+        if change.kind == "update":
+            diffs += change.diff(shown)
     return found, diffs
 
 
@@ -177,7 +178,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         for change in changes:
             word = {"create": "missing", "update": "stale", "delete": "extra"}[change.kind]
             print(f"{word}: {shown}/{change.path}")
-            sys.stdout.write(change.diff(shown))
+            if change.kind == "update":
+                sys.stdout.write(change.diff(shown))
         if changes:
             print(f"{len(changes)} generated file(s) out of date; run: {regenerate_command(args.ops)}")
             return EXIT_FINDINGS

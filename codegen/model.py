@@ -93,6 +93,7 @@ class NamedValue:
     name: str
     value: int
     span: Span
+    confirmed: bool = True  # false while the value is not verified against hipDNN
 
 
 @dataclass(frozen=True)
@@ -316,7 +317,7 @@ def build(op: str, doc: Document) -> OpSpec:
 
 
 def _named_value(e: _Entry) -> NamedValue:
-    result = NamedValue(e.pop("name"), int(e.pop("value")), e.span)
+    result = NamedValue(e.pop("name"), int(e.pop("value")), e.span, bool(e.pop("confirmed", True)))
     e.done()
     return result
 

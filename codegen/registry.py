@@ -36,7 +36,6 @@ class Registry:
     descriptor_types: tuple[NamedValue, ...]
     operation_types: tuple[NamedValue, ...]
     union_members: tuple[NamedValue, ...]
-    unconfirmed: frozenset[str]
     reserved: tuple[Reserved, ...]
 
 
@@ -48,15 +47,10 @@ def build(doc: Document) -> Registry:
         used = tuple((int(a), int(b)) for a, b in e.pop("used"))
         blocks.append(AttributeBlock(e.pop("owner"), (int(low), int(high)), used, e.pop("inside"), e.span))
         e.done()
-    unconfirmed: set[str] = set()
-
     def named(key: str) -> tuple[NamedValue, ...]:
         result = []
         for e in top.items(key):
-            value = NamedValue(e.pop("name"), int(e.pop("value")), e.span)
-            if not e.pop("confirmed", True):
-                unconfirmed.add(value.name)
-            result.append(value)
+            result.append(NamedValue(e.pop("name"), int(e.pop("value")), e.span, bool(e.pop("confirmed", True))))
             e.done()
         return tuple(result)
 
@@ -81,6 +75,5 @@ def build(doc: Document) -> Registry:
         descriptor_types,
         operation_types,
         union_members,
-        frozenset(unconfirmed),
         tuple(reserved),
     )

@@ -29,6 +29,11 @@ class FinalizeCase:
     omit_compute_type: bool
     expect: str | None
     message: str | None  # the exact failure text (class prefix included) when expect is set
+    rule_case: bool = False  # one presence combination of a rule's tensors
+
+    @property
+    def from_node_name(self) -> str:
+        return "FromNode" + self.name.removeprefix("Finalize")
 
 
 @dataclass(frozen=True)
@@ -49,7 +54,7 @@ class TestPlan:
 
     @property
     def rule_cases(self) -> tuple[FinalizeCase, ...]:
-        return tuple(c for c in self.finalize_cases if c.name.startswith("FinalizeRule"))
+        return tuple(c for c in self.finalize_cases if c.rule_case)
 
 
 def first_violated(spec: OpSpec, present: set[str]) -> Rule | None:
@@ -93,6 +98,13 @@ def _ordered(spec: OpSpec, present: set[str]) -> tuple[str, ...]:
     return tuple(t.name for t in spec.optional_tensors if t.name in present)
 
 
+def _joined(names: tuple[str, ...]) -> list[str]:
+    words: list[str] = []
+    for i, name in enumerate(names):
+        words += (["And"] if i else []) + [name]
+    return words
+
+
 def _failure(spec: OpSpec, present: set[str]) -> tuple[str | None, str | None]:
     names = naming.OpNames(spec)
     rule = first_violated(spec, present)
@@ -124,22 +136,21 @@ def build(spec: OpSpec) -> TestPlan:
     cases.append(
         FinalizeCase("FinalizeFailsWithoutComputeType", None, (), True, BAD_PARAM, prefix + naming.COMPUTE_TYPE_MESSAGE)
     )
-    for index, rule in enumerate(spec.presence_rules, start=1):
+    names_seen: set[str] = set()
+    for rule in spec.presence_rules:
         for mask in itertools.product((False, True), repeat=len(rule.tensors)):
-            present = tuple(t for t, on in zip(rule.tensors, mask) if on)
-            ordered = _ordered(spec, set(present))
-            words = [n for n in ordered] or ["none"]
+            present = _ordered(spec, {t for t, on in zip(rule.tensors, mask) if on})
+            absent = tuple(t for t in rule.tensors if t not in present)
             expect, message = _failure(spec, set(present))
-            cases.append(
-                FinalizeCase(
-                    naming.test_case_name(f"FinalizeRule{index}", rule.kind.name, "With", *words),
-                    None,
-                    ordered,
-                    False,
-                    expect,
-                    message,
-                )
+            name = naming.test_case_name(
+                "Finalize",
+                "Succeeds" if expect is None else "Fails",
+                *(["With", *_joined(present)] if present else []),
+                *(["Without", *_joined(absent)] if absent else []),
             )
+            if name not in names_seen:  # two rules over the same tensors give the same cases
+                names_seen.add(name)
+                cases.append(FinalizeCase(name, None, present, False, expect, message, rule_case=True))
     round_trips = []
     for t in spec.tensors:
         present = () if t.required else smallest_satisfying_with(spec, t.name)

@@ -154,6 +154,7 @@ def registry_unit(specs: list[OpSpec], generated: Path) -> str:
         '#include "hipdnn_backend.h"\n#include "BackendDescriptor.hpp"\n#include "IGraphOperation.hpp"\n'
         "#include <gtest/gtest.h>\n#include <memory>\n#include <unordered_map>\n"
         + each("descriptor_factory_include.inc")
+        + each("node_factory_include.inc")
         + "using namespace hipdnn_backend;\n"
         "const char* hipdnnGetAttributeNameString(hipdnnBackendAttributeName_t name)\n{\n    switch(name)\n    {\n"
         + each("string_attribute_names.inc")
@@ -174,7 +175,9 @@ def registry_unit(specs: list[OpSpec], generated: Path) -> str:
         + each("node_factory_case.inc")
         + "    default:\n        return nullptr;\n    }\n}\n"
         "TEST(TestBackendEnumStringUtils, GeneratedEntries)\n{\n"
-        + each("string_utils_expectations.inc")
+        + each("string_test_attribute_names.inc")
+        + each("string_test_descriptor_type.inc")
+        + each("string_test_operation_type.inc")
         + "}\n"
     )
 

@@ -291,7 +291,7 @@ TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeFailsWithoutComputeType
     EXPECT_FALSE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeRule1BothOrNeitherWithNone)
+TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeSucceedsWithoutMeanAndInvVariance)
 {
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _dyDesc);
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT, _xDesc);
@@ -305,7 +305,7 @@ TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeRule1BothOrNeitherWithN
     EXPECT_TRUE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeRule1BothOrNeitherWithInvVariance)
+TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeFailsWithInvVarianceWithoutMean)
 {
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _dyDesc);
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT, _xDesc);
@@ -322,7 +322,7 @@ TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeRule1BothOrNeitherWithI
     EXPECT_FALSE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeRule1BothOrNeitherWithMean)
+TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeFailsWithMeanWithoutInvVariance)
 {
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _dyDesc);
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT, _xDesc);
@@ -339,7 +339,7 @@ TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeRule1BothOrNeitherWithM
     EXPECT_FALSE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeRule1BothOrNeitherWithMeanInvVariance)
+TEST_F(TestLayernormBackwardOperationDescriptor, FinalizeSucceedsWithMeanAndInvVariance)
 {
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _dyDesc);
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT, _xDesc);
@@ -378,6 +378,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetDyTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_DY_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetXTensor)
@@ -403,6 +406,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetXTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_X_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetScaleTensor)
@@ -428,6 +434,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetScaleTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_SCALE_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetMeanTensor)
@@ -455,6 +464,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetMeanTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_MEAN_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetInvVarianceTensor)
@@ -483,6 +495,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetInvVarianceTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetEpsilonTensor)
@@ -510,6 +525,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetEpsilonTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetDxTensor)
@@ -535,6 +553,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetDxTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_DX_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetDscaleTensor)
@@ -561,6 +582,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetDscaleTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetDbiasTensor)
@@ -586,6 +610,9 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetDbiasTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor, GetUnsetMeanTensorReturnsNoElements)
@@ -677,6 +704,7 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetOperationName)
                                   static_cast<int64_t>(buffer.size()),
                                   &count,
                                   buffer.data());
+    EXPECT_GT(count, 0);
     EXPECT_EQ(std::string(buffer.data()), name);
     EXPECT_EQ(getDescriptor()->buildNode()->name, name);
 }
@@ -745,6 +773,62 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetTensorFailsWithUnfinalizedTe
     ASSERT_THROW_HIPDNN_STATUS(
         setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _unfinalizedTensor),
         HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, SetTensorFailsWrongType)
+{
+    HipdnnBackendDescriptor* raw = _dyDesc.get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
+                                      HIPDNN_TYPE_INT64,
+                                      1,
+                                      &raw),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, SetTensorFailsWrongElementCount)
+{
+    HipdnnBackendDescriptor* raw = _dyDesc.get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
+                                      HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                      2,
+                                      &raw),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, SetTensorFailsNullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
+                                      HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                      1,
+                                      nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, SetComputeDataTypeWrongElementCount)
+{
+    const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
+                                      HIPDNN_TYPE_DATA_TYPE,
+                                      2,
+                                      &dataType),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeFailsNullPointer)
+{
+    makeFinalized();
+    hipdnnDataType_t dataType{};
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->getAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
+                                      HIPDNN_TYPE_DATA_TYPE,
+                                      1,
+                                      nullptr,
+                                      &dataType),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
 TEST_F(TestLayernormBackwardOperationDescriptor,
@@ -828,16 +912,22 @@ TEST_F(TestLayernormBackwardOperationDescriptor, ToStringContainsExpectedInfo)
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("LayernormBackwardOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find("dy_uid="), std::string::npos);
-    EXPECT_NE(text.find("x_uid="), std::string::npos);
-    EXPECT_NE(text.find("scale_uid="), std::string::npos);
-    EXPECT_NE(text.find("mean_uid="), std::string::npos);
-    EXPECT_NE(text.find("inv_variance_uid="), std::string::npos);
-    EXPECT_NE(text.find("epsilon_uid="), std::string::npos);
-    EXPECT_NE(text.find("dx_uid="), std::string::npos);
-    EXPECT_NE(text.find("dscale_uid="), std::string::npos);
-    EXPECT_NE(text.find("dbias_uid="), std::string::npos);
-    EXPECT_NE(text.find("normalized_dim_count="), std::string::npos);
+    EXPECT_NE(text.find(", dy_uid=" + std::to_string(K_LAYERNORMBACKWARD_TENSOR_DY_UID)),
+              std::string::npos);
+    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_LAYERNORMBACKWARD_TENSOR_X_UID)),
+              std::string::npos);
+    EXPECT_NE(text.find(", scale_uid=" + std::to_string(K_LAYERNORMBACKWARD_TENSOR_SCALE_UID)),
+              std::string::npos);
+    EXPECT_NE(text.find(", mean_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", inv_variance_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", epsilon_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", dx_uid=" + std::to_string(K_LAYERNORMBACKWARD_TENSOR_DX_UID)),
+              std::string::npos);
+    EXPECT_NE(text.find(", dscale_uid=" + std::to_string(K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID)),
+              std::string::npos);
+    EXPECT_NE(text.find(", dbias_uid=" + std::to_string(K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID)),
+              std::string::npos);
+    EXPECT_NE(text.find(", normalized_dim_count="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
 

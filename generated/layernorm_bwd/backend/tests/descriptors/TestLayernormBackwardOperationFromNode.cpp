@@ -276,7 +276,7 @@ TEST_F(TestLayernormBackwardOperationFromNode, FailsWhenOptionalEpsilonUidSetBut
                                HIPDNN_STATUS_INTERNAL_ERROR);
 }
 
-TEST_F(TestLayernormBackwardOperationFromNode, FailsRule1BothOrNeitherWithInvVariance)
+TEST_F(TestLayernormBackwardOperationFromNode, FromNodeFailsWithInvVarianceWithoutMean)
 {
     const auto node = makeNode({K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID});
     const auto tensorMap = makeTensorMap(
@@ -285,7 +285,7 @@ TEST_F(TestLayernormBackwardOperationFromNode, FailsRule1BothOrNeitherWithInvVar
                                HIPDNN_STATUS_BAD_PARAM);
 }
 
-TEST_F(TestLayernormBackwardOperationFromNode, FailsRule1BothOrNeitherWithMean)
+TEST_F(TestLayernormBackwardOperationFromNode, FromNodeFailsWithMeanWithoutInvVariance)
 {
     const auto node = makeNode({K_LAYERNORMBACKWARD_TENSOR_MEAN_UID});
     const auto tensorMap = makeTensorMap(

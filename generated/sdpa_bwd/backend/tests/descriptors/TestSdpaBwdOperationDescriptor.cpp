@@ -181,7 +181,7 @@ protected:
         const hipdnnDiagonalAlignment_t diagonalAlignmentValue
             = static_cast<hipdnnDiagonalAlignment_t>(K_SDPABWD_DIAGONAL_ALIGNMENT);
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                      HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                      HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
                                       1,
                                       &diagonalAlignmentValue);
     }
@@ -479,6 +479,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetQTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_Q_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetKTensor)
@@ -507,6 +509,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetKTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_K_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetVTensor)
@@ -535,6 +539,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetVTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_V_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOTensor)
@@ -563,6 +569,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_O_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDoTensor)
@@ -591,6 +599,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDoTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DO_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetStatsTensor)
@@ -619,6 +629,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetStatsTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_STATS_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDqTensor)
@@ -647,6 +659,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDqTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DQ_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDkTensor)
@@ -675,6 +689,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDkTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DK_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDvTensor)
@@ -703,6 +719,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDvTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DV_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetScaleTensor)
@@ -732,6 +750,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetScaleTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_SCALE_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnMaskTensor)
@@ -761,6 +781,9 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnMaskTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_SDPABWD_TENSOR_ATTN_MASK_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenQTensor)
@@ -790,6 +813,9 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenQTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_SDPABWD_TENSOR_SEQ_LEN_Q_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenKvTensor)
@@ -819,6 +845,9 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenKvTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_SDPABWD_TENSOR_SEQ_LEN_KV_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeedTensor)
@@ -848,6 +877,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeedTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_SEED_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOffsetTensor)
@@ -877,6 +908,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOffsetTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_OFFSET_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutMaskTensor)
@@ -907,6 +940,9 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutMaskTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_SDPABWD_TENSOR_DROPOUT_MASK_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleTensor)
@@ -937,6 +973,9 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_SDPABWD_TENSOR_DROPOUT_SCALE_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleInvTensor)
@@ -967,6 +1006,9 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleInvTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
+              K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDbiasTensor)
@@ -996,6 +1038,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDbiasTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DBIAS_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, GetUnsetScaleTensorReturnsNoElements)
@@ -1272,7 +1316,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDiagonalAlignment)
     int64_t count = 0;
     hipdnnDiagonalAlignment_t value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                  HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                  HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
                                   1,
                                   &count,
                                   &value);
@@ -1311,6 +1355,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOperationName)
                                   static_cast<int64_t>(buffer.size()),
                                   &count,
                                   buffer.data());
+    EXPECT_GT(count, 0);
     EXPECT_EQ(std::string(buffer.data()), name);
     EXPECT_EQ(getDescriptor()->buildNode()->name, name);
 }
@@ -1377,6 +1422,57 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsWithUnfinalizedTensor)
 {
     ASSERT_THROW_HIPDNN_STATUS(setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, _unfinalizedTensor),
                                HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsWrongType)
+{
+    HipdnnBackendDescriptor* raw = _qDesc.get();
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
+                                                             HIPDNN_TYPE_INT64,
+                                                             1,
+                                                             &raw),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsWrongElementCount)
+{
+    HipdnnBackendDescriptor* raw = _qDesc.get();
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
+                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                                             2,
+                                                             &raw),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsNullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
+                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                                             1,
+                                                             nullptr),
+                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, SetComputeDataTypeWrongElementCount)
+{
+    const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
+                                                             HIPDNN_TYPE_DATA_TYPE,
+                                                             2,
+                                                             &dataType),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeFailsNullPointer)
+{
+    makeFinalized();
+    hipdnnDataType_t dataType{};
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
+                                                             HIPDNN_TYPE_DATA_TYPE,
+                                                             1,
+                                                             nullptr,
+                                                             &dataType),
+                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsReturnsRequiredThenPresentOptional)
@@ -1520,34 +1616,35 @@ TEST_F(TestSdpaBwdOperationDescriptor, ToStringContainsExpectedInfo)
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("SdpaBwdOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find("q_uid="), std::string::npos);
-    EXPECT_NE(text.find("k_uid="), std::string::npos);
-    EXPECT_NE(text.find("v_uid="), std::string::npos);
-    EXPECT_NE(text.find("o_uid="), std::string::npos);
-    EXPECT_NE(text.find("do_uid="), std::string::npos);
-    EXPECT_NE(text.find("stats_uid="), std::string::npos);
-    EXPECT_NE(text.find("dq_uid="), std::string::npos);
-    EXPECT_NE(text.find("dk_uid="), std::string::npos);
-    EXPECT_NE(text.find("dv_uid="), std::string::npos);
-    EXPECT_NE(text.find("scale_uid="), std::string::npos);
-    EXPECT_NE(text.find("attn_mask_uid="), std::string::npos);
-    EXPECT_NE(text.find("seq_len_q_uid="), std::string::npos);
-    EXPECT_NE(text.find("seq_len_kv_uid="), std::string::npos);
-    EXPECT_NE(text.find("seed_uid="), std::string::npos);
-    EXPECT_NE(text.find("offset_uid="), std::string::npos);
-    EXPECT_NE(text.find("dropout_mask_uid="), std::string::npos);
-    EXPECT_NE(text.find("dropout_scale_uid="), std::string::npos);
-    EXPECT_NE(text.find("dropout_scale_inv_uid="), std::string::npos);
-    EXPECT_NE(text.find("dbias_uid="), std::string::npos);
-    EXPECT_NE(text.find("alibi_mask="), std::string::npos);
-    EXPECT_NE(text.find("padding_mask="), std::string::npos);
-    EXPECT_NE(text.find("causal_mask="), std::string::npos);
-    EXPECT_NE(text.find("causal_mask_bottom_right="), std::string::npos);
-    EXPECT_NE(text.find("dropout_probability="), std::string::npos);
-    EXPECT_NE(text.find("attn_scale_value="), std::string::npos);
-    EXPECT_NE(text.find("left_bound="), std::string::npos);
-    EXPECT_NE(text.find("right_bound="), std::string::npos);
-    EXPECT_NE(text.find("diagonal_alignment="), std::string::npos);
+    EXPECT_NE(text.find(", q_uid=" + std::to_string(K_SDPABWD_TENSOR_Q_UID)), std::string::npos);
+    EXPECT_NE(text.find(", k_uid=" + std::to_string(K_SDPABWD_TENSOR_K_UID)), std::string::npos);
+    EXPECT_NE(text.find(", v_uid=" + std::to_string(K_SDPABWD_TENSOR_V_UID)), std::string::npos);
+    EXPECT_NE(text.find(", o_uid=" + std::to_string(K_SDPABWD_TENSOR_O_UID)), std::string::npos);
+    EXPECT_NE(text.find(", do_uid=" + std::to_string(K_SDPABWD_TENSOR_DO_UID)), std::string::npos);
+    EXPECT_NE(text.find(", stats_uid=" + std::to_string(K_SDPABWD_TENSOR_STATS_UID)),
+              std::string::npos);
+    EXPECT_NE(text.find(", dq_uid=" + std::to_string(K_SDPABWD_TENSOR_DQ_UID)), std::string::npos);
+    EXPECT_NE(text.find(", dk_uid=" + std::to_string(K_SDPABWD_TENSOR_DK_UID)), std::string::npos);
+    EXPECT_NE(text.find(", dv_uid=" + std::to_string(K_SDPABWD_TENSOR_DV_UID)), std::string::npos);
+    EXPECT_NE(text.find(", scale_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", attn_mask_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", seq_len_q_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", seq_len_kv_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", seed_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", offset_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", dropout_mask_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", dropout_scale_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", dropout_scale_inv_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", dbias_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", alibi_mask="), std::string::npos);
+    EXPECT_NE(text.find(", padding_mask="), std::string::npos);
+    EXPECT_NE(text.find(", causal_mask="), std::string::npos);
+    EXPECT_NE(text.find(", causal_mask_bottom_right="), std::string::npos);
+    EXPECT_NE(text.find(", dropout_probability="), std::string::npos);
+    EXPECT_NE(text.find(", attn_scale_value="), std::string::npos);
+    EXPECT_NE(text.find(", left_bound="), std::string::npos);
+    EXPECT_NE(text.find(", right_bound="), std::string::npos);
+    EXPECT_NE(text.find(", diagonal_alignment="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
 

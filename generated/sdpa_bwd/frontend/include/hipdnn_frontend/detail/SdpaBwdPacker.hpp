@@ -181,7 +181,7 @@ createSdpaBwdOperation(const graph::SdpaBwdAttributes& attributes,
     HIPDNN_CHECK_ERROR(
         setDescriptorAttrScalar(opDesc.get(),
                                 HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
                                 toBackendDiagonalAlignment(attributes.get_diagonal_alignment()),
                                 "sdpabwd DIAGONAL_ALIGNMENT"));
     HIPDNN_CHECK_ERROR(setDescriptorAttrDataType(opDesc.get(),

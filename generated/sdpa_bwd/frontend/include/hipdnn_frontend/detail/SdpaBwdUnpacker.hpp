@@ -274,7 +274,7 @@ namespace hipdnn_frontend::detail
     hipdnnDiagonalAlignment_t diagonalAlignmentValue{};
     HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(opDesc,
                                                HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                               HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                               HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
                                                diagonalAlignmentValue,
                                                "sdpabwd DIAGONAL_ALIGNMENT"));
     auto [diagonalAlignmentValueFrontend, diagonalAlignmentValueError]

@@ -184,7 +184,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeFailsWithoutComputeType)
     EXPECT_FALSE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestThingOperationDescriptor, FinalizeRule1BothOrNeitherWithNone)
+TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithoutBiasAndMask)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
@@ -194,7 +194,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeRule1BothOrNeitherWithNone)
     EXPECT_TRUE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestThingOperationDescriptor, FinalizeRule1BothOrNeitherWithMask)
+TEST_F(TestThingOperationDescriptor, FinalizeFailsWithMaskWithoutBias)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
@@ -207,7 +207,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeRule1BothOrNeitherWithMask)
     EXPECT_FALSE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestThingOperationDescriptor, FinalizeRule1BothOrNeitherWithBias)
+TEST_F(TestThingOperationDescriptor, FinalizeFailsWithBiasWithoutMask)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
@@ -220,7 +220,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeRule1BothOrNeitherWithBias)
     EXPECT_FALSE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestThingOperationDescriptor, FinalizeRule1BothOrNeitherWithBiasMask)
+TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithBiasAndMask)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
@@ -251,6 +251,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetXTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_X_UID);
 }
 
 TEST_F(TestThingOperationDescriptor, SetAndGetYTensor)
@@ -272,6 +274,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetYTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_Y_UID);
 }
 
 TEST_F(TestThingOperationDescriptor, SetAndGetBiasTensor)
@@ -295,6 +299,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetBiasTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_BIAS_UID);
 }
 
 TEST_F(TestThingOperationDescriptor, SetAndGetMaskTensor)
@@ -318,6 +324,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetMaskTensor)
                                   &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_MASK_UID);
 }
 
 TEST_F(TestThingOperationDescriptor, GetUnsetBiasTensorReturnsNoElements)
@@ -406,6 +414,7 @@ TEST_F(TestThingOperationDescriptor, SetAndGetOperationName)
                                   static_cast<int64_t>(buffer.size()),
                                   &count,
                                   buffer.data());
+    EXPECT_GT(count, 0);
     EXPECT_EQ(std::string(buffer.data()), name);
     EXPECT_EQ(getDescriptor()->buildNode()->name, name);
 }
@@ -474,6 +483,57 @@ TEST_F(TestThingOperationDescriptor, SetTensorFailsWithUnfinalizedTensor)
                                HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED);
 }
 
+TEST_F(TestThingOperationDescriptor, SetTensorFailsWrongType)
+{
+    HipdnnBackendDescriptor* raw = _xDesc.get();
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_THING_X_EXT,
+                                                             HIPDNN_TYPE_INT64,
+                                                             1,
+                                                             &raw),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationDescriptor, SetTensorFailsWrongElementCount)
+{
+    HipdnnBackendDescriptor* raw = _xDesc.get();
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_THING_X_EXT,
+                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                                             2,
+                                                             &raw),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationDescriptor, SetTensorFailsNullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_THING_X_EXT,
+                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                                             1,
+                                                             nullptr),
+                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+TEST_F(TestThingOperationDescriptor, SetComputeDataTypeWrongElementCount)
+{
+    const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT,
+                                                             HIPDNN_TYPE_DATA_TYPE,
+                                                             2,
+                                                             &dataType),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeFailsNullPointer)
+{
+    makeFinalized();
+    hipdnnDataType_t dataType{};
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT,
+                                                             HIPDNN_TYPE_DATA_TYPE,
+                                                             1,
+                                                             nullptr,
+                                                             &dataType),
+                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
 TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsReturnsRequiredThenPresentOptional)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
@@ -535,12 +595,12 @@ TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("ThingOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find("x_uid="), std::string::npos);
-    EXPECT_NE(text.find("y_uid="), std::string::npos);
-    EXPECT_NE(text.find("bias_uid="), std::string::npos);
-    EXPECT_NE(text.find("mask_uid="), std::string::npos);
-    EXPECT_NE(text.find("axis="), std::string::npos);
-    EXPECT_NE(text.find("mode="), std::string::npos);
+    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_THING_TENSOR_X_UID)), std::string::npos);
+    EXPECT_NE(text.find(", y_uid=" + std::to_string(K_THING_TENSOR_Y_UID)), std::string::npos);
+    EXPECT_NE(text.find(", bias_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", mask_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", axis="), std::string::npos);
+    EXPECT_NE(text.find(", mode="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
 

@@ -168,7 +168,7 @@ TEST_F(TestThingOperationFromNode, FailsWhenOptionalMaskUidSetButTensorMissing)
                                HIPDNN_STATUS_INTERNAL_ERROR);
 }
 
-TEST_F(TestThingOperationFromNode, FailsRule1BothOrNeitherWithMask)
+TEST_F(TestThingOperationFromNode, FromNodeFailsWithMaskWithoutBias)
 {
     const auto node = makeNode({K_THING_TENSOR_MASK_UID});
     const auto tensorMap = makeTensorMap({&_xDesc, &_yDesc, &_maskDesc});
@@ -176,7 +176,7 @@ TEST_F(TestThingOperationFromNode, FailsRule1BothOrNeitherWithMask)
                                HIPDNN_STATUS_BAD_PARAM);
 }
 
-TEST_F(TestThingOperationFromNode, FailsRule1BothOrNeitherWithBias)
+TEST_F(TestThingOperationFromNode, FromNodeFailsWithBiasWithoutMask)
 {
     const auto node = makeNode({K_THING_TENSOR_BIAS_UID});
     const auto tensorMap = makeTensorMap({&_xDesc, &_yDesc, &_biasDesc});
