@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from codegen import __version__, diagnostics, formatting, generate, naming, rules, storage
+from codegen import __version__, breaking, diagnostics, formatting, generate, hipdnn_headers, naming, rules, storage
 from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, find_root, load
@@ -48,6 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = _command(sub, "check", "Validate every spec and the registry; exit 1 on any finding.", "hipdnn-codegen check --format github")
     check.add_argument("--format", choices=("text", "json", "github"), default="text", help="output format (default: text)")
     check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
+    check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
+    check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers")
     check.set_defaults(run=cmd_check)
 
     listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")
@@ -101,6 +103,10 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
 def cmd_check(args: argparse.Namespace) -> int:
     ws = load(find_root(args.root))
     diffs = ""
+    if args.against:
+        ws.diagnostics.extend(breaking.check(ws, args.against))
+    if args.hipdnn_root:
+        ws.diagnostics.extend(hipdnn_headers.check(Path(args.hipdnn_root), ws.specs, ws.registry, ws.display))
     if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
         stale, diffs = _stale(ws)
         ws.diagnostics.extend(stale)

@@ -148,19 +148,28 @@ def _ranges(specs: list[OpSpec], registry: Registry | None, space: _Space) -> It
 
 
 def _reserved(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+    """Attribute IDs and type values may never reuse a reserved number; attribute ranges may not
+    overlap a retired block (a reserved entry without a name)."""
     if registry is None or not registry.reserved:
         return
     kinds: dict[str, list[Claim]] = defaultdict(list)
     for r in registry.reserved:
-        kinds[r.kind].append(Claim(r.range[0], r.span.loc, "reserved", r.range[1], f"reserved ({r.reason})"))
+        claim = Claim(r.range[0], r.span.loc, "reserved", r.range[1], f"reserved ({r.reason})")
+        kinds[r.kind].append(claim)
+        if r.kind == "attribute_ids" and r.name is None:
+            kinds["attribute_ranges"].append(claim)
     for s in specs:
         low, high = s.attribute_range
-        kinds["attribute_ids"].append(Claim(low, s.range_span.loc, s.op, high, f"attribute range of {s.op}"))
+        kinds["attribute_ranges"].append(Claim(low, s.range_span.loc, s.op, high, f"attribute range of {s.op}"))
+        for a in s.attributes():
+            kinds["attribute_ids"].append(Claim(a.id, a.span.at("id"), s.op, a.id, f"attribute {a.name}"))
         dt, ot = s.descriptor_type, s.operation_type
         kinds["descriptor_types"].append(Claim(dt.value, dt.span.at("value"), s.op, dt.value, f"descriptor type {dt.name}"))
         kinds["operation_types"].append(Claim(ot.value, ot.span.at("value"), s.op, ot.value, f"operation type {ot.name}"))
     for kind, claims in sorted(kinds.items()):
         for later, first in _overlaps(claims):
+            if "reserved" not in (later.owner, first.owner):
+                continue  # overlaps between ops are reported by their own checks
             spec_claim, reserved = (later, first) if later.owner != "reserved" else (first, later)
             span = f"{spec_claim.key}" if spec_claim.key == spec_claim.high else f"[{spec_claim.key}, {spec_claim.high}]"
             yield _report(R.CHK_RESERVED, spec_claim, reserved, f"{spec_claim.what} {span} reuses a reserved number", None)

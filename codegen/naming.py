@@ -19,7 +19,7 @@ OP_ID = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 # in C++ (always with a prefix or suffix), so C++ keywords such as `do` are fine.
 GENERATOR_NAMES = frozenset({"name", "data", "compute_data_type", "compute_type", "finalized", "type", "wrapper"})
 
-RESERVED_OP_IDS = frozenset({"registry"})
+RESERVED_OP_IDS = frozenset({"registry", "waivers"})
 
 # Modules of the generated Python mirror that are not ops; an op id may not take these names.
 MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch", "node"})

@@ -39,7 +39,7 @@ YAML_DUPLICATE_KEY = _rule("YAML-DUPLICATE-KEY", "a mapping repeats a key (YAML 
 YAML_ALIAS = _rule("YAML-ALIAS", "anchors and aliases are not allowed in specs")
 YAML_KEY_TYPE = _rule("YAML-KEY-TYPE", "a mapping key is not a plain scalar")
 YAML_TOO_DEEP = _rule("YAML-TOO-DEEP", "nesting deeper than any spec needs")
-YAML_VALUE = _rule("YAML-VALUE", "a scalar cannot be read (bad timestamp, binary, ...)")
+YAML_VALUE = _rule("YAML-VALUE", "a scalar cannot be read (bad binary, unknown tag, ...)")
 
 # --- JSON Schema --------------------------------------------------------------------------------
 SCHEMA_UNKNOWN_KEY = _rule("SCHEMA-UNKNOWN-KEY", "a key the schema does not define")
@@ -111,3 +111,19 @@ CHK_NAMING_PREFIX = _rule(
 )
 CHK_EXT_SUFFIX = _rule("CHK-EXT-SUFFIX", "the _EXT suffix is used inconsistently within an op", severity="warning")
 GEN_STALE = _rule("GEN-STALE", "generated/ differs from what the specs produce")
+
+# --- against a previous version (check --against REF) ------------------------------------------
+BRK_VALUE_CHANGED = _rule("BRK-VALUE-CHANGED", "an attribute, descriptor-type or operation-type value or name changed")
+BRK_ATTRIBUTE_REMOVED = _rule(
+    "BRK-ATTRIBUTE-REMOVED", "an attribute disappeared without being moved to the registry's reserved list"
+)
+BRK_RESERVED_REMOVED = _rule("BRK-RESERVED-REMOVED", "a reserved entry was removed from the registry")
+BRK_OPTIONAL_TO_REQUIRED = _rule("BRK-OPTIONAL-TO-REQUIRED", "an optional tensor became required")
+BRK_FIELD_TYPE = _rule("BRK-FIELD-TYPE", "a field's type changed")
+BRK_FLATBUFFERS_LAYOUT = _rule(
+    "BRK-FLATBUFFERS-LAYOUT", "a FlatBuffers table, union position or field was renamed or reordered"
+)
+BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.yaml is past its expiry date")
+
+# --- against a hipDNN checkout (check --hipdnn-root DIR) ---------------------------------------
+HDR_CONFLICT = _rule("HDR-CONFLICT", "a spec or registry number disagrees with the hipDNN checkout's headers")

@@ -19,7 +19,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
             loc, f"op id '{op}' (the file name) must be snake_case, e.g. layernorm_bwd.yaml"
         )
     elif op in naming.RESERVED_OP_IDS:
-        yield rules.SPEC_OP_NAME(loc, f"'{op}' is reserved for the numbering registry file")
+        yield rules.SPEC_OP_NAME(loc, f"'{op}.yaml' is a reserved file name (registry or waivers), not an op")
     elif reason := naming.reserved_reason(op):
         yield rules.SPEC_OP_NAME(loc, f"op id '{op}' is {reason}; pick another file name")
 

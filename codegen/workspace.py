@@ -82,8 +82,11 @@ class Workspace:
         return next((s for s in self.specs if s.op == op), None)
 
 
+NOT_SPECS = frozenset({registry.REGISTRY_FILE, "waivers.yaml"})
+
+
 def spec_files(root: Path) -> list[Path]:
-    return sorted(p for p in (root / SPEC_DIR).glob("*.yaml") if p.name != registry.REGISTRY_FILE)
+    return sorted(p for p in (root / SPEC_DIR).glob("*.yaml") if p.name not in NOT_SPECS)
 
 
 def load(root: Path) -> Workspace:

@@ -145,6 +145,8 @@ class _Converter:
             return self._mapping(node, path, depth)
         if isinstance(node, SequenceNode):
             return [self.convert(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            return str(node.value)  # dates stay text (ISO 8601); schemas check their pattern
         try:
             return self.constructor.construct_object(node, deep=True)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:

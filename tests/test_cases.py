@@ -30,9 +30,12 @@ def test_case(case):
 
 
 def _rules_in_expected() -> set[str]:
+    """Rule IDs pinned by workspace cases and by the --against cases (tests/against_cases)."""
     found: set[str] = set()
-    for case in CASE_DIRS:
-        text = (case / "expected.txt").read_text()
+    expected = [case / "expected.txt" for case in CASE_DIRS]
+    expected += sorted((CASES.parent / "against_cases").glob("*/expected.txt"))
+    for path in expected:
+        text = path.read_text()
         found.update(re.findall(r"^\S+: (?:error|warning)\[([A-Z0-9-]+)\]", text, re.M))
     return found
 

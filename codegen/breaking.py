@@ -1,0 +1,209 @@
+"""Breaking changes between the specs at a git revision and the specs in the workspace.
+
+Old specs are read with `git show REV:path` (no checkout). Intentional breaks are waived in
+op_specs/waivers.yaml; each waiver names a rule and a subject and expires on a date.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from codegen import rules as R
+from codegen import naming, registry as registry_module
+from codegen.diagnostics import Diagnostic, Loc, Note
+from codegen.model import OpSpec
+from codegen.registry import Registry
+from codegen.workspace import SPEC_DIR, UsageError, Workspace, _document, load_registry, load_spec, spec_files
+
+WAIVER_FILE = "waivers.yaml"
+TODAY_VARIABLE = "HIPDNN_CODEGEN_TODAY"  # tests pin "today" with this
+
+
+@dataclass(frozen=True)
+class Finding:
+    diagnostic: Diagnostic
+    subject: str
+
+
+def _git(root: Path, *args: str) -> bytes:
+    try:
+        proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
+    except OSError as exc:
+        raise UsageError(f"cannot run git: {exc.strerror}") from None
+    if proc.returncode != 0:
+        message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise UsageError(f"git {' '.join(args)}: {message[0] if message else 'failed'}")
+    return proc.stdout
+
+
+def load_revision(root: Path, rev: str) -> tuple[list[OpSpec], Registry | None]:
+    """The specs and registry as they were at `rev`; files that did not validate then are skipped."""
+    _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    listing = _git(root, "ls-tree", "--name-only", rev, f"{SPEC_DIR}/").decode().splitlines()
+    specs: list[OpSpec] = []
+    old_registry: Registry | None = None
+    for path in sorted(listing):
+        name = Path(path).name
+        if not name.endswith(".yaml") or name == WAIVER_FILE:
+            continue
+        raw = _git(root, "show", f"{rev}:./{SPEC_DIR}/{name}")
+        shown = f"{rev}:{SPEC_DIR}/{name}"
+        if name == registry_module.REGISTRY_FILE:
+            old_registry, _ = load_registry(shown, raw)
+        else:
+            spec, _ = load_spec(shown, Path(name).stem, raw)
+            if spec is not None:
+                specs.append(spec)
+    return specs, old_registry
+
+
+def fbs_fields(spec: OpSpec) -> list[str]:
+    """The FlatBuffers table's fields in declaration order (tensors, then fields)."""
+    return [naming.tensor_uid_field(t) for t in spec.tensors] + [f.name for f in spec.fields]
+
+
+def _reserved(registry: Registry | None) -> list[registry_module.Reserved]:
+    return list(registry.reserved) if registry is not None else []
+
+
+def compare(
+    old: list[OpSpec],
+    old_registry: Registry | None,
+    new: list[OpSpec],
+    new_registry: Registry | None,
+    unreadable: frozenset[str] = frozenset(),
+) -> Iterator[Finding]:
+    """Breaking changes from `old` to `new`; ops in `unreadable` (invalid now) are not compared."""
+    old_attrs = {a.name: (a, s) for s in old for a in s.attributes()}
+    new_attrs = {a.name: (a, s) for s in new for a in s.attributes()}
+    for name, (attribute, spec) in sorted(new_attrs.items()):
+        if name in old_attrs and old_attrs[name][0].id != attribute.id:
+            before = old_attrs[name][0]
+            yield Finding(
+                R.BRK_VALUE_CHANGED(attribute.span.at("id"), f"{name} changed from {before.id} to {attribute.id}", Note("was", before.span.at("id"))),
+                name,
+            )
+    reserved = _reserved(new_registry)
+    for name, (attribute, spec) in sorted(old_attrs.items()):
+        if name in new_attrs or spec.op in unreadable:
+            continue
+        kept = any(r.kind == "attribute_ids" and (r.name == name or r.range[0] <= attribute.id <= r.range[1]) for r in reserved)
+        if not kept:
+            yield Finding(
+                R.BRK_ATTRIBUTE_REMOVED(
+                    attribute.span.at("attribute"),
+                    f"{name} = {attribute.id} was removed; keep it, or move it to the registry's reserved attribute_ids",
+                ),
+                name,
+            )
+    new_reserved = {(r.kind, r.range) for r in reserved}
+    for r in _reserved(old_registry):
+        if (r.kind, r.range) not in new_reserved:
+            yield Finding(
+                R.BRK_RESERVED_REMOVED(r.span.loc, f"reserved {r.kind} {r.range[0]}-{r.range[1]} ({r.reason}) was removed"),
+                f"{r.kind}:{r.range[0]}-{r.range[1]}",
+            )
+    old_ops = {s.op: s for s in old}
+    for spec in sorted(new, key=lambda s: s.op):
+        before = old_ops.get(spec.op)
+        if before is not None:
+            yield from _compare_op(before, spec)
+
+
+def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
+    for label, attr in (("descriptor type", "descriptor_type"), ("operation type", "operation_type")):
+        a, b = getattr(old, attr), getattr(new, attr)
+        if a.value != b.value:
+            yield Finding(R.BRK_VALUE_CHANGED(b.span.at("value"), f"{label} {b.name} of {new.op} changed from {a.value} to {b.value}", Note("was", a.span.at("value"))), b.name)
+        if a.name != b.name:
+            yield Finding(R.BRK_VALUE_CHANGED(b.span.at("name"), f"{label} of {new.op} was renamed from {a.name} to {b.name}", Note("was", a.span.at("name"))), a.name)
+    old_tensors = {t.name: t for t in old.tensors}
+    for t in new.tensors:
+        was = old_tensors.get(t.name)
+        if was is not None and was.optional and not t.optional:
+            yield Finding(
+                R.BRK_OPTIONAL_TO_REQUIRED(t.span.at("name"), f"tensor '{t.name}' of {new.op} was optional and is now required", Note("was", was.span.at("name"))),
+                f"{new.op}.{t.name}",
+            )
+    old_fields = {f.name: f for f in old.fields}
+    for f in new.fields:
+        was = old_fields.get(f.name)
+        if was is not None and (was.type.name != f.type.name or was.optional != f.optional):
+            before = was.type.name + (" (optional)" if was.optional else "")
+            after = f.type.name + (" (optional)" if f.optional else "")
+            yield Finding(R.BRK_FIELD_TYPE(f.span.at("type"), f"field '{f.name}' of {new.op} changed type from {before} to {after}", Note("was", was.span.at("type"))), f"{new.op}.{f.name}")
+    fb_old, fb_new = old.flatbuffers, new.flatbuffers
+    if fb_old.table != fb_new.table:
+        yield Finding(R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("table"), f"FlatBuffers table of {new.op} was renamed from {fb_old.table} to {fb_new.table}"), new.op)
+    if fb_old.union_position is not None and fb_old.union_position != fb_new.union_position:
+        yield Finding(
+            R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("union_position"), f"union position of {fb_new.table} changed from {fb_old.union_position} to {fb_new.union_position}"),
+            new.op,
+        )
+    before, after = fbs_fields(old), fbs_fields(new)
+    for index, name in enumerate(before):
+        if index >= len(after) or after[index] != name:
+            now = after[index] if index < len(after) else "nothing"
+            yield Finding(
+                R.BRK_FLATBUFFERS_LAYOUT(
+                    new.span.at("tensors"),
+                    f"FlatBuffers field {index} of {fb_new.table} was '{name}' and is now '{now}'; fields may only be appended",
+                ),
+                new.op,
+            )
+            break
+
+
+@dataclass(frozen=True)
+class Waiver:
+    rule: str
+    subject: str
+    reason: str
+    expires: datetime.date
+    loc: Loc
+
+
+def today() -> datetime.date:
+    pinned = os.environ.get(TODAY_VARIABLE)
+    return datetime.date.fromisoformat(pinned) if pinned else datetime.date.today()
+
+
+def load_waivers(ws: Workspace) -> tuple[list[Waiver], list[Diagnostic]]:
+    path = ws.spec_dir / WAIVER_FILE
+    if not path.exists():
+        return [], []
+    doc, problems = _document(ws.display(path), path.read_bytes(), "waivers.schema.json")
+    if doc is None:
+        return [], problems
+    waivers = []
+    for i, entry in enumerate(doc.data["waivers"]):
+        loc = doc.loc(("waivers", i))
+        try:
+            expires = datetime.date.fromisoformat(entry["expires"])
+        except ValueError:
+            problems.append(R.SCHEMA_PATTERN(doc.loc(("waivers", i, "expires")), f"waivers[{i}].expires is not a real date: {entry['expires']}"))
+            continue
+        waivers.append(Waiver(entry["rule"], entry["subject"], entry["reason"], expires, loc))
+    return waivers, problems
+
+
+def check(ws: Workspace, rev: str) -> list[Diagnostic]:
+    old, old_registry = load_revision(ws.root, rev)
+    waivers, problems = load_waivers(ws)
+    found = list(problems)
+    now = today()
+    active = {(w.rule, w.subject) for w in waivers if w.expires >= now}
+    for w in waivers:
+        if w.expires < now:
+            found.append(R.BRK_WAIVER_EXPIRED(w.loc, f"waiver for {w.rule} {w.subject} expired on {w.expires.isoformat()}; remove it or renew it with a reason"))
+    present = {path.stem for path in spec_files(ws.root)}
+    unreadable = frozenset(present - {s.op for s in ws.specs})
+    for finding in compare(old, old_registry, ws.specs, ws.registry, unreadable):
+        if (finding.diagnostic.rule, finding.subject) not in active:
+            found.append(finding.diagnostic)
+    return found

@@ -1,0 +1,126 @@
+"""Read the numbering a hipDNN checkout already defines, from its three C headers.
+
+The parser understands the headers' real style: `/** doc */` and `//` comments, `NAME = N,`,
+implicit values, hex, trailing commas and aliases (`X = OTHER_NAME`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from codegen import rules as R
+from codegen.diagnostics import Diagnostic, Loc, Note
+from codegen.model import OpSpec
+from codegen.registry import Registry
+from codegen.workspace import UsageError
+
+HEADERS = {
+    "attribute": "HipdnnBackendAttributeName.h",
+    "descriptor type": "HipdnnBackendDescriptorType.h",
+    "operation type": "HipdnnOperationType.h",
+}
+INCLUDE_DIRS = ("backend/include", "projects/hipdnn/backend/include")
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    value: int
+    loc: Loc
+    alias_of: str | None = None
+
+
+def _blank_comments(text: str) -> str:
+    """Replace comments with spaces, keeping every newline so positions stay right."""
+
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    return re.sub(r"/\*.*?\*/|//[^\n]*", blank, text, flags=re.S)
+
+
+def parse_enums(text: str, path: str) -> list[Entry]:
+    """Every enumerator of every enum body in a C header, with resolved values."""
+    clean = _blank_comments(text)
+    entries: list[Entry] = []
+    for body in re.finditer(r"\benum\b[^{;]*\{(.*?)\}", clean, re.S):
+        values: dict[str, int] = {}
+        previous = -1
+        offset = body.start(1)
+        for item in re.finditer(r"[^,]+", body.group(1)):
+            raw = item.group(0)
+            if not raw.strip():
+                continue
+            start = offset + item.start() + (len(raw) - len(raw.lstrip()))
+            line = clean.count("\n", 0, start) + 1
+            col = start - (clean.rfind("\n", 0, start) + 1) + 1
+            match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:=\s*(.+?))?\s*", raw, re.S)
+            if not match:
+                continue
+            name, expression = match.group(1), match.group(2)
+            alias = None
+            if expression is None:
+                value = previous + 1
+            elif re.fullmatch(r"-?(0x[0-9a-fA-F]+|\d+)[uUlL]*", expression):
+                value = int(expression.rstrip("uUlL"), 0)
+            elif expression in values:
+                value, alias = values[expression], expression
+            else:
+                continue  # an expression this reader does not evaluate
+            values[name] = value
+            previous = value
+            entries.append(Entry(name, value, Loc(path, line, col), alias))
+    return entries
+
+
+def find_headers(root: Path) -> dict[str, Path]:
+    for sub in INCLUDE_DIRS:
+        directory = root / sub
+        if directory.is_dir():
+            found = {kind: directory / name for kind, name in HEADERS.items()}
+            missing = [str(p) for p in found.values() if not p.is_file()]
+            if missing:
+                raise UsageError(f"--hipdnn-root {root}: missing {', '.join(missing)}")
+            return found
+    raise UsageError(f"--hipdnn-root {root}: no {' or '.join(INCLUDE_DIRS)} directory")
+
+
+def _ours(specs: list[OpSpec], registry: Registry | None) -> dict[str, list[tuple[str, int, Loc]]]:
+    ours: dict[str, list[tuple[str, int, Loc]]] = {kind: [] for kind in HEADERS}
+    for s in specs:
+        ours["attribute"] += [(a.name, a.id, a.span.at("id")) for a in s.attributes()]
+        ours["descriptor type"].append((s.descriptor_type.name, s.descriptor_type.value, s.descriptor_type.span.at("value")))
+        ours["operation type"].append((s.operation_type.name, s.operation_type.value, s.operation_type.span.at("value")))
+    if registry is not None:
+        ours["attribute"] += [(v.name, v.value, v.span.loc) for v in registry.attributes]
+        ours["descriptor type"] += [(v.name, v.value, v.span.loc) for v in registry.descriptor_types]
+        ours["operation type"] += [(v.name, v.value, v.span.loc) for v in registry.operation_types]
+    return ours
+
+
+def check(root: Path, specs: list[OpSpec], registry: Registry | None, display=str) -> list[Diagnostic]:  # type: ignore[no-untyped-def]
+    headers = find_headers(root)
+    found: list[Diagnostic] = []
+    for kind, items in _ours(specs, registry).items():
+        path = headers[kind]
+        entries = parse_enums(path.read_text(encoding="utf-8", errors="replace"), display(path))
+        by_name = {e.name: e for e in entries}
+        by_value: dict[int, list[Entry]] = {}
+        for e in entries:
+            by_value.setdefault(e.value, []).append(e)
+        found.extend(_conflicts(kind, items, by_name, by_value))
+    return found
+
+
+def _conflicts(kind: str, items: list[tuple[str, int, Loc]], by_name: dict[str, Entry], by_value: dict[int, list[Entry]]) -> Iterator[Diagnostic]:
+    for name, value, loc in items:
+        header = by_name.get(name)
+        if header is not None and header.value != value:
+            yield R.HDR_CONFLICT(loc, f"{kind} {name} is {value} here but {header.value} in the checkout", Note("defined here", header.loc))
+        holders = by_value.get(value, [])
+        if holders and all(h.name != name for h in holders):
+            other = holders[0]
+            yield R.HDR_CONFLICT(loc, f"{kind} value {value} of {name} is {other.name} in the checkout", Note("defined here", other.loc))
