@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from codegen import __version__, breaking, diagnostics, formatting, generate, hipdnn_headers, naming, rules, storage
+from codegen import __version__, breaking, diagnostics, formatting, hipdnn_headers, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, find_root, load
@@ -80,10 +80,20 @@ def _report(ws: Workspace, fmt: str = "text") -> int:
 
 
 def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
-    """GEN-STALE findings for every stale, missing or extra file, plus their capped diffs."""
-    status, changes = _produce(ws, list(ws.specs), [])
-    if status != EXIT_OK:
-        return [], ""
+    """GEN-STALE findings for every stale, missing or extra file, plus their capped diffs.
+
+    Ops whose stamp matches their inputs and files are not re-rendered."""
+    inputs = stamp.Inputs(ws)
+    stale_specs = [s for s in ws.specs if not stamp.fresh(ws, s, inputs)]
+    changes: list[storage.Change] = []
+    if stale_specs:
+        status, changes = _produce(ws, stale_specs, [s.op for s in stale_specs])
+        if status != EXIT_OK:
+            return [], ""
+    ops = {s.op for s in ws.specs}
+    for rel, path in sorted(storage.existing_files(ws.generated_dir, [""]).items()):
+        if rel.split("/")[0] not in ops:
+            changes.append(storage.Change(rel, "delete", path.read_bytes(), None))
     shown = ws.display(ws.generated_dir)
     fix = diagnostics.Note(f"run: {regenerate_command([])}")
     found, diffs = [], ""
@@ -150,6 +160,8 @@ def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
 
 def _produce(ws: Workspace, specs: list[OpSpec], ops: list[str]) -> tuple[int, list[storage.Change]]:
     """Generate in memory and compare with generated/; returns (status, changes)."""
+    from codegen import generate  # Jinja2 is only imported when something must be rendered
+
     try:
         out = generate.generate(ws, specs)
     except formatting.FormatError as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codegen import coverage, formatting, render, rules
+from codegen import coverage, formatting, render, rules, stamp
 from codegen.diagnostics import Diagnostic, Loc
 from codegen.model import OpSpec
 from codegen.workspace import GENERATED_DIR, Workspace
@@ -32,5 +32,11 @@ def generate(ws: Workspace, specs: list[OpSpec]) -> Output:
     formatted = formatting.format_files(rendered, ws.template_file(formatting.STYLE_FILE))
     for spec in specs:
         out.diagnostics.extend(coverage.check(spec, formatted, f"{GENERATED_DIR}/"))
-    out.files = {path: text.encode("utf-8") for path, text in sorted(formatted.items())}
+    files = {path: text.encode("utf-8") for path, text in formatted.items()}
+    inputs = stamp.Inputs(ws)
+    for spec in specs:
+        prefix = f"{spec.op}/"
+        own = {p.removeprefix(prefix): d for p, d in files.items() if p.startswith(prefix)}
+        files[prefix + stamp.STAMP] = stamp.render(spec.op, inputs.of(spec), own)
+    out.files = dict(sorted(files.items()))
     return out

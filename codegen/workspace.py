@@ -49,6 +49,7 @@ class Workspace:
     specs: list[OpSpec] = field(default_factory=list)
     registry: Registry | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes
 
     @property
     def spec_dir(self) -> Path:
@@ -93,7 +94,9 @@ def load(root: Path) -> Workspace:
     """Read, validate and model every spec and the registry; gather all findings."""
     ws = Workspace(root)
     for path in spec_files(root):
-        spec, problems = load_spec(ws.display(path), path.stem, _read(ws, path))
+        raw = _read(ws, path)
+        ws.sources[path.stem] = raw
+        spec, problems = load_spec(ws.display(path), path.stem, raw)
         ws.diagnostics.extend(problems)
         if spec is not None:
             ws.specs.append(spec)

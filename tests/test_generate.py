@@ -108,7 +108,7 @@ def _tree(root: Path) -> dict[str, tuple[bytes, int]]:
 def test_generate_then_check_then_rerun_changes_nothing(workspace):
     first = run_cli("generate", cwd=workspace)
     assert first.code == 0, first.err
-    assert first.out.count("created") == len(first.out.splitlines()) == 25
+    assert first.out.count("created") == len(first.out.splitlines()) == 26
     before = _tree(workspace / "generated")
     second = run_cli("generate", cwd=workspace)
     assert second.out == "generated/ is up to date\n"
@@ -191,3 +191,26 @@ def test_invalid_spec_generates_nothing(tmp_path):
     result = run_cli("generate", cwd=tmp_path / "ws")
     assert result.code == 1 and "SPEC-DUPLICATE-ID" in result.out
     assert not (tmp_path / "ws" / "generated").exists()
+
+
+def test_check_fast_path_still_sees_edits(workspace):
+    """A matching stamp never hides an edited file, an edited template or a missing stamp."""
+    assert run_cli("generate", cwd=workspace).code == 0
+    assert run_cli("check", cwd=workspace).code == 0
+    hpp = workspace / "generated/thing/backend/src/descriptors/ThingOperationDescriptor.hpp"
+    hpp.write_text(hpp.read_text() + "// hand edit\n")
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1 and "stale: differs from what op_specs/thing.yaml produces" in result.out
+    run_cli("generate", cwd=workspace)
+    override = workspace / "templates/cpp/constants.hpp.j2"
+    override.parent.mkdir(parents=True)
+    override.write_text((builtin_templates() / "cpp/constants.hpp.j2").read_text().replace("#pragma once", "#pragma once\n// local"))
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1 and "ThingConstants.hpp:1:1: error[GEN-STALE]" in result.out
+    run_cli("generate", cwd=workspace)
+    (workspace / "generated/thing/hipdnn-codegen.stamp").unlink()
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1 and "missing: op_specs/thing.yaml produces this file" in result.out
+    (workspace / "generated/extra_op/file.txt").parent.mkdir()
+    (workspace / "generated/extra_op/file.txt").write_text("x\n")
+    assert "generated/extra_op/file.txt:1:1: error[GEN-STALE]: extra" in run_cli("check", cwd=workspace).out
