@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -84,16 +85,19 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
 
     Ops whose stamp matches their inputs and files are not re-rendered."""
     inputs = stamp.Inputs(ws)
-    stale_specs = [s for s in ws.specs if not stamp.fresh(ws, s, inputs)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:  # file reads and hashing release the GIL
+        freshness = list(pool.map(lambda s: stamp.fresh(ws, s, inputs), ws.specs))
+    stale_specs = [s for s, ok in zip(ws.specs, freshness) if not ok]
     changes: list[storage.Change] = []
     if stale_specs:
         status, changes = _produce(ws, stale_specs, [s.op for s in stale_specs])
         if status != EXIT_OK:
             return [], ""
     ops = {s.op for s in ws.specs}
-    for rel, path in sorted(storage.existing_files(ws.generated_dir, [""]).items()):
-        if rel.split("/")[0] not in ops:
-            changes.append(storage.Change(rel, "delete", path.read_bytes(), None))
+    top = sorted(p.name for p in ws.generated_dir.iterdir()) if ws.generated_dir.is_dir() else []
+    foreign = [name for name in top if name not in ops]  # only these can hold files no spec owns
+    for rel, path in sorted(storage.existing_files(ws.generated_dir, foreign).items()):
+        changes.append(storage.Change(rel, "delete", path.read_bytes(), None))
     shown = ws.display(ws.generated_dir)
     fix = diagnostics.Note(f"run: {regenerate_command([])}")
     found, diffs = [], ""

@@ -35,7 +35,7 @@ class Claim:
 
 def _pairs(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
     """(later, first) for every claim whose key an earlier claim of another owner already holds."""
-    ordered = sorted(claims, key=lambda c: (str(type(c.key)), c.key, c.loc))
+    ordered = sorted(claims, key=lambda c: (c.key, c.loc))  # keys of one check share a type
     first: Claim | None = None
     for claim in ordered:
         if first is None or claim.key != first.key:

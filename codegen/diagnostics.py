@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class Loc:
-    """A position in an input file; line and col are 1-based."""
+class Loc(NamedTuple):
+    """A position in an input file; line and col are 1-based. (A tuple: cheap, ordered, hashable.)"""
 
     path: str
     line: int = 1

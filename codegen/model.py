@@ -7,6 +7,7 @@ kinds, tensor roles) are tables here; anything outside them fails at load time.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -81,11 +82,12 @@ class Span:
     loc: Loc
     keys: tuple[tuple[str, Loc], ...] = ()
 
+    @functools.cached_property
+    def _by_key(self) -> dict[str, Loc]:
+        return dict(self.keys)
+
     def at(self, key: str) -> Loc:
-        for name, loc in self.keys:
-            if name == key:
-                return loc
-        return self.loc
+        return self._by_key.get(key, self.loc)
 
 
 @dataclass(frozen=True)

@@ -33,11 +33,30 @@ def load_schema(name: str) -> dict[str, Any]:
     return schema
 
 
+def inline_refs(node: Any, defs: dict[str, Any]) -> Any:
+    """The schema with every local `$ref` replaced by its target (siblings win, being stricter).
+
+    Our schemas are not recursive, so this terminates; validating against the inlined copy skips
+    jsonschema's reference resolution, which dominates validation time."""
+    if isinstance(node, list):
+        return [inline_refs(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result = {k: inline_refs(v, defs) for k, v in node.items() if k not in ("$ref", "$defs")}
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        target = inline_refs(defs[ref.removeprefix("#/$defs/")], defs)
+        if "description" in target:  # messages quote the target's description of its pattern
+            result.pop("description", None)
+        result = {**target, **result}
+    return result
+
+
 @functools.cache
 def _validator(name: str) -> jsonschema.Draft202012Validator:
     schema = load_schema(name)
     jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(inline_refs(schema, schema.get("$defs", {})))
 
 
 def describe(path: Path) -> str:

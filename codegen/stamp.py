@@ -10,6 +10,7 @@ golden test always renders in full, so the generator's own code is covered there
 from __future__ import annotations
 
 import hashlib
+import os
 from pathlib import Path
 
 from codegen import __version__, formatting
@@ -87,7 +88,15 @@ def fresh(ws: Workspace, spec: OpSpec, inputs: Inputs) -> bool:
         return False
     if recorded != inputs.of(spec):
         return False
-    present = {p.relative_to(directory).as_posix() for p in directory.rglob("*") if p.is_file()}
-    if present != set(files) | {STAMP}:
+    if _listing(directory) != set(files) | {STAMP}:
         return False
     return all(_sha((directory / rel).read_bytes()) == digest for rel, digest in files.items())
+
+
+def _listing(directory: Path) -> set[str]:
+    """Every file below `directory`, relative, with '/' separators (os.walk: pathlib is slower)."""
+    found = set()
+    for here, _, names in os.walk(directory):
+        prefix = os.path.relpath(here, directory).replace(os.sep, "/")
+        found.update(name if prefix == "." else f"{prefix}/{name}" for name in names)
+    return found

@@ -36,10 +36,12 @@ def existing_files(root: Path, scopes: list[str]) -> dict[str, Path]:
     found: dict[str, Path] = {}
     for scope in scopes:
         base = root / scope if scope else root
-        if base.is_dir():
-            for path in base.rglob("*"):
-                if path.is_file():
-                    found[path.relative_to(root).as_posix()] = path
+        if base.is_file():
+            found[base.relative_to(root).as_posix()] = base
+        for here, _, names in os.walk(base):
+            for name in names:
+                path = Path(here) / name
+                found[path.relative_to(root).as_posix()] = path
     return found
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import concurrent.futures
+import multiprocessing
 import os
 from dataclasses import dataclass, field
 from importlib import resources
@@ -93,10 +95,12 @@ def spec_files(root: Path) -> list[Path]:
 def load(root: Path) -> Workspace:
     """Read, validate and model every spec and the registry; gather all findings."""
     ws = Workspace(root)
+    jobs = []
     for path in spec_files(root):
         raw = _read(ws, path)
         ws.sources[path.stem] = raw
-        spec, problems = load_spec(ws.display(path), path.stem, raw)
+        jobs.append((ws.display(path), path.stem, raw))
+    for spec, problems in _load_all(jobs):
         ws.diagnostics.extend(problems)
         if spec is not None:
             ws.specs.append(spec)
@@ -106,6 +110,23 @@ def load(root: Path) -> Workspace:
         ws.diagnostics.extend(problems)
     ws.diagnostics.extend(collisions.check(ws.specs, ws.registry))
     return ws
+
+
+PARALLEL_FROM = 128  # specs; below this a process pool costs more than it saves
+
+
+def _load_one(job: tuple[str, str, bytes]) -> tuple[OpSpec | None, list[Diagnostic]]:
+    return load_spec(*job)
+
+
+def _load_all(jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
+    """Load specs in order; large workspaces use every core (results keep the input order)."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(jobs) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_load_one(job) for job in jobs]
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        return list(pool.map(_load_one, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
 
 
 def _read(ws: Workspace, path: Path) -> bytes:

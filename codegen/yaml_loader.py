@@ -7,6 +7,7 @@ keys become diagnostics, and no input (binary, non-UTF-8, nested junk) escapes a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from codegen import rules
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 
 MAX_DEPTH = 32
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 
 Path = tuple[str | int, ...]
 
@@ -138,6 +140,10 @@ class _Converter:
             return self._mapping(node, path, depth)
         if isinstance(node, SequenceNode):
             return [self.convert(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+        if node.tag == "tag:yaml.org,2002:str":
+            return node.value
+        if node.tag == "tag:yaml.org,2002:int" and _DECIMAL.fullmatch(node.value):
+            return int(node.value)  # the common case, without the generic constructor
         if node.tag == "tag:yaml.org,2002:timestamp":
             return str(node.value)  # dates stay text (ISO 8601); schemas check their pattern
         try:
