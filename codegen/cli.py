@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -84,10 +83,7 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     """GEN-STALE findings for every stale, missing or extra file, plus their capped diffs.
 
     Ops whose stamp matches their inputs and files are not re-rendered."""
-    inputs = stamp.Inputs(ws)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:  # file reads and hashing release the GIL
-        freshness = list(pool.map(lambda s: stamp.fresh(ws, s, inputs), ws.specs))
-    stale_specs = [s for s, ok in zip(ws.specs, freshness) if not ok]
+    stale_specs = [s for s, ok in zip(ws.specs, stamp.all_fresh(ws, ws.specs)) if not ok]
     changes: list[storage.Change] = []
     if stale_specs:
         status, changes = _produce(ws, stale_specs, [s.op for s in stale_specs])

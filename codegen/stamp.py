@@ -15,7 +15,7 @@ from pathlib import Path
 
 from codegen import __version__, formatting
 from codegen.model import OpSpec
-from codegen.workspace import Workspace
+from codegen.workspace import Workspace, parallel_map
 
 STAMP = "hipdnn-codegen.stamp"
 
@@ -35,6 +35,13 @@ def _template_files(ws: Workspace) -> list[tuple[str, Path]]:
 
 def _toolchain() -> str:
     return f"hipdnn-codegen {__version__}; clang-format {formatting.CLANG_FORMAT_VERSION}"
+
+
+def all_fresh(ws: Workspace, specs: list[OpSpec]) -> list[bool]:
+    """fresh() for every spec; many ops are checked on every core."""
+    inputs = Inputs(ws)
+    jobs = [(ws.generated_dir / s.op, inputs.of(s)) for s in specs]
+    return parallel_map(fresh_dir, jobs)
 
 
 class Inputs:
@@ -79,14 +86,14 @@ def _parse(text: str) -> tuple[str | None, dict[str, str]]:
     return inputs, files
 
 
-def fresh(ws: Workspace, spec: OpSpec, inputs: Inputs) -> bool:
-    """Whether generated/<op>/ is exactly what the stamp says and the stamp matches the inputs."""
-    directory = ws.generated_dir / spec.op
+def fresh_dir(job: tuple[Path, str]) -> bool:
+    """Whether generated/<op>/ is exactly what its stamp says and the stamp matches the inputs."""
+    directory, expected = job
     try:
         recorded, files = _parse((directory / STAMP).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    if recorded != inputs.of(spec):
+    if recorded != expected:
         return False
     if _listing(directory) != set(files) | {STAMP}:
         return False

@@ -8,6 +8,7 @@ import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from codegen import collisions, model, registry, schema_check, semantic
 from codegen.diagnostics import Diagnostic, Loc, SpecError
@@ -112,6 +113,8 @@ def load(root: Path) -> Workspace:
     return ws
 
 
+T = TypeVar("T")
+R = TypeVar("R")
 PARALLEL_FROM = 128  # specs; below this a process pool costs more than it saves
 
 
@@ -119,14 +122,18 @@ def _load_one(job: tuple[str, str, bytes]) -> tuple[OpSpec | None, list[Diagnost
     return load_spec(*job)
 
 
-def _load_all(jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
-    """Load specs in order; large workspaces use every core (results keep the input order)."""
+def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
+    """map() in input order; large inputs use every core through forked workers."""
     workers = min(os.cpu_count() or 1, 8)
     if len(jobs) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
-        return [_load_one(job) for job in jobs]
+        return [function(job) for job in jobs]
     context = multiprocessing.get_context("fork")
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-        return list(pool.map(_load_one, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
+        return list(pool.map(function, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
+
+
+def _load_all(jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
+    return parallel_map(_load_one, jobs)
 
 
 def _read(ws: Workspace, path: Path) -> bytes:

@@ -122,3 +122,16 @@ def test_python_dash_m_entry_point():
         [sys.executable, "-m", "codegen", "--version"], cwd=REPO, capture_output=True, text=True
     )
     assert proc.returncode == 0 and proc.stdout == f"hipdnn-codegen {__version__}\n"
+
+
+def test_readme_lists_every_rule_with_its_purpose():
+    from codegen import rules
+
+    readme = (REPO / "README.md").read_text()
+    for rule in rules.ALL.values():
+        assert f"| `{rule.id}` | {rule.severity} | {rule.purpose} |" in readme, rule.id
+
+
+def test_readme_starts_with_the_two_setup_commands():
+    head = (REPO / "README.md").read_text().splitlines()[:5]
+    assert any("make run" in line for line in head) and any("make test" in line for line in head)
