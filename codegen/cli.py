@@ -83,25 +83,32 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     """GEN-STALE findings for every stale, missing or extra file, plus their capped diffs.
 
     Ops whose stamp matches their inputs and files are not re-rendered."""
-    stale_specs = [s for s, ok in zip(ws.specs, stamp.all_fresh(ws, ws.specs)) if not ok]
+    from codegen.generate import mirror_possible, no_mirror_warning
+
+    mirror = mirror_possible(ws)
+    freshness, mirror_fresh = stamp.all_fresh(ws, ws.specs, mirror)
+    stale_specs = [s for s, ok in zip(ws.specs, freshness) if not ok]
     changes: list[storage.Change] = []
-    if stale_specs:
-        status, changes = _produce(ws, stale_specs, [s.op for s in stale_specs])
+    found = [] if mirror else [no_mirror_warning(ws)]
+    if stale_specs or not mirror_fresh:
+        scopes = [s.op for s in stale_specs] + ([] if mirror_fresh else [naming.PYTHON_DIR])
+        status, changes, _ = _produce(ws, stale_specs, scopes, not mirror_fresh)
         if status != EXIT_OK:
             return [], ""
-    ops = {s.op for s in ws.specs}
+    ops = {s.op for s in ws.specs} | ({naming.PYTHON_DIR} if mirror else set())
     top = sorted(p.name for p in ws.generated_dir.iterdir()) if ws.generated_dir.is_dir() else []
     foreign = [name for name in top if name not in ops]  # only these can hold files no spec owns
     for rel, path in sorted(storage.existing_files(ws.generated_dir, foreign).items()):
         changes.append(storage.Change(rel, "delete", path.read_bytes(), None))
     shown = ws.display(ws.generated_dir)
     fix = diagnostics.Note(f"run: {regenerate_command([])}")
-    found, diffs = [], ""
+    diffs = ""
     for change in changes:
-        op = change.path.split("/")[0]
+        top = change.path.split("/")[0]
+        source = "the Python mirror of op_specs/*.yaml" if top == naming.PYTHON_DIR else f"op_specs/{top}.yaml"
         what = {
-            "create": f"missing: op_specs/{op}.yaml produces this file",
-            "update": f"stale: differs from what op_specs/{op}.yaml produces",
+            "create": f"missing: {source} produces this file",
+            "update": f"stale: differs from what {source} produces",
             "delete": "extra: no spec produces this file",
         }[change.kind]
         found.append(rules.GEN_STALE(Loc(f"{shown}/{change.path}"), what, fix))
@@ -158,19 +165,22 @@ def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
     return [known[op] for op in ops] if ops else list(known.values())
 
 
-def _produce(ws: Workspace, specs: list[OpSpec], ops: list[str]) -> tuple[int, list[storage.Change]]:
-    """Generate in memory and compare with generated/; returns (status, changes)."""
+def _produce(
+    ws: Workspace, specs: list[OpSpec], scopes: list[str] | None, mirror: bool = True
+) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
+    """Generate in memory and compare with generated/; returns (status, changes, warnings).
+
+    `scopes` are the directories under generated/ this run owns (None: all of generated/)."""
     from codegen import generate  # Jinja2 is only imported when something must be rendered
 
     try:
-        out = generate.generate(ws, specs)
+        out = generate.generate(ws, specs, mirror)
     except formatting.FormatError as exc:
         raise UsageError(str(exc)) from None
-    if out.diagnostics:
+    if diagnostics.has_errors(out.diagnostics):
         sys.stdout.write(diagnostics.render(out.diagnostics))
-        return EXIT_FINDINGS, []
-    scopes = [spec.op for spec in specs] if ops else [""]
-    return EXIT_OK, storage.plan(ws.generated_dir, out.files, scopes)
+        return EXIT_FINDINGS, [], []
+    return EXIT_OK, storage.plan(ws.generated_dir, out.files, [""] if scopes is None else scopes), out.diagnostics
 
 
 def regenerate_command(ops: list[str]) -> str:
@@ -188,9 +198,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     status = _report(ws)
     if status != EXIT_OK:
         return status
-    status, changes = _produce(ws, _select(ws, args.ops), args.ops)
+    scopes = args.ops + [naming.PYTHON_DIR] if args.ops else None
+    status, changes, warnings = _produce(ws, _select(ws, args.ops), scopes)
     if status != EXIT_OK:
         return status
+    sys.stdout.write(diagnostics.render(warnings))
     shown = ws.display(ws.generated_dir)
     if args.check:
         for change in changes:
@@ -230,9 +242,10 @@ def cmd_add_op(args: argparse.Namespace) -> int:
         return status
     spec = ws.spec(args.name)
     assert spec is not None
-    status, changes = _produce(ws, [spec], [args.name])
+    status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR])
     if status != EXIT_OK:
         return status
+    sys.stdout.write(diagnostics.render(warnings))
     print(f"{ws.display(ws.spec_path(args.name))}: valid")
     _write(ws, changes)
     total = len(naming.OpNames(spec).planned_files())

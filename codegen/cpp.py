@@ -290,12 +290,7 @@ def build(spec: OpSpec) -> OpView:
         get_prefix=quote(f"{names.cls}::getAttribute()"),
         finalize_prefix=naming.finalize_prefix(names),
         fbs=FBS,
-        unsupported_attribute=_unused_id(spec),
+        unsupported_attribute=spec.unused_attribute_id(),
         attribute_names=tuple(a.name for a in spec.attributes()),
     )
 
-
-def _unused_id(spec: OpSpec) -> int:
-    taken = {a.id for a in spec.attributes()}
-    low, high = spec.attribute_range
-    return next((i for i in range(high, low - 1, -1) if i not in taken), high + 1)

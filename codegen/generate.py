@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codegen import coverage, formatting, render, rules, stamp
+from codegen import coverage, formatting, naming, render, rules, stamp
 from codegen.diagnostics import Diagnostic, Loc
 from codegen.model import OpSpec
 from codegen.workspace import GENERATED_DIR, Workspace
@@ -16,19 +16,33 @@ class Output:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def generate(ws: Workspace, specs: list[OpSpec]) -> Output:
-    """Render and format every file of `specs`. Raises formatting.FormatError for tool problems."""
+def mirror_possible(ws: Workspace) -> bool:
+    return ws.registry is not None and bool(ws.registry.data_types) and bool(ws.registry.statuses)
+
+
+def no_mirror_warning(ws: Workspace) -> Diagnostic:
+    registry = ws.display(ws.spec_dir / "registry.yaml")
+    return rules.GEN_NO_MIRROR(Loc(registry), "no data_types/statuses in the registry, so generated/python/ is not produced")
+
+
+def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> Output:
+    """Render and format every file of `specs` and, with `mirror`, the Python mirror of every
+    spec in the workspace. Raises formatting.FormatError for tool problems."""
     out = Output()
     env = render.environment(ws.template_dirs)
     rendered: dict[str, str] = {}
-    for spec in sorted(specs, key=lambda s: s.op):
-        try:
+    try:
+        for spec in sorted(specs, key=lambda s: s.op):
             rendered.update(render.render_op(env, spec))
-        except render.RenderError as exc:
-            shown = ws.display(ws.template_file(exc.template))
-            out.diagnostics.append(rules.GEN_TEMPLATE(Loc(shown, exc.line), exc.message))
-    if out.diagnostics:
+        if mirror and mirror_possible(ws):
+            assert ws.registry is not None
+            rendered.update(render.render_mirror(env, ws.specs, ws.registry))
+    except render.RenderError as exc:
+        shown = ws.display(ws.template_file(exc.template))
+        out.diagnostics.append(rules.GEN_TEMPLATE(Loc(shown, exc.line), exc.message))
         return out
+    if mirror and not mirror_possible(ws):
+        out.diagnostics.append(no_mirror_warning(ws))
     formatted = formatting.format_files(rendered, ws.template_file(formatting.STYLE_FILE))
     for spec in specs:
         out.diagnostics.extend(coverage.check(spec, formatted, f"{GENERATED_DIR}/"))
@@ -37,6 +51,10 @@ def generate(ws: Workspace, specs: list[OpSpec]) -> Output:
     for spec in specs:
         prefix = f"{spec.op}/"
         own = {p.removeprefix(prefix): d for p, d in files.items() if p.startswith(prefix)}
-        files[prefix + stamp.STAMP] = stamp.render(spec.op, inputs.of(spec), own)
+        files[prefix + stamp.STAMP] = stamp.render(f"op_specs/{spec.op}.yaml", f"hipdnn-codegen generate {spec.op}", inputs.of(spec), own)
+    prefix = f"{naming.PYTHON_DIR}/"
+    own = {p.removeprefix(prefix): d for p, d in files.items() if p.startswith(prefix)}
+    if own:
+        files[prefix + stamp.STAMP] = stamp.render("op_specs/*.yaml", "hipdnn-codegen generate", inputs.of_mirror(), own)
     out.files = dict(sorted(files.items()))
     return out

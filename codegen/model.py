@@ -225,6 +225,12 @@ class OpSpec:
     def tensor(self, name: str) -> Tensor:
         return next(t for t in self.tensors if t.name == name)
 
+    def unused_attribute_id(self) -> int:
+        """An ID the op does not handle (its range's highest free one): tests of NOT_SUPPORTED use it."""
+        taken = {a.id for a in self.attributes()}
+        low, high = self.attribute_range
+        return next((i for i in range(high, low - 1, -1) if i not in taken), high + 1)
+
     @property
     def required_tensors(self) -> tuple[Tensor, ...]:
         return tuple(t for t in self.tensors if not t.optional)

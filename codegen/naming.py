@@ -19,7 +19,7 @@ OP_ID = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
 # in C++ (always with a prefix or suffix), so C++ keywords such as `do` are fine.
 GENERATOR_NAMES = frozenset({"name", "data", "compute_data_type", "compute_type", "finalized", "type", "wrapper"})
 
-RESERVED_OP_IDS = frozenset({"registry", "waivers"})
+RESERVED_OP_IDS = frozenset({"registry", "waivers", "python"})  # file names, or generated/python
 
 # Modules of the generated Python mirror that are not ops; an op id may not take these names.
 MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch", "node"})
@@ -312,3 +312,26 @@ REGISTRY_FRAGMENTS = {
     "string_test_descriptor_type.inc": "TestBackendEnumStringUtils.cpp.descriptor-type.inc",
     "string_test_operation_type.inc": "TestBackendEnumStringUtils.cpp.operation-type.inc",
 }
+
+
+# --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------
+
+PYTHON_DIR = "python"
+PYTHON_PACKAGE = "hipdnn_ops"
+
+# Package-wide template (under templates/) -> output path (under generated/).
+PYTHON_SHARED_OUTPUTS = {
+    "python/pyproject.toml.j2": f"{PYTHON_DIR}/pyproject.toml",
+    **{
+        f"python/{PYTHON_PACKAGE}/{module}.j2": f"{PYTHON_DIR}/{PYTHON_PACKAGE}/{module}"
+        for module in ("__init__.py", "py.typed", "enums.py", "errors.py", "tensor.py", "descriptor.py", "node.py", "dispatch.py")
+    },
+}
+
+
+def python_op_outputs(names: OpNames) -> dict[str, str]:
+    """Per-op template -> output path (under generated/) of the mirror."""
+    return {
+        f"python/{PYTHON_PACKAGE}/op.py.j2": f"{PYTHON_DIR}/{PYTHON_PACKAGE}/{names.python_module}.py",
+        "python/tests/test_op.py.j2": f"{PYTHON_DIR}/tests/test_{names.python_module}.py",
+    }

@@ -36,6 +36,8 @@ class Registry:
     descriptor_types: tuple[NamedValue, ...]
     operation_types: tuple[NamedValue, ...]
     union_members: tuple[NamedValue, ...]
+    data_types: tuple[NamedValue, ...]
+    statuses: tuple[NamedValue, ...]
     reserved: tuple[Reserved, ...]
 
 
@@ -58,6 +60,8 @@ def build(doc: Document) -> Registry:
     descriptor_types = named("descriptor_types")
     operation_types = named("operation_types")
     union_members = named("union_members")
+    data_types = named("data_types")
+    statuses = named("statuses")
     reserved = []
     if "reserved" in top.data:
         section = top.child("reserved")
@@ -75,5 +79,7 @@ def build(doc: Document) -> Registry:
         descriptor_types,
         operation_types,
         union_members,
+        data_types,
+        statuses,
         tuple(reserved),
     )

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import jinja2
 
-from codegen import cpp, naming
+from codegen import __version__, cpp, naming, pyview
 from codegen.model import OpSpec
+from codegen.registry import Registry
 
 
 class RenderError(Exception):
@@ -30,20 +31,31 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
 
 
 def render_op(env: jinja2.Environment, spec: OpSpec) -> dict[str, str]:
-    """Every file of one op, keyed by its path under generated/."""
+    """Every C++ file of one op, keyed by its path under generated/."""
     op = cpp.build(spec)
-    files: dict[str, str] = {}
-    for template, output in naming.cpp_outputs(op.names).items():
-        try:
-            text = env.get_template(template).render(op=op)
-        except jinja2.TemplateSyntaxError as exc:
-            raise RenderError(exc.name or template, exc.lineno, exc.message or str(exc)) from None
-        except jinja2.TemplateNotFound as exc:
-            raise RenderError(template, 1, f"template {exc.name} not found") from None
-        except jinja2.TemplateError as exc:
-            raise RenderError(template, _template_line(exc, template), str(exc)) from None
-        files[f"{spec.op}/{output}"] = text
+    return {f"{spec.op}/{output}": _render(env, template, op=op) for template, output in naming.cpp_outputs(op.names).items()}
+
+
+def render_mirror(env: jinja2.Environment, specs: list[OpSpec], registry: Registry) -> dict[str, str]:
+    """The Python mirror package (generated/python/) for every spec."""
+    ops = [pyview.build(spec) for spec in sorted(specs, key=lambda s: s.op)]
+    pkg = pyview.build_package(ops, registry, __version__)
+    files = {output: _render(env, template, pkg=pkg) for template, output in naming.PYTHON_SHARED_OUTPUTS.items()}
+    for op in ops:
+        for template, output in naming.python_op_outputs(op.names).items():
+            files[output] = _render(env, template, op=op, pkg=pkg)
     return files
+
+
+def _render(env: jinja2.Environment, template: str, **context: object) -> str:
+    try:
+        return env.get_template(template).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise RenderError(exc.name or template, exc.lineno, exc.message or str(exc)) from None
+    except jinja2.TemplateNotFound as exc:
+        raise RenderError(template, 1, f"template {exc.name} not found") from None
+    except jinja2.TemplateError as exc:
+        raise RenderError(template, _template_line(exc, template), str(exc)) from None
 
 
 def _template_line(exc: BaseException, template: str) -> int:

@@ -127,3 +127,8 @@ BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.y
 
 # --- against a hipDNN checkout (check --hipdnn-root DIR) ---------------------------------------
 HDR_CONFLICT = _rule("HDR-CONFLICT", "a spec or registry number disagrees with the hipDNN checkout's headers")
+GEN_NO_MIRROR = _rule(
+    "GEN-NO-MIRROR",
+    "the Python mirror is not generated: op_specs/registry.yaml lacks data_types or statuses",
+    severity="warning",
+)

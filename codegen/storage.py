@@ -14,6 +14,10 @@ from pathlib import Path
 
 DIFF_LINES = 40  # per file, in check mode
 
+# Caches Python tools drop next to generated code (never committed, see .gitignore); they are
+# neither generated nor "extra".
+TOOL_CACHES = frozenset({"__pycache__", ".mypy_cache", ".pytest_cache"})
+
 
 @dataclass(frozen=True)
 class Change:
@@ -38,7 +42,8 @@ def existing_files(root: Path, scopes: list[str]) -> dict[str, Path]:
         base = root / scope if scope else root
         if base.is_file():
             found[base.relative_to(root).as_posix()] = base
-        for here, _, names in os.walk(base):
+        for here, dirs, names in os.walk(base):
+            dirs[:] = [d for d in dirs if d not in TOOL_CACHES]
             for name in names:
                 path = Path(here) / name
                 found[path.relative_to(root).as_posix()] = path

@@ -53,6 +53,7 @@ class Workspace:
     registry: Registry | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes
+    registry_source: bytes = b""
 
     @property
     def spec_dir(self) -> Path:
@@ -107,7 +108,8 @@ def load(root: Path) -> Workspace:
             ws.specs.append(spec)
     registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
     if registry_path.exists():
-        ws.registry, problems = load_registry(ws.display(registry_path), _read(ws, registry_path))
+        ws.registry_source = _read(ws, registry_path)
+        ws.registry, problems = load_registry(ws.display(registry_path), ws.registry_source)
         ws.diagnostics.extend(problems)
     ws.diagnostics.extend(collisions.check(ws.specs, ws.registry))
     return ws

@@ -1,0 +1,153 @@
+"""Python lowering of the model for the runtime mirror (generated/python/, package hipdnn_ops)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from codegen import naming
+from codegen.model import Field, OpSpec, Tensor
+from codegen.naming import OpNames
+from codegen.registry import Registry
+from codegen.testplan import TestPlan, build as build_plan
+
+
+def literal(field: Field, value: Any) -> str:
+    """A Python expression of a spec value for `field` (enums as members of their IntEnum)."""
+    if field.enum is not None:
+        return f"{field.enum.name}.{value}"
+    if field.type.name in ("float", "double"):
+        return repr(float(value))
+    if field.type.name == "int64_vector":
+        return "[" + ", ".join(str(int(v)) for v in value) + "]"
+    return repr(value)
+
+
+def zero(field: Field) -> str:
+    """The value an unset, non-optional field holds (FlatBuffers' zero default)."""
+    if field.optional:
+        return "None"
+    if field.default is not None:
+        return literal(field, field.default)
+    if field.enum is not None:
+        first = next((v for v in field.enum.values if v.value == 0), field.enum.values[0])
+        return f"{field.enum.name}.{first.name}"
+    return {"bool": "False", "float": "0.0", "double": "0.0", "int64_vector": "[]"}.get(field.type.name, "0")
+
+
+@dataclass(frozen=True)
+class TensorView:
+    tensor: Tensor
+    name: str
+    attribute: str
+    optional: bool
+    role: str
+    label: str
+    missing_message: str
+    uid: int
+    dims: tuple[int, ...]
+    strides: tuple[int, ...]
+    pascal: str
+
+
+@dataclass(frozen=True)
+class FieldView:
+    field: Field
+    name: str
+    attribute: str
+    kind: str
+    optional: bool
+    zero: str
+    enum: str  # the IntEnum class name, or ""
+    sentinel: str  # "Enum.MEMBER" or ""
+    sentinel_message: str
+    test_value: str
+    pascal: str
+
+
+@dataclass(frozen=True)
+class OpView:
+    spec: OpSpec
+    names: OpNames
+    plan: TestPlan
+    tensors: tuple[TensorView, ...]
+    fields: tuple[FieldView, ...]
+    rules: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, tensors, message)
+    enums: tuple[str, ...]
+    unsupported_attribute: int
+
+    def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
+        return tuple(t for t in self.tensors if (not t.optional and t.name != omit) or t.name in present)
+
+    def tensor(self, name: str) -> TensorView:
+        return next(t for t in self.tensors if t.name == name)
+
+
+def build(spec: OpSpec) -> OpView:
+    names = OpNames(spec)
+    prefix = naming.finalize_prefix(names)
+    tensors = []
+    for t in spec.tensors:
+        data = spec.test_tensor(t.name)
+        tensors.append(
+            TensorView(t, t.name, t.attribute, t.optional, t.role, naming.tensor_label(t),
+                       prefix + naming.missing_tensor_message(t), data.uid, data.dims, data.strides,
+                       naming.pascal(t.name))
+        )
+    fields = []
+    for f in spec.fields:
+        sentinel = f.enum.sentinel if f.enum is not None else None
+        fields.append(
+            FieldView(
+                f, f.name, f.attribute, f.type.name, f.optional, zero(f),
+                f.enum.name if f.enum else "",
+                f"{f.enum.name}.{sentinel.name}" if f.enum and sentinel else "",
+                prefix + naming.sentinel_message(f),
+                literal(f, spec.test_field(f.name).value),
+                naming.pascal(f.name),
+            )
+        )
+    rules = tuple(
+        (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors)) for r in spec.presence_rules
+    )
+    enums = tuple(sorted({f.enum.name for f in spec.fields if f.enum is not None}))
+    return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id())
+
+
+@dataclass(frozen=True)
+class PackageView:
+    """Everything the package-wide modules (enums, dispatch) need."""
+
+    ops: tuple[OpView, ...]
+    attributes: tuple[tuple[str, int], ...]
+    descriptor_types: tuple[tuple[str, int], ...]
+    operation_types: tuple[tuple[str, int], ...]
+    data_types: tuple[tuple[str, int], ...]
+    statuses: tuple[tuple[str, int], ...]
+    enums: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    version: str
+
+
+def build_package(ops: list[OpView], registry: Registry | None, version: str) -> PackageView:
+    def merged(spec_items: list[tuple[str, int]], registry_items: Any) -> tuple[tuple[str, int], ...]:
+        items = dict(spec_items)
+        for v in registry_items if registry is not None else ():
+            items.setdefault(v.name, v.value)
+        return tuple(sorted(items.items(), key=lambda kv: (kv[1], kv[0])))
+
+    specs = [o.spec for o in ops]
+    enums: dict[str, tuple[tuple[str, int], ...]] = {}
+    for spec in specs:
+        for f in spec.fields:
+            if f.enum is not None:
+                enums.setdefault(f.enum.name, tuple((v.name, v.value) for v in f.enum.values))
+    return PackageView(
+        ops=tuple(sorted(ops, key=lambda o: o.spec.op)),
+        attributes=merged([(a.name, a.id) for s in specs for a in s.attributes()], registry.attributes if registry else ()),
+        descriptor_types=merged([(s.descriptor_type.name, s.descriptor_type.value) for s in specs], registry.descriptor_types if registry else ()),
+        operation_types=merged([(s.operation_type.name, s.operation_type.value) for s in specs], registry.operation_types if registry else ()),
+        data_types=merged([], registry.data_types if registry else ()),
+        statuses=merged([], registry.statuses if registry else ()),
+        enums=tuple(sorted(enums.items())),
+        version=version,
+    )
