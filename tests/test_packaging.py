@@ -50,3 +50,23 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout == "generated/ is up to date\n"
+
+
+def test_generated_mirror_is_an_installable_distribution(tmp_path):
+    target = tmp_path / "site"
+    source = tmp_path / "mirror"
+    shutil.copytree(REPO / "generated" / "python", source, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(source)],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert (target / "hipdnn_ops" / "py.typed").is_file()
+    script = (
+        "import hipdnn_ops, hipdnn_ops.layernorm_bwd as ln;"
+        "d = hipdnn_ops.create_descriptor(hipdnn_ops.DescriptorType.HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT);"
+        "print(type(d).__name__, hipdnn_ops.__file__.startswith(%r))" % str(target)
+    )
+    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(target)), capture_output=True, text=True)
+    assert proc.stdout == "LayernormBackwardOperationDescriptor True\n", proc.stderr
