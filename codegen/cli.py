@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from codegen import __version__, breaking, diagnostics, formatting, hipdnn_headers, naming, rules, stamp, storage
+from codegen import __version__, breaking, collisions, diagnostics, formatting, hipdnn_headers, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, find_root, load
@@ -62,8 +63,12 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with a diff if generated/ is stale")
     gen.set_defaults(run=cmd_generate)
 
-    add = _command(sub, "add-op", "Validate an op's spec and generate its code.", "hipdnn-codegen add-op layernorm_bwd")
+    add = _command(sub, "add-op", "Create (or validate) an op's spec with collision-free numbers and generate its code.", "hipdnn-codegen add-op groupnorm_bwd --from-fbs groupnorm_backward_attributes.fbs")
     add.add_argument("name", help="op id: the spec file stem, e.g. layernorm_bwd")
+    add.add_argument("--from-fbs", metavar="FILE[:TABLE]", help="fill tensors and fields from a FlatBuffers table")
+    add.add_argument("--stem", help="class stem when the derived one is wrong (layernorm_bwd -> LayernormBackward)")
+    add.add_argument("--hipdnn-root", metavar="DIR", help="also avoid the numbers a hipDNN checkout defines")
+    add.add_argument("--dry-run", action="store_true", help="print the new spec and the files; write nothing")
     add.set_defaults(run=cmd_add_op)
     return parser
 
@@ -232,27 +237,81 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     ws = load(root)
     if not naming.OP_ID.match(args.name):
         raise UsageError(f"op name '{args.name}' must be snake_case, e.g. layernorm_bwd")
-    if not ws.spec_path(args.name).exists():
-        raise UsageError(
-            f"no spec {ws.display(ws.spec_path(args.name))}; write one (op_specs/layernorm_bwd.yaml is "
-            f"a complete example) and run this again"
-        )
     status = _report(ws)
     if status != EXIT_OK:
         return status
+    if not ws.spec_path(args.name).exists():
+        created = _create_spec(ws, args)
+        if created != EXIT_OK or args.dry_run:
+            return created
+        ws = load(root)
+        status = _report(ws)
+        if status != EXIT_OK:
+            return status
+    elif args.from_fbs or args.stem:
+        raise UsageError(f"{ws.display(ws.spec_path(args.name))} exists; --from-fbs and --stem only apply to new ops")
     spec = ws.spec(args.name)
     assert spec is not None
+    if args.dry_run:
+        print(f"{ws.display(ws.spec_path(args.name))}: valid; would generate:")
+        for path in naming.OpNames(spec).planned_files():
+            print(f"  {ws.display(ws.generated_dir / path)}")
+        return EXIT_OK
     status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR])
     if status != EXIT_OK:
         return status
     sys.stdout.write(diagnostics.render(warnings))
     print(f"{ws.display(ws.spec_path(args.name))}: valid")
     _write(ws, changes)
-    total = len(naming.OpNames(spec).planned_files())
-    print(f"{len(changes)} of {total} file(s) under {ws.display(ws.generated_dir / args.name)}/ changed")
+    print(f"{len(changes)} file(s) changed under {ws.display(ws.generated_dir)}/")
     print("next:")
-    print(f"  copy {ws.display(ws.generated_dir / args.name)}/{{backend,frontend,test_sdk}} into projects/hipdnn/")
-    print(f"  paste each fragment in {ws.display(ws.generated_dir / args.name / 'registry')}/ where its first lines say")
+    print(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
+    return EXIT_OK
+
+
+def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
+    """Write op_specs/NAME.yaml with allocated numbers (or print it with --dry-run)."""
+    from codegen import render, scaffold
+    from codegen.numbering import NumberSpace
+    from codegen.workspace import load_spec
+
+    stem = args.stem or scaffold.derive_stem(args.name)
+    owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry else {}
+    reason = scaffold.refusal(args.name, stem, {s.op for s in ws.specs}, owners)
+    if reason:
+        raise UsageError(reason)
+    try:
+        if args.from_fbs:
+            path_text, _, table = args.from_fbs.partition(":")
+            path = Path(path_text)
+            if not path.is_file():
+                raise UsageError(f"--from-fbs {path_text}: no such file")
+            draft = scaffold.from_fbs(args.name, stem, path, ws.display(path), table or None)
+        else:
+            draft = scaffold.skeleton(args.name, stem)
+    except diagnostics.SpecError as exc:
+        sys.stdout.write(diagnostics.render(exc.diagnostics))
+        return EXIT_FINDINGS
+    space = NumberSpace(ws.specs, ws.registry)
+    if args.hipdnn_root:
+        numbers = hipdnn_headers.numbers(Path(args.hipdnn_root))
+        space.add_header_numbers(numbers["attribute"], numbers["descriptor type"], numbers["operation type"])
+    text = scaffold.render(scaffold.allocate(draft, space), render.environment(ws.template_dirs))
+    shown = ws.display(ws.spec_path(args.name))
+    spec, problems = load_spec(shown, args.name, text.encode())
+    if spec is not None:
+        problems += [d for d in collisions.check([*ws.specs, spec], ws.registry) if d.severity == "error"]
+    if problems:  # the allocator produced something check rejects: a bug, not a user error
+        raise RuntimeError(f"allocated spec fails check: {problems[0].render()}")
+    if args.dry_run:
+        print(f"# {shown} (not written)")
+        sys.stdout.write(text)
+        print("# would generate:")
+        for path in naming.OpNames(spec).planned_files() if spec else []:
+            print(f"#   {ws.display(ws.generated_dir / path)}")
+        return EXIT_OK
+    ws.spec_path(args.name).write_text(text, encoding="utf-8")
+    print(f"created  {shown}")
     return EXIT_OK
 
 
@@ -268,6 +327,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("hipdnn-codegen: interrupted", file=sys.stderr)
         return EXIT_INTERNAL
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep interpreter shutdown quiet
+        return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit code 3
         print(f"hipdnn-codegen: internal error: {type(exc).__name__}: {exc}".splitlines()[0], file=sys.stderr)
         return EXIT_INTERNAL

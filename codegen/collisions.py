@@ -15,10 +15,9 @@ from codegen import naming
 from codegen import rules as R
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.model import OpSpec
+from codegen.numbering import BLOCK, NumberSpace
 from codegen.registry import Registry
 
-BLOCK = 100
-EXTENSION_AREA = 60000
 
 
 @dataclass(frozen=True, order=True)
@@ -64,58 +63,16 @@ def _report(rule: R.Rule, later: Claim, first: Claim, message: str, fix: str | N
     return rule(later.loc, message, *notes)
 
 
-class _Space:
-    """Everything already numbered, to suggest the next free value."""
-
-    def __init__(self, specs: list[OpSpec], registry: Registry | None):
-        self.ids: set[int] = {a.id for s in specs for a in s.attributes()}
-        self.ranges: list[tuple[int, int]] = [s.attribute_range for s in specs]
-        self.descriptor_types = {s.descriptor_type.value for s in specs}
-        self.operation_types = {s.operation_type.value for s in specs}
-        self.uids = {t.uid for s in specs for t in s.test_tensors}
-        if registry is not None:
-            for block in registry.blocks:
-                self.ranges.append(block.range)
-                for low, high in block.used:
-                    self.ids.update(range(low, high + 1))
-            self.descriptor_types |= {v.value for v in registry.descriptor_types}
-            self.operation_types |= {v.value for v in registry.operation_types}
-            for r in registry.reserved:
-                target = {"descriptor_types": self.descriptor_types, "operation_types": self.operation_types}.get(r.kind)
-                if target is not None:
-                    target.update(range(r.range[0], r.range[1] + 1))
-                else:
-                    self.ranges.append(r.range)
-
-    def next_block(self) -> int:
-        start = BLOCK
-        for low, high in sorted(r for r in self.ranges if r[0] < EXTENSION_AREA):
-            if high >= start and low < start + BLOCK:
-                start = (high // BLOCK + 1) * BLOCK
-        return start
-
-    def next_id(self, spec: OpSpec) -> int | None:
-        low, high = spec.attribute_range
-        return next((i for i in range(low, high + 1) if i not in self.ids), None)
-
-    @staticmethod
-    def next_value(values: set[int]) -> int:
-        return max(values, default=-1) + 1
-
-    def next_uids(self, count: int) -> int:
-        return max(self.uids, default=0) + 1 if count else 0
-
-
 def check(specs: list[OpSpec], registry: Registry | None) -> list[Diagnostic]:
     specs = sorted(specs, key=lambda s: s.op)
-    space = _Space(specs, registry)
+    space = NumberSpace(specs, registry)
     found: list[Diagnostic] = []
     for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _flatbuffers, _enums, _test_uids, _generated_names, _naming):
         found.extend(check_one(specs, registry, space))
     return found
 
 
-def _attribute_ids(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _attribute_ids(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     claims = [Claim(a.id, a.span.at("id"), s.op, a.id, f"{a.name} ({s.op})") for s in specs for a in s.attributes()]
     if registry is not None:
         for b in registry.blocks:
@@ -131,7 +88,7 @@ def _attribute_ids(specs: list[OpSpec], registry: Registry | None, space: _Space
         yield _report(R.CHK_ATTRIBUTE_ID, later, first, f"attribute ID {later.key} of {later.what} is already used", fix)
 
 
-def _ranges(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _ranges(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     claims = [Claim(s.attribute_range[0], s.range_span.loc, s.op, s.attribute_range[1], f"op {s.op}") for s in specs]
     if registry is not None:
         for b in registry.blocks:
@@ -147,7 +104,7 @@ def _ranges(specs: list[OpSpec], registry: Registry | None, space: _Space) -> It
         )
 
 
-def _reserved(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _reserved(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     """Attribute IDs and type values may never reuse a reserved number; attribute ranges may not
     overlap a retired block (a reserved entry without a name)."""
     if registry is None or not registry.reserved:
@@ -175,7 +132,7 @@ def _reserved(specs: list[OpSpec], registry: Registry | None, space: _Space) -> 
             yield _report(R.CHK_RESERVED, spec_claim, reserved, f"{spec_claim.what} {span} reuses a reserved number", None)
 
 
-def _attribute_names(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _attribute_names(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     claims = [Claim(a.name, a.span.at("attribute"), s.op, 0, f"op {s.op}") for s in specs for a in s.attributes()]
     if registry is not None:
         claims += [Claim(v.name, v.span.loc, "registry", 0, "the registry") for v in registry.attributes]
@@ -183,7 +140,7 @@ def _attribute_names(specs: list[OpSpec], registry: Registry | None, space: _Spa
         yield _report(R.CHK_ATTRIBUTE_NAME, later, first, f"attribute name {later.key} is already used", None)
 
 
-def _types(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _types(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     for rule, attr, label, values in (
         (R.CHK_DESCRIPTOR_TYPE, "descriptor_type", "descriptor type", space.descriptor_types),
         (R.CHK_OPERATION_TYPE, "operation_type", "operation type", space.operation_types),
@@ -200,7 +157,7 @@ def _types(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Ite
             yield _report(rule, later, first, f"{label} name {later.key} is already used", None)
 
 
-def _flatbuffers(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _flatbuffers(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     members = registry.union_members if registry is not None else ()
     tables = [Claim(s.flatbuffers.table, s.flatbuffers.span.at("table"), s.op, 0, f"op {s.op}") for s in specs]
     tables += [Claim(m.name, m.span.loc, "registry", 0, "the registry") for m in members]
@@ -218,7 +175,7 @@ def _flatbuffers(specs: list[OpSpec], registry: Registry | None, space: _Space) 
         yield _report(R.CHK_FLATBUFFERS, later, first, f"NodeAttributes union position {later.key} is already used", fix)
 
 
-def _enums(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _enums(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     definitions = [(f.enum, s.op) for s in specs for f in s.fields if f.enum is not None]
     claims = [Claim(e.name, e.span.loc, op, 0, f"enum {e.name} in {op}") for e, op in definitions]
     tables = {(op, e.name): tuple((v.name, v.value, v.sentinel) for v in e.values) for e, op in definitions}
@@ -232,7 +189,7 @@ def _enums(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Ite
         yield _report(R.CHK_ENUM_CONFLICT, later, first, f"type tag {later.key} of enum {later.owner} belongs to another enum", None)
 
 
-def _test_uids(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _test_uids(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     claims = [Claim(t.uid, t.span.at("uid"), s.op, 0, f"tensor '{t.name}' of {s.op}") for s in specs for t in s.test_tensors]
     sizes = {s.op: len(s.test_tensors) for s in specs}
     for later, first in _pairs(claims):
@@ -260,7 +217,7 @@ def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
         yield "FlatBuffers field", f"{names.fbs_table}.{f.name}", f.span.at("name")
 
 
-def _generated_names(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _generated_names(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     claims = []
     for s in specs:
         for index, (kind, name, loc) in enumerate(generated_names(s)):
@@ -288,7 +245,7 @@ def op_token(spec: OpSpec) -> str:
     return match.group(1) if match else ""
 
 
-def _naming(specs: list[OpSpec], registry: Registry | None, space: _Space) -> Iterator[Diagnostic]:
+def _naming(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     for s in specs:
         op = op_token(s)
         for t in s.tensors:

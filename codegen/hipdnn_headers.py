@@ -88,6 +88,12 @@ def find_headers(root: Path) -> dict[str, Path]:
     raise UsageError(f"--hipdnn-root {root}: no {' or '.join(INCLUDE_DIRS)} directory")
 
 
+def numbers(root: Path) -> dict[str, list[int]]:
+    """Every number each of the checkout's three headers defines."""
+    headers = find_headers(root)
+    return {kind: [e.value for e in parse_enums(path.read_text(encoding="utf-8", errors="replace"), str(path))] for kind, path in headers.items()}
+
+
 def _ours(specs: list[OpSpec], registry: Registry | None) -> dict[str, list[tuple[str, int, Loc]]]:
     ours: dict[str, list[tuple[str, int, Loc]]] = {kind: [] for kind in HEADERS}
     for s in specs:

@@ -132,3 +132,12 @@ GEN_NO_MIRROR = _rule(
     "the Python mirror is not generated: op_specs/registry.yaml lacks data_types or statuses",
     severity="warning",
 )
+
+# --- FlatBuffers schemas (add-op --from-fbs) -----------------------------------------------------
+FBS_SYNTAX = _rule("FBS-SYNTAX", "the FlatBuffers schema cannot be read")
+FBS_UNSUPPORTED = _rule("FBS-UNSUPPORTED", "a schema construct or field type the spec format cannot express")
+FBS_TABLE = _rule("FBS-TABLE", "the requested table is missing, or the schema has several and none was named")
+
+# --- apply into a hipDNN checkout -----------------------------------------------------------------
+APPLY_CONFLICT = _rule("APPLY-CONFLICT", "an entry in the checkout disagrees with the spec (same name or number, other value)")
+APPLY_STRUCTURE = _rule("APPLY-STRUCTURE", "a checkout file lacks the structure an entry is inserted into")

@@ -24,12 +24,16 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+GENERATING = ("cpp/", "python/", formatting.STYLE_FILE)  # what generated/ is rendered from
+
+
 def _template_files(ws: Workspace) -> list[tuple[str, Path]]:
     resolved: dict[str, Path] = {}
     for directory in reversed(ws.template_dirs):  # earlier directories override later ones
         for path in directory.rglob("*"):
-            if path.is_file() and "__pycache__" not in path.parts:
-                resolved[path.relative_to(directory).as_posix()] = path
+            name = path.relative_to(directory).as_posix()
+            if path.is_file() and "__pycache__" not in path.parts and name.startswith(GENERATING):
+                resolved[name] = path
     return sorted(resolved.items())
 
 

@@ -30,10 +30,11 @@ def test_case(case):
 
 
 def _rules_in_expected() -> set[str]:
-    """Rule IDs pinned by workspace cases and by the --against cases (tests/against_cases)."""
+    """Rule IDs pinned by workspace cases and by the --against, --from-fbs and apply cases."""
     found: set[str] = set()
     expected = [case / "expected.txt" for case in CASE_DIRS]
-    expected += sorted((CASES.parent / "against_cases").glob("*/expected.txt"))
+    for other in ("against_cases", "fbs_cases", "apply_cases"):
+        expected += sorted((CASES.parent / other).glob("*/expected.txt"))
     for path in expected:
         text = path.read_text()
         found.update(re.findall(r"^\S+: (?:error|warning)\[([A-Z0-9-]+)\]", text, re.M))

@@ -1,0 +1,212 @@
+"""A reader for the subset of FlatBuffers schema language hipDNN's attribute tables use.
+
+It understands `namespace`, `include`, `attribute`, `enum`, `table`, `root_type` and the
+field forms `name: type [= default] [(attributes)];`. Anything else (structs, unions, strings,
+nested tables) is reported with its position, never skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from codegen import rules
+from codegen.diagnostics import Diagnostic, Loc, SpecError
+
+TOKEN = re.compile(
+    r"""(?P<space>\s+)|(?P<comment>//[^\n]*|/\*.*?\*/)|(?P<string>"[^"\n]*")|(?P<number>-?\d+(\.\d+)?([eE][-+]?\d+)?)
+        |(?P<name>[A-Za-z_][A-Za-z0-9_.]*)|(?P<punct>[{}()\[\]:;=,])""",
+    re.S | re.X,
+)
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: str
+    text: str
+    loc: Loc
+
+
+@dataclass
+class FbsField:
+    name: str
+    type: str  # "long", "[long]", an enum name, ...
+    default: str | None
+    attributes: list[str]
+    loc: Loc
+
+
+@dataclass
+class FbsEnum:
+    name: str
+    base: str
+    values: list[tuple[str, int]]
+    loc: Loc
+
+
+@dataclass
+class FbsTable:
+    name: str
+    fields: list[FbsField]
+    loc: Loc
+
+
+@dataclass
+class Schema:
+    tables: dict[str, FbsTable] = field(default_factory=dict)
+    enums: dict[str, FbsEnum] = field(default_factory=dict)
+
+
+def tokenize(path: str, text: str) -> list[Token]:
+    tokens: list[Token] = []
+    position = 0
+    line, line_start = 1, 0
+    while position < len(text):
+        match = TOKEN.match(text, position)
+        if match is None:
+            loc = Loc(path, line, position - line_start + 1)
+            raise SpecError([rules.FBS_SYNTAX(loc, f"unexpected character {text[position]!r}")])
+        kind = match.lastgroup or ""
+        if kind not in ("space", "comment"):
+            tokens.append(Token(kind, match.group(0), Loc(path, line, position - line_start + 1)))
+        chunk = match.group(0)
+        newlines = chunk.count("\n")
+        if newlines:
+            line += newlines
+            line_start = position + chunk.rfind("\n") + 1
+        position = match.end()
+    return tokens
+
+
+class _Parser:
+    def __init__(self, path: str, tokens: list[Token]):
+        self.path = path
+        self.tokens = tokens
+        self.index = 0
+        self.schema = Schema()
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.index] if self.index < len(self.tokens) else None
+
+    def next(self, expected: str | None = None) -> Token:
+        token = self.peek()
+        if token is None:
+            end = self.tokens[-1].loc if self.tokens else Loc(self.path)
+            raise SpecError([rules.FBS_SYNTAX(end, f"unexpected end of file{f', expected {expected!r}' if expected else ''}")])
+        if expected is not None and token.text != expected and token.kind != expected:
+            raise SpecError([rules.FBS_SYNTAX(token.loc, f"expected {expected!r}, found {token.text!r}")])
+        self.index += 1
+        return token
+
+    def skip_statement(self) -> None:
+        while self.next().text != ";":
+            pass
+
+    def parse(self) -> Schema:
+        while (token := self.peek()) is not None:
+            if token.text in ("namespace", "include", "attribute", "root_type", "file_identifier", "file_extension"):
+                self.skip_statement()
+            elif token.text == "enum":
+                self.enum()
+            elif token.text == "table":
+                self.table()
+            elif token.text in ("struct", "union", "rpc_service"):
+                raise SpecError([rules.FBS_UNSUPPORTED(token.loc, f"'{token.text}' declarations are not supported; hipDNN attribute tables use tables and enums")])
+            else:
+                raise SpecError([rules.FBS_SYNTAX(token.loc, f"unexpected {token.text!r} at top level")])
+        return self.schema
+
+    def enum(self) -> None:
+        start = self.next("enum")
+        name = self.next("name")
+        self.next(":")
+        base = self.next("name").text
+        self.next("{")
+        values: list[tuple[str, int]] = []
+        value = -1
+        while self.peek() is not None and self.peek().text != "}":  # type: ignore[union-attr]
+            member = self.next("name")
+            if self.peek() is not None and self.peek().text == "=":  # type: ignore[union-attr]
+                self.next("=")
+                value = int(self.next("number").text)
+            else:
+                value += 1
+            values.append((member.text, value))
+            if self.peek() is not None and self.peek().text == ",":  # type: ignore[union-attr]
+                self.next(",")
+        self.next("}")
+        self.schema.enums[name.text] = FbsEnum(name.text, base, values, start.loc)
+
+    def table(self) -> None:
+        start = self.next("table")
+        name = self.next("name")
+        self.next("{")
+        fields: list[FbsField] = []
+        while self.peek() is not None and self.peek().text != "}":  # type: ignore[union-attr]
+            fields.append(self.field())
+        self.next("}")
+        self.schema.tables[name.text] = FbsTable(name.text, fields, start.loc)
+
+    def field(self) -> FbsField:
+        name = self.next("name")
+        self.next(":")
+        if self.peek() is not None and self.peek().text == "[":  # type: ignore[union-attr]
+            self.next("[")
+            type_text = "[" + self.next("name").text + "]"
+            self.next("]")
+        else:
+            type_text = self.next("name").text
+        default = None
+        if self.peek() is not None and self.peek().text == "=":  # type: ignore[union-attr]
+            self.next("=")
+            default = self.next().text
+        attributes: list[str] = []
+        if self.peek() is not None and self.peek().text == "(":  # type: ignore[union-attr]
+            self.next("(")
+            while self.peek() is not None and self.peek().text != ")":  # type: ignore[union-attr]
+                token = self.next()
+                if token.kind == "name":
+                    attributes.append(token.text)
+                    if self.peek() is not None and self.peek().text == ":":  # type: ignore[union-attr]
+                        self.next(":")
+                        self.next()
+            self.next(")")
+        self.next(";")
+        return FbsField(name.text, type_text, default, attributes, name.loc)
+
+
+def parse(path: str, text: str) -> Schema:
+    return _Parser(path, tokenize(path, text)).parse()
+
+
+def load(path: Path, shown: str) -> Schema:
+    """Parse a schema and the enums of the files it includes (relative to it, when present)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError([rules.FBS_SYNTAX(Loc(shown), f"cannot read the schema: {exc}")]) from None
+    schema = parse(shown, text)
+    for include in re.findall(r'^\s*include\s+"([^"]+)"\s*;', text, re.M):
+        other = path.parent / include
+        if other.is_file():
+            included = load(other, str(Path(shown).parent / include))
+            for name, enum in included.enums.items():
+                schema.enums.setdefault(name, enum)
+    return schema
+
+
+def pick_table(schema: Schema, wanted: str | None, shown: str) -> FbsTable:
+    if wanted is not None:
+        if wanted not in schema.tables:
+            known = ", ".join(sorted(schema.tables)) or "none"
+            raise SpecError([rules.FBS_TABLE(Loc(shown), f"no table {wanted} in the schema (tables: {known})")])
+        return schema.tables[wanted]
+    if len(schema.tables) != 1:
+        known = ", ".join(sorted(schema.tables)) or "none"
+        raise SpecError([rules.FBS_TABLE(Loc(shown), f"name the table with FILE:TABLE (tables: {known})")])
+    return next(iter(schema.tables.values()))
+
+
+def unsupported(loc: Loc, message: str) -> Diagnostic:
+    return rules.FBS_UNSUPPORTED(loc, message)

@@ -1,0 +1,122 @@
+"""add-op for new ops: allocation that check accepts, --from-fbs cases, refusals, dry runs."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from codegen.workspace import load
+from conftest import REPO, UPDATE, run_cli
+from cpp_harness import compile_all, include_flags, registry_unit, write_stubs
+
+FBS_CASES = Path(__file__).resolve().parent / "fbs_cases"
+FBS_DIRS = sorted(p for p in FBS_CASES.iterdir() if (p / "input.fbs").is_file())
+
+
+@pytest.fixture
+def workspace(tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    return ws
+
+
+@pytest.mark.parametrize("case", FBS_DIRS, ids=[p.name for p in FBS_DIRS])
+def test_from_fbs_case(case, workspace):
+    """`add-op groupnorm_bwd --from-fbs input.fbs[:TABLE] --dry-run` prints exactly expected.txt."""
+    shutil.copy(case / "input.fbs", workspace / "input.fbs")
+    if (case / "norm_common.fbs").exists():
+        shutil.copy(case / "norm_common.fbs", workspace / "norm_common.fbs")
+    table = (case / "table.txt").read_text().strip() if (case / "table.txt").exists() else ""
+    source = "input.fbs" + (f":{table}" if table else "")
+    result = run_cli("add-op", "groupnorm_bwd", "--from-fbs", source, "--dry-run", cwd=workspace)
+    expected = case / "expected.txt"
+    if UPDATE:
+        expected.write_text(result.out + result.err)
+        pytest.fail(f"rewrote {expected}")
+    assert result.out + result.err == expected.read_text()
+    assert result.code == (0 if "error[" not in result.out else 1)
+    assert not (workspace / "op_specs" / "groupnorm_bwd.yaml").exists()
+
+
+def test_new_op_from_fbs_passes_check_compiles_and_mirrors(workspace):
+    shutil.copy(FBS_CASES / "layernorm-like" / "input.fbs", workspace / "input.fbs")
+    first = run_cli("add-op", "groupnorm_bwd", "--from-fbs", "input.fbs", cwd=workspace)
+    assert first.code == 0, first.out + first.err
+    assert "created  op_specs/groupnorm_bwd.yaml" in first.out
+    second = run_cli("add-op", "groupnorm_bwd", cwd=workspace)
+    assert second.code == 0 and "0 file(s) changed" in second.out
+    check = run_cli("check", cwd=workspace)
+    assert check.code == 0, check.out
+    ws = load(workspace)
+    spec = ws.spec("groupnorm_bwd")
+    assert spec.attribute_range == (3900, 3999)
+    assert spec.descriptor_type.value == 39 and spec.operation_type.value == 24
+    assert [t.uid for t in spec.test_tensors] == list(range(3950, 3958))
+    # The generated C++ of the new op compiles against the interface headers ...
+    generated = workspace / "generated"
+    specs = sorted(ws.specs, key=lambda s: s.op)
+    stubs = workspace / "stubs"
+    write_stubs(specs, generated, stubs)
+    sources = []
+    for i, path in enumerate(sorted((generated / "groupnorm_bwd").rglob("*pp"))):
+        wrapper = stubs / f"unit_{i}.cpp"
+        wrapper.write_text(f'#include "{path}"\n' if path.suffix == ".hpp" else path.read_text())
+        sources.append(wrapper)
+    for result in compile_all(sources, include_flags(specs, generated, stubs) + [f"-I{generated / 'groupnorm_bwd/backend/src/descriptors'}"]):
+        assert result.returncode == 0, result.stderr[:3000]
+    # ... and its Python mirror passes its own generated tests.
+    env = dict(os.environ, PYTHONPATH=str(generated / "python"), PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-p", "test_groupnorm_bwd.py"],
+        cwd=generated / "python",
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+
+
+def test_skeleton_passes_check(workspace):
+    assert run_cli("add-op", "groupnorm_bwd", cwd=workspace).code == 0
+    assert run_cli("check", cwd=workspace).code == 0
+    text = (workspace / "op_specs" / "groupnorm_bwd.yaml").read_text()
+    assert text.startswith("# yaml-language-server: $schema=")
+    assert "A skeleton" in text
+
+
+def test_numbers_avoid_a_hipdnn_checkout(workspace):
+    fixture = REPO / "tests" / "fixtures" / "hipdnn"
+    result = run_cli("add-op", "groupnorm_bwd", "--hipdnn-root", str(fixture), "--dry-run", cwd=workspace)
+    assert result.code == 0, result.err
+    # The fixture's header defines MOE_GROUPED_MATMUL = 21, and LN bwd sits at 3600-3699.
+    assert "attribute_range: [3900, 3999]" in result.out
+    assert "HIPDNN_OPERATION_TYPE_GROUPNORM_BACKWARD_EXT, value: 24" in result.out
+
+
+@pytest.mark.parametrize(
+    ("name", "extra", "message"),
+    [
+        ("GroupNorm", [], "must be snake_case"),
+        ("layernorm_bwd", ["--stem", "Other"], "exists; --from-fbs and --stem only apply to new ops"),
+        ("matmul", [], "clashes with the registry owner MATMUL"),
+        ("python", [], "reserved name"),
+        ("group_norm", ["--stem", "group_norm"], "must be PascalCase"),
+    ],
+)
+def test_refusals(workspace, name, extra, message):
+    result = run_cli("add-op", name, *extra, cwd=workspace)
+    assert result.code == 2
+    assert message in result.err
+    assert sorted(p.name for p in (workspace / "op_specs").iterdir()) == sorted(p.name for p in (REPO / "op_specs").iterdir())
+
+
+def test_stem_override(workspace):
+    result = run_cli("add-op", "gn_bwd", "--stem", "GroupNormBwd", "--dry-run", cwd=workspace)
+    assert "stem: GroupNormBwd" in result.out
+    assert "HIPDNN_BACKEND_OPERATION_GROUP_NORM_BWD_DESCRIPTOR_EXT" in result.out
