@@ -70,6 +70,11 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--hipdnn-root", metavar="DIR", help="also avoid the numbers a hipDNN checkout defines")
     add.add_argument("--dry-run", action="store_true", help="print the new spec and the files; write nothing")
     add.set_defaults(run=cmd_add_op)
+    app = _command(sub, "apply", "Copy generated files into a hipDNN checkout and register the ops in its shared files.", "hipdnn-codegen apply --hipdnn-root ~/rocm-libraries/projects/hipdnn layernorm_bwd --dry-run")
+    app.add_argument("ops", nargs="*", metavar="OP", help="op ids to apply (default: all)")
+    app.add_argument("--hipdnn-root", metavar="DIR", required=True, help="the checkout's projects/hipdnn (or the repository root)")
+    app.add_argument("--dry-run", action="store_true", help="print a unified diff of every change; write nothing")
+    app.set_defaults(run=cmd_apply)
     return parser
 
 
@@ -312,6 +317,48 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
         return EXIT_OK
     ws.spec_path(args.name).write_text(text, encoding="utf-8")
     print(f"created  {shown}")
+    return EXIT_OK
+
+
+def _owner(specs: list[OpSpec], path: str) -> str:
+    """The op whose generated/ directory holds `path`."""
+    return next((s.op for s in specs if path in naming.OpNames(s).planned_files_in_op()), specs[0].op)
+
+
+def cmd_apply(args: argparse.Namespace) -> int:
+    from codegen import apply
+
+    ws = load(find_root(args.root))
+    status = _report(ws)
+    if status != EXIT_OK:
+        return status
+    specs = _select(ws, args.ops)
+    freshness, _ = stamp.all_fresh(ws, specs, False)
+    stale = [s.op for s, ok in zip(specs, freshness) if not ok]
+    if stale:
+        print(f"hipdnn-codegen: error: generated/ is out of date for {', '.join(stale)}; run: {regenerate_command(stale)}", file=sys.stderr)
+        return EXIT_FINDINGS
+    root = apply.checkout_root(Path(args.hipdnn_root))
+    try:
+        changes = apply.plan(ws, root, specs, ws.display)
+    except apply.ApplyError as exc:
+        sys.stdout.write(diagnostics.render(exc.diagnostics))
+        print("nothing was written", file=sys.stderr)
+        return EXIT_FINDINGS
+    shown = ws.display(root)
+    if args.dry_run:
+        for change in changes:
+            if change.kind == "create":  # its content is the generated file itself
+                source = ws.display(ws.generated_dir / _owner(specs, change.path) / change.path)
+                print(f"new file {shown}/{change.path} (a copy of {source})")
+            else:
+                sys.stdout.write(change.diff(shown, cap=1_000_000))
+        print(f"{len(changes)} file(s) would change in {shown}" if changes else f"{shown} already has everything; nothing would change")
+        return EXIT_OK
+    storage.apply(root, changes)
+    for change in changes:
+        print(f"{change.kind + 'd':8} {shown}/{change.path}")
+    print(f"{len(changes)} file(s) changed in {shown}" if changes else f"{shown} already has everything; nothing changed")
     return EXIT_OK
 
 

@@ -76,3 +76,23 @@ def format_files(files: dict[str, str], style: Path) -> dict[str, str]:
         for rel, path in zip(targets, local):
             result[rel] = path.read_text(encoding="utf-8")
     return result
+
+
+def format_ranges(text: str, ranges: list[tuple[int, int]], style: Path, filename: str) -> str:
+    """Format only the given 1-based inclusive line ranges of one file (clang-format --lines).
+
+    `filename` is the file's real name: clang-format keeps a source's own header first."""
+    if not ranges:
+        return text
+    binary = executable()
+    check_version(binary)
+    lines = [f"--lines={start}:{stop}" for start, stop in sorted(set(ranges))]
+    proc = subprocess.run(
+        [binary, f"--style=file:{style}", f"--assume-filename={filename}", *lines],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        raise FormatError(f"clang-format failed: {proc.stderr.strip().splitlines()[0] if proc.stderr.strip() else proc.returncode}")
+    return proc.stdout

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from codegen import coverage, formatting, naming, render, rules, stamp
+from codegen import coverage, formatting, fragments, naming, render, rules, stamp
 from codegen.diagnostics import Diagnostic, Loc
 from codegen.model import OpSpec
 from codegen.workspace import GENERATED_DIR, Workspace
@@ -43,7 +43,16 @@ def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> Output:
         return out
     if mirror and not mirror_possible(ws):
         out.diagnostics.append(no_mirror_warning(ws))
-    formatted = formatting.format_files(rendered, ws.template_file(formatting.STYLE_FILE))
+    staged = dict(rendered)
+    wrapped = {}
+    for path, text in rendered.items():
+        context = fragments.context_of(path)
+        if context is not None:  # formatted inside a stand-in of the construct it is pasted into
+            wrapped[path] = context
+            staged[path + ".fragment.cpp"] = fragments.wrap(text, context)
+    formatted = formatting.format_files(staged, ws.template_file(formatting.STYLE_FILE))
+    for path, context in wrapped.items():
+        formatted[path] = fragments.unwrap(rendered[path], formatted.pop(path + ".fragment.cpp"), context)
     for spec in specs:
         out.diagnostics.extend(coverage.check(spec, formatted, f"{GENERATED_DIR}/"))
     files = {path: text.encode("utf-8") for path, text in formatted.items()}

@@ -151,6 +151,10 @@ class OpNames:
     def python_module(self) -> str:
         return self.spec.op
 
+    def planned_files_in_op(self) -> list[str]:
+        """Every file generated for this op, relative to generated/<op>/."""
+        return sorted(cpp_outputs(self).values())
+
     def planned_files(self) -> list[str]:
         """Every file generated for this op, relative to generated/."""
         return sorted(f"{self.spec.op}/{path}" for path in cpp_outputs(self).values())

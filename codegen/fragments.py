@@ -1,0 +1,59 @@
+"""Formatting registry fragments: each is pasted into a larger C++ construct, so it is wrapped in
+a stand-in of that construct, formatted with the rest of the C++, and unwrapped again. The pasted
+lines then match what the target file's own clang-format run would produce."""
+
+from __future__ import annotations
+
+from codegen import naming
+
+# Fragment template stem -> the construct its lines are pasted into.
+CONTEXT = {
+    "attribute_names.inc": "enum",
+    "descriptor_type.inc": "enum",
+    "operation_type.inc": "enum",
+    "string_attribute_names.inc": "switch",
+    "string_descriptor_type.inc": "switch",
+    "string_operation_type.inc": "switch",
+    "descriptor_factory_case.inc": "switch",
+    "node_factory_case.inc": "switch",
+    "operation_unpacker_case.inc": "switch",
+    "string_test_attribute_names.inc": "function",
+    "string_test_descriptor_type.inc": "function",
+    "string_test_operation_type.inc": "function",
+}
+
+_WRAPPERS = {
+    "enum": ("typedef enum\n{\n", "} hipdnn_codegen_fragment_t;\n"),
+    "switch": ("void hipdnnCodegenFragment()\n{\n    switch(x)\n    {\n", "    }\n}\n"),
+    "function": ("void hipdnnCodegenFragment()\n{\n", "}\n"),
+}
+
+
+def context_of(path: str) -> str | None:
+    """The construct a generated file's fragment goes into, or None if it is not one."""
+    if "/registry/" not in path:
+        return None
+    name = path.rsplit("/", 1)[1]
+    stem = next((k for k, v in naming.REGISTRY_FRAGMENTS.items() if v == name), None)
+    return CONTEXT.get(stem) if stem else None
+
+
+def split(text: str) -> tuple[str, str]:
+    """(leading comment lines, the lines to paste)."""
+    lines = text.splitlines(keepends=True)
+    count = 0
+    while count < len(lines) and (lines[count].startswith("//") or not lines[count].strip()):
+        count += 1
+    return "".join(lines[:count]), "".join(lines[count:])
+
+
+def wrap(text: str, context: str) -> str:
+    head, tail = _WRAPPERS[context]
+    return head + split(text)[1] + tail
+
+
+def unwrap(original: str, formatted: str, context: str) -> str:
+    head, tail = _WRAPPERS[context]
+    lines = formatted.splitlines(keepends=True)
+    body = lines[head.count("\n") : len(lines) - tail.count("\n")]
+    return split(original)[0] + "".join(body)
