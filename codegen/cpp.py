@@ -12,7 +12,7 @@ from typing import Any
 from codegen import naming
 from codegen.model import Field, OpSpec, Rule, Tensor
 from codegen.naming import OpNames
-from codegen.testplan import TestPlan, build as build_plan
+from codegen.testplan import TestPlan, build as build_plan, tensors_set
 
 FBS = "hipdnn_flatbuffers_sdk::data_objects"
 SET_ARGS = "attributeType, elementCount, arrayOfElements"
@@ -123,8 +123,7 @@ class OpView:
         return next(t for t in self.tensors if t.name == name)
 
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
-        """The required tensors (except `omit`) and the optional ones named in `present`."""
-        return tuple(t for t in self.tensors if (not t.optional and t.name != omit) or t.name in present)
+        return tuple(self.tensor(name) for name in tensors_set(self.spec, present, omit))
 
 
 def _tensor_view(names: OpNames, t: Tensor) -> TensorView:

@@ -9,7 +9,7 @@ from codegen import naming
 from codegen.model import Field, OpSpec, Tensor
 from codegen.naming import OpNames
 from codegen.registry import Registry
-from codegen.testplan import TestPlan, build as build_plan
+from codegen.testplan import TestPlan, build as build_plan, tensors_set
 
 
 def literal(field: Field, value: Any) -> str:
@@ -77,7 +77,7 @@ class OpView:
     unsupported_attribute: int
 
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
-        return tuple(t for t in self.tensors if (not t.optional and t.name != omit) or t.name in present)
+        return tuple(self.tensor(name) for name in tensors_set(self.spec, present, omit))
 
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)

@@ -57,6 +57,11 @@ class TestPlan:
         return tuple(c for c in self.finalize_cases if c.rule_case)
 
 
+def tensors_set(spec: OpSpec, present: tuple[str, ...], omit: str | None = None) -> tuple[str, ...]:
+    """Which tensors a case sets: the required ones (except `omit`) and the optional ones in `present`."""
+    return tuple(t.name for t in spec.tensors if (t.required and t.name != omit) or t.name in present)
+
+
 def first_violated(spec: OpSpec, present: set[str]) -> Rule | None:
     """The first presence rule broken when the required tensors and `present` are set."""
     present = present | {t.name for t in spec.required_tensors}

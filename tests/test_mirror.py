@@ -161,15 +161,23 @@ def test_finalize_succeeds_exactly_when_every_rule_holds(spec, data):
         assert raised.value.message == testplan.naming.finalize_prefix(naming.OpNames(spec)) + naming.rule_message(rule.kind.name, rule.tensors)
 
 
+def _finalized(spec, data):
+    """A finalized descriptor for a drawn presence set that satisfies the rules (else None)."""
+    present = data.draw(_presence(spec))
+    if not testplan.rules_hold(spec, present):
+        return None, present
+    descriptor = _descriptor(spec, present)
+    descriptor.finalize()
+    return descriptor, present
+
+
 @pytest.mark.parametrize("spec", SPECS, ids=[s.op for s in SPECS])
 @settings(max_examples=150, deadline=None)
 @given(data=st.data())
 def test_node_round_trips_are_fixed_points_and_lossless(spec, data):
-    present = data.draw(_presence(spec))
-    if not testplan.rules_hold(spec, present):
+    descriptor, _ = _finalized(spec, data)
+    if descriptor is None:
         return
-    descriptor = _descriptor(spec, present)
-    descriptor.finalize()
     node = descriptor.build_node()
     text = hipdnn_ops.to_json(node)
     assert hipdnn_ops.from_json(text) == node
@@ -185,11 +193,9 @@ def test_node_round_trips_are_fixed_points_and_lossless(spec, data):
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_every_attribute_set_before_finalize_reads_back(spec, data):
-    present = data.draw(_presence(spec))
-    if not testplan.rules_hold(spec, present):
+    descriptor, present = _finalized(spec, data)
+    if descriptor is None:
         return
-    descriptor = _descriptor(spec, present)
-    descriptor.finalize()
     tensors = _tensors(spec)
     for t in spec.tensors:
         expected = tensors[t.name] if (t.required or t.name in present) else None

@@ -11,6 +11,11 @@ import zipfile
 from conftest import REPO
 
 
+def _pip(*args: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "pip", *args, "-q"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
 def test_wheel_carries_schema_and_templates(tmp_path):
     src = tmp_path / "src"
     for name in ("codegen", "templates"):
@@ -18,12 +23,7 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, src / name)
     wheels = tmp_path / "wheels"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(src)],
-        capture_output=True,
-        text=True,
-    )
-    assert proc.returncode == 0, proc.stderr
+    _pip("wheel", "--no-deps", "-w", str(wheels), str(src))
     (wheel,) = wheels.glob("hipdnn_codegen-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "codegen/schema/op_spec.schema.json" in names
@@ -35,12 +35,7 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     # Installed without the source tree, in a workspace without templates/, the packaged
     # templates must reproduce the committed generated/ tree exactly.
     target = tmp_path / "site"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
-        capture_output=True,
-        text=True,
-    )
-    assert proc.returncode == 0, proc.stderr
+    _pip("install", "--no-deps", "--target", str(target), str(wheel))
     ws = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
     shutil.copytree(REPO / "generated", ws / "generated")
@@ -56,12 +51,7 @@ def test_generated_mirror_is_an_installable_distribution(tmp_path):
     target = tmp_path / "site"
     source = tmp_path / "mirror"
     shutil.copytree(REPO / "generated" / "python", source, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
-    proc = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(source)],
-        capture_output=True,
-        text=True,
-    )
-    assert proc.returncode == 0, proc.stderr
+    _pip("install", "--no-deps", "--target", str(target), str(source))
     assert (target / "hipdnn_ops" / "py.typed").is_file()
     script = (
         "import hipdnn_ops, hipdnn_ops.layernorm_bwd as ln;"
