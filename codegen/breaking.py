@@ -110,9 +110,9 @@ def compare(
             )
     old_ops = {s.op: s for s in old}
     for spec in sorted(new, key=lambda s: s.op):
-        before = old_ops.get(spec.op)
-        if before is not None:
-            yield from _compare_op(before, spec)
+        previous = old_ops.get(spec.op)
+        if previous is not None:
+            yield from _compare_op(previous, spec)
 
 
 def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
@@ -132,11 +132,14 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
             )
     old_fields = {f.name: f for f in old.fields}
     for f in new.fields:
-        was = old_fields.get(f.name)
-        if was is not None and (was.type.name != f.type.name or was.optional != f.optional):
-            before = was.type.name + (" (optional)" if was.optional else "")
-            after = f.type.name + (" (optional)" if f.optional else "")
-            yield Finding(R.BRK_FIELD_TYPE(f.span.at("type"), f"field '{f.name}' of {new.op} changed type from {before} to {after}", Note("was", was.span.at("type"))), f"{new.op}.{f.name}")
+        old_field = old_fields.get(f.name)
+        if old_field is not None and (old_field.type.name != f.type.name or old_field.optional != f.optional):
+            was_type = old_field.type.name + (" (optional)" if old_field.optional else "")
+            now_type = f.type.name + (" (optional)" if f.optional else "")
+            yield Finding(
+                R.BRK_FIELD_TYPE(f.span.at("type"), f"field '{f.name}' of {new.op} changed type from {was_type} to {now_type}", Note("was", old_field.span.at("type"))),
+                f"{new.op}.{f.name}",
+            )
     fb_old, fb_new = old.flatbuffers, new.flatbuffers
     if fb_old.table != fb_new.table:
         yield Finding(R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("table"), f"FlatBuffers table of {new.op} was renamed from {fb_old.table} to {fb_new.table}"), new.op)

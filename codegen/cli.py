@@ -114,8 +114,8 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     fix = diagnostics.Note(f"run: {regenerate_command([])}")
     diffs = ""
     for change in changes:
-        top = change.path.split("/")[0]
-        source = "the Python mirror of op_specs/*.yaml" if top == naming.PYTHON_DIR else f"op_specs/{top}.yaml"
+        owner = change.path.split("/")[0]
+        source = "the Python mirror of op_specs/*.yaml" if owner == naming.PYTHON_DIR else f"op_specs/{owner}.yaml"
         what = {
             "create": f"missing: {source} produces this file",
             "update": f"stale: differs from what {source} produces",
@@ -312,8 +312,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
         print(f"# {shown} (not written)")
         sys.stdout.write(text)
         print("# would generate:")
-        for path in naming.OpNames(spec).planned_files() if spec else []:
-            print(f"#   {ws.display(ws.generated_dir / path)}")
+        for planned in naming.OpNames(spec).planned_files() if spec else []:
+            print(f"#   {ws.display(ws.generated_dir / planned)}")
         return EXIT_OK
     ws.spec_path(args.name).write_text(text, encoding="utf-8")
     print(f"created  {shown}")

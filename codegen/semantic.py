@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from codegen import naming, rules, testplan
 from codegen.diagnostics import Diagnostic, Loc, Note
-from codegen.model import Field, OpSpec, Span
+from codegen.model import Field, OpSpec, Span, TestField, TestTensor
 
 
 def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
@@ -210,7 +210,8 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
             yield rules.SPEC_FIELD_VALUE(
                 test_fields[name].span.loc, f"test value of field '{name}' is {shown(test_fields[name].value)}: {problem}"
             )
-    for name, item in [*test_tensors.items(), *test_fields.items()]:
+    items: list[tuple[str, TestTensor | TestField]] = [*test_tensors.items(), *test_fields.items()]
+    for name, item in items:
         known = tensors if name in test_tensors else fields
         if name not in known:
             kind = "tensor" if known is tensors else "field"

@@ -115,7 +115,7 @@ def fresh_dir(job: tuple[Path, str]) -> bool:
 
 def _listing(directory: Path) -> set[str]:
     """Every file below `directory`, relative, with '/' separators (os.walk: pathlib is slower)."""
-    found = set()
+    found: set[str] = set()
     for here, dirs, names in os.walk(directory):
         dirs[:] = [d for d in dirs if d not in storage.TOOL_CACHES]
         prefix = os.path.relpath(here, directory).replace(os.sep, "/")

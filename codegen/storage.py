@@ -73,8 +73,8 @@ def apply(root: Path, changes: list[Change]) -> None:
                 continue
             target = root / change.path
             target.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            staged.append((Path(temp), target))
+            fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            staged.append((Path(temp_name), target))
             with os.fdopen(fd, "wb") as handle:
                 handle.write(change.new)
     except BaseException:

@@ -158,7 +158,8 @@ def build(spec: OpSpec) -> TestPlan:
                 cases.append(FinalizeCase(name, None, present, False, expect, message, rule_case=True))
     round_trips = []
     for t in spec.tensors:
-        present = () if t.required else smallest_satisfying_with(spec, t.name)
-        assert present is not None, f"{t.name} is unsatisfiable; semantic checks reject such specs"
+        found = () if t.required else smallest_satisfying_with(spec, t.name)
+        assert found is not None, f"{t.name} is unsatisfiable; semantic checks reject such specs"
+        present = found
         round_trips.append(RoundTrip(naming.test_case_name("SetAndGet", t.name, "Tensor"), t, present))
     return TestPlan(spec, tuple(cases), tuple(round_trips), all_present)

@@ -25,7 +25,7 @@ def test_version():
     assert result.out == f"hipdnn-codegen {__version__}\n"
 
 
-@pytest.mark.parametrize("command", ["check", "list", "add-op"])
+@pytest.mark.parametrize("command", ["check", "list", "generate", "add-op", "apply"])
 def test_help_has_summary_and_example(command):
     result = run_cli(command, "--help")
     assert result.code == 0
