@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from codegen import __version__, breaking, collisions, diagnostics, formatting, hipdnn_headers, naming, rules, stamp, storage
+from codegen import __version__, collisions, diagnostics, formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, find_root, load
@@ -131,8 +131,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     ws = load(find_root(args.root))
     diffs = ""
     if args.against:
+        from codegen import breaking
+
         ws.diagnostics.extend(breaking.check(ws, args.against))
     if args.hipdnn_root:
+        from codegen import hipdnn_headers
+
         ws.diagnostics.extend(hipdnn_headers.check(Path(args.hipdnn_root), ws.specs, ws.registry, ws.display))
     if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
         stale, diffs = _stale(ws)
@@ -299,6 +303,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     space = NumberSpace(ws.specs, ws.registry)
     if args.hipdnn_root:
+        from codegen import hipdnn_headers
+
         numbers = hipdnn_headers.numbers(Path(args.hipdnn_root))
         space.add_header_numbers(numbers["attribute"], numbers["descriptor type"], numbers["operation type"])
     text = scaffold.render(scaffold.allocate(draft, space), render.environment(ws.template_dirs))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
 import os
 from dataclasses import dataclass, field
 from importlib import resources
@@ -126,6 +124,9 @@ def _load_one(job: tuple[str, str, bytes]) -> tuple[OpSpec | None, list[Diagnost
 
 def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
     """map() in input order; large inputs use every core through forked workers."""
+    import concurrent.futures  # only large workspaces pay for these imports
+    import multiprocessing
+
     workers = min(os.cpu_count() or 1, 8)
     if len(jobs) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return [function(job) for job in jobs]
