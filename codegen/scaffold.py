@@ -11,14 +11,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codegen import fbs, naming, rules
+from codegen import fbs, model, naming, rules
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 from codegen.numbering import BLOCK, NumberSpace
 
 WORDS = {"bwd": "Backward", "fwd": "Forward"}  # op-id words whose stem spelling differs
 GRADIENT_OF = {"bias", "scale", "weight", "w"}  # d<name> is an output gradient even without <name>
 UID_OFFSET = 50  # test UIDs start this far into the op's attribute block (LN bwd: 3610)
-FIELD_TYPES = {"long": "int64", "int": "int32", "float": "float", "double": "double", "bool": "bool", "[long]": "int64_vector"}
+# FlatBuffers type -> spec field type, from the model's one table of field types.
+FBS_FIELD_TYPES = {t.fbs_type: t.name for t in model.FIELD_TYPES.values() if t.fbs_type}
 
 
 def derive_stem(op: str) -> str:
@@ -129,8 +130,9 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
             draft.tensors.append(
                 DraftTensor(name, role, f.default == "null", note=f"role '{role}' guessed from the name: review")
             )
-        elif f.type in FIELD_TYPES:
-            draft.fields.append(DraftField(f.name, FIELD_TYPES[f.type], default=_default(FIELD_TYPES[f.type], f.default)))
+        elif f.type in FBS_FIELD_TYPES:
+            kind = FBS_FIELD_TYPES[f.type]
+            draft.fields.append(DraftField(f.name, kind, default=_default(kind, f.default)))
         elif f.type in schema.enums:
             enum = schema.enums[f.type]
             tag = f"HIPDNN_TYPE_{op_token(enum.name)}"
