@@ -128,7 +128,7 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    ws = load(find_root(args.root))
+    ws = load(find_root(args.root), base=args.against or "HEAD")
     diffs = ""
     if args.against:
         from codegen import breaking

@@ -6,6 +6,7 @@ O(n log n) in the number of claims. A finding names both places and, where one e
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -32,6 +33,32 @@ class Claim:
     allow: str = ""  # an owner this claim may overlap (registry `inside`)
 
 
+# Ops whose spec is new or changed since the base revision (git HEAD, or `check --against REF`).
+# A clash between a newcomer and an op that is already in the base is reported on the newcomer:
+# renumbering shipped ABI is never the fix. None: unknown (no git), plain file order decides.
+# The registry mirrors hipDNN's headers, so it is never the newcomer: against it, a spec is blamed.
+_fresh: frozenset[str] | None = None
+_ops: frozenset[str] = frozenset()
+
+
+def _is_fresh(claim: Claim) -> bool:
+    return _fresh is not None and claim.owner.split("#")[0] in _fresh
+
+
+def _is_spec(claim: Claim) -> bool:
+    return claim.owner.split("#")[0] in _ops
+
+
+def _blame(later: Claim, first: Claim) -> tuple[Claim, Claim]:
+    """(blamed, other): the newcomer when exactly one side is new or changed, else a spec rather
+    than the registry, else the later claim in file order."""
+    if _is_fresh(first) != _is_fresh(later):
+        return (first, later) if _is_fresh(first) else (later, first)
+    if _is_spec(first) and not _is_spec(later):
+        return first, later
+    return later, first
+
+
 def _pairs(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
     """(later, first) for every claim whose key an earlier claim of another owner already holds."""
     ordered = sorted(claims, key=lambda c: (c.key, c.loc))  # keys of one check share a type
@@ -40,7 +67,7 @@ def _pairs(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
         if first is None or claim.key != first.key:
             first = claim
         elif claim.owner != first.owner:
-            yield claim, first
+            yield _blame(claim, first)
 
 
 def _overlaps(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
@@ -51,7 +78,7 @@ def _overlaps(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
         assert isinstance(claim.key, int)
         if reach is not None and claim.key <= reach.high and claim.owner != reach.owner:
             if claim.allow != reach.owner and reach.allow != claim.owner:
-                yield claim, reach
+                yield _blame(claim, reach)
         if reach is None or claim.high > reach.high:
             reach = claim
 
@@ -63,13 +90,19 @@ def _report(rule: R.Rule, later: Claim, first: Claim, message: str, fix: str | N
     return rule(later.loc, message, *notes)
 
 
-def check(specs: list[OpSpec], registry: Registry | None) -> list[Diagnostic]:
-    specs = sorted(specs, key=lambda s: s.op)
-    space = NumberSpace(specs, registry)
-    found: list[Diagnostic] = []
-    for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _flatbuffers, _enums, _test_uids, _generated_names, _naming):
-        found.extend(check_one(specs, registry, space))
-    return found
+def check(specs: list[OpSpec], registry: Registry | None, fresh: frozenset[str] | None = None) -> list[Diagnostic]:
+    """Every cross-spec finding; `fresh` names the ops that are new or changed (blamed first)."""
+    global _fresh, _ops
+    _fresh, _ops = fresh, frozenset(s.op for s in specs)
+    try:
+        specs = sorted(specs, key=lambda s: s.op)
+        space = NumberSpace(specs, registry)
+        found: list[Diagnostic] = []
+        for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming):
+            found.extend(check_one(specs, registry, space))
+        return found
+    finally:
+        _fresh, _ops = None, frozenset()
 
 
 def _attribute_ids(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
@@ -187,6 +220,21 @@ def _enums(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -
     tag_claims = [Claim(e.type_tag, e.span.at("type_tag"), e.name, 0, f"enum {e.name}") for e, op in definitions]
     for later, first in _pairs(tag_claims):
         yield _report(R.CHK_ENUM_CONFLICT, later, first, f"type tag {later.key} of enum {later.owner} belongs to another enum", None)
+
+
+def _type_tags(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
+    """Type tags are hipDNN's names (HipdnnBackendAttributeType.h), read from the registry: a tag
+    the registry does not list would not compile (e.g. a missing `_EXT`)."""
+    if registry is None or not registry.type_tags:
+        return
+    known = {t.name for t in registry.type_tags}
+    for s in specs:
+        for f in s.fields:
+            tag, loc = (f.enum.type_tag, f.enum.span.at("type_tag")) if f.enum else (f.type.type_tag, f.span.at("type"))
+            if tag and tag not in known:
+                close = difflib.get_close_matches(tag, sorted(known), n=1)
+                hint = f"; did you mean {close[0]}?" if close else ""
+                yield R.CHK_TYPE_TAG(loc, f"type tag {tag} of field '{f.name}' is not in the registry's type_tags{hint}")
 
 
 def _test_uids(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:

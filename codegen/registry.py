@@ -36,6 +36,7 @@ class Registry:
     descriptor_types: tuple[NamedValue, ...]
     operation_types: tuple[NamedValue, ...]
     union_members: tuple[NamedValue, ...]
+    type_tags: tuple[NamedValue, ...]
     data_types: tuple[NamedValue, ...]
     statuses: tuple[NamedValue, ...]
     reserved: tuple[Reserved, ...]
@@ -60,6 +61,7 @@ def build(doc: Document) -> Registry:
     descriptor_types = named("descriptor_types")
     operation_types = named("operation_types")
     union_members = named("union_members")
+    type_tags = named("type_tags")
     data_types = named("data_types")
     statuses = named("statuses")
     reserved = []
@@ -79,6 +81,7 @@ def build(doc: Document) -> Registry:
         descriptor_types,
         operation_types,
         union_members,
+        type_tags,
         data_types,
         statuses,
         tuple(reserved),

@@ -103,6 +103,7 @@ CHK_OPERATION_TYPE = _rule("CHK-OPERATION-TYPE", "an operation-type value or nam
 CHK_FLATBUFFERS = _rule("CHK-FLATBUFFERS", "a FlatBuffers table name or union position is used twice")
 CHK_ENUM_CONFLICT = _rule("CHK-ENUM-CONFLICT", "one enum is described differently by two specs")
 CHK_TEST_UID = _rule("CHK-TEST-UID", "two ops' test tensors share a UID")
+CHK_TYPE_TAG = _rule("CHK-TYPE-TAG", "a type tag a spec or the generator uses is not in the registry's type_tags")
 CHK_GENERATED_NAME = _rule(
     "CHK-GENERATED-NAME", "two generated identifiers or files would clash (class, path, constant, module)"
 )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import subprocess
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -92,8 +94,40 @@ def spec_files(root: Path) -> list[Path]:
     return sorted(p for p in (root / SPEC_DIR).glob("*.yaml") if p.name not in NOT_SPECS)
 
 
-def load(root: Path) -> Workspace:
-    """Read, validate and model every spec and the registry; gather all findings."""
+def fresh_ops(root: Path, sources: dict[str, bytes], base: str = "HEAD") -> frozenset[str] | None:
+    """The ops whose spec is new or differs from the one committed at `base`, by blob hash (one
+    `git ls-tree` call, no checkout). None when `root` is not in a git work tree or `base` is not
+    a revision: then nobody is a newcomer."""
+    try:
+        proc = subprocess.run(
+            ["git", "-C", str(root / SPEC_DIR), "ls-tree", base, "--", "."],
+            capture_output=True,
+            check=False,
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if proc.returncode != 0:
+        return None
+    committed: dict[str, str] = {}
+    for line in proc.stdout.decode("utf-8", "replace").splitlines():
+        meta, _, name = line.partition("\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == "blob" and name.endswith(".yaml"):
+            committed[name[: -len(".yaml")]] = parts[2]
+    fresh = set()
+    for op, raw in sources.items():
+        blob = hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest()
+        if committed.get(op) != blob:
+            fresh.add(op)
+    return frozenset(fresh)
+
+
+def load(root: Path, base: str = "HEAD") -> Workspace:
+    """Read, validate and model every spec and the registry; gather all findings.
+
+    Clashes between a spec that is new or changed since `base` and one that is not are blamed on
+    the newcomer."""
     ws = Workspace(root)
     jobs = []
     for path in spec_files(root):
@@ -109,7 +143,7 @@ def load(root: Path) -> Workspace:
         ws.registry_source = _read(ws, registry_path)
         ws.registry, problems = load_registry(ws.display(registry_path), ws.registry_source)
         ws.diagnostics.extend(problems)
-    ws.diagnostics.extend(collisions.check(ws.specs, ws.registry))
+    ws.diagnostics.extend(collisions.check(ws.specs, ws.registry, fresh_ops(root, ws.sources, base)))
     return ws
 
 
