@@ -8,14 +8,16 @@ applying twice changes nothing.
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 from codegen import formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Diagnostic, Loc, Note
-from codegen.hipdnn_headers import INCLUDE_DIRS, parse_enums
+from codegen.hipdnn_headers import INCLUDE_DIRS, RANGE_ITEM, RANGE_LIST_HEADING, Entry, parse_enums, range_list_lines
 from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, builtin_templates
 
@@ -33,60 +35,135 @@ def checkout_root(directory: Path) -> Path:
     raise UsageError(f"--hipdnn-root {directory}: no {' or '.join(INCLUDE_DIRS)} directory")
 
 
-# --- generic structure helpers -------------------------------------------------------------------
+# --- reading and writing checkout files ----------------------------------------------------------
+
+
+@dataclass
+class Line:
+    text: str
+    end: str  # "\n", "\r\n" or "" (last line without a newline)
+    added: bool = False  # apply inserted it (only such lines may be formatted)
 
 
 @dataclass
 class Source:
-    """One checkout file being edited: its lines and how to name places in it."""
+    """One checkout file being edited, line by line: what apply adds is marked, nothing else moves."""
 
     path: str  # as shown in diagnostics
-    lines: list[str]
-    touched: list[tuple[int, int]] = field(default_factory=list)  # 0-based [start, stop) edited blocks
+    lines: list[Line]
+    newline: str  # the file's own line ending, for added lines
+    encoding: str  # "utf-8" or "latin-1"; written back the same way
 
-    def touch(self, start: int, stop: int) -> None:
-        """Mark a structure as edited; its lines are re-formatted like the file's own formatter would."""
-        self.touched.append((start, stop))
+    @classmethod
+    def read(cls, path: str, data: bytes) -> "Source":
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data:
+            raise ApplyError([rules.APPLY_ENCODING(Loc(path), "the file is UTF-16 or binary; apply edits UTF-8 or Latin-1 text only")])
+        try:
+            text, encoding = data.decode("utf-8"), "utf-8"
+        except UnicodeDecodeError:
+            text, encoding = data.decode("latin-1"), "latin-1"  # every byte maps to one character and back
+        parts = text.split("\n")
+        lines = [Line(p[:-1], "\r\n") if p.endswith("\r") else Line(p, "\n") for p in parts[:-1]]
+        if parts[-1]:
+            lines.append(Line(parts[-1], ""))
+        crlf = sum(1 for line in lines if line.end == "\r\n")
+        return cls(path, lines, "\r\n" if crlf * 2 > len(lines) else "\n", encoding)
+
+    def encode(self) -> bytes:
+        return "".join(line.text + line.end for line in self.lines).encode(self.encoding)
+
+    @property
+    def texts(self) -> list[str]:
+        return [line.text for line in self.lines]
+
+    def insert(self, index: int, texts: list[str]) -> None:
+        for text in texts:
+            if self.encoding != "utf-8" and not all(ord(c) < 256 for c in text):
+                raise ApplyError([rules.APPLY_ENCODING(self.loc(index), "the file is Latin-1 text and the entry has characters Latin-1 cannot hold")])
+        if index == len(self.lines) and self.lines and not self.lines[-1].end:
+            self.lines[-1].end = self.newline
+        self.lines[index:index] = [Line(t, self.newline, True) for t in texts]
 
     def loc(self, index: int) -> Loc:
         return Loc(self.path, index + 1, 1)
 
-    def structure(self, what: str) -> ApplyError:
-        return ApplyError([rules.APPLY_STRUCTURE(Loc(self.path), f"cannot find {what}")])
-
-    def find(self, predicate: Callable[[str], bool], start: int = 0, stop: int | None = None, what: str = "") -> int:
-        stop = len(self.lines) if stop is None else stop
-        for index in range(start, stop):
-            if predicate(self.lines[index]):
-                return index
-        raise self.structure(what or "the insertion point")
+    def structure(self, what: str, index: int | None = None) -> ApplyError:
+        return ApplyError([rules.APPLY_STRUCTURE(Loc(self.path) if index is None else self.loc(index), f"cannot find {what}")])
 
 
-def insert_sorted(lines: list[str], start: int, stop: int, entry: str) -> None:
-    """Insert `entry` among lines[start:stop] (a sorted block) at its sorted position.
+def _mask(lines: list[str]) -> list[str]:
+    """Lines with comments and string/char literals blanked, so brackets and keywords are code."""
+    out, in_block = [], False
+    for text in lines:
+        chars, i, n = list(text), 0, len(text)
+        while i < n:
+            if in_block:
+                close = text.find("*/", i)
+                stop = n if close < 0 else close + 2
+                chars[i:stop] = " " * (stop - i)
+                in_block, i = close < 0, stop
+            elif text.startswith("//", i):
+                chars[i:] = " " * (n - i)
+                break
+            elif text.startswith("/*", i):
+                in_block = True
+            elif text[i] in "\"'":
+                j = i + 1
+                while j < n and text[j] != text[i]:
+                    j += 2 if text[j] == "\\" else 1
+                chars[i : j + 1] = " " * (min(j + 1, n) - i)
+                i = j + 1
+            else:
+                i += 1
+        out.append("".join(chars))
+    return out
 
-    A block may open with one out-of-order line (a source file's own header comes first);
-    sorting starts after it."""
-    if stop - start > 2 and lines[start].strip() > lines[start + 1].strip():
-        start += 1
-    key = entry.strip()
-    position = next((i for i in range(start, stop) if lines[i].strip() > key), stop)
-    lines.insert(position, entry)
+
+def _match_brace(masked: list[str], row: int, col: int) -> tuple[int, int]:
+    """Position of the bracket closing the one at (row, col)."""
+    pairs = {"{": "}", "(": ")", "[": "]"}
+    opener, depth = masked[row][col], 0
+    closer = pairs[opener]
+    for r in range(row, len(masked)):
+        for c in range(col if r == row else 0, len(masked[r])):
+            ch = masked[r][c]
+            if ch == opener:
+                depth += 1
+            elif ch == closer:
+                depth -= 1
+                if depth == 0:
+                    return r, c
+    raise LookupError
 
 
-def payload(ws: Workspace, spec: OpSpec, key: str) -> list[str]:
-    """A registry fragment without its banner and instructions (the lines to paste)."""
-    path = ws.generated_dir / spec.op / "registry" / naming.REGISTRY_FRAGMENTS[key]
-    lines = path.read_text(encoding="utf-8").splitlines()
-    body = [line for line in lines if not (line.startswith(("//", "# ")) or line == "#")]
-    while body and not body[0].strip():
-        body.pop(0)
-    return body
+def _find_body(source: Source, masked: list[str], pattern: str, what: str) -> tuple[int, int]:
+    """(first, last) line of the `{ ... }` body following the first code match of `pattern`."""
+    regex = re.compile(pattern)
+    for row, text in enumerate(masked):
+        match = regex.search(text)
+        if match is None:
+            continue
+        for r in range(row, len(masked)):
+            c = masked[r].find("{", match.end() if r == row else 0)
+            if c >= 0:
+                try:
+                    end = _match_brace(masked, r, c)[0]
+                except LookupError:
+                    break
+                return r, end
+    raise source.structure(what)
 
 
-def _squeeze(text: str) -> str:
-    """Text without whitespace, so an entry is recognised however the file wrapped it."""
-    return "".join(text.split())
+def _spell(name: str, existing: list[str]) -> str:
+    """`name` as the file spells such names: without `_EXT` when most of its names lack it."""
+    if name in existing or not name.endswith("_EXT") or not existing:
+        return name
+    with_ext = sum(1 for e in existing if e.endswith("_EXT"))
+    return name[: -len("_EXT")] if with_ext * 2 < len(existing) else name
+
+
+def _respell(lines: list[str], old: str, new: str) -> list[str]:
+    return lines if old == new else [re.sub(rf"\b{old}\b", new, line) for line in lines]
 
 
 def _groups(lines: list[str], opener: str) -> list[list[str]]:
@@ -102,11 +179,15 @@ def _groups(lines: list[str], opener: str) -> list[list[str]]:
 # --- enum headers ----------------------------------------------------------------------------------
 
 
+def _entries(source: Source) -> list[Entry]:
+    return parse_enums("\n".join(source.texts) + "\n", source.path)
+
+
 def _conflicts(source: Source, wanted: list[tuple[str, int, Loc]], kind: str) -> tuple[list[Diagnostic], int]:
     """Conflicting entries, and how many of `wanted` are already present with the same value."""
-    entries = parse_enums("\n".join(source.lines) + "\n", source.path)
+    entries = _entries(source)
     by_name = {e.name: e for e in entries}
-    by_value: dict[int, list] = {}
+    by_value: dict[int, list[Entry]] = {}
     for e in entries:
         by_value.setdefault(e.value, []).append(e)
     problems, present = [], 0
@@ -122,28 +203,85 @@ def _conflicts(source: Source, wanted: list[tuple[str, int, Loc]], kind: str) ->
     return problems, present
 
 
-def _enum_close(source: Source, typedef: str) -> int:
-    return source.find(lambda line: re.match(rf"\s*}}\s*{typedef}\s*;", line) is not None, what=f"the end of enum {typedef}")
+def _enum_span(source: Source, masked: list[str], typedef: str) -> tuple[int, int]:
+    """(line of `{`, line of `} typedef;`) of the enum named `typedef`."""
+    for row, text in enumerate(masked):
+        if re.match(rf"\s*}}\s*{typedef}\s*;", text):
+            for r in range(row - 1, -1, -1):
+                if "{" in masked[r]:
+                    return r, row
+    raise source.structure(f"the end of enum {typedef}")
+
+
+def _conditional_depths(masked_texts: list[str], start: int, stop: int) -> list[int]:
+    """#if nesting depth of each line in [start, stop) (the directive lines themselves included)."""
+    depths, depth = [], 0
+    for row in range(start, stop):
+        text = masked_texts[row].strip()
+        if re.match(r"#\s*if", text):
+            depth += 1
+            depths.append(depth)
+        elif re.match(r"#\s*endif", text):
+            depths.append(depth)
+            depth -= 1
+        else:
+            depths.append(depth)
+    return depths
+
+
+def _item_ends(masked: list[str], start: int, stop: int) -> list[tuple[int, int, bool]]:
+    """For each enumerator in lines (start, stop): (first line, last line, has a trailing comma)."""
+    items, first, last = [], None, None
+    for row in range(start + 1, stop):
+        code = masked[row].split("#")[0] if masked[row].lstrip().startswith("#") else masked[row]
+        if masked[row].lstrip().startswith("#"):
+            continue
+        for c, ch in enumerate(code):
+            if ch.isspace():
+                continue
+            if first is None:
+                first = row
+            last = row
+            if ch == ",":
+                items.append((first, row, True))
+                first = last = None
+    if first is not None and last is not None:
+        items.append((first, last, False))
+    return items
 
 
 def insert_enum_entry(source: Source, typedef: str, wanted: tuple[str, int, Loc], entry: list[str], kind: str) -> list[Diagnostic]:
     problems, present = _conflicts(source, [wanted], kind)
     if problems or present:
         return problems
-    close = _enum_close(source, typedef)
+    masked = _mask(source.texts)
+    open_row, close_row = _enum_span(source, masked, typedef)
+    items = _item_ends(masked, open_row, close_row)
+    if not items:
+        raise source.structure(f"an enumerator in enum {typedef}")
+    by_line = {e.loc.line - 1: e for e in _entries(source) if open_row < e.loc.line - 1 < close_row}
+    values = [(first, last, comma, by_line.get(first)) for first, last, comma in items]
+    depths = _conditional_depths([t for t in source.texts], 0, len(source.texts))
     documented = entry[0].strip().startswith("/**")
-    entries = [e for e in parse_enums("\n".join(source.lines) + "\n", source.path) if e.loc.line - 1 < close]
-    later = [e for e in entries if e.value > wanted[1] and e.alias_of is None]
-    if later:  # in value order: before the first entry with a greater value (and its doc comment)
-        position = min(e.loc.line for e in later) - 1
-        while position > 0 and source.lines[position - 1].strip().startswith(("/**", "*", "//")):
-            position -= 1
-        source.lines[position:position] = entry + ([""] if documented else [])
-    else:
-        last = max(i for i in range(close) if re.match(r"\s+[A-Z_][A-Z0-9_]*\s*(=|,|$)", source.lines[i]) or source.lines[i].strip().startswith("= "))
-        source.lines[last + 1 : last + 1] = ([""] if documented else []) + entry
-    start = source.find(lambda line: line.lstrip().startswith("typedef enum") or line.lstrip().startswith("enum"), what="the enum")
-    source.touch(start, _enum_close(source, typedef) + 1)
+    later = [(first, last) for first, last, _, e in values if e is not None and e.alias_of is None and e.value > wanted[1]]
+    if later:  # before the first entry with a greater value, and before its doc comment
+        position = later[0][0]
+        while position > open_row + 1 and masked[position - 1].strip() == "" and source.texts[position - 1].strip():
+            position -= 1  # comment lines above it belong to it
+        while depths[position] > 0 and position > open_row + 1:
+            position -= 1  # never inside an #if block: move before it
+        source.insert(position, entry + ([""] if documented else []))
+        return []
+    first, last, comma, _ = values[-1]
+    position = last + 1
+    while position < close_row and depths[position - 1] > 0:
+        position += 1  # the last entries are conditional: add after the #endif
+    if not comma:  # the file's last entry has no trailing comma: give it one, keep the style for ours
+        text = source.lines[last].text
+        end = len(masked[last].rstrip())
+        source.lines[last].text = text[:end] + "," + text[end:]
+        entry = entry[:-1] + [re.sub(r",(\s*(//.*)?)$", r"\1", entry[-1])]
+    source.insert(position, ([""] if documented else []) + entry)
     return []
 
 
@@ -153,93 +291,267 @@ def insert_attribute_block(source: Source, wanted: list[tuple[str, int, Loc]], b
         return problems
     if present and present != len(wanted):
         return [rules.APPLY_CONFLICT(wanted[0][2], f"only {present} of {len(wanted)} attributes are in the checkout; finish or remove the partial block first", Note("checkout file", Loc(source.path)))]
+    first_value = min(value for _, value, _ in wanted)
     if not present:
-        close = _enum_close(source, "hipdnnBackendAttributeName_t")
-        after = None
-        in_operation_group = False
-        for index in range(close):
-            text = source.lines[index]
+        masked = _mask(source.texts)
+        open_row, close_row = _enum_span(source, masked, "hipdnnBackendAttributeName_t")
+        entries = [e for e in _entries(source) if open_row < e.loc.line - 1 < close_row and e.alias_of is None]
+        # @name groups: from a `@name` line to the `@}` line that closes it
+        groups: list[tuple[int, int, int]] = []  # (start, end, smallest value)
+        start = None
+        for row in range(open_row + 1, close_row):
+            text = source.texts[row]
             if "@name" in text:
-                in_operation_group = "Operation Attributes" in text
-            elif "@}" in text and in_operation_group:
-                after, in_operation_group = index, False
-        if after is None:
-            after = close - 1
-        source.lines[after + 1 : after + 1] = ["", *block]
-        source.touch(after + 1, after + 2 + len(block))
+                start = row
+                while start > open_row + 1 and source.texts[start].strip() != "/**" and "/**" not in source.texts[start]:
+                    start -= 1
+            elif "@}" in text and start is not None:
+                inside = [e.value for e in entries if start < e.loc.line - 1 < row]
+                if inside:
+                    groups.append((start, row, min(inside)))
+                start = None
+        before = [g for g in groups if g[2] < first_value]
+        if before:
+            after = before[-1][1]
+            source.insert(after + 1, ["", *block])
+        elif groups:
+            source.insert(groups[0][0], [*block, ""])
+        else:
+            raise source.structure("an `@name ... @{ ... @}` attribute group in enum hipdnnBackendAttributeName_t")
     _insert_range_line(source, range_line)
     return []
 
 
 def _insert_range_line(source: Source, range_line: str) -> None:
-    if any(line.rstrip() == range_line.rstrip() for line in source.lines):
+    wanted = RANGE_ITEM.match(range_line)
+    assert wanted is not None, range_line
+    found = range_list_lines(source.texts)
+    if found is None or not found[1]:
+        raise source.structure(f"the list under '{RANGE_LIST_HEADING}' in the enum's doc comment")
+    items = [(i, RANGE_ITEM.match(source.texts[i])) for i in found[1]]
+    low, high = int(wanted.group(2)), wanted.group(3)
+    if any(m is not None and int(m.group(2)) == low and m.group(3) == high for _, m in items):
         return
-    pattern = re.compile(r"^\s*\*\s+(\d+)(?:-\d+|\+)?:")
-    listed = [i for i, line in enumerate(source.lines) if pattern.match(line)]
-    if not listed:
-        raise source.structure("the attribute range list in the header comment")
-    low = int(pattern.match(range_line).group(1))  # type: ignore[union-attr]
-    position = next((i for i in listed if int(pattern.match(source.lines[i]).group(1)) > low), listed[-1] + 1)  # type: ignore[union-attr]
-    source.lines.insert(position, range_line)
+    prefix = items[0][1].group(1)  # type: ignore[union-attr]
+    text = f"{prefix}{low}-{high}: {wanted.group(5)}" if high else f"{prefix}{low}+: {wanted.group(5)}"
+    smaller = [i for i, m in items if m is not None and int(m.group(2)) < low]
+    source.insert(smaller[-1] + 1 if smaller else items[0][0], [text])
 
 
 # --- C++ sources -----------------------------------------------------------------------------------
 
 
-def insert_cases(source: Source, anchor: str, cases: list[str]) -> None:
-    """Paste `case` entries before `default:` in the switch that follows `anchor`."""
-    start = source.find(lambda line: anchor in line, what=f"{anchor}")
-    switch = source.find(lambda line: "switch(" in line, start, what=f"the switch after {anchor}")
-    default = source.find(lambda line: line.strip() == "default:", switch, what=f"default: in the switch after {anchor}")
-    body = _squeeze("\n".join(source.lines[switch:default]))
-    missing = [group for group in _groups(cases, "case ") if _squeeze(group[0]) not in body]
-    added = [line for group in missing for line in group]
-    source.lines[default:default] = added
-    if added:
-        source.touch(default, default + len(added))
+@dataclass
+class Case:
+    label: str  # the label's last name (`X` of `case A::X:`)
+    prefix: str  # what qualifies it (`A::`)
+    first: int
+    last: int  # last code line of its statements
 
 
-def insert_include(source: Source, include: str) -> None:
-    """Add an #include to the block of includes of the same kind, in sorted position."""
-    if include in (line.strip() for line in source.lines):
-        return
-    opener = include.split('"')[0] + '"' if '"' in include else include.rsplit("/", 1)[0]
-    block = [i for i, line in enumerate(source.lines) if line.startswith(opener)]
-    if not block:
-        block = [i for i, line in enumerate(source.lines) if line.startswith("#include")]
-    if not block:
-        raise source.structure("an #include block")
-    insert_sorted(source.lines, block[0], block[-1] + 1, include)
-    source.touch(block[0], block[-1] + 2)
+def _switch_cases(source: Source, anchor: str) -> tuple[list[Case], int, int, int | None, list[str]]:
+    """The cases of the switch in the function `anchor`: (cases, body start, body end, default line, masked)."""
+    masked = _mask(source.texts)
+    fn_first, fn_last = _find_body(source, masked, rf"\b{re.escape(anchor)}\s*\(", f"the function {anchor}")
+    sub = masked[: fn_last + 1]
+    row = next((r for r in range(fn_first, fn_last + 1) if re.search(r"\bswitch\s*\(", sub[r])), None)
+    if row is None:
+        raise source.structure(f"the switch in {anchor}", fn_first)
+    first, last = _find_body(source, [("" if r < row else t) for r, t in enumerate(sub)], r"\bswitch\s*\(", f"the switch in {anchor}")
+    cases: list[Case] = []
+    default = None
+    for r in range(first + 1, last):
+        code = masked[r].strip()
+        match = re.match(r"case\s+((?:[\w]+\s*::\s*)*)(\w+)\s*:", code)
+        if match:
+            cases.append(Case(match.group(2), re.sub(r"\s+", "", match.group(1)), r, r))
+        elif re.match(r"default\s*:", code):
+            default = r
+            if cases and cases[-1].last == cases[-1].first:
+                pass
+        elif code and cases and default is None:
+            cases[-1].last = r
+    return cases, first, last, default, masked
 
 
-def insert_expectations(source: Source, function: str, expectations: list[str]) -> None:
-    """Append EXPECT_STREQ lines after the last expectation on `function` in the test file."""
-    text = _squeeze("\n".join(source.lines))
-    missing = [group for group in _groups(expectations, "EXPECT_STREQ") if _squeeze("".join(group)) not in text]
+def insert_cases(source: Source, anchor: str, payload_lines: list[str], order: str, values: dict[str, int]) -> None:
+    """Add the payload's `case` entries to the switch in function `anchor` that lacks them.
+
+    `order` is "value" (after the case with the greatest smaller value; `values` maps names to
+    numbers) or "name" (before the first case whose name, `_EXT` ignored, sorts after)."""
+    cases, first, last, default, masked = _switch_cases(source, anchor)
+    labels = {c.label for c in cases}
+    groups = [g for g in _groups(payload_lines, "case ") if re.match(r"\s*case\s+(?:\w+\s*::\s*)*(\w+)", g[0])]
+    missing = [g for g in groups if re.match(r"\s*case\s+(?:\w+\s*::\s*)*(\w+)", g[0]).group(1) not in labels]  # type: ignore[union-attr]
     if not missing:
         return
-    last = max((i for i, line in enumerate(source.lines) if f"EXPECT_STREQ({function}(" in line), default=None)
-    if last is None:
+    prefixes = [c.prefix for c in cases if c.prefix]
+    if prefixes:  # qualify as the file does (e.g. its local `using NodeAttributes = ...` alias)
+        common = max(set(prefixes), key=prefixes.count)
+        missing = [[re.sub(r"case\s+(?:\w+\s*::\s*)+", f"case {common}", g[0])] + g[1:] for g in missing]
+    ours = re.match(r"\s*case\s+(?:\w+\s*::\s*)*(\w+)", missing[0][0]).group(1)  # type: ignore[union-attr]
+    added = [line for g in missing for line in g]
+    end_of_cases = default if default is not None else last
+    if order == "name":
+        key = lambda name: re.sub(r"_EXT$", "", name).lower()  # noqa: E731
+        after = next((c for c in cases if key(c.label) > key(ours)), None)
+        source.insert(after.first if after else (cases[-1].last + 1 if cases else end_of_cases), added)
+        return
+    value = values.get(ours)
+    known = [c for c in cases if c.label in values]
+    smaller = [c for c in known if value is not None and values[c.label] < value]
+    if value is not None and smaller:
+        prev = max(smaller, key=lambda c: (values[c.label], c.first))
+        new_block = values[prev.label] // 100 != value // 100
+        blank = new_block and any(not source.texts[r].strip() for r in range(first + 1, last)) and len(missing) > 1
+        source.insert(prev.last + 1, ([""] if blank else []) + added)
+        return
+    greater = [c for c in known if value is not None and values[c.label] > value]
+    source.insert(min(c.first for c in greater) if greater else (cases[-1].last + 1 if cases else end_of_cases), added)
+
+
+_MAIN_INCLUDE = re.compile(r'#include\s+"([^"/]+)\.h(?:pp)?"')
+
+
+def _include_key(line: str, main_stem: str) -> tuple[int, str]:
+    """clang-format's sort key for an include: LLVM's default categories, the file's own header first."""
+    target = line.split("include", 1)[1].strip()
+    main = _MAIN_INCLUDE.match(line.strip())
+    if main and main.group(1) == main_stem:
+        return 0, target
+    if re.match(r'"(llvm|llvm-c|clang|clang-c)/', target):
+        return 2, target
+    if re.match(r'<|"(gtest|gmock|isl|json)/', target):
+        return 3, target
+    return 1, target
+
+
+def insert_include(source: Source, include: str, filename: str) -> None:
+    """Add an #include where clang-format's include sorting would keep it (the file's includes are sorted)."""
+    texts = [t.strip() for t in source.texts]
+    if include in texts:
+        return
+    stem = Path(filename).stem
+    blocks: list[list[int]] = []
+    for row, text in enumerate(texts):
+        if text.startswith("#include"):
+            if blocks and blocks[-1][-1] == row - 1:
+                blocks[-1].append(row)
+            else:
+                blocks.append([row])
+    if not blocks:
+        raise source.structure("an #include block")
+    ours = _include_key(include, stem)
+
+    def shared(rows: list[int]) -> int:  # how much of our path the block's includes share
+        best = 0
+        for r in rows:
+            other = _include_key(texts[r], stem)[1]
+            n = next((i for i, (a, b) in enumerate(zip(other, ours[1])) if a != b), min(len(other), len(ours[1])))
+            best = max(best, n)
+        return best
+
+    block = max(blocks, key=shared)
+    position = next((r for r in block if _include_key(texts[r], stem) > ours), block[-1] + 1)
+    source.insert(position, [include])
+
+
+def insert_expectations(source: Source, function: str, expectations: list[str], values: dict[str, int]) -> None:
+    """Add EXPECT_STREQ statements on `function` to the test that checks it, in value order."""
+    masked = _mask(source.texts)
+    first, last = None, None
+    for row, text in enumerate(source.texts):
+        if re.search(rf"\b{function}\s*\(", text) and first is None:
+            # the TEST body holding the first use of the function
+            for r in range(row, -1, -1):
+                if re.match(r"\s*TEST(_F)?\s*\(", masked[r]):
+                    first, last = _find_body(source, [("" if i < r else t) for i, t in enumerate(masked)], r"TEST", f"the test of {function}")
+                    break
+    if first is None or last is None:
         raise source.structure(f"an EXPECT_STREQ on {function}")
-    while not source.lines[last].rstrip().endswith(";"):
-        last += 1
-    added = [line for group in missing for line in group]
-    source.lines[last + 1 : last + 1] = added
-    source.touch(last + 1, last + 1 + len(added))
+    statements: list[tuple[int, int, str | None]] = []  # (first line, last line, enumerator)
+    start = None
+    for row in range(first + 1, last):
+        if masked[row].strip() and start is None:
+            start = row
+        if start is not None and masked[row].rstrip().endswith(";"):
+            joined = "".join("".join(source.texts[start : row + 1]).split())
+            name = re.search(rf"{function}\((\w+)\)", joined)
+            statements.append((start, row, name.group(1) if name else None))
+            start = None
+    present = {s[2] for s in statements}
+    groups = _groups(expectations, "EXPECT_STREQ")
+    missing = []
+    for g in groups:
+        name = re.search(rf"{function}\((\w+)\)", "".join("".join(g).split()))
+        if name and name.group(1) not in present:
+            missing.append((name.group(1), g))
+    if not missing:
+        return
+    added = [line for _, g in missing for line in g]
+    value = values.get(missing[0][0])
+    keyed = [s for s in statements if s[2] in values]
+    smaller = [s for s in keyed if value is not None and values[s[2]] < value]  # type: ignore[index]
+    if smaller:
+        prev = max(smaller, key=lambda s: (values[s[2]], s[0]))  # type: ignore[index]
+        new_block = values[prev[2]] // 100 != value // 100  # type: ignore[index, operator]
+        blank = new_block and len(missing) > 1 and any(not source.texts[r].strip() for r in range(first + 1, last))
+        source.insert(prev[1] + 1, ([""] if blank else []) + added)
+        return
+    position = keyed[0][0] if keyed else (statements[-1][1] + 1 if statements else last)
+    source.insert(position, added)
 
 
 def insert_list_entries(source: Source, marker: re.Pattern[str], entries: list[str]) -> None:
-    """Add CMake list entries next to the existing ones that match `marker`, keeping order."""
-    listed = [i for i, line in enumerate(source.lines) if marker.search(line)]
+    """Add CMake list entries next to the existing ones that match `marker`, in the list's local order."""
+    listed = [i for i, line in enumerate(source.texts) if marker.search(line)]
     if not listed:
         raise source.structure(f"a CMake list entry like {marker.pattern}")
-    indent = source.lines[listed[0]][: len(source.lines[listed[0]]) - len(source.lines[listed[0]].lstrip())]
-    present = {line.strip() for line in source.lines}
+    indent = re.match(r"\s*", source.texts[listed[0]]).group(0)  # type: ignore[union-attr]
     for entry in entries:
-        if entry.strip() not in present:
-            listed = [i for i, line in enumerate(source.lines) if marker.search(line)]
-            insert_sorted(source.lines, listed[0], listed[-1] + 1, indent + entry.strip())
+        key = entry.strip()
+        listed = [i for i, line in enumerate(source.texts) if marker.search(line)]
+        if key in (source.texts[i].strip() for i in listed):
+            continue
+        keys = [source.texts[i].strip() for i in listed]
+        # every place where the entry sorts between its neighbours; of those, the one among the most
+        # similar names (`...OperationDescriptor.cpp` next to its kind), else the end of the list
+        spots = [n for n in range(len(listed)) if keys[n] > key and (n == 0 or keys[n - 1] < key)]
+
+        def kin(n: int) -> int:
+            near = [keys[m] for m in (n - 1, n) if 0 <= m < len(keys)]
+            return max(len(os.path.commonprefix([k[::-1], key[::-1]])) for k in near)
+
+        position = listed[max(spots, key=kin)] if spots else listed[-1] + 1
+        source.insert(position, [indent + key])
+
+
+def _format_added(source: Source, style: Path, filename: str) -> None:
+    """Format exactly the lines apply added, as the file's clang-format would; never touch another line."""
+    runs: list[tuple[int, int]] = []
+    for index, line in enumerate(source.lines):
+        if line.added:
+            if runs and runs[-1][1] == index:
+                runs[-1] = (runs[-1][0], index + 1)
+            else:
+                runs.append((index, index + 1))
+    if not runs:
+        return
+    masked = ["".join(c if ord(c) < 128 else "?" for c in line.text) for line in source.lines]
+    text = "\n".join(masked) + "\n"
+    out = formatting.format_ranges(text, [(a + 1, b) for a, b in runs], style, filename).split("\n")
+    if out and out[-1] == "":
+        out.pop()
+    result: list[Line] = []
+    matcher = difflib.SequenceMatcher(None, masked, out, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            result.extend(source.lines[i1:i2])
+        elif all(source.lines[i].added for i in range(i1, i2)) and (i2 > i1 or (result and result[-1].added)):
+            result.extend(Line(t, source.newline, True) for t in out[j1:j2])
+        else:  # the formatter wanted to change a line apply did not add: keep the file as it was
+            result.extend(source.lines[i1:i2])
+    source.lines = result
 
 
 # --- the plan ------------------------------------------------------------------------------------
@@ -258,6 +570,18 @@ TARGETS = {
 }
 
 
+def payload(ws: Workspace, spec: OpSpec, key: str) -> list[str]:
+    """A registry fragment without its banner and instructions (the lines to paste)."""
+    path = ws.generated_dir / spec.op / "registry" / naming.REGISTRY_FRAGMENTS[key]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    body = [line for line in lines if not (line.startswith(("//", "# ")) or line == "#")]
+    while body and not body[0].strip():
+        body.pop(0)
+    while body and not body[-1].strip():
+        body.pop()
+    return body
+
+
 def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path], str]) -> list[storage.Change]:
     """Every change the apply makes, relative to the checkout root; raises ApplyError."""
     sources: dict[str, Source] = {}
@@ -267,7 +591,7 @@ def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path
         if not path.is_file():
             raise ApplyError([rules.APPLY_STRUCTURE(Loc(display(path)), "the checkout has no such file")])
         originals[rel] = path.read_bytes()
-        sources[key] = Source(display(path), originals[rel].decode("utf-8").splitlines())
+        sources[key] = Source.read(display(path), originals[rel])
     problems: list[Diagnostic] = []
     copies: dict[str, bytes] = {}
     for spec in sorted(specs, key=lambda s: s.op):
@@ -284,10 +608,9 @@ def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path
     style = _style(root)
     for key, rel in TARGETS.items():
         source = sources[key]
-        text = "\n".join(source.lines) + "\n"
-        if rel.endswith((".h", ".hpp", ".cpp")) and source.touched:
-            text = formatting.format_ranges(text, [(a + 1, max(a + 1, b)) for a, b in source.touched], style, Path(rel).name)
-        new = text.encode("utf-8")
+        if rel.endswith((".h", ".hpp", ".cpp")):
+            _format_added(source, style, Path(rel).name)
+        new = source.encode()
         if new != originals[rel]:
             changes.append(storage.Change(rel, "update", originals[rel], new))
     return changes
@@ -307,6 +630,25 @@ def _copies(ws: Workspace, spec: OpSpec) -> dict[str, bytes]:
     return {rel: path.read_bytes() for rel, path in found.items() if not rel.startswith("registry/") and rel != stamp.STAMP}
 
 
+def _values(sources: dict[str, Source]) -> dict[str, int]:
+    """Every enumerator of the three headers (as edited so far) with its value."""
+    values: dict[str, int] = {}
+    for key in ("attributes", "descriptor_types", "operation_types"):
+        values.update((e.name, e.value) for e in _entries(sources[key]))
+    return values
+
+
+def _case_labels(source: Source, anchor: str) -> list[str]:
+    return [c.label for c in _switch_cases(source, anchor)[0]]
+
+
+def _registered(source: Source, anchor: str, cases: list[str]) -> bool:
+    """Whether the switch already has every case of the payload (the op is wired in that file)."""
+    labels = set(_case_labels(source, anchor))
+    wanted = [m.group(1) for line in cases if (m := re.match(r"\s*case\s+(?:\w+\s*::\s*)*(\w+)\s*:", line))]
+    return bool(wanted) and all(w in labels for w in wanted)
+
+
 def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[Diagnostic]:
     wanted = [(a.name, a.id, a.span.at("id")) for a in spec.attributes()]
     problems = insert_attribute_block(
@@ -314,23 +656,38 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
     )
     dt, ot = spec.descriptor_type, spec.operation_type
     problems += insert_enum_entry(sources["descriptor_types"], "hipdnnBackendDescriptorType_t", (dt.name, dt.value, dt.span.at("value")), payload(ws, spec, "descriptor_type.inc"), "descriptor type")
-    problems += insert_enum_entry(sources["operation_types"], "hipdnnOperationType_ext_t", (ot.name, ot.value, ot.span.at("value")), payload(ws, spec, "operation_type.inc"), "operation type")
+    # the operation type as the checkout spells it (older trees have no _EXT names)
+    header_ops = [e.name for e in _entries(sources["operation_types"]) if e.name.startswith("HIPDNN_OPERATION_TYPE_")]
+    ot_name = _spell(ot.name, header_ops)
+    problems += insert_enum_entry(sources["operation_types"], "hipdnnOperationType_ext_t", (ot_name, ot.value, ot.span.at("value")), _respell(payload(ws, spec, "operation_type.inc"), ot.name, ot_name), "operation type")
     if problems:
         return problems
+    values = _values(sources)
+
+    def op_spelled(source: Source, anchor: str, lines: list[str]) -> list[str]:
+        labels = [n for n in _case_labels(source, anchor) if n.startswith("HIPDNN_OPERATION_TYPE_")]
+        return _respell(lines, ot.name, _spell(ot.name, labels) if labels else ot_name)
+
     strings = sources["strings"]
-    insert_cases(strings, "hipdnnGetBackendDescriptorTypeName(", payload(ws, spec, "string_descriptor_type.inc"))
-    insert_cases(strings, "hipdnnGetAttributeNameString(", payload(ws, spec, "string_attribute_names.inc"))
-    insert_cases(strings, "hipdnnGetOperationTypeString(", payload(ws, spec, "string_operation_type.inc"))
-    insert_include(sources["descriptor_factory"], payload(ws, spec, "descriptor_factory_include.inc")[0])
-    insert_cases(sources["descriptor_factory"], "privateDesc", payload(ws, spec, "descriptor_factory_case.inc"))
-    insert_include(sources["node_factory"], payload(ws, spec, "node_factory_include.inc")[0])
-    insert_cases(sources["node_factory"], "nodeT.attributes", payload(ws, spec, "node_factory_case.inc"))
-    insert_include(sources["unpacker"], payload(ws, spec, "operation_unpacker_include.inc")[0])
-    insert_cases(sources["unpacker"], "createNodeForType(", payload(ws, spec, "operation_unpacker_case.inc"))
+    insert_cases(strings, "hipdnnGetBackendDescriptorTypeName", payload(ws, spec, "string_descriptor_type.inc"), "value", values)
+    insert_cases(strings, "hipdnnGetAttributeNameString", payload(ws, spec, "string_attribute_names.inc"), "value", values)
+    anchor = "hipdnnGetOperationTypeString"
+    insert_cases(strings, anchor, op_spelled(strings, anchor, payload(ws, spec, "string_operation_type.inc")), "value", values)
+    for key, anchor, order, case, include in (
+        ("descriptor_factory", "DescriptorFactory::create", "value", "descriptor_factory_case.inc", "descriptor_factory_include.inc"),
+        ("node_factory", "NodeFactory::createOperationFromNode", "name", "node_factory_case.inc", "node_factory_include.inc"),
+        ("unpacker", "createNodeForType", "name", "operation_unpacker_case.inc", "operation_unpacker_include.inc"),
+    ):
+        source = sources[key]
+        cases = op_spelled(source, anchor, payload(ws, spec, case))
+        if not _registered(source, anchor, cases):  # a file that already handles the op needs no include
+            insert_include(source, payload(ws, spec, include)[0], Path(TARGETS[key]).name)
+            insert_cases(source, anchor, cases, order, values)
     insert_list_entries(sources["cmake_sources"], re.compile(r"^\s+descriptors/\w+\.cpp\s*$"), payload(ws, spec, "cmake_backend_sources.txt"))
     insert_list_entries(sources["cmake_tests"], re.compile(r"^\s+descriptors/Test\w+\.cpp\s*$"), payload(ws, spec, "cmake_backend_tests.txt"))
     tests = sources["string_tests"]
-    insert_expectations(tests, "hipdnnGetAttributeNameString", payload(ws, spec, "string_test_attribute_names.inc"))
-    insert_expectations(tests, "hipdnnGetBackendDescriptorTypeName", payload(ws, spec, "string_test_descriptor_type.inc"))
-    insert_expectations(tests, "hipdnnGetOperationTypeString", payload(ws, spec, "string_test_operation_type.inc"))
+    insert_expectations(tests, "hipdnnGetAttributeNameString", payload(ws, spec, "string_test_attribute_names.inc"), values)
+    insert_expectations(tests, "hipdnnGetBackendDescriptorTypeName", payload(ws, spec, "string_test_descriptor_type.inc"), values)
+    test_ops = [m.group(1) for t in tests.texts if (m := re.search(r"hipdnnGetOperationTypeString\((HIPDNN_OPERATION_TYPE_\w+)\)", t))]
+    insert_expectations(tests, "hipdnnGetOperationTypeString", _respell(payload(ws, spec, "string_test_operation_type.inc"), ot.name, _spell(ot.name, test_ops) if test_ops else ot_name), values)
     return []

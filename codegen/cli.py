@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 from codegen import __version__, collisions, diagnostics, formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
 from codegen.model import OpSpec
+from codegen.registry import REGISTRY_FILE
 from codegen.workspace import UsageError, Workspace, find_root, load
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -67,9 +68,15 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("name", help="op id: the spec file stem, e.g. layernorm_bwd")
     add.add_argument("--from-fbs", metavar="FILE[:TABLE]", help="fill tensors and fields from a FlatBuffers table")
     add.add_argument("--stem", help="class stem when the derived one is wrong (layernorm_bwd -> LayernormBackward)")
-    add.add_argument("--hipdnn-root", metavar="DIR", help="also avoid the numbers a hipDNN checkout defines")
+    add.add_argument("--hipdnn-root", metavar="DIR", help="reuse a hipDNN checkout's numbers for names it defines; avoid its other numbers")
     add.add_argument("--dry-run", action="store_true", help="print the new spec and the files; write nothing")
     add.set_defaults(run=cmd_add_op)
+    reg = _command(sub, "registry", "Rebuild op_specs/registry.yaml from a hipDNN checkout's headers and graph.fbs.", "hipdnn-codegen registry --hipdnn-root ~/rocm-libraries/projects/hipdnn --check")
+    reg.add_argument("--hipdnn-root", metavar="DIR", required=True, help="the checkout's projects/hipdnn (or the repository root)")
+    reg_mode = reg.add_mutually_exclusive_group()
+    reg_mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with the diff if the registry differs")
+    reg_mode.add_argument("--dry-run", action="store_true", help="print the diff; write nothing")
+    reg.set_defaults(run=cmd_registry)
     app = _command(sub, "apply", "Copy generated files into a hipDNN checkout and register the ops in its shared files.", "hipdnn-codegen apply --hipdnn-root ~/rocm-libraries/projects/hipdnn layernorm_bwd --dry-run")
     app.add_argument("ops", nargs="*", metavar="OP", help="op ids to apply (default: all)")
     app.add_argument("--hipdnn-root", metavar="DIR", required=True, help="the checkout's projects/hipdnn (or the repository root)")
@@ -275,13 +282,14 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     print(f"{len(changes)} file(s) changed under {ws.display(ws.generated_dir)}/")
     print("next:")
     print(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
+    for line in getattr(args, "closing", []):  # what add-op adopted or guessed, for review
+        print(line)
     return EXIT_OK
 
 
 def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
     """Write op_specs/NAME.yaml with allocated numbers (or print it with --dry-run)."""
-    from codegen import render, scaffold
-    from codegen.numbering import NumberSpace
+    from codegen import adopt, render, scaffold
     from codegen.workspace import load_spec
 
     stem = args.stem or scaffold.derive_stem(args.name)
@@ -298,17 +306,13 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
             draft = scaffold.from_fbs(args.name, stem, path, ws.display(path), table or None)
         else:
             draft = scaffold.skeleton(args.name, stem)
+        shown = ws.display(ws.spec_path(args.name))
+        root = Path(args.hipdnn_root) if args.hipdnn_root else None
+        closing = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown)) + draft.summary()
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
         return EXIT_FINDINGS
-    space = NumberSpace(ws.specs, ws.registry)
-    if args.hipdnn_root:
-        from codegen import hipdnn_headers
-
-        numbers = hipdnn_headers.numbers(Path(args.hipdnn_root))
-        space.add_header_numbers(numbers["attribute"], numbers["descriptor type"], numbers["operation type"])
-    text = scaffold.render(scaffold.allocate(draft, space), render.environment(ws.template_dirs))
-    shown = ws.display(ws.spec_path(args.name))
+    text = scaffold.render(draft, render.environment(ws.template_dirs))
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
         problems += [d for d in collisions.check([*ws.specs, spec], ws.registry) if d.severity == "error"]
@@ -320,9 +324,12 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
         print("# would generate:")
         for planned in naming.OpNames(spec).planned_files() if spec else []:
             print(f"#   {ws.display(ws.generated_dir / planned)}")
+        for line in closing:  # what was adopted or guessed, for review
+            print(line)
         return EXIT_OK
     ws.spec_path(args.name).write_text(text, encoding="utf-8")
     print(f"created  {shown}")
+    args.closing = closing  # printed by cmd_add_op after generation
     return EXIT_OK
 
 
@@ -365,6 +372,30 @@ def cmd_apply(args: argparse.Namespace) -> int:
     for change in changes:
         print(f"{change.kind + 'd':8} {shown}/{change.path}")
     print(f"{len(changes)} file(s) changed in {shown}" if changes else f"{shown} already has everything; nothing changed")
+    return EXIT_OK
+
+
+def cmd_registry(args: argparse.Namespace) -> int:
+    from codegen import registry_import
+
+    ws = load(find_root(args.root))
+    checkout = registry_import.read_checkout(Path(args.hipdnn_root))
+    text = registry_import.render(checkout, ws.specs, ws.registry, "the checkout's headers and graph.fbs")
+    path = ws.spec_dir / REGISTRY_FILE
+    old = path.read_bytes() if path.exists() else None
+    change = storage.Change(REGISTRY_FILE, "update" if old is not None else "create", old, text.encode())
+    shown = ws.display(path)
+    if old == change.new:
+        print(f"{shown} already matches the checkout")
+        return EXIT_OK
+    sys.stdout.write(change.diff(ws.display(ws.spec_dir), cap=1_000_000))
+    if args.check:
+        print(f"{shown} differs from the checkout; run: hipdnn-codegen registry --hipdnn-root {args.hipdnn_root}", file=sys.stderr)
+        return EXIT_FINDINGS
+    if args.dry_run:
+        return EXIT_OK
+    storage.apply(ws.spec_dir, [change])
+    print(f"wrote {shown}")
     return EXIT_OK
 
 

@@ -256,10 +256,16 @@ def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
     for path in naming.cpp_outputs(names).values():
         if not path.startswith("registry/"):
             yield "file", path, stem
+    shared = {t.name for t in spec.test_tensors if t.shape}
     for t in spec.tensors:
-        for constant in (naming.uid_constant(names, t), naming.dims_constant(names, t), naming.strides_constant(names, t)):
-            yield "constant", constant, t.span.at("name")
+        yield "constant", naming.uid_constant(names, t), t.span.at("name")
+        if t.name not in shared:
+            for constant in (naming.dims_constant(names, t), naming.strides_constant(names, t)):
+                yield "constant", constant, t.span.at("name")
         yield "FlatBuffers field", f"{names.fbs_table}.{naming.tensor_uid_field(t)}", t.span.at("name")
+    for shape in spec.test_shapes:
+        for constant in naming.shape_constants(names, shape.name):
+            yield "constant", constant, shape.span.loc
     for f in spec.fields:
         yield "constant", naming.field_constant(names, f), f.span.at("name")
         yield "FlatBuffers field", f"{names.fbs_table}.{f.name}", f.span.at("name")

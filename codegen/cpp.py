@@ -49,8 +49,7 @@ class TensorView:
     uid_field: str
     label: str
     local: str
-    frontend_getter: str
-    frontend_setter: str
+    frontend_read: str  # C++ expression reading the tensor from `attributes`
     uid_constant: str
     dims_constant: str
     strides_constant: str
@@ -59,6 +58,10 @@ class TensorView:
     optional: bool
     name: str
     pascal: str
+
+    def write(self, value: str) -> str:
+        """The statement (without `;`) storing `value` into `attributes`."""
+        return naming.frontend_write(self.tensor, value)
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,7 @@ class FieldView:
     attr_value_type: str  # the C type passed to setAttribute in tests
     attr_value: str  # expression passed by address to setAttribute in tests
     compare: str  # gtest macro comparing a stored value with test_value
-    frontend_getter: str
-    frontend_setter: str
+    frontend_read: str  # C++ expression reading the field from `attributes`
     optional: bool
     is_enum: bool
     is_vector: bool
@@ -90,6 +92,10 @@ class FieldView:
     enum_to_backend: str
     enum_from_backend: str
     frontend_default: str
+
+    def write(self, value: str) -> str:
+        """The statement (without `;`) storing `value` into `attributes`."""
+        return naming.frontend_write(self.field, value)
 
 
 @dataclass(frozen=True)
@@ -122,6 +128,9 @@ class OpView:
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
 
+    def shape_constants(self, shape: str) -> tuple[str, str]:
+        return naming.shape_constants(self.names, shape)
+
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
         return tuple(self.tensor(name) for name in tensors_set(self.spec, present, omit))
 
@@ -139,8 +148,7 @@ def _tensor_view(names: OpNames, t: Tensor) -> TensorView:
         uid_field=naming.tensor_uid_field(t),
         label=naming.tensor_label(t),
         local=naming.local_variable(t),
-        frontend_getter=naming.frontend_getter(t),
-        frontend_setter=naming.frontend_setter(t),
+        frontend_read=naming.frontend_read(t),
         uid_constant=naming.uid_constant(names, t),
         dims_constant=naming.dims_constant(names, t),
         strides_constant=naming.strides_constant(names, t),
@@ -221,8 +229,7 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         attr_value_type=attr_value_type,
         attr_value=attr_value,
         compare=compare,
-        frontend_getter=naming.frontend_getter(f),
-        frontend_setter=naming.frontend_setter(f),
+        frontend_read=naming.frontend_read(f),
         optional=f.optional,
         is_enum=f.enum is not None,
         is_vector=f.type.is_vector,

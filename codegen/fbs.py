@@ -1,8 +1,10 @@
 """A reader for the subset of FlatBuffers schema language hipDNN's attribute tables use.
 
-It understands `namespace`, `include`, `attribute`, `enum`, `table`, `root_type` and the
-field forms `name: type [= default] [(attributes)];`. Anything else (structs, unions, strings,
-nested tables) is reported with its position, never skipped.
+It understands `namespace`, `include`, `attribute`, `enum`, `table`, `root_type`, metadata in
+parentheses on tables, enums and fields (`table T (umd_opcode: "x") {`, `x: long (cache_uid);`)
+and the field forms `name: type [= default] [(metadata)];`. Anything else (structs, unions,
+rpc services) is reported with its position, never skipped; which field types the spec can
+express is decided by the caller (codegen/scaffold.py).
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ class FbsField:
     name: str
     type: str  # "long", "[long]", an enum name, ...
     default: str | None
-    attributes: list[str]
+    attributes: list[str]  # metadata names, e.g. ["cache_uid", "umd_name"]
     loc: Loc
+    metadata: dict[str, str | None] = field(default_factory=dict)  # name -> value (None for flags)
+    type_loc: Loc | None = None
 
 
 @dataclass
@@ -50,12 +54,17 @@ class FbsTable:
     name: str
     fields: list[FbsField]
     loc: Loc
+    metadata: dict[str, str | None] = field(default_factory=dict)
+    name_loc: Loc | None = None
 
 
 @dataclass
 class Schema:
     tables: dict[str, FbsTable] = field(default_factory=dict)
     enums: dict[str, FbsEnum] = field(default_factory=dict)
+    root_type: tuple[str, Loc] | None = None
+    includes: list[tuple[str, Loc]] = field(default_factory=list)
+    missing_includes: list[tuple[str, Loc]] = field(default_factory=list)  # not found next to the schema
 
 
 def tokenize(path: str, text: str) -> list[Token]:
@@ -105,7 +114,17 @@ class _Parser:
 
     def parse(self) -> Schema:
         while (token := self.peek()) is not None:
-            if token.text in ("namespace", "include", "attribute", "root_type", "file_identifier", "file_extension"):
+            if token.text == "root_type":
+                self.next()
+                name = self.next("name")
+                self.next(";")
+                self.schema.root_type = (name.text, name.loc)
+            elif token.text == "include":
+                self.next()
+                target = self.next("string")
+                self.next(";")
+                self.schema.includes.append((target.text.strip('"'), target.loc))
+            elif token.text in ("namespace", "attribute", "file_identifier", "file_extension", "native_include"):
                 self.skip_statement()
             elif token.text == "enum":
                 self.enum()
@@ -122,6 +141,7 @@ class _Parser:
         name = self.next("name")
         self.next(":")
         base = self.next("name").text
+        self.metadata()
         self.next("{")
         values: list[tuple[str, int]] = []
         value = -1
@@ -129,7 +149,11 @@ class _Parser:
             member = self.next("name")
             if self.peek() is not None and self.peek().text == "=":  # type: ignore[union-attr]
                 self.next("=")
-                value = int(self.next("number").text)
+                number = self.next("number")
+                try:
+                    value = int(number.text, 0)
+                except ValueError:
+                    raise SpecError([rules.FBS_SYNTAX(number.loc, f"enum value {number.text!r} is not an integer")]) from None
             else:
                 value += 1
             values.append((member.text, value))
@@ -141,39 +165,60 @@ class _Parser:
     def table(self) -> None:
         start = self.next("table")
         name = self.next("name")
+        metadata = self.metadata()
         self.next("{")
         fields: list[FbsField] = []
         while self.peek() is not None and self.peek().text != "}":  # type: ignore[union-attr]
             fields.append(self.field())
         self.next("}")
-        self.schema.tables[name.text] = FbsTable(name.text, fields, start.loc)
+        self.schema.tables[name.text] = FbsTable(name.text, fields, start.loc, metadata, name.loc)
+
+    def metadata(self) -> dict[str, str | None]:
+        """`(a, b: "text", c: 3)` after a table, enum or field; absent means empty."""
+        found: dict[str, str | None] = {}
+        if self.peek() is None or self.peek().text != "(":  # type: ignore[union-attr]
+            return found
+        self.next("(")
+        while True:
+            key = self.next("name")
+            value = None
+            if self.peek() is not None and self.peek().text == ":":  # type: ignore[union-attr]
+                self.next(":")
+                token = self.next()
+                if token.kind not in ("string", "number", "name"):
+                    raise SpecError([rules.FBS_SYNTAX(token.loc, f"expected a metadata value, found {token.text!r}")])
+                value = token.text.strip('"') if token.kind == "string" else token.text
+            found[key.text] = value
+            if self.peek() is not None and self.peek().text == ",":  # type: ignore[union-attr]
+                self.next(",")
+                continue
+            self.next(")")
+            return found
 
     def field(self) -> FbsField:
         name = self.next("name")
         self.next(":")
-        if self.peek() is not None and self.peek().text == "[":  # type: ignore[union-attr]
+        type_token = self.peek()
+        if type_token is not None and type_token.text == "[":
             self.next("[")
-            type_text = "[" + self.next("name").text + "]"
+            element = self.next("name").text
+            if self.peek() is not None and self.peek().text == ":":  # type: ignore[union-attr]
+                self.next(":")  # a fixed-length array [T:N] (structs only)
+                element += ":" + self.next("number").text
+            type_text = "[" + element + "]"
             self.next("]")
         else:
             type_text = self.next("name").text
         default = None
         if self.peek() is not None and self.peek().text == "=":  # type: ignore[union-attr]
             self.next("=")
-            default = self.next().text
-        attributes: list[str] = []
-        if self.peek() is not None and self.peek().text == "(":  # type: ignore[union-attr]
-            self.next("(")
-            while self.peek() is not None and self.peek().text != ")":  # type: ignore[union-attr]
-                token = self.next()
-                if token.kind == "name":
-                    attributes.append(token.text)
-                    if self.peek() is not None and self.peek().text == ":":  # type: ignore[union-attr]
-                        self.next(":")
-                        self.next()
-            self.next(")")
+            token = self.next()
+            if token.kind not in ("number", "name", "string"):
+                raise SpecError([rules.FBS_SYNTAX(token.loc, f"expected a default value, found {token.text!r}")])
+            default = token.text
+        metadata = self.metadata()
         self.next(";")
-        return FbsField(name.text, type_text, default, attributes, name.loc)
+        return FbsField(name.text, type_text, default, list(metadata), name.loc, metadata, type_token.loc if type_token else None)
 
 
 def parse(path: str, text: str) -> Schema:
@@ -182,17 +227,26 @@ def parse(path: str, text: str) -> Schema:
 
 def load(path: Path, shown: str) -> Schema:
     """Parse a schema and the enums of the files it includes (relative to it, when present)."""
+    return _load(path, shown, set())
+
+
+def _load(path: Path, shown: str, seen: set[Path]) -> Schema:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError([rules.FBS_SYNTAX(Loc(shown), f"cannot read the schema: {exc}")]) from None
+    seen.add(path.resolve())
     schema = parse(shown, text)
-    for include in re.findall(r'^\s*include\s+"([^"]+)"\s*;', text, re.M):
+    for include, loc in schema.includes:
         other = path.parent / include
-        if other.is_file():
-            included = load(other, str(Path(shown).parent / include))
+        if not other.is_file():
+            schema.missing_includes.append((include, loc))
+        elif other.resolve() not in seen:
+            shown_other = str(Path(shown).parent / include) if Path(shown).parent != Path(".") else include
+            included = _load(other, shown_other, seen)
             for name, enum in included.enums.items():
                 schema.enums.setdefault(name, enum)
+            schema.missing_includes += included.missing_includes
     return schema
 
 
@@ -202,6 +256,12 @@ def pick_table(schema: Schema, wanted: str | None, shown: str) -> FbsTable:
             known = ", ".join(sorted(schema.tables)) or "none"
             raise SpecError([rules.FBS_TABLE(Loc(shown), f"no table {wanted} in the schema (tables: {known})")])
         return schema.tables[wanted]
+    if schema.root_type is not None:
+        root, loc = schema.root_type
+        if root not in schema.tables:
+            known = ", ".join(sorted(schema.tables)) or "none"
+            raise SpecError([rules.FBS_TABLE(loc, f"root_type {root} is not a table of this schema (tables: {known})")])
+        return schema.tables[root]
     if len(schema.tables) != 1:
         known = ", ".join(sorted(schema.tables)) or "none"
         raise SpecError([rules.FBS_TABLE(Loc(shown), f"name the table with FILE:TABLE (tables: {known})")])

@@ -4,6 +4,8 @@ lines then match what the target file's own clang-format run would produce."""
 
 from __future__ import annotations
 
+import re
+
 from codegen import naming
 
 # Fragment template stem -> the construct its lines are pasted into.
@@ -57,3 +59,12 @@ def unwrap(original: str, formatted: str, context: str) -> str:
     lines = formatted.splitlines(keepends=True)
     body = lines[head.count("\n") : len(lines) - tail.count("\n")]
     return split(original)[0] + "".join(body)
+
+
+def title(stem: str, capitalize: bool = False) -> str:
+    """A class stem as the words hipDNN's comments use: `LayernormBackward` -> `Layernorm backward`,
+    `RMSNormBackward` -> `RMS norm backward` (acronyms keep their capitals)."""
+    words = re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", stem)
+    if capitalize:  # `@name Layernorm Backward Operation Attributes`
+        return " ".join(words) if words else stem
+    return " ".join([words[0]] + [w if w.isupper() and len(w) > 1 else w.lower() for w in words[1:]]) if words else stem

@@ -1,7 +1,10 @@
 """Read the numbering a hipDNN checkout already defines, from its three C headers.
 
 The parser understands the headers' real style: `/** doc */` and `//` comments, `NAME = N,`,
-implicit values, hex, trailing commas and aliases (`X = OTHER_NAME`).
+`NAME\n    = N,` (clang-format's wrapped form), implicit values, hex, a last enumerator with or
+without a trailing comma, preprocessor lines inside the body (`#if` blocks), aliases
+(`X = OTHER_NAME`), and the attribute header's range list (`parse_range_list`). Every pass is a
+single left-to-right scan, so the cost is linear in the header's size.
 """
 
 from __future__ import annotations
@@ -33,13 +36,60 @@ class Entry:
     alias_of: str | None = None
 
 
+_NOISE = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|^[ \t]*#[^\n]*', re.S | re.M)
+
+
 def _blank_comments(text: str) -> str:
-    """Replace comments with spaces, keeping every newline so positions stay right."""
+    """Replace comments, string literals and preprocessor lines with spaces, keeping every newline
+    so positions stay right."""
 
     def blank(match: re.Match[str]) -> str:
         return re.sub(r"[^\n]", " ", match.group(0))
 
-    return re.sub(r"/\*.*?\*/|//[^\n]*", blank, text, flags=re.S)
+    return _NOISE.sub(blank, text)
+
+
+@dataclass(frozen=True)
+class DeclaredRange:
+    """One item of the attribute header's range list: `first-last: title` (last is None for `N+`)."""
+
+    first: int
+    last: int | None
+    title: str
+    loc: Loc
+
+
+RANGE_LIST_HEADING = "Attribute ranges by descriptor type:"
+# ` * - 3600-3699: Title` (hipDNN's dash items); ` *   3600-3699: Title` is accepted too.
+RANGE_ITEM = re.compile(r"^(\s*\*\s+(?:-\s+)?)(\d+)(?:-(\d+)|(\+))?:\s*(.*?)\s*$")
+
+
+def range_list_lines(lines: list[str]) -> tuple[int, list[int]] | None:
+    """(index of the heading line, indexes of the item lines) of the range list, or None."""
+    for index, line in enumerate(lines):
+        if line.strip().lstrip("*").strip() == RANGE_LIST_HEADING:
+            items: list[int] = []
+            for follow in range(index + 1, len(lines)):
+                if RANGE_ITEM.match(lines[follow]) is None:
+                    break
+                items.append(follow)
+            return index, items
+    return None
+
+
+def parse_range_list(text: str, path: str) -> list[DeclaredRange]:
+    """The declared ranges of the attribute header, in file order, overlaps and gaps included."""
+    lines = text.split("\n")
+    found = range_list_lines(lines)
+    if found is None:
+        return []
+    ranges = []
+    for index in found[1]:
+        match = RANGE_ITEM.match(lines[index])
+        assert match is not None
+        last = int(match.group(3)) if match.group(3) else None
+        ranges.append(DeclaredRange(int(match.group(2)), last, match.group(5), Loc(path, index + 1, len(match.group(1)) + 1)))
+    return ranges
 
 
 def parse_enums(text: str, path: str) -> list[Entry]:

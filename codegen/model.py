@@ -36,6 +36,8 @@ FIELD_TYPES: dict[str, FieldType] = {
         FieldType("double", "double", "HIPDNN_TYPE_DOUBLE", "double", "float"),
         FieldType("bool", "bool", "HIPDNN_TYPE_BOOLEAN", "bool", "bool"),
         FieldType("int64_vector", "std::vector<int64_t>", "HIPDNN_TYPE_INT64", "[long]", "list[int]", True),
+        FieldType("int32_vector", "std::vector<int32_t>", "HIPDNN_TYPE_INT32", "[int]", "list[int]", True),
+        FieldType("string", "std::string", "HIPDNN_TYPE_CHAR", "string", "str"),
         FieldType("enum", "", "", "", "int"),
     )
 }
@@ -99,6 +101,48 @@ class NamedValue:
 
 
 @dataclass(frozen=True)
+class Access:
+    """How the frontend attributes class reaches a tensor or field: accessors (the default,
+    get_<name>/set_<name>) or a public data member, with hipDNN's own names where they differ."""
+
+    getter: str | None = None
+    setter: str | None = None
+    member: str | None = None
+
+
+@dataclass(frozen=True)
+class BackendNames:
+    """C++ names hipDNN chose for a tensor that the snake->camel rule does not reproduce."""
+
+    getter: str | None = None  # e.g. getDBiasDesc
+    member: str | None = None  # e.g. _dbiasDesc
+
+
+@dataclass(frozen=True)
+class FrontendSetter:
+    """A frontend setter taking several values (set_saved_mean_and_inv_variance(mean, inv_variance))."""
+
+    name: str
+    args: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Frontend:
+    """The frontend's names for the op; None means derived from the stems (naming.py)."""
+
+    stem: str | None
+    attributes_class: str | None
+    attributes_header: str | None
+    node_class: str | None
+    node_header: str | None
+    graph_method: str | None
+    cudnn_alias: str | None
+    setters: tuple[FrontendSetter, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class Tensor:
     name: str
     attribute: str
@@ -107,6 +151,8 @@ class Tensor:
     optional: bool
     description: str
     span: Span
+    frontend: Access = Access()
+    backend: BackendNames = BackendNames()
 
     @property
     def required(self) -> bool:
@@ -144,6 +190,7 @@ class Field:
     enum: EnumDef | None
     description: str
     span: Span
+    frontend: Access = Access()
 
 
 @dataclass(frozen=True)
@@ -164,6 +211,15 @@ class Rule:
 class TestTensor:
     name: str
     uid: int
+    dims: tuple[int, ...]
+    strides: tuple[int, ...]
+    span: Span
+    shape: str | None = None  # a shared shape from test_data.shapes
+
+
+@dataclass(frozen=True)
+class TestShape:
+    name: str
     dims: tuple[int, ...]
     strides: tuple[int, ...]
     span: Span
@@ -200,7 +256,7 @@ class OpSpec:
     op: str  # the file stem, e.g. layernorm_bwd
     path: str
     stem: str
-    frontend_stem: str
+    frontend: Frontend
     description: str
     descriptor_type: NamedValue
     operation_type: NamedValue
@@ -214,6 +270,13 @@ class OpSpec:
     test_tensors: tuple[TestTensor, ...]
     test_fields: tuple[TestField, ...]
     span: Span
+    from_node_missing_optional: str = "fail"  # or "leave_null"
+    constants_prefix: str | None = None
+    test_shapes: tuple[TestShape, ...] = ()
+
+    @property
+    def frontend_stem(self) -> str:
+        return self.frontend.stem or self.stem
 
     def attributes(self) -> Iterator[Attribute]:
         for t in self.tensors:
@@ -285,7 +348,8 @@ def build(op: str, doc: Document) -> OpSpec:
     """Build the model from a document the schema has accepted."""
     top = _Entry(doc, ())
     stem = top.pop("stem")
-    frontend_stem = top.pop("frontend_stem", stem)
+    frontend = _frontend(top.child("frontend")) if "frontend" in top.data else Frontend(None, None, None, None, None, None, None, (), Span(doc.loc(())))
+    from_node = top.pop("from_node_missing_optional", "fail")
     description = top.pop("description", "")
     descriptor_type = _named_value(top.child("descriptor_type"))
     operation_type = _named_value(top.child("operation_type"))
@@ -299,7 +363,9 @@ def build(op: str, doc: Document) -> OpSpec:
     compute.done()
     spec_rules = tuple(_rule(e) for e in top.items("rules"))
     test = top.child("test_data")
-    test_tensors = tuple(_test_tensor(test.child("tensors")))
+    constants_prefix = test.pop("constants_prefix")
+    test_shapes = tuple(_test_shapes(test.child("shapes"))) if "shapes" in test.data else ()
+    test_tensors = tuple(_test_tensor(test.child("tensors"), {s.name: s for s in test_shapes}))
     test_fields = tuple(_test_fields(test.child("fields"))) if "fields" in test.data else ()
     test.done()
     top.done()
@@ -307,7 +373,7 @@ def build(op: str, doc: Document) -> OpSpec:
         op=op,
         path=doc.path,
         stem=stem,
-        frontend_stem=frontend_stem,
+        frontend=frontend,
         description=description,
         descriptor_type=descriptor_type,
         operation_type=operation_type,
@@ -321,7 +387,39 @@ def build(op: str, doc: Document) -> OpSpec:
         test_tensors=test_tensors,
         test_fields=test_fields,
         span=top.span,
+        from_node_missing_optional=from_node,
+        constants_prefix=constants_prefix,
+        test_shapes=test_shapes,
     )
+
+
+def _access(e: "_Entry", key: str) -> Access:
+    if key not in e.data:
+        return Access()
+    a = e.child(key)
+    result = Access(a.pop("getter"), a.pop("setter"), a.pop("member"))
+    a.done()
+    return result
+
+
+def _frontend(e: "_Entry") -> Frontend:
+    setters = []
+    for item in e.items("setters"):
+        setters.append(FrontendSetter(item.pop("name"), tuple(item.pop("args")), item.span))
+        item.done()
+    result = Frontend(
+        stem=e.pop("stem"),
+        attributes_class=e.pop("attributes_class"),
+        attributes_header=e.pop("attributes_header"),
+        node_class=e.pop("node_class"),
+        node_header=e.pop("node_header"),
+        graph_method=e.pop("graph_method"),
+        cudnn_alias=e.pop("cudnn_alias"),
+        setters=tuple(setters),
+        span=e.span,
+    )
+    e.done()
+    return result
 
 
 def _named_value(e: _Entry) -> NamedValue:
@@ -341,6 +439,11 @@ def _tensor(e: _Entry) -> Tensor:
     role = e.pop("role")
     if role not in ROLES:
         raise AssertionError(f"unknown tensor role {role!r}")
+    backend = BackendNames()
+    if "backend" in e.data:
+        b = e.child("backend")
+        backend = BackendNames(b.pop("getter"), b.pop("member"))
+        b.done()
     result = Tensor(
         name=e.pop("name"),
         attribute=e.pop("attribute"),
@@ -349,6 +452,8 @@ def _tensor(e: _Entry) -> Tensor:
         optional=bool(e.pop("optional", False)),
         description=e.pop("description", ""),
         span=e.span,
+        frontend=_access(e, "frontend"),
+        backend=backend,
     )
     e.done()
     return result
@@ -369,6 +474,7 @@ def _field(e: _Entry) -> Field:
         enum=enum,
         description=e.pop("description", ""),
         span=e.span,
+        frontend=_access(e, "frontend"),
     )
     e.done()
     return result
@@ -393,10 +499,22 @@ def _rule(e: _Entry) -> Rule:
     return result
 
 
-def _test_tensor(e: _Entry) -> Iterator[TestTensor]:
+def _test_shapes(e: _Entry) -> Iterator[TestShape]:
     for name in sorted(e.data, key=lambda n: e.span.at(n)):
         t = e.child(name)
-        yield TestTensor(name, int(t.pop("uid")), tuple(t.pop("dims")), tuple(t.pop("strides")), t.span)
+        yield TestShape(name, tuple(t.pop("dims")), tuple(t.pop("strides")), t.span)
+        t.done()
+    e.done()
+
+
+def _test_tensor(e: _Entry, shapes: dict[str, TestShape]) -> Iterator[TestTensor]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        t = e.child(name)
+        shape_name = t.pop("shape")
+        shape = shapes.get(shape_name) if shape_name else None
+        dims = shape.dims if shape else tuple(t.pop("dims", ()))
+        strides = shape.strides if shape else tuple(t.pop("strides", ()))
+        yield TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name)
         t.done()
     e.done()
 

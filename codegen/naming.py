@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from codegen.model import Field, OpSpec, Tensor
 
-OP_ID = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$")
+OP_ID = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*\Z")  # match() + \Z: anchored, no trailing newline
 
 # Names a spec may not use for a tensor, field or op: Python keywords (the mirror uses them as
 # identifiers) and the members the generated code itself declares. Spec names never appear bare
@@ -118,19 +118,32 @@ class OpNames:
 
     @property
     def frontend_attributes(self) -> str:
-        return f"{self.spec.frontend_stem}Attributes"
+        return self.spec.frontend.attributes_class or f"{self.spec.frontend_stem}Attributes"
 
     @property
     def frontend_attributes_header(self) -> str:
-        return f"hipdnn_frontend/attributes/{self.spec.frontend_stem}Attributes.hpp"
+        return self.spec.frontend.attributes_header or f"hipdnn_frontend/attributes/{self.frontend_attributes}.hpp"
 
     @property
     def frontend_node(self) -> str:
-        return f"{self.spec.frontend_stem}Node"
+        return self.spec.frontend.node_class or f"{self.spec.frontend_stem}Node"
 
     @property
     def frontend_node_header(self) -> str:
-        return f"hipdnn_frontend/node/{self.spec.frontend_stem}Node.hpp"
+        return self.spec.frontend.node_header or f"hipdnn_frontend/node/{self.frontend_node}.hpp"
+
+    @property
+    def graph_method(self) -> str:
+        return self.spec.frontend.graph_method or self.spec.op
+
+    @property
+    def cudnn_alias(self) -> str:
+        """The cuDNN-style typedef of the attributes class (`Layernorm_backward_attributes`)."""
+        if self.spec.frontend.cudnn_alias:
+            return self.spec.frontend.cudnn_alias
+        words = re.findall(r"[A-Z][a-z0-9]*", self.spec.frontend_stem)
+        text = "_".join(w.lower() for w in words) + "_attributes"
+        return text[:1].upper() + text[1:]
 
     @property
     def label(self) -> str:
@@ -144,7 +157,7 @@ class OpNames:
 
     @property
     def constants_prefix(self) -> str:
-        return f"K_{self.spec.stem.upper()}_"
+        return self.spec.constants_prefix or f"K_{self.spec.stem.upper()}_"
 
     # --- Python mirror -----------------------------------------------------------------------
     @property
@@ -161,11 +174,11 @@ class OpNames:
 
 
 def tensor_member(t: Tensor) -> str:
-    return f"_{camel(t.name)}Desc"
+    return t.backend.member or f"_{camel(t.name)}Desc"
 
 
 def tensor_getter(t: Tensor) -> str:
-    return f"get{pascal(t.name)}Desc"
+    return t.backend.getter or f"get{pascal(t.name)}Desc"
 
 
 def tensor_uid_field(t: Tensor) -> str:
@@ -176,24 +189,51 @@ def tensor_label(t: Tensor) -> str:
     return upper(t.name)
 
 
-def frontend_getter(item: Tensor | Field) -> str:
-    return f"get_{item.name}"
+def frontend_getter(item: Tensor | Field) -> str | None:
+    """The frontend getter, or None when the value is reached only as a public member."""
+    a = item.frontend
+    return a.getter or (None if a.member else f"get_{item.name}")
 
 
-def frontend_setter(item: Tensor | Field) -> str:
-    return f"set_{item.name}"
+def frontend_setter(item: Tensor | Field) -> str | None:
+    """The frontend setter of this one value, or None when it is written only as a public member."""
+    a = item.frontend
+    return a.setter or (None if a.member else f"set_{item.name}")
+
+
+def frontend_read(item: Tensor | Field, attributes: str = "attributes") -> str:
+    """The C++ expression reading the value from a frontend attributes object (getter first)."""
+    getter = frontend_getter(item)
+    return f"{attributes}.{getter}()" if getter else f"{attributes}.{item.frontend.member}"
+
+
+def frontend_write(item: Tensor | Field, value: str, attributes: str = "attributes") -> str:
+    """The C++ statement (without `;`) storing `value` in a frontend attributes object (setter first)."""
+    setter = frontend_setter(item)
+    return f"{attributes}.{setter}({value})" if setter else f"{attributes}.{item.frontend.member} = {value}"
 
 
 def uid_constant(names: OpNames, t: Tensor) -> str:
     return f"{names.constants_prefix}TENSOR_{upper(t.name)}_UID"
 
 
+def shape_token(names: OpNames, t: Tensor) -> str:
+    """The constants word of a tensor's test shape: its shared shape's name, or the tensor's."""
+    shape = next((tt.shape for tt in names.spec.test_tensors if tt.name == t.name), None)
+    return shape or upper(t.name)
+
+
+def shape_constants(names: OpNames, shape: str) -> tuple[str, str]:
+    """The dims and strides constants of a shared test shape."""
+    return f"{names.constants_prefix}TENSOR_{shape}_DIMS", f"{names.constants_prefix}TENSOR_{shape}_STRIDES"
+
+
 def dims_constant(names: OpNames, t: Tensor) -> str:
-    return f"{names.constants_prefix}TENSOR_{upper(t.name)}_DIMS"
+    return f"{names.constants_prefix}TENSOR_{shape_token(names, t)}_DIMS"
 
 
 def strides_constant(names: OpNames, t: Tensor) -> str:
-    return f"{names.constants_prefix}TENSOR_{upper(t.name)}_STRIDES"
+    return f"{names.constants_prefix}TENSOR_{shape_token(names, t)}_STRIDES"
 
 
 def field_constant(names: OpNames, f: Field) -> str:

@@ -20,7 +20,7 @@ class RenderError(Exception):
 
 
 def environment(template_dirs: list[Path]) -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(d) for d in template_dirs]),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
@@ -28,6 +28,10 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
         lstrip_blocks=True,
         autoescape=False,
     )
+    from codegen.fragments import title
+
+    env.filters["title"] = title  # "LayernormBackward" -> "Layernorm backward" (registry fragments)
+    return env
 
 
 def render_op(env: jinja2.Environment, spec: OpSpec) -> dict[str, str]:

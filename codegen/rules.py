@@ -77,6 +77,9 @@ SPEC_ENUM_SENTINEL = _rule("SPEC-ENUM-SENTINEL", "an enum table marks more than 
 SPEC_FIELD_VALUE = _rule(
     "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
 )
+SPEC_FRONTEND_NAME = _rule(
+    "SPEC-FRONTEND-NAME", "a frontend setter names an unknown tensor or field, or two values share a getter or member"
+)
 SPEC_TEST_UID_DUPLICATE = _rule("SPEC-TEST-UID-DUPLICATE", "two tensors of one op share a test UID")
 SPEC_TEST_DATA_MISSING = _rule(
     "SPEC-TEST-DATA-MISSING", "a tensor or field has no test data, so tests would skip it"
@@ -138,7 +141,12 @@ GEN_NO_MIRROR = _rule(
 FBS_SYNTAX = _rule("FBS-SYNTAX", "the FlatBuffers schema cannot be read")
 FBS_UNSUPPORTED = _rule("FBS-UNSUPPORTED", "a schema construct or field type the spec format cannot express")
 FBS_TABLE = _rule("FBS-TABLE", "the requested table is missing, or the schema has several and none was named")
+FBS_TENSOR_ARRAY = _rule("FBS-TENSOR-ARRAY", "a field holds a list of tensor UIDs; the spec has no tensor arrays yet")
+FBS_NAME = _rule(
+    "FBS-NAME", "a schema name the spec cannot use (upper case, a FlatBuffers keyword, reserved in C++ or Python, or clashing)"
+)
 
 # --- apply into a hipDNN checkout -----------------------------------------------------------------
 APPLY_CONFLICT = _rule("APPLY-CONFLICT", "an entry in the checkout disagrees with the spec (same name or number, other value)")
+APPLY_ENCODING = _rule("APPLY-ENCODING", "a checkout file is not UTF-8 or Latin-1 text, or cannot hold an entry's characters")
 APPLY_STRUCTURE = _rule("APPLY-STRUCTURE", "a checkout file lacks the structure an entry is inserted into")

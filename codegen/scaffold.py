@@ -6,20 +6,55 @@ the CLI writes the result and then generates the op like any other.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from codegen import fbs, model, naming, rules
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 from codegen.numbering import BLOCK, NumberSpace
 
 WORDS = {"bwd": "Backward", "fwd": "Forward"}  # op-id words whose stem spelling differs
-GRADIENT_OF = {"bias", "scale", "weight", "w"}  # d<name> is an output gradient even without <name>
+GRADIENT_OF = {"bias", "scale", "weight", "w", "x", "q", "k", "v"}  # d<name> is a gradient even without <name>
+OUTPUT_LIKE = re.compile(r"(y|o|out|output)(_?[0-9]+)?")  # forward results: y, o, out, out_0, output
 UID_OFFSET = 50  # test UIDs start this far into the op's attribute block (LN bwd: 3610)
 # FlatBuffers type -> spec field type, from the model's one table of field types.
 FBS_FIELD_TYPES = {t.fbs_type: t.name for t in model.FIELD_TYPES.values() if t.fbs_type}
+SCALAR_TYPES = ("int64", "int32", "float", "double", "bool")  # the types a `= null` field may have
+INT_BITS = {"int64": 63, "int32": 31}
+TENSOR_MARKS = ("cache_uid", "umd_input_tensor", "umd_output_tensor")
+UMD_ROLES = {"umd_input_tensor": "input", "umd_output_tensor": "output"}
+SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+PASCAL = re.compile(r"[A-Z][A-Za-z0-9]*")
+UPPER = re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*")
+MAX_NAME, MAX_ATTRIBUTE = 64, 120  # the spec schema's limits
+# Words FlatBuffers reserves for declarations and types; a schema name must not be one.
+FBS_KEYWORDS = frozenset(
+    "table struct enum union namespace include attribute root_type file_identifier file_extension rpc_service "
+    "native_include bool byte ubyte short ushort int uint float long ulong double int8 uint8 int16 uint16 "
+    "int32 uint32 int64 uint64 float32 float64 string".split()
+)
+# A field is a member of the FlatBuffers object (`_data.<field>`); flatc renames members that are
+# C++ keywords, so the generated code would not compile.
+CPP_KEYWORDS = frozenset(
+    "alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class "
+    "compl concept const consteval constexpr constinit const_cast continue co_await co_return co_yield decltype "
+    "default delete do double dynamic_cast else enum explicit export extern false float for friend goto if inline "
+    "int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private protected public "
+    "register reinterpret_cast requires return short signed sizeof static static_assert static_cast struct switch "
+    "template this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile "
+    "wchar_t while xor xor_eq".split()
+)
+# YAML 1.1 reads these plain scalars as booleans or null (PyYAML, and editors with YAML 1.1 mode).
+YAML_WORDS = re.compile(
+    r"yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~|"
+)
+YAML_NUMBER = re.compile(r"[-+]?(\.?[0-9][0-9_.:]*([eE][-+]?[0-9]+)?|\.inf|\.Inf|\.INF|\.nan|\.NaN|\.NAN|0[xXoObB][0-9a-fA-F_]+)")
 
 
 def derive_stem(op: str) -> str:
@@ -41,6 +76,8 @@ class DraftEnum:
     name: str
     type_tag: str
     values: list[tuple[str, int]]
+    loc: Loc | None = None
+    sentinels: set[str] = field(default_factory=set)  # taken from another spec's identical enum
 
 
 @dataclass
@@ -52,6 +89,8 @@ class DraftTensor:
     attribute: str = ""
     id: int = 0
     uid: int = 0
+    loc: Loc | None = None  # the schema field it came from
+    guessed: str = ""  # why the role was guessed (empty: the schema's metadata gave it)
 
 
 @dataclass
@@ -64,6 +103,8 @@ class DraftField:
     attribute: str = ""
     id: int = 0
     test_value: Any = None
+    optional: bool = False
+    loc: Loc | None = None
 
 
 @dataclass
@@ -81,6 +122,11 @@ class Draft:
     compute_attribute: str = ""
     compute_id: int = 0
     skeleton: bool = False
+    fbs_table: str = ""  # the schema's table name (default: <stem>Attributes)
+    fbs_header: str = ""  # flatc's header for the schema file (default: <stem_snake>_attributes_generated.h)
+    loc: Loc | None = None  # the schema table
+    review: list[str] = field(default_factory=list)  # other guesses to review, one line each
+    adopted_from: str = ""  # the checkout the numbers were adopted from (empty: allocated)
 
     @property
     def token(self) -> str:
@@ -88,11 +134,45 @@ class Draft:
 
     @property
     def table(self) -> str:
-        return f"{self.stem}Attributes"
+        return self.fbs_table or f"{self.stem}Attributes"
 
     @property
     def header(self) -> str:
-        return f"{stem_snake(self.stem)}_attributes_generated.h"
+        return self.fbs_header or f"{stem_snake(self.stem)}_attributes_generated.h"
+
+    @property
+    def backward(self) -> bool:
+        return is_backward(self.op, self.stem)
+
+    def name_attributes(self) -> None:
+        """The enumerator names (pure functions of the op token and the tensor and field names)."""
+        token = self.token
+        for tensor in self.tensors:
+            tensor.attribute = f"HIPDNN_ATTR_OPERATION_{token}_{tensor.name.upper()}_EXT"
+        for f in self.fields:
+            f.attribute = f"HIPDNN_ATTR_{token}_{f.name.upper()}_EXT"
+        self.compute_attribute = f"HIPDNN_ATTR_{token}_COMP_TYPE_EXT"
+        self.descriptor_type = (f"HIPDNN_BACKEND_OPERATION_{token}_DESCRIPTOR_EXT", self.descriptor_type[1])
+        self.operation_type = (f"HIPDNN_OPERATION_TYPE_{token}_EXT", self.operation_type[1])
+
+    def summary(self) -> list[str]:
+        """The closing review list: every guessed role and every other guess."""
+        guessed = [t for t in self.tensors if t.guessed]
+        lines: list[str] = []
+        if guessed:
+            lines.append(f"tensor roles guessed from names (the schema gives no umd_input_tensor/umd_output_tensor); review them:")
+            lines += [f"  {t.name}: {t.role} ({t.guessed})" for t in guessed]
+        given = [t for t in self.tensors if not t.guessed]
+        if given and not self.skeleton:
+            lines.append("tensor roles from the schema's metadata: " + ", ".join(f"{t.name} {t.role}" for t in given))
+        if self.review:
+            lines.append("also review:")
+            lines += [f"  {line}" for line in self.review]
+        return lines
+
+
+def is_backward(op: str, stem: str) -> bool:
+    return op.split("_")[-1] in ("bwd", "backward") or stem.endswith(("Backward", "Bwd"))
 
 
 # --- step 1: what the op holds ---------------------------------------------------------------
@@ -104,62 +184,209 @@ def skeleton(op: str, stem: str) -> Draft:
     return draft
 
 
-def _guess_role(name: str, names: set[str]) -> str:
-    rest = name[1:]
-    if name.startswith("d") and (rest in names or rest in GRADIENT_OF):
-        return "output"
-    if name == "y" or name.startswith("out"):
-        return "output"
-    return "input"
+def _gradient_target(name: str, names: set[str]) -> str | None:
+    """`dx` -> `x`, `d_o` -> `o`: the tensor a gradient name refers to, or None."""
+    for prefix in ("d_", "d"):
+        rest = name[len(prefix):]
+        if name.startswith(prefix) and rest and (rest in names or rest in GRADIENT_OF or OUTPUT_LIKE.fullmatch(rest)):
+            return rest
+    return None
+
+
+def guess_role(name: str, names: set[str], backward: bool) -> tuple[str, str]:
+    """(role, why) from a tensor's name; `names` are the op's other tensors."""
+    target = _gradient_target(name, names)
+    if target is not None and OUTPUT_LIKE.fullmatch(target):
+        return "input", f"gradient of the forward output {target}: a backward op reads it"
+    if target is not None:
+        return "output", f"gradient of the forward input {target}: a backward op produces it"
+    if backward:
+        return "input", "a forward tensor, which a backward op reads"
+    if OUTPUT_LIKE.fullmatch(name):
+        return "output", "named like an output"
+    return "input", "not named like an output"
+
+
+def _name_problem(kind: str, name: str, cpp_member: bool) -> str | None:
+    """Why a schema name cannot become a spec name, or None."""
+    if name in FBS_KEYWORDS:
+        return f"{kind} name '{name}' is a FlatBuffers keyword; rename it in the schema"
+    if any(c.isupper() for c in name):
+        return f"{kind} name '{name}' has upper-case letters; spec names are lower snake_case (C++ and Python names are derived from them)"
+    if not SNAKE.fullmatch(name):
+        return f"{kind} name '{name}' is not snake_case (lower-case words joined by single underscores)"
+    if len(name) > MAX_NAME:
+        return f"{kind} name '{name}' is longer than {MAX_NAME} characters"
+    reason = naming.reserved_reason(name)
+    if reason is None and cpp_member and name in CPP_KEYWORDS:
+        reason = "a C++ keyword (flatc renames such members, so generated code could not use it)"
+    if reason is not None:
+        return f"{kind} name '{name}' is reserved: {reason}"
+    return None
+
+
+def _is_tensor_uid(f: fbs.FbsField, marked_table: bool) -> bool:
+    if any(mark in f.metadata for mark in TENSOR_MARKS) or f.name.endswith("_tensor_uids"):
+        return True
+    if marked_table:  # the table marks its UIDs, so an unmarked *_tensor_uid is a plain value
+        return False
+    return f.name.endswith(("_tensor_uid", "_tensor_uids"))
 
 
 def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None) -> Draft:
     schema = fbs.load(path, shown)
     table = fbs.pick_table(schema, table_name, shown)
-    draft = Draft(op, stem, f"{shown}:{table.name}")
+    header = f"{path.name.rsplit('.', 1)[0]}_generated.h"
+    draft = Draft(op, stem, f"{shown}:{table.name}", fbs_table=table.name, fbs_header=header, loc=table.name_loc or table.loc)
     problems: list[Diagnostic] = []
-    live = [f for f in table.fields if "deprecated" not in f.attributes]
-    tensor_names = {f.name.removesuffix("_tensor_uid") for f in live if f.name.endswith("_tensor_uid")}
+    table_loc = table.name_loc or table.loc
+    if not PASCAL.fullmatch(table.name) or len(table.name) > MAX_NAME:
+        problems.append(rules.FBS_NAME(table_loc, f"table name '{table.name}' must be PascalCase (at most {MAX_NAME} characters): the spec uses it for C++ class names"))
+    elif (reason := naming.reserved_reason(table.name)) is not None:
+        problems.append(rules.FBS_NAME(table_loc, f"table name '{table.name}' is reserved: {reason}"))
+    if not re.fullmatch(r"[a-z][a-z0-9_]*_generated\.h", header):
+        problems.append(rules.FBS_NAME(Loc(shown), f"schema file name '{path.name}' gives flatc's header '{header}'; name the file in lower snake_case"))
+    live = [f for f in table.fields if "deprecated" not in f.metadata]
+    marked = any(mark in f.metadata for f in live for mark in TENSOR_MARKS)
+    uid_fields = [f for f in live if _is_tensor_uid(f, marked)]
+    tensor_names = {f.name.removesuffix("_tensor_uid") for f in uid_fields}
+    backward = is_backward(op, stem)
+    seen: dict[str, Loc] = {}
     for f in live:
-        if f.name.endswith("_tensor_uid"):
-            if f.type != "long":
-                problems.append(fbs.unsupported(f.loc, f"tensor UID field {f.name} must be 'long', not '{f.type}'"))
-                continue
-            name = f.name.removesuffix("_tensor_uid")
-            role = _guess_role(name, tensor_names)
-            draft.tensors.append(
-                DraftTensor(name, role, f.default == "null", note=f"role '{role}' guessed from the name: review")
-            )
-        elif f.type in FBS_FIELD_TYPES:
-            kind = FBS_FIELD_TYPES[f.type]
-            draft.fields.append(DraftField(f.name, kind, default=_default(kind, f.default)))
-        elif f.type in schema.enums:
-            enum = schema.enums[f.type]
-            tag = f"HIPDNN_TYPE_{op_token(enum.name)}"
-            draft_enum = DraftEnum(enum.name, tag, enum.values)
-            default = f.default if f.default in {n for n, _ in enum.values} else None
-            draft.fields.append(
-                DraftField(f.name, "enum", default=default, enum=draft_enum, note=f"new enum: check the type tag {tag} in HipdnnBackendAttributeType.h")
-            )
+        if f in uid_fields:
+            item = _tensor(f, tensor_names, backward, problems)
+            if item is not None:
+                draft.tensors.append(item)
         else:
-            problems.append(fbs.unsupported(f.loc, f"field {f.name}: type '{f.type}' has no spec field type (long, int, float, double, bool, [long], or an enum)"))
+            item = _field(f, schema, problems)
+            if item is not None:
+                draft.fields.append(item)
+                if f.name.endswith("_tensor_uid") and item.type == "int64":
+                    draft.review.append(
+                        f"{f.name}: named like a tensor UID but has no (cache_uid) while the table's UIDs do; imported as an int64 field"
+                    )
+        if item is not None:
+            if item.name in seen:
+                first = seen[item.name]
+                problems.append(rules.FBS_NAME(f.loc, f"'{item.name}' is already a tensor or field name of this table (line {first.line})"))
+            seen[item.name] = f.loc
+    draft.name_attributes()
+    for f in draft.fields:
+        if f.attribute == draft.compute_attribute:
+            problems.append(rules.FBS_NAME(f.loc or table_loc, f"field name '{f.name}' would be named like the compute-type attribute {f.attribute}"))
+    for item in [*draft.tensors, *draft.fields]:
+        if len(item.attribute) > MAX_ATTRIBUTE:
+            problems.append(rules.FBS_NAME(item.loc or table_loc, f"attribute name {item.attribute} would be longer than {MAX_ATTRIBUTE} characters"))
+    if len(draft.tensors) + len(draft.fields) + 1 > BLOCK:
+        problems.append(rules.FBS_UNSUPPORTED(table_loc, f"table {table.name} has more attributes than a {BLOCK}-attribute block holds"))
     if not draft.tensors and not problems:
-        problems.append(rules.FBS_UNSUPPORTED(table.loc, f"table {table.name} has no *_tensor_uid field; an operation needs tensors"))
+        problems.append(rules.FBS_UNSUPPORTED(table.loc, f"table {table.name} has no tensor UID field (*_tensor_uid or (cache_uid)); an operation needs tensors"))
     if problems:
         raise SpecError(problems)
     return draft
 
 
+def _tensor(f: fbs.FbsField, names: set[str], backward: bool, problems: list[Diagnostic]) -> DraftTensor | None:
+    if f.type.startswith("[") or f.name.endswith("_tensor_uids"):
+        problems.append(
+            rules.FBS_TENSOR_ARRAY(
+                f.loc, f"field {f.name}: tensor arrays (a list of tensor UIDs) are not supported yet; a spec tensor is one UID"
+            )
+        )
+        return None
+    if f.type != "long":
+        problems.append(fbs.unsupported(f.loc, f"tensor UID field {f.name} must be 'long', not '{f.type}'"))
+        return None
+    if not f.name.endswith("_tensor_uid"):
+        problems.append(rules.FBS_NAME(f.loc, f"tensor UID field {f.name} must be named <tensor>_tensor_uid: the generated code reads that field"))
+        return None
+    name = f.name.removesuffix("_tensor_uid")
+    if (problem := _name_problem("tensor", name, cpp_member=False)) is not None:
+        problems.append(rules.FBS_NAME(f.loc, problem))
+        return None
+    roles = [UMD_ROLES[m] for m in UMD_ROLES if m in f.metadata]
+    if len(roles) > 1:
+        problems.append(fbs.unsupported(f.loc, f"field {f.name} is marked both umd_input_tensor and umd_output_tensor"))
+        return None
+    optional = f.default == "null"
+    if roles:
+        return DraftTensor(name, roles[0], optional, loc=f.loc)
+    role, why = guess_role(name, names - {name}, backward)
+    return DraftTensor(name, role, optional, note=f"role '{role}' guessed from the name: review", loc=f.loc, guessed=why)
+
+
+def _field(f: fbs.FbsField, schema: fbs.Schema, problems: list[Diagnostic]) -> DraftField | None:
+    if (problem := _name_problem("field", f.name, cpp_member=True)) is not None:
+        problems.append(rules.FBS_NAME(f.loc, problem))
+        return None
+    optional = f.default == "null"
+    if f.type in FBS_FIELD_TYPES:
+        kind = FBS_FIELD_TYPES[f.type]
+        if optional and kind not in SCALAR_TYPES:
+            problems.append(fbs.unsupported(f.loc, f"field {f.name}: an optional (= null) {f.type} has no spec form; only scalars can be optional"))
+            return None
+        try:
+            default = None if optional else _default(kind, f.default)
+        except ValueError as exc:
+            problems.append(fbs.unsupported(f.loc, f"field {f.name}: default {f.default}: {exc}"))
+            return None
+        return DraftField(f.name, kind, default=default, optional=optional, loc=f.loc)
+    if f.type in schema.enums:
+        enum = schema.enums[f.type]
+        bad = [n for n, _ in enum.values if not UPPER.fullmatch(n)]
+        if not PASCAL.fullmatch(enum.name) or bad:
+            what = f"value names {', '.join(bad)} are" if bad else f"name {enum.name} is"
+            problems.append(rules.FBS_NAME(enum.loc, f"enum {enum.name}: {what} not in the spec's form (PascalCase enum, UPPER_SNAKE_CASE values)"))
+            return None
+        if optional:
+            problems.append(fbs.unsupported(f.loc, f"field {f.name}: an optional (= null) enum has no spec form; give it a default value"))
+            return None
+        tag = f"HIPDNN_TYPE_{op_token(enum.name)}"
+        names = [n for n, _ in enum.values]
+        default = f.default
+        if default is not None and default not in names:
+            by_value = {str(v): n for n, v in enum.values}
+            if default not in by_value:
+                problems.append(fbs.unsupported(f.loc, f"field {f.name}: default {default} is not a value of enum {enum.name}"))
+                return None
+            default = by_value[default]
+        return DraftField(
+            f.name,
+            "enum",
+            default=default,
+            enum=DraftEnum(enum.name, tag, enum.values, enum.loc),
+            loc=f.loc,
+        )
+    known = ", ".join(FBS_FIELD_TYPES)
+    hint = ""
+    if schema.missing_includes and not f.type.startswith("["):
+        hint = "; it may be defined in " + ", ".join(sorted({i for i, _ in schema.missing_includes})) + ", which is not next to the schema"
+    problems.append(fbs.unsupported(f.loc, f"field {f.name}: type '{f.type}' has no spec field type ({known}, or an enum){hint}"))
+    return None
+
+
 def _default(kind: str, text: str | None) -> Any:
-    if text is None or text == "null":
+    """The spec default for a schema default; ValueError when the text does not fit the type."""
+    if text is None:
         return None
     if kind == "bool":
-        return text == "true"
+        if text not in ("true", "false", "0", "1"):
+            raise ValueError("expected true or false")
+        return text in ("true", "1")
     if kind in ("float", "double"):
-        return float(text)
-    if kind in ("int64", "int32"):
-        return int(text)
-    return None
+        value = float(text)
+        if not math.isfinite(value):
+            raise ValueError("the spec holds finite numbers only")
+        return value
+    if kind in INT_BITS:
+        value = int(text, 0)
+        bits = INT_BITS[kind]
+        if not -(2**bits) <= value < 2**bits:
+            raise ValueError(f"does not fit in {kind}")
+        return value
+    if kind == "string":
+        return text[1:-1] if text.startswith('"') else text
+    raise ValueError(f"a {kind} field takes no default")
 
 
 # --- step 2: names and numbers --------------------------------------------------------------
@@ -167,25 +394,37 @@ def _default(kind: str, text: str | None) -> Any:
 
 def allocate(draft: Draft, space: NumberSpace) -> Draft:
     """Give every attribute, type, union member and test tensor a number nobody else holds."""
+    draft.name_attributes()
     low = space.next_block()
     draft.range = (low, low + BLOCK - 1)
-    token = draft.token
     next_id = low
     for tensor in draft.tensors:  # declaration order, which is also the FlatBuffers field order
-        tensor.attribute = f"HIPDNN_ATTR_OPERATION_{token}_{tensor.name.upper()}_EXT"
         tensor.id, next_id = next_id, next_id + 1
     for f in draft.fields:
-        f.attribute = f"HIPDNN_ATTR_{token}_{f.name.upper()}_EXT"
         f.id, next_id = next_id, next_id + 1
-        f.test_value = _test_value(f)
-    draft.compute_attribute, draft.compute_id = f"HIPDNN_ATTR_{token}_COMP_TYPE_EXT", next_id
-    draft.descriptor_type = (f"HIPDNN_BACKEND_OPERATION_{token}_DESCRIPTOR_EXT", space.next_value(space.descriptor_types))
-    draft.operation_type = (f"HIPDNN_OPERATION_TYPE_{token}_EXT", space.next_value(space.operation_types))
+    draft.compute_id = next_id
+    draft.descriptor_type = (draft.descriptor_type[0], space.next_value(space.descriptor_types))
+    draft.operation_type = (draft.operation_type[0], space.next_value(space.operation_types))
     draft.union_position = space.next_value(space.union_positions | {0})
-    uid = space.free_uid_block(low + UID_OFFSET, len(draft.tensors))
+    return test_numbers(draft, space)
+
+
+def test_numbers(draft: Draft, space: NumberSpace) -> Draft:
+    """Test values for the fields and a free run of test UIDs inside the op's block."""
+    for f in draft.fields:
+        f.test_value = _test_value(f)
+    uid = space.free_uid_block(draft.range[0] + UID_OFFSET, len(draft.tensors))
     for offset, tensor in enumerate(draft.tensors):
         tensor.uid = uid + offset
     return draft
+
+
+def yaml_str(text: str) -> str:
+    """A name or word as a YAML scalar that every reader takes as that string (YES, null, 1e3 quoted)."""
+    plain = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text) is not None
+    if plain and not YAML_WORDS.fullmatch(text) and not YAML_NUMBER.fullmatch(text) and yaml.safe_load(text) == text:
+        return text
+    return json.dumps(text)
 
 
 def yaml_value(value: Any) -> str:
@@ -200,6 +439,8 @@ def yaml_value(value: Any) -> str:
         return mantissa + (f"e{exponent}" if e else "")
     if isinstance(value, list):
         return "[" + ", ".join(yaml_value(v) for v in value) + "]"
+    if isinstance(value, str):
+        return yaml_str(value)
     return str(value)
 
 
@@ -212,8 +453,10 @@ def _test_value(f: DraftField) -> Any:
         return not bool(f.default)
     if f.type in ("float", "double"):
         return 0.5 if f.default != 0.5 else 0.25
-    if f.type == "int64_vector":
+    if f.type.endswith("_vector"):
         return [1, 2]
+    if f.type == "string":
+        return "value" if f.default != "value" else "other"
     return 1 if f.default != 1 else 2
 
 
@@ -237,4 +480,4 @@ def refusal(op: str, stem: str, existing: set[str], owners: dict[str, Loc]) -> s
 
 
 def render(draft: Draft, env: Any) -> str:
-    return str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value))
+    return str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value, s=yaml_str))

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from codegen import naming, rules, testplan
 from codegen.diagnostics import Diagnostic, Loc, Note
-from codegen.model import Field, OpSpec, Span, TestField, TestTensor
+from codegen.model import Field, OpSpec, Span, Tensor, TestField, TestTensor
 
 
 def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
@@ -26,7 +26,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_names, _ids, _rules, _satisfiable, _enums, _field_values, _test_data):
+    for check in (_names, _ids, _rules, _satisfiable, _enums, _field_values, _test_data, _frontend):
         found.extend(check(spec))
     return found
 
@@ -174,9 +174,14 @@ def value_problem(field: Field, value: Any) -> str | None:
     if kind in ("float", "double"):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         return None if ok else f"expected a finite {kind} number"
-    if kind == "int64_vector":
+    if kind in ("int64_vector", "int32_vector"):
+        bits = 63 if kind == "int64_vector" else 31
         ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        return None if ok else "expected a list of integers"
+        if not ok:
+            return "expected a list of integers"
+        return None if all(-(2**bits) <= v < 2**bits for v in value) else f"an item does not fit in {kind[:5]}"
+    if kind == "string":
+        return None if isinstance(value, str) else "expected a string"
     assert field.enum is not None
     names = [v.name for v in field.enum.values]
     return None if value in names else f"expected one of {', '.join(names)}"
@@ -226,8 +231,18 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
             span.at("uid"), f"test UID {uid} is already used; {next_uid} is free", Note("first used here", first.at("uid"))
         ),
     )
+    shapes = {shape.name: shape for shape in spec.test_shapes}
+    for shape in spec.test_shapes:
+        if len(shape.dims) != len(shape.strides):
+            yield rules.SPEC_TEST_SHAPE(
+                shape.span.at("strides"), f"shape '{shape.name}' has {len(shape.dims)} dims but {len(shape.strides)} strides"
+            )
     for t in spec.test_tensors:
-        if len(t.dims) != len(t.strides):
+        if t.shape is not None and t.shape not in shapes:
+            close = difflib.get_close_matches(t.shape, sorted(shapes), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield rules.SPEC_TEST_DATA_UNKNOWN(t.span.at("shape"), f"tensor '{t.name}' uses unknown shape '{t.shape}' (test_data.shapes){hint}")
+        if len(t.dims) != len(t.strides) and t.shape is None:
             yield rules.SPEC_TEST_SHAPE(
                 t.span.at("strides"), f"tensor '{t.name}' has {len(t.dims)} dims but {len(t.strides)} strides"
             )
@@ -248,3 +263,26 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
                         f"'{first.name}' {list(first.dims)}",
                         Note("rule declared here", rule.span.loc),
                     )
+
+
+def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Frontend names: setters name the op's tensors and fields; no two values share a getter or
+    a public member (setters may be overloaded, as hipDNN's set_attn_scale is)."""
+    known = [t.name for t in spec.tensors] + [f.name for f in spec.fields]
+    for setter in spec.frontend.setters:
+        for index, arg in enumerate(setter.args):
+            if arg not in known:
+                close = difflib.get_close_matches(arg, known, n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                loc = setter.span.at("args")
+                yield rules.SPEC_FRONTEND_NAME(loc, f"setter {setter.name} takes '{arg}' (argument {index + 1}), which is not a tensor or field of this op{hint}")
+    items: list[Tensor | Field] = [*spec.tensors, *spec.fields]
+    getters = [(naming.frontend_getter(i), i.span) for i in items if naming.frontend_getter(i)]
+    members = [(i.frontend.member, i.span) for i in items if i.frontend.member]
+    for kind, entries in (("getter", getters), ("member", members)):
+        yield from _duplicates(
+            entries,
+            lambda name, span, first, kind=kind: rules.SPEC_FRONTEND_NAME(
+                span.at("frontend"), f"frontend {kind} {name} is already used by another tensor or field", Note("first used here", first.at("frontend"))
+            ),
+        )

@@ -20,11 +20,17 @@ CXX = shutil.which("g++") or "g++"
 FLAGS = ["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-fno-rtti"]
 
 
+def _declared_by_interface(enum_name: str) -> bool:
+    """hipDNN's own enums (e.g. DiagonalAlignment) are declared faithfully in cpp_interface/."""
+    graph = (INTERFACE / "hipdnn_flatbuffers_sdk/data_objects/graph_generated.h").read_text()
+    return f"enum class {enum_name} " in graph
+
+
 def _enums(specs: list[OpSpec]) -> list[Field]:
     seen: dict[str, Field] = {}
     for spec in specs:
         for f in spec.fields:
-            if f.enum is not None:
+            if f.enum is not None and not _declared_by_interface(f.enum.name):
                 seen.setdefault(f.enum.name, f)
     return [seen[k] for k in sorted(seen)]
 
@@ -107,6 +113,8 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
 
 def _frontend_attributes(spec: OpSpec, out: Path) -> None:
     names = naming.OpNames(spec)
+    if (INTERFACE / names.frontend_attributes_header).exists():
+        return  # a faithful stand-in of hipDNN's hand-written class exists in cpp_interface/
     cls = names.frontend_attributes
     lines = [
         "#pragma once",
@@ -156,6 +164,7 @@ def registry_unit(specs: list[OpSpec], generated: Path) -> str:
         + each("descriptor_factory_include.inc")
         + each("node_factory_include.inc")
         + "using namespace hipdnn_backend;\n"
+        "namespace hipdnn_backend\n{\n"  # hipDNN declares these string helpers in hipdnn_backend
         "const char* hipdnnGetAttributeNameString(hipdnnBackendAttributeName_t name)\n{\n    switch(name)\n    {\n"
         + each("string_attribute_names.inc")
         + '    default:\n        return "HIPDNN_ATTR_UNKNOWN";\n    }\n}\n'
@@ -165,6 +174,7 @@ def registry_unit(specs: list[OpSpec], generated: Path) -> str:
         "const char* hipdnnGetOperationTypeString(hipdnnOperationType_ext_t type)\n{\n    switch(type)\n    {\n"
         + each("string_operation_type.inc")
         + '    default:\n        return "HIPDNN_OPERATION_TYPE_UNKNOWN";\n    }\n}\n'
+        + "} // namespace hipdnn_backend\n"
         "std::shared_ptr<IBackendDescriptor> makeDescriptor(hipdnnBackendDescriptorType_t type)\n{\n"
         "    std::shared_ptr<IBackendDescriptor> privateDesc;\n    switch(type)\n    {\n"
         + each("descriptor_factory_case.inc")

@@ -4,6 +4,7 @@ tests/fixtures/hipdnn_tree). Cases under tests/apply_cases overlay files on that
 
 from __future__ import annotations
 
+import difflib
 import os
 import shutil
 import subprocess
@@ -75,18 +76,100 @@ def test_applied_files_are_left_alone_by_clang_format(checkout):
     assert not changed
 
 
-def test_applied_attribute_header_still_parses_with_new_numbers(checkout):
-    from codegen.hipdnn_headers import parse_enums
+SHARED = [
+    "backend/include/HipdnnBackendAttributeName.h",
+    "backend/include/HipdnnBackendDescriptorType.h",
+    "backend/include/HipdnnOperationType.h",
+    "backend/src/BackendEnumStringUtils.hpp",
+    "backend/src/descriptors/DescriptorFactory.cpp",
+    "backend/src/descriptors/NodeFactory.cpp",
+    "frontend/include/hipdnn_frontend/detail/OperationUnpacker.hpp",
+    "backend/src/CMakeLists.txt",
+    "backend/tests/CMakeLists.txt",
+    "backend/tests/TestBackendEnumStringUtils.cpp",
+]
 
-    run_cli("apply", "--hipdnn-root", str(checkout), "layernorm_bwd", cwd=REPO)
-    header = checkout / "backend/include/HipdnnBackendAttributeName.h"
-    entries = {e.name: e.value for e in parse_enums(header.read_text(), "h")}
-    assert entries["HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT"] == 3600
-    assert entries["HIPDNN_ATTR_TENSOR_CONSTANT_VALUE"] == 1306  # the alias still resolves
-    assert "3600-3699: LayernormBackward operation" in header.read_text()
-    # and the check against the checkout now finds the op's numbers exactly where the spec has them
-    result = run_cli("check", "--no-stale", "--hipdnn-root", str(checkout), cwd=REPO)
-    assert "HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD" not in result.out
+
+def test_applying_ops_the_tree_already_holds_leaves_every_shared_file_byte_identical(checkout):
+    """The fixture tree registers layernorm_bwd and sdpa_bwd as hipDNN does: apply adds nothing."""
+    before = {rel: (checkout / rel).read_bytes() for rel in SHARED}
+    result = run_cli("apply", "--hipdnn-root", str(checkout), "layernorm_bwd", "sdpa_bwd", cwd=REPO)
+    assert result.code == 0, result.out + result.err
+    assert {rel: (checkout / rel).read_bytes() for rel in SHARED} == before
+
+
+@pytest.fixture(scope="module")
+def new_op_workspace(tmp_path_factory):
+    """A workspace with this repository's specs plus a new op made by add-op."""
+    ws = tmp_path_factory.mktemp("ws")
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    result = run_cli("add-op", "groupnorm_bwd", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    return ws
+
+
+def test_a_new_op_only_adds_lines_and_a_second_apply_changes_nothing(checkout, new_op_workspace):
+    from codegen.hipdnn_headers import parse_enums, parse_range_list
+
+    before = {rel: (checkout / rel).read_text() for rel in SHARED}
+    first = run_cli("apply", "--hipdnn-root", str(checkout), "groupnorm_bwd", cwd=new_op_workspace)
+    assert first.code == 0, first.out + first.err
+    for rel in SHARED:
+        after = (checkout / rel).read_text()
+        assert after != before[rel], f"{rel} was not edited"
+        diff = [line for line in difflib.ndiff(before[rel].splitlines(), after.splitlines()) if line[:1] in "+-"]
+        assert diff and all(line.startswith("+") for line in diff), (rel, [d for d in diff if d.startswith("-")])
+    header = (checkout / SHARED[0]).read_text()
+    assert {e.name: e.value for e in parse_enums(header, "h")}["HIPDNN_ATTR_TENSOR_CONSTANT_VALUE"] == 1306
+    assert [(r.first, r.last) for r in parse_range_list(header, "h")][17:19] == [(3800, 3899), (3900, 3999)]
+    again = {rel: (checkout / rel).read_bytes() for rel in SHARED}
+    second = run_cli("apply", "--hipdnn-root", str(checkout), "groupnorm_bwd", cwd=new_op_workspace)
+    assert second.code == 0 and second.out.endswith("already has everything; nothing changed\n")
+    assert {rel: (checkout / rel).read_bytes() for rel in SHARED} == again
+
+
+def test_fixture_tree_is_clean_under_hipdnn_clang_format():
+    """Every fixture file is what hipDNN's own clang-format produces, so an edit that re-aligns or
+    re-wraps a neighbour shows up in the apply tests."""
+    style = builtin_templates() / formatting.STYLE_FILE
+    for path in sorted(FIXTURE.rglob("*")):
+        if path.suffix in (".h", ".hpp", ".cpp"):
+            text = path.read_text()
+            assert formatting.format_ranges(text, [(1, text.count("\n") + 1)], style, path.name) == text, path
+
+
+def _case_checkout(tmp_path, case):
+    root = tmp_path / "projects" / "hipdnn"
+    shutil.copytree(FIXTURE, root)
+    shutil.copytree(CASES / case / "overrides", root, dirs_exist_ok=True)
+    return root
+
+
+def test_crlf_file_keeps_crlf(tmp_path):
+    root = _case_checkout(tmp_path, "crlf")
+    assert run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO).code == 0
+    data = (root / "backend/include/HipdnnOperationType.h").read_bytes()
+    assert b"HIPDNN_OPERATION_TYPE_LAYERNORM_BACKWARD_EXT = 20, ///< Layernorm backward\r\n" in data
+    assert data.count(b"\n") == data.count(b"\r\n")
+
+
+def test_latin1_file_stays_latin1(tmp_path):
+    root = _case_checkout(tmp_path, "latin1")
+    original = (root / "backend/src/descriptors/NodeFactory.cpp").read_bytes()
+    assert run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO).code == 0
+    data = (root / "backend/src/descriptors/NodeFactory.cpp").read_bytes()
+    assert b"Andr\xe9" in data and b"case NodeAttributes::LayernormBackwardAttributes:" in data
+    kept = [line for line in data.split(b"\n") if b"LayernormBackwardOperationDescriptor" not in line and b"LayernormBackwardAttributes:" not in line]
+    assert kept == original.split(b"\n")
+
+
+@pytest.mark.parametrize("case", ["last-no-comma", "if-block", "crlf", "latin1", "enum-spelling", "node-factory-alias"])
+def test_unusual_files_are_idempotent(tmp_path, case):
+    root = _case_checkout(tmp_path, case)
+    assert run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO).code == 0
+    after = _tree(root)
+    second = run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO)
+    assert second.code == 0 and _tree(root) == after
 
 
 def test_apply_refuses_stale_generated(tmp_path, checkout):

@@ -95,7 +95,7 @@ def test_all_problems_of_all_files_reported_sorted(tmp_path):
 def test_internal_error_is_one_line_exit_3(monkeypatch):
     import codegen.cli
 
-    def boom(root):
+    def boom(root, **_):
         raise RuntimeError("simulated bug\nsecond line")
 
     monkeypatch.setattr(codegen.cli, "load", boom)

@@ -1,3 +1,10 @@
+// Stand-in for hipDNN backend/src/descriptors/BackendDescriptor.hpp. Checked against: id 57242394606
+// (kokolchin fork): IBackendDescriptor's pure virtuals and asGraphOperation(); template
+// HipdnnBackendDescriptorImpl<T> with private ctor + `friend T`, finalize/isFinalized/getType/
+// toString/static getStaticType/asGraphOperation; struct HipdnnBackendDescriptor with
+// asDescriptor<T>(), tryAsGraphOperation(), getImpl(), static unpackDescriptor<T>(...) and
+// static packDescriptor(const std::shared_ptr<const IBackendDescriptor>&). Written independently;
+// out-of-line members are declared only. fmt formatter and BackendEnumStringUtils include omitted.
 #pragma once
 
 #include "HipdnnException.hpp"
@@ -37,9 +44,20 @@ struct IBackendDescriptor
 namespace hipdnn_backend
 {
 
+const char* hipdnnGetBackendDescriptorTypeName(hipdnnBackendDescriptorType_t type);
+
 template <typename T>
 class HipdnnBackendDescriptorImpl : public IBackendDescriptor
 {
+private:
+    bool _finalized = false;
+    hipdnnBackendDescriptorType_t _type = HIPDNN_INVALID_TYPE;
+    friend T;
+    HipdnnBackendDescriptorImpl()
+        : _type(T::getStaticType())
+    {
+    }
+
 public:
     void finalize() override
     {
@@ -53,21 +71,83 @@ public:
     {
         return _type;
     }
-
-private:
-    HipdnnBackendDescriptorImpl()
-        : _type(T::getStaticType())
+    std::string toString() const override
     {
+        return hipdnnGetBackendDescriptorTypeName(_type);
     }
-    bool _finalized = false;
-    hipdnnBackendDescriptorType_t _type = HIPDNN_INVALID_TYPE_EXT;
-    friend T;
+    static hipdnnBackendDescriptorType_t getStaticType()
+    {
+        return T::getStaticType();
+    }
+    IGraphOperation* asGraphOperation() override
+    {
+        if constexpr(std::is_base_of_v<IGraphOperation, T>)
+        {
+            return static_cast<T*>(this);
+        }
+        else
+        {
+            return nullptr;
+        }
+    }
 };
 
 } // namespace hipdnn_backend
 
 struct HipdnnBackendDescriptor : public IBackendDescriptor
 {
+    void finalize() override;
+    bool isFinalized() const override;
+    void getAttribute(hipdnnBackendAttributeName_t attributeName,
+                      hipdnnBackendAttributeType_t attributeType,
+                      int64_t requestedElementCount,
+                      int64_t* elementCount,
+                      void* arrayOfElements) const override;
+    void setAttribute(hipdnnBackendAttributeName_t attributeName,
+                      hipdnnBackendAttributeType_t attributeType,
+                      int64_t elementCount,
+                      const void* arrayOfElements) override;
+    hipdnnBackendDescriptorType_t getType() const override;
+    std::string toString() const override;
+
     template <typename ChildDescriptor>
-    std::shared_ptr<ChildDescriptor> asDescriptor() const;
+    std::shared_ptr<ChildDescriptor> asDescriptor() const
+    {
+        return unpackDescriptor<ChildDescriptor>(this, HIPDNN_STATUS_INTERNAL_ERROR, "null descriptor");
+    }
+    std::shared_ptr<IBackendDescriptor> getImpl() const
+    {
+        return _impl;
+    }
+    std::shared_ptr<hipdnn_backend::IGraphOperation> tryAsGraphOperation() const
+    {
+        auto* op = _impl->asGraphOperation();
+        if(op == nullptr)
+        {
+            return nullptr;
+        }
+        return {_impl, op};
+    }
+    template <typename ChildDescriptor>
+    static std::shared_ptr<ChildDescriptor> unpackDescriptor(const HipdnnBackendDescriptor* descriptor,
+                                                             hipdnnStatus_t status,
+                                                             const std::string& message)
+    {
+        THROW_IF_NULL(descriptor, status, message);
+        THROW_IF_NULL(descriptor->_impl, status, message);
+        THROW_IF_NE(descriptor->getType(),
+                    ChildDescriptor::getStaticType(),
+                    HIPDNN_STATUS_BAD_PARAM,
+                    "descriptor type mismatch");
+        return std::static_pointer_cast<ChildDescriptor>(descriptor->_impl);
+    }
+    static HipdnnBackendDescriptor* packDescriptor(const std::shared_ptr<const IBackendDescriptor>& impl)
+    {
+        auto* wrapper = new HipdnnBackendDescriptor();
+        wrapper->_impl = std::const_pointer_cast<IBackendDescriptor>(impl);
+        return wrapper;
+    }
+
+private:
+    std::shared_ptr<IBackendDescriptor> _impl;
 };

@@ -1,7 +1,16 @@
+// Stand-in for hipDNN backend/src/descriptors/DescriptorAttributeUtils.hpp.
+// Checked against: id 64647436836 (upstream, Era B namespace hipdnn_data_sdk; every signature below
+// has the same shape there with hipdnn_flatbuffers_sdk swapped in, as the Era-A SdpaBwd .cpp id
+// 55326217242 calls them). getOperationType takes hipdnnOperationType_ext_t as in Era A and
+// upstream 8378a562 (104f0168 renamed it hipdnnOperationType_t). Only declarations (link-free
+// syntax check) except the inline helpers hipDNN itself defines inline (addIfSet,
+// findOptionalTensor, optionalToString, optionalBoolToString).
 #pragma once
 
 #include "HipdnnBackendAttributeName.h"
 #include "HipdnnBackendAttributeType.h"
+#include "HipdnnDataType.h"
+#include "HipdnnDiagonalAlignment.h"
 #include "HipdnnException.hpp"
 #include "HipdnnOperationType.h"
 #include "TensorDescriptor.hpp"
@@ -15,6 +24,25 @@
 
 namespace hipdnn_backend
 {
+
+void checkSetArgs(hipdnnBackendAttributeType_t expectedType,
+                  hipdnnBackendAttributeType_t attributeType,
+                  const void* arrayOfElements,
+                  const char* errorPrefix);
+void checkGetArgs(hipdnnBackendAttributeType_t expectedType,
+                  hipdnnBackendAttributeType_t attributeType,
+                  const char* errorPrefix);
+void setInt64Vector(std::vector<int64_t>& target,
+                    hipdnnBackendAttributeType_t attributeType,
+                    int64_t elementCount,
+                    const void* arrayOfElements,
+                    const char* errorPrefix);
+void getInt64Vector(const std::vector<int64_t>& source,
+                    hipdnnBackendAttributeType_t attributeType,
+                    int64_t requestedElementCount,
+                    int64_t* elementCount,
+                    void* arrayOfElements,
+                    const char* errorPrefix);
 
 template <typename T>
 void setScalar(T& target,
@@ -116,7 +144,61 @@ void getOptionalTensorDescriptor(const std::shared_ptr<TensorDescriptor>& descSo
                                  void* arrayOfElements,
                                  const char* errorPrefix);
 
-// set<Enum> / get<Enum> for every enum the specs declare.
+void setDiagonalAlignment(hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment& target,
+                          hipdnnBackendAttributeType_t attributeType,
+                          int64_t elementCount,
+                          const void* arrayOfElements,
+                          const char* errorPrefix);
+void getDiagonalAlignment(hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment source,
+                          hipdnnBackendAttributeType_t attributeType,
+                          int64_t requestedElementCount,
+                          int64_t* elementCount,
+                          void* arrayOfElements,
+                          const char* errorPrefix);
+
+// Push desc onto tensors only when it is non-null (used for optional tensors).
+inline void addIfSet(std::vector<std::shared_ptr<TensorDescriptor>>& tensors,
+                     const std::shared_ptr<TensorDescriptor>& desc)
+{
+    if(desc != nullptr)
+    {
+        tensors.push_back(desc);
+    }
+}
+
+// Lenient lookup: null when the UID is unset or absent from the map (never throws).
+inline std::shared_ptr<TensorDescriptor>
+    findOptionalTensor(const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap,
+                       const flatbuffers::Optional<int64_t>& uid)
+{
+    if(!uid)
+    {
+        return nullptr;
+    }
+    const auto found = tensorMap.find(*uid);
+    return found == tensorMap.end() ? nullptr : found->second;
+}
+
+template <typename T>
+std::string optionalToString(const flatbuffers::Optional<T>& opt)
+{
+    if(!opt)
+    {
+        return "null";
+    }
+    return std::to_string(*opt);
+}
+
+inline std::string optionalBoolToString(const flatbuffers::Optional<bool>& opt)
+{
+    if(!opt)
+    {
+        return "null";
+    }
+    return *opt ? "true" : "false";
+}
+
+// set<Enum> / get<Enum> for spec enums hipDNN does not already declare.
 #include "hipdnn_codegen_enum_utils.inc"
 
 } // namespace hipdnn_backend

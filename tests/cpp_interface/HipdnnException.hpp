@@ -1,3 +1,6 @@
+// Stand-in for hipDNN backend/src/HipdnnException.hpp. Class name hipdnn_backend::HipdnnException,
+// ctor (hipdnnStatus_t, message) and THROW_IF_TRUE/FALSE/NULL/NE/LT macros checked against their use in
+// ids 55326217242 and 57242394606 / 64647436836; accessor names getStatus/getMessage: UNVERIFIED.
 #pragma once
 
 #include "HipdnnStatus.h"

@@ -1,15 +1,21 @@
+// Stand-in for hipDNN's public hipdnn_backend.h umbrella (only what generated code reaches).
+// Checked against: the include lists of SdpaBwd test id 55355270239 and DescriptorAttributeUtils
+// id 64647436836. HIPDNN_ERROR_STRING_MAX_LENGTH's value: UNVERIFIED.
 #pragma once
 
 #include "HipdnnBackendAttributeName.h"
 #include "HipdnnBackendAttributeType.h"
 #include "HipdnnBackendDescriptorType.h"
 #include "HipdnnDataType.h"
+#include "HipdnnDiagonalAlignment.h"
 #include "HipdnnOperationType.h"
 #include "HipdnnStatus.h"
 
 #include <stdint.h>
 
-// C enums of the specs' enum fields (hipdnn<Enum>_t).
+#define HIPDNN_ERROR_STRING_MAX_LENGTH 256
+
+// C enums of spec enums that hipDNN does not already declare (hipdnn<Enum>_t).
 #include "hipdnn_codegen_c_enums.inc"
 
 typedef struct HipdnnBackendDescriptor* hipdnnBackendDescriptor_t;

@@ -88,10 +88,14 @@ class OperationDescriptor:
     TENSORS: ClassVar[tuple[TensorSlot, ...]]
     FIELDS: ClassVar[tuple[FieldSlot, ...]]
     RULES: ClassVar[tuple[PresenceRule, ...]]
+    # fromNode with an optional tensor whose UID is set but missing from the tensor map: raise
+    # (False) or leave the tensor unset and keep the UID (True); per op, as in hipDNN.
+    MISSING_OPTIONAL_LEAVES_NULL: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._finalized = False
         self._tensors: dict[str, TensorDescriptor | None] = {t.name: None for t in self.TENSORS}
+        self._dangling_uids: dict[str, int] = {}  # optional UIDs kept by fromNode without a tensor
         self._fields: dict[str, Any] = {f.name: _copy(f.zero) for f in self.FIELDS}
         self._compute_data_type = DataType.UNSET
         self._name = ""
@@ -173,17 +177,15 @@ class OperationDescriptor:
         )
 
     def tensor_descriptors(self) -> list[TensorDescriptor]:
-        """Required tensors, then the optional ones that are set, each group in spec order."""
-        required = [self._tensors[t.name] for t in self.TENSORS if not t.optional]
-        optional = [self._tensors[t.name] for t in self.TENSORS if t.optional]
-        return [t for t in required + optional if t is not None]
+        """Every set tensor in declaration order (optional ones only when set)."""
+        return [t for t in (self._tensors[slot.name] for slot in self.TENSORS) if t is not None]
 
     # --- serialization -------------------------------------------------------------------------
     def build_node(self) -> Node:
         attributes: dict[str, Any] = {"type": self.TABLE}
         for slot in self.TENSORS:
             tensor = self._tensors[slot.name]
-            attributes[slot.uid_field] = None if tensor is None else tensor.uid
+            attributes[slot.uid_field] = self._dangling_uids.get(slot.name) if tensor is None else tensor.uid
         for field_slot in self.FIELDS:
             attributes[field_slot.name] = _to_node_value(self._fields[field_slot.name])
         return {"name": self._name, "compute_data_type": self._compute_data_type.name, "attributes": attributes}
@@ -208,6 +210,9 @@ class OperationDescriptor:
         for slot in cls.TENSORS:
             uid = attributes.get(slot.uid_field)
             if uid is None and slot.optional:
+                continue
+            if slot.optional and cls.MISSING_OPTIONAL_LEAVES_NULL and uid not in tensor_map:
+                descriptor._dangling_uids[slot.name] = uid
                 continue
             if uid is None or uid not in tensor_map:
                 raise HipdnnError(

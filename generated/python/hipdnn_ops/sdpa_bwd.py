@@ -16,6 +16,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
     OPERATION_TYPE = OperationType.HIPDNN_OPERATION_TYPE_SDPA_BACKWARD_EXT
     TABLE = "SdpaBackwardAttributes"
     COMPUTE_TYPE = AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT
+    MISSING_OPTIONAL_LEAVES_NULL = True
     TENSORS = (
         TensorSlot(
             "q",

@@ -55,6 +55,8 @@ FIELDS: dict[AttributeName, Any] = {
 INPUTS = ("dy", "x", "scale", "mean", "inv_variance", "epsilon", )
 REQUIRED = ("dy", "x", "scale", "dx", "dscale", "dbias", )
 ALL_PRESENT = REQUIRED + ("mean", "inv_variance", "epsilon", )
+# getTensorDescriptors() order: declaration order, optional tensors only when set.
+ALL_PRESENT_DECLARED = ("dy", "x", "scale", "mean", "inv_variance", "epsilon", "dx", "dscale", "dbias", )
 
 
 def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
@@ -349,12 +351,12 @@ class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
             [DataType.FLOAT, DataType.FLOAT],
         )
 
-    def test_GetTensorDescriptorsReturnsRequiredThenPresentOptional(self) -> None:
+    def test_GetTensorDescriptorsReturnsDeclarationOrder(self) -> None:
         self.set_tensors(*ALL_PRESENT)
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
-        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT])
+        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
 
     def test_BuildNodeProducesCorrectNodeT(self) -> None:
         self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, OPERATION_NAME)
@@ -404,7 +406,7 @@ class TestLayernormBackwardOperationFromNode(unittest.TestCase):
 
     def test_SetsOptionalTensorReferences(self) -> None:
         descriptor = LayernormBackwardOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensor_map(*ALL_PRESENT))
-        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT])
+        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
         self.assertEqual(len(descriptor.tensor_descriptors()), 9)
 
     def test_FailsWithMissingDyTensor(self) -> None:

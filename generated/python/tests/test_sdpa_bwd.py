@@ -50,25 +50,25 @@ ATTRIBUTES = {
     "dbias": AttributeName.HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT,
 }
 TENSORS = {
-    "q": TensorDescriptor(3130, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "k": TensorDescriptor(3131, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "v": TensorDescriptor(3132, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "o": TensorDescriptor(3133, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "do": TensorDescriptor(3134, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "stats": TensorDescriptor(3135, (2, 4, 128, 1,), (512, 128, 1, 1,)),
-    "dq": TensorDescriptor(3136, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "dk": TensorDescriptor(3137, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "dv": TensorDescriptor(3138, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
-    "scale": TensorDescriptor(3139, (1, 1, 1, 1,), (1, 1, 1, 1,)),
-    "attn_mask": TensorDescriptor(3140, (2, 4, 128, 128,), (65536, 16384, 128, 1,)),
-    "seq_len_q": TensorDescriptor(3141, (2, 1, 1, 1,), (1, 1, 1, 1,)),
-    "seq_len_kv": TensorDescriptor(3142, (2, 1, 1, 1,), (1, 1, 1, 1,)),
-    "seed": TensorDescriptor(3143, (1, 1, 1, 1,), (1, 1, 1, 1,)),
-    "offset": TensorDescriptor(3144, (1, 1, 1, 1,), (1, 1, 1, 1,)),
-    "dropout_mask": TensorDescriptor(3145, (2, 4, 128, 128,), (65536, 16384, 128, 1,)),
-    "dropout_scale": TensorDescriptor(3146, (1, 1, 1, 1,), (1, 1, 1, 1,)),
-    "dropout_scale_inv": TensorDescriptor(3147, (1, 1, 1, 1,), (1, 1, 1, 1,)),
-    "dbias": TensorDescriptor(3148, (2, 4, 128, 128,), (65536, 16384, 128, 1,)),
+    "q": TensorDescriptor(90, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "k": TensorDescriptor(91, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "v": TensorDescriptor(92, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "o": TensorDescriptor(93, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "do": TensorDescriptor(94, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "stats": TensorDescriptor(95, (2, 4, 128, 1,), (512, 128, 1, 1,)),
+    "dq": TensorDescriptor(96, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "dk": TensorDescriptor(97, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "dv": TensorDescriptor(98, (2, 4, 128, 64,), (32768, 8192, 64, 1,)),
+    "scale": TensorDescriptor(100, (1,), (1,)),
+    "attn_mask": TensorDescriptor(101, (2, 4, 128, 128,), (65536, 16384, 128, 1,)),
+    "seq_len_q": TensorDescriptor(102, (2, 1, 1, 1,), (1, 1, 1, 1,)),
+    "seq_len_kv": TensorDescriptor(103, (2, 1, 1, 1,), (1, 1, 1, 1,)),
+    "seed": TensorDescriptor(104, (1,), (1,)),
+    "offset": TensorDescriptor(105, (1,), (1,)),
+    "dropout_mask": TensorDescriptor(106, (2, 4, 128, 128,), (65536, 16384, 128, 1,)),
+    "dropout_scale": TensorDescriptor(107, (1,), (1,)),
+    "dropout_scale_inv": TensorDescriptor(108, (1,), (1,)),
+    "dbias": TensorDescriptor(109, (2, 4, 128, 128,), (65536, 16384, 128, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT: True,
@@ -84,6 +84,8 @@ FIELDS: dict[AttributeName, Any] = {
 INPUTS = ("q", "k", "v", "o", "do", "stats", "scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", )
 REQUIRED = ("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", )
 ALL_PRESENT = REQUIRED + ("scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
+# getTensorDescriptors() order: declaration order, optional tensors only when set.
+ALL_PRESENT_DECLARED = ("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", "scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
 
 
 def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
@@ -520,12 +522,12 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
             [DataType.FLOAT, DataType.FLOAT],
         )
 
-    def test_GetTensorDescriptorsReturnsRequiredThenPresentOptional(self) -> None:
+    def test_GetTensorDescriptorsReturnsDeclarationOrder(self) -> None:
         self.set_tensors(*ALL_PRESENT)
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
-        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT])
+        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
 
     def test_BuildNodeProducesCorrectNodeT(self) -> None:
         self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, OPERATION_NAME)
@@ -593,7 +595,7 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
 
     def test_SetsOptionalTensorReferences(self) -> None:
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensor_map(*ALL_PRESENT))
-        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT])
+        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
         self.assertEqual(len(descriptor.tensor_descriptors()), 19)
 
     def test_FailsWithMissingQTensor(self) -> None:
@@ -650,65 +652,65 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
             SdpaBwdOperationDescriptor.from_node(make_node(), tensor_map(*names))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
 
-    def test_FailsWhenOptionalScaleUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalScaleNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("scale", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "scale"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "scale"]))
+        self.assertNotIn(TENSORS["scale"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["scale_tensor_uid"], TENSORS["scale"].uid)
 
-    def test_FailsWhenOptionalAttnMaskUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalAttnMaskNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("attn_mask", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "attn_mask"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "attn_mask"]))
+        self.assertNotIn(TENSORS["attn_mask"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["attn_mask_tensor_uid"], TENSORS["attn_mask"].uid)
 
-    def test_FailsWhenOptionalSeqLenQUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalSeqLenQNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("seq_len_q", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seq_len_q"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seq_len_q"]))
+        self.assertNotIn(TENSORS["seq_len_q"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["seq_len_q_tensor_uid"], TENSORS["seq_len_q"].uid)
 
-    def test_FailsWhenOptionalSeqLenKvUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalSeqLenKvNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("seq_len_kv", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seq_len_kv"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seq_len_kv"]))
+        self.assertNotIn(TENSORS["seq_len_kv"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["seq_len_kv_tensor_uid"], TENSORS["seq_len_kv"].uid)
 
-    def test_FailsWhenOptionalSeedUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalSeedNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("seed", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seed"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seed"]))
+        self.assertNotIn(TENSORS["seed"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["seed_tensor_uid"], TENSORS["seed"].uid)
 
-    def test_FailsWhenOptionalOffsetUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalOffsetNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("offset", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "offset"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "offset"]))
+        self.assertNotIn(TENSORS["offset"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["offset_tensor_uid"], TENSORS["offset"].uid)
 
-    def test_FailsWhenOptionalDropoutMaskUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalDropoutMaskNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dropout_mask", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_mask"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_mask"]))
+        self.assertNotIn(TENSORS["dropout_mask"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["dropout_mask_tensor_uid"], TENSORS["dropout_mask"].uid)
 
-    def test_FailsWhenOptionalDropoutScaleUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalDropoutScaleNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dropout_scale", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_scale"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_scale"]))
+        self.assertNotIn(TENSORS["dropout_scale"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["dropout_scale_tensor_uid"], TENSORS["dropout_scale"].uid)
 
-    def test_FailsWhenOptionalDropoutScaleInvUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalDropoutScaleInvNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dropout_scale_inv", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_scale_inv"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_scale_inv"]))
+        self.assertNotIn(TENSORS["dropout_scale_inv"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["dropout_scale_inv_tensor_uid"], TENSORS["dropout_scale_inv"].uid)
 
-    def test_FailsWhenOptionalDbiasUidSetButTensorMissing(self) -> None:
+    def test_LeavesOptionalDbiasNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dbias", )
-        with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dbias"]))
-        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dbias"]))
+        self.assertNotIn(TENSORS["dbias"], descriptor.tensor_descriptors())
+        self.assertEqual(descriptor.build_node()["attributes"]["dbias_tensor_uid"], TENSORS["dbias"].uid)
 
     def test_FailsWhenNodeHoldsOtherAttributes(self) -> None:
         node = {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": {"type": "NONE"}}

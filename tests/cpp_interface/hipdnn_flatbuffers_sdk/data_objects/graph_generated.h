@@ -1,3 +1,10 @@
+// Stand-in for flatc output hipdnn_flatbuffers_sdk/data_objects/graph_generated.h (Era A namespace
+// hipdnn_flatbuffers_sdk::data_objects; Era B renamed it hipdnn_data_sdk::data_objects).
+// Checked against: SdpaBwdOperationDescriptor.hpp/.cpp ids 55447567807 / 55326217242 (NodeT fields
+// name, compute_data_type, attributes; union Set(...) and As<Table>(); DataType::UNSET;
+// EnumNameDataType; flatbuffers::Optional used as std::optional, see DescriptorAttributeUtils id
+// 64647436836 static_assert); DiagonalAlignment::TOP_LEFT/BOTTOM_RIGHT from id 56286942833.
+// Underlying integer types and the DataType values: UNVERIFIED. Per-op tables come from the harness.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +31,14 @@ enum class DataType : int8_t
     DOUBLE = 4,
 };
 const char* EnumNameDataType(DataType e);
+
+// sdpa_attributes.fbs enum, shared by SDPA forward and backward.
+enum class DiagonalAlignment : int8_t
+{
+    TOP_LEFT = 0,
+    BOTTOM_RIGHT = 1,
+};
+const char* EnumNameDiagonalAlignment(DiagonalAlignment e);
 
 struct TensorAttributesT
 {

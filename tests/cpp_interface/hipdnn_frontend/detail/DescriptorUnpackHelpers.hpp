@@ -1,8 +1,14 @@
+// Stand-in for hipdnn_frontend/detail/DescriptorUnpackHelpers.hpp. Checked against: id 65501979117
+// (signatures of getDescriptorAttrScalar, getDescriptorAttrOptionalScalar, getDescriptorAttrVec,
+// getDescriptorAttrString, unpackGraphDataType -> std::pair<DataType, Error>,
+// unpackAndRegisterTensor, unpackOptionalTensor; all [[nodiscard]] inline in hipDNN).
+// Declarations only.
 #pragma once
 
 #include <hipdnn_frontend/Error.hpp>
 #include <hipdnn_frontend/Types.hpp>
 #include <hipdnn_frontend/attributes/TensorAttributes.hpp>
+#include <hipdnn_frontend/detail/ScopedHipdnnBackendDescriptor.hpp>
 
 #include <memory>
 #include <optional>

@@ -1,3 +1,7 @@
+// Stand-in for hipdnn_frontend/detail/ScopedHipdnnBackendDescriptor.hpp. Checked against the uses in
+// SdpaBwdPacker id 65410368168 (construct from hipdnnBackendDescriptorType_t, valid(), get(), moved
+// into std::vector) and DescriptorUnpackHelpers id 65501979117 (default-constructed, constructed from
+// a raw hipdnnBackendDescriptor_t). Exact member list of the real class: UNVERIFIED.
 #pragma once
 
 #include <hipdnn_backend.h>

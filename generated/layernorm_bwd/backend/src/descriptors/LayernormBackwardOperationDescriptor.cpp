@@ -305,7 +305,7 @@ void LayernormBackwardOperationDescriptor::getAttribute(hipdnnBackendAttributeNa
 }
 
 const hipdnn_flatbuffers_sdk::data_objects::LayernormBackwardAttributesT&
-LayernormBackwardOperationDescriptor::getData() const
+    LayernormBackwardOperationDescriptor::getData() const
 {
     return _data;
 }
@@ -356,22 +356,20 @@ std::shared_ptr<TensorDescriptor> LayernormBackwardOperationDescriptor::getDbias
 }
 
 hipdnn_flatbuffers_sdk::data_objects::DataType
-LayernormBackwardOperationDescriptor::getComputeDataType() const
+    LayernormBackwardOperationDescriptor::getComputeDataType() const
 {
     return _computeDataType;
 }
 
 std::vector<std::shared_ptr<TensorDescriptor>>
-LayernormBackwardOperationDescriptor::getTensorDescriptors() const
+    LayernormBackwardOperationDescriptor::getTensorDescriptors() const
 {
-    std::vector<std::shared_ptr<TensorDescriptor>> tensors{
-        _dyDesc,
-        _xDesc,
-        _scaleDesc,
-        _dxDesc,
-        _dscaleDesc,
-        _dbiasDesc,
-    };
+    // Declaration order, optional tensors only when set.
+    std::vector<std::shared_ptr<TensorDescriptor>> tensors;
+    tensors.reserve(9);
+    tensors.push_back(_dyDesc);
+    tensors.push_back(_xDesc);
+    tensors.push_back(_scaleDesc);
     if(_meanDesc != nullptr)
     {
         tensors.push_back(_meanDesc);
@@ -384,11 +382,14 @@ LayernormBackwardOperationDescriptor::getTensorDescriptors() const
     {
         tensors.push_back(_epsilonDesc);
     }
+    tensors.push_back(_dxDesc);
+    tensors.push_back(_dscaleDesc);
+    tensors.push_back(_dbiasDesc);
     return tensors;
 }
 
 std::unique_ptr<hipdnn_flatbuffers_sdk::data_objects::NodeT>
-LayernormBackwardOperationDescriptor::buildNode() const
+    LayernormBackwardOperationDescriptor::buildNode() const
 {
     auto node = std::make_unique<hipdnn_flatbuffers_sdk::data_objects::NodeT>();
     node->name = _name;
@@ -398,9 +399,9 @@ LayernormBackwardOperationDescriptor::buildNode() const
 }
 
 std::shared_ptr<LayernormBackwardOperationDescriptor>
-LayernormBackwardOperationDescriptor::fromNode(
-    const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,
-    const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap)
+    LayernormBackwardOperationDescriptor::fromNode(
+        const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,
+        const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap)
 {
     const auto* attributes = nodeT.attributes.AsLayernormBackwardAttributes();
     THROW_IF_NULL(attributes,
@@ -415,9 +416,8 @@ LayernormBackwardOperationDescriptor::fromNode(
     descriptor->_dyDesc = findTensorInMap(tensorMap,
                                           attributes->dy_tensor_uid,
                                           "LayernormBackwardOperationDescriptor::fromNode() DY");
-    descriptor->_xDesc = findTensorInMap(tensorMap,
-                                         attributes->x_tensor_uid,
-                                         "LayernormBackwardOperationDescriptor::fromNode() X");
+    descriptor->_xDesc = findTensorInMap(
+        tensorMap, attributes->x_tensor_uid, "LayernormBackwardOperationDescriptor::fromNode() X");
     descriptor->_scaleDesc
         = findTensorInMap(tensorMap,
                           attributes->scale_tensor_uid,

@@ -108,10 +108,8 @@ protected:
     void setComputeType()
     {
         const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
-                                      HIPDNN_TYPE_DATA_TYPE,
-                                      1,
-                                      &dataType);
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &dataType);
     }
 
     void setRequiredAttributes()
@@ -680,11 +678,8 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetComputeType)
               hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     int64_t count = 0;
     hipdnnDataType_t dataType = HIPDNN_DATA_DOUBLE;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
-                                  HIPDNN_TYPE_DATA_TYPE,
-                                  1,
-                                  &count,
-                                  &dataType);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(dataType, HIPDNN_DATA_FLOAT);
 }
@@ -714,11 +709,8 @@ TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeOperationTypeReturn
     makeFinalized();
     int64_t count = 0;
     hipdnnOperationType_ext_t type{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_TYPE_EXT,
-                                  HIPDNN_TYPE_OPERATION_TYPE_EXT,
-                                  1,
-                                  &count,
-                                  &type);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 1, &count, &type);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(type, HIPDNN_OPERATION_TYPE_LAYERNORM_BACKWARD_EXT);
 }
@@ -747,10 +739,8 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAttributeUnsupported)
 {
     const int64_t value = 0;
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->setAttribute(static_cast<hipdnnBackendAttributeName_t>(3699),
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &value),
+        getDescriptor()->setAttribute(
+            static_cast<hipdnnBackendAttributeName_t>(3699), HIPDNN_TYPE_INT64, 1, &value),
         HIPDNN_STATUS_NOT_SUPPORTED);
 }
 
@@ -760,11 +750,8 @@ TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeUnsupported)
     int64_t count = 0;
     int64_t value = 0;
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->getAttribute(static_cast<hipdnnBackendAttributeName_t>(3699),
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &count,
-                                      &value),
+        getDescriptor()->getAttribute(
+            static_cast<hipdnnBackendAttributeName_t>(3699), HIPDNN_TYPE_INT64, 1, &count, &value),
         HIPDNN_STATUS_NOT_SUPPORTED);
 }
 
@@ -779,10 +766,8 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetTensorFailsWrongType)
 {
     HipdnnBackendDescriptor* raw = _dyDesc.get();
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &raw),
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, HIPDNN_TYPE_INT64, 1, &raw),
         HIPDNN_STATUS_BAD_PARAM);
 }
 
@@ -811,10 +796,8 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetComputeDataTypeWrongElementC
 {
     const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->setAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
-                                      HIPDNN_TYPE_DATA_TYPE,
-                                      2,
-                                      &dataType),
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 2, &dataType),
         HIPDNN_STATUS_BAD_PARAM);
 }
 
@@ -831,8 +814,7 @@ TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeFailsNullPointer)
         HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
-TEST_F(TestLayernormBackwardOperationDescriptor,
-       GetTensorDescriptorsReturnsRequiredThenPresentOptional)
+TEST_F(TestLayernormBackwardOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrder)
 {
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _dyDesc);
     setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT, _xDesc);
@@ -852,12 +834,12 @@ TEST_F(TestLayernormBackwardOperationDescriptor,
         K_LAYERNORMBACKWARD_TENSOR_DY_UID,
         K_LAYERNORMBACKWARD_TENSOR_X_UID,
         K_LAYERNORMBACKWARD_TENSOR_SCALE_UID,
-        K_LAYERNORMBACKWARD_TENSOR_DX_UID,
-        K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID,
-        K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID,
         K_LAYERNORMBACKWARD_TENSOR_MEAN_UID,
         K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID,
         K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID,
+        K_LAYERNORMBACKWARD_TENSOR_DX_UID,
+        K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID,
+        K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID,
     };
     ASSERT_EQ(tensors.size(), expected.size());
     for(size_t i = 0; i < tensors.size(); ++i)

@@ -80,7 +80,7 @@ protected:
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
     static hipdnn_flatbuffers_sdk::data_objects::NodeT
-    makeNode(const std::vector<int64_t>& presentOptionalUids)
+        makeNode(const std::vector<int64_t>& presentOptionalUids)
     {
         hipdnn_flatbuffers_sdk::data_objects::LayernormBackwardAttributesT attributes;
         attributes.dy_tensor_uid = K_LAYERNORMBACKWARD_TENSOR_DY_UID;
@@ -121,8 +121,8 @@ protected:
         return false;
     }
 
-    std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>
-    makeTensorMap(const std::vector<const std::unique_ptr<HipdnnBackendDescriptor>*>& tensors) const
+    std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>> makeTensorMap(
+        const std::vector<const std::unique_ptr<HipdnnBackendDescriptor>*>& tensors) const
     {
         std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>> tensorMap;
         for(const auto* wrapper : tensors)

@@ -594,7 +594,7 @@ void SdpaBwdOperationDescriptor::getAttribute(hipdnnBackendAttributeName_t attri
 }
 
 const hipdnn_flatbuffers_sdk::data_objects::SdpaBackwardAttributesT&
-SdpaBwdOperationDescriptor::getData() const
+    SdpaBwdOperationDescriptor::getData() const
 {
     return _data;
 }
@@ -689,31 +689,32 @@ std::shared_ptr<TensorDescriptor> SdpaBwdOperationDescriptor::getDropoutScaleInv
     return _dropoutScaleInvDesc;
 }
 
-std::shared_ptr<TensorDescriptor> SdpaBwdOperationDescriptor::getDbiasDesc() const
+std::shared_ptr<TensorDescriptor> SdpaBwdOperationDescriptor::getDBiasDesc() const
 {
     return _dbiasDesc;
 }
 
 hipdnn_flatbuffers_sdk::data_objects::DataType
-SdpaBwdOperationDescriptor::getComputeDataType() const
+    SdpaBwdOperationDescriptor::getComputeDataType() const
 {
     return _computeDataType;
 }
 
 std::vector<std::shared_ptr<TensorDescriptor>>
-SdpaBwdOperationDescriptor::getTensorDescriptors() const
+    SdpaBwdOperationDescriptor::getTensorDescriptors() const
 {
-    std::vector<std::shared_ptr<TensorDescriptor>> tensors{
-        _qDesc,
-        _kDesc,
-        _vDesc,
-        _oDesc,
-        _doDesc,
-        _statsDesc,
-        _dqDesc,
-        _dkDesc,
-        _dvDesc,
-    };
+    // Declaration order, optional tensors only when set.
+    std::vector<std::shared_ptr<TensorDescriptor>> tensors;
+    tensors.reserve(19);
+    tensors.push_back(_qDesc);
+    tensors.push_back(_kDesc);
+    tensors.push_back(_vDesc);
+    tensors.push_back(_oDesc);
+    tensors.push_back(_doDesc);
+    tensors.push_back(_statsDesc);
+    tensors.push_back(_dqDesc);
+    tensors.push_back(_dkDesc);
+    tensors.push_back(_dvDesc);
     if(_scaleDesc != nullptr)
     {
         tensors.push_back(_scaleDesc);
@@ -758,7 +759,7 @@ SdpaBwdOperationDescriptor::getTensorDescriptors() const
 }
 
 std::unique_ptr<hipdnn_flatbuffers_sdk::data_objects::NodeT>
-SdpaBwdOperationDescriptor::buildNode() const
+    SdpaBwdOperationDescriptor::buildNode() const
 {
     auto node = std::make_unique<hipdnn_flatbuffers_sdk::data_objects::NodeT>();
     node->name = _name;
@@ -781,98 +782,113 @@ std::shared_ptr<SdpaBwdOperationDescriptor> SdpaBwdOperationDescriptor::fromNode
     descriptor->_data = *attributes;
     descriptor->_computeDataType = nodeT.compute_data_type;
     descriptor->_name = nodeT.name;
-    descriptor->_qDesc = findTensorInMap(tensorMap,
-                                         attributes->q_tensor_uid,
-                                         "SdpaBwdOperationDescriptor::fromNode() Q");
-    descriptor->_kDesc = findTensorInMap(tensorMap,
-                                         attributes->k_tensor_uid,
-                                         "SdpaBwdOperationDescriptor::fromNode() K");
-    descriptor->_vDesc = findTensorInMap(tensorMap,
-                                         attributes->v_tensor_uid,
-                                         "SdpaBwdOperationDescriptor::fromNode() V");
-    descriptor->_oDesc = findTensorInMap(tensorMap,
-                                         attributes->o_tensor_uid,
-                                         "SdpaBwdOperationDescriptor::fromNode() O");
-    descriptor->_doDesc = findTensorInMap(tensorMap,
-                                          attributes->do_tensor_uid,
-                                          "SdpaBwdOperationDescriptor::fromNode() DO");
-    descriptor->_statsDesc = findTensorInMap(tensorMap,
-                                             attributes->stats_tensor_uid,
-                                             "SdpaBwdOperationDescriptor::fromNode() STATS");
-    descriptor->_dqDesc = findTensorInMap(tensorMap,
-                                          attributes->dq_tensor_uid,
-                                          "SdpaBwdOperationDescriptor::fromNode() DQ");
-    descriptor->_dkDesc = findTensorInMap(tensorMap,
-                                          attributes->dk_tensor_uid,
-                                          "SdpaBwdOperationDescriptor::fromNode() DK");
-    descriptor->_dvDesc = findTensorInMap(tensorMap,
-                                          attributes->dv_tensor_uid,
-                                          "SdpaBwdOperationDescriptor::fromNode() DV");
+    descriptor->_qDesc = findTensorInMap(
+        tensorMap, attributes->q_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() Q");
+    descriptor->_kDesc = findTensorInMap(
+        tensorMap, attributes->k_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() K");
+    descriptor->_vDesc = findTensorInMap(
+        tensorMap, attributes->v_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() V");
+    descriptor->_oDesc = findTensorInMap(
+        tensorMap, attributes->o_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() O");
+    descriptor->_doDesc = findTensorInMap(
+        tensorMap, attributes->do_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() DO");
+    descriptor->_statsDesc = findTensorInMap(
+        tensorMap, attributes->stats_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() STATS");
+    descriptor->_dqDesc = findTensorInMap(
+        tensorMap, attributes->dq_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() DQ");
+    descriptor->_dkDesc = findTensorInMap(
+        tensorMap, attributes->dk_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() DK");
+    descriptor->_dvDesc = findTensorInMap(
+        tensorMap, attributes->dv_tensor_uid, "SdpaBwdOperationDescriptor::fromNode() DV");
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->scale_tensor_uid)
     {
-        descriptor->_scaleDesc = findTensorInMap(tensorMap,
-                                                 *attributes->scale_tensor_uid,
-                                                 "SdpaBwdOperationDescriptor::fromNode() SCALE");
+        const auto found = tensorMap.find(*attributes->scale_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_scaleDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->attn_mask_tensor_uid)
     {
-        descriptor->_attnMaskDesc
-            = findTensorInMap(tensorMap,
-                              *attributes->attn_mask_tensor_uid,
-                              "SdpaBwdOperationDescriptor::fromNode() ATTN_MASK");
+        const auto found = tensorMap.find(*attributes->attn_mask_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_attnMaskDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->seq_len_q_tensor_uid)
     {
-        descriptor->_seqLenQDesc
-            = findTensorInMap(tensorMap,
-                              *attributes->seq_len_q_tensor_uid,
-                              "SdpaBwdOperationDescriptor::fromNode() SEQ_LEN_Q");
+        const auto found = tensorMap.find(*attributes->seq_len_q_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_seqLenQDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->seq_len_kv_tensor_uid)
     {
-        descriptor->_seqLenKvDesc
-            = findTensorInMap(tensorMap,
-                              *attributes->seq_len_kv_tensor_uid,
-                              "SdpaBwdOperationDescriptor::fromNode() SEQ_LEN_KV");
+        const auto found = tensorMap.find(*attributes->seq_len_kv_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_seqLenKvDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->seed_tensor_uid)
     {
-        descriptor->_seedDesc = findTensorInMap(tensorMap,
-                                                *attributes->seed_tensor_uid,
-                                                "SdpaBwdOperationDescriptor::fromNode() SEED");
+        const auto found = tensorMap.find(*attributes->seed_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_seedDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->offset_tensor_uid)
     {
-        descriptor->_offsetDesc = findTensorInMap(tensorMap,
-                                                  *attributes->offset_tensor_uid,
-                                                  "SdpaBwdOperationDescriptor::fromNode() OFFSET");
+        const auto found = tensorMap.find(*attributes->offset_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_offsetDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->dropout_mask_tensor_uid)
     {
-        descriptor->_dropoutMaskDesc
-            = findTensorInMap(tensorMap,
-                              *attributes->dropout_mask_tensor_uid,
-                              "SdpaBwdOperationDescriptor::fromNode() DROPOUT_MASK");
+        const auto found = tensorMap.find(*attributes->dropout_mask_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_dropoutMaskDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->dropout_scale_tensor_uid)
     {
-        descriptor->_dropoutScaleDesc
-            = findTensorInMap(tensorMap,
-                              *attributes->dropout_scale_tensor_uid,
-                              "SdpaBwdOperationDescriptor::fromNode() DROPOUT_SCALE");
+        const auto found = tensorMap.find(*attributes->dropout_scale_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_dropoutScaleDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->dropout_scale_inv_tensor_uid)
     {
-        descriptor->_dropoutScaleInvDesc
-            = findTensorInMap(tensorMap,
-                              *attributes->dropout_scale_inv_tensor_uid,
-                              "SdpaBwdOperationDescriptor::fromNode() DROPOUT_SCALE_INV");
+        const auto found = tensorMap.find(*attributes->dropout_scale_inv_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_dropoutScaleInvDesc = found->second;
+        }
     }
+    // A set UID whose tensor is not in the map leaves the tensor unset (this op's behaviour).
     if(attributes->dbias_tensor_uid)
     {
-        descriptor->_dbiasDesc = findTensorInMap(tensorMap,
-                                                 *attributes->dbias_tensor_uid,
-                                                 "SdpaBwdOperationDescriptor::fromNode() DBIAS");
+        const auto found = tensorMap.find(*attributes->dbias_tensor_uid);
+        if(found != tensorMap.end())
+        {
+            descriptor->_dbiasDesc = found->second;
+        }
     }
 
     descriptor->finalize();

@@ -55,14 +55,14 @@ public:
     std::shared_ptr<TensorDescriptor> getDropoutMaskDesc() const;
     std::shared_ptr<TensorDescriptor> getDropoutScaleDesc() const;
     std::shared_ptr<TensorDescriptor> getDropoutScaleInvDesc() const;
-    std::shared_ptr<TensorDescriptor> getDbiasDesc() const;
+    std::shared_ptr<TensorDescriptor> getDBiasDesc() const;
     hipdnn_flatbuffers_sdk::data_objects::DataType getComputeDataType() const;
 
     std::vector<std::shared_ptr<TensorDescriptor>> getTensorDescriptors() const override;
     std::unique_ptr<hipdnn_flatbuffers_sdk::data_objects::NodeT> buildNode() const override;
     static std::shared_ptr<SdpaBwdOperationDescriptor>
-    fromNode(const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,
-             const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap);
+        fromNode(const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,
+                 const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap);
     static hipdnnBackendDescriptorType_t getStaticType();
     std::string toString() const override;
 

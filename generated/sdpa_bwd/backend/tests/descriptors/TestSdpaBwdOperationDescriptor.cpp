@@ -61,64 +61,63 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<SdpaBwdOperationDescriptor>();
-        _qDesc = createFinalizedTensor(K_SDPABWD_TENSOR_Q_UID,
-                                       toVec(K_SDPABWD_TENSOR_Q_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_Q_STRIDES));
-        _kDesc = createFinalizedTensor(K_SDPABWD_TENSOR_K_UID,
-                                       toVec(K_SDPABWD_TENSOR_K_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_K_STRIDES));
-        _vDesc = createFinalizedTensor(K_SDPABWD_TENSOR_V_UID,
-                                       toVec(K_SDPABWD_TENSOR_V_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_V_STRIDES));
-        _oDesc = createFinalizedTensor(K_SDPABWD_TENSOR_O_UID,
-                                       toVec(K_SDPABWD_TENSOR_O_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_O_STRIDES));
-        _doDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DO_UID,
-                                        toVec(K_SDPABWD_TENSOR_DO_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DO_STRIDES));
-        _statsDesc = createFinalizedTensor(K_SDPABWD_TENSOR_STATS_UID,
-                                           toVec(K_SDPABWD_TENSOR_STATS_DIMS),
-                                           toVec(K_SDPABWD_TENSOR_STATS_STRIDES));
-        _dqDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DQ_UID,
-                                        toVec(K_SDPABWD_TENSOR_DQ_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DQ_STRIDES));
-        _dkDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DK_UID,
-                                        toVec(K_SDPABWD_TENSOR_DK_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DK_STRIDES));
-        _dvDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DV_UID,
-                                        toVec(K_SDPABWD_TENSOR_DV_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DV_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SCALE_UID,
-                                           toVec(K_SDPABWD_TENSOR_SCALE_DIMS),
-                                           toVec(K_SDPABWD_TENSOR_SCALE_STRIDES));
-        _attnMaskDesc = createFinalizedTensor(K_SDPABWD_TENSOR_ATTN_MASK_UID,
-                                              toVec(K_SDPABWD_TENSOR_ATTN_MASK_DIMS),
-                                              toVec(K_SDPABWD_TENSOR_ATTN_MASK_STRIDES));
-        _seqLenQDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SEQ_LEN_Q_UID,
-                                             toVec(K_SDPABWD_TENSOR_SEQ_LEN_Q_DIMS),
-                                             toVec(K_SDPABWD_TENSOR_SEQ_LEN_Q_STRIDES));
-        _seqLenKvDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SEQ_LEN_KV_UID,
-                                              toVec(K_SDPABWD_TENSOR_SEQ_LEN_KV_DIMS),
-                                              toVec(K_SDPABWD_TENSOR_SEQ_LEN_KV_STRIDES));
-        _seedDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SEED_UID,
-                                          toVec(K_SDPABWD_TENSOR_SEED_DIMS),
-                                          toVec(K_SDPABWD_TENSOR_SEED_STRIDES));
-        _offsetDesc = createFinalizedTensor(K_SDPABWD_TENSOR_OFFSET_UID,
-                                            toVec(K_SDPABWD_TENSOR_OFFSET_DIMS),
-                                            toVec(K_SDPABWD_TENSOR_OFFSET_STRIDES));
-        _dropoutMaskDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DROPOUT_MASK_UID,
-                                                 toVec(K_SDPABWD_TENSOR_DROPOUT_MASK_DIMS),
-                                                 toVec(K_SDPABWD_TENSOR_DROPOUT_MASK_STRIDES));
-        _dropoutScaleDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DROPOUT_SCALE_UID,
-                                                  toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_DIMS),
-                                                  toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_STRIDES));
-        _dropoutScaleInvDesc
-            = createFinalizedTensor(K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID,
-                                    toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_DIMS),
-                                    toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_STRIDES));
-        _dbiasDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DBIAS_UID,
-                                           toVec(K_SDPABWD_TENSOR_DBIAS_DIMS),
-                                           toVec(K_SDPABWD_TENSOR_DBIAS_STRIDES));
+        _qDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_Q_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_Q_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_Q_STRIDES));
+        _kDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_K_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_K_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_K_STRIDES));
+        _vDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_V_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_V_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_V_STRIDES));
+        _oDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_O_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_O_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_O_STRIDES));
+        _doDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DO_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DO_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DO_STRIDES));
+        _statsDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_STATS_UID,
+                                           toVec(K_SDPA_BWD_TENSOR_STATS_DIMS),
+                                           toVec(K_SDPA_BWD_TENSOR_STATS_STRIDES));
+        _dqDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DQ_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DQ_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DQ_STRIDES));
+        _dkDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DK_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DK_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DK_STRIDES));
+        _dvDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DV_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DV_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SCALE_UID,
+                                           toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                           toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _attnMaskDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                                              toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS),
+                                              toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_STRIDES));
+        _seqLenQDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                                             toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS),
+                                             toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES));
+        _seqLenKvDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                                              toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS),
+                                              toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES));
+        _seedDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SEED_UID,
+                                          toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                          toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _offsetDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_OFFSET_UID,
+                                            toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                            toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _dropoutMaskDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                                                 toVec(K_SDPA_BWD_TENSOR_DROPOUT_MASK_DIMS),
+                                                 toVec(K_SDPA_BWD_TENSOR_DROPOUT_MASK_STRIDES));
+        _dropoutScaleDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                                                  toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                                  toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _dropoutScaleInvDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                                                     toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                                     toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _dbiasDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DBIAS_UID,
+                                           toVec(K_SDPA_BWD_TENSOR_DBIAS_DIMS),
+                                           toVec(K_SDPA_BWD_TENSOR_DBIAS_STRIDES));
 
         _unfinalizedTensor = createDescriptor<TensorDescriptor>();
     }
@@ -138,50 +137,38 @@ protected:
     // Every data field, from the constants header.
     void setSdpaBwdParams()
     {
-        const bool alibiMaskValue = K_SDPABWD_ALIBI_MASK;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT,
-                                      HIPDNN_TYPE_BOOLEAN,
-                                      1,
-                                      &alibiMaskValue);
-        const bool paddingMaskValue = K_SDPABWD_PADDING_MASK;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT,
-                                      HIPDNN_TYPE_BOOLEAN,
-                                      1,
-                                      &paddingMaskValue);
-        const bool causalMaskValue = K_SDPABWD_CAUSAL_MASK;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT,
-                                      HIPDNN_TYPE_BOOLEAN,
-                                      1,
-                                      &causalMaskValue);
-        const bool causalMaskBottomRightValue = K_SDPABWD_CAUSAL_MASK_BOTTOM_RIGHT;
+        const bool alibiMaskValue = K_SDPA_BWD_ALIBI_MASK;
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &alibiMaskValue);
+        const bool paddingMaskValue = K_SDPA_BWD_PADDING_MASK;
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &paddingMaskValue);
+        const bool causalMaskValue = K_SDPA_BWD_CAUSAL_MASK;
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &causalMaskValue);
+        const bool causalMaskBottomRightValue = K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT;
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
                                       HIPDNN_TYPE_BOOLEAN,
                                       1,
                                       &causalMaskBottomRightValue);
-        const float dropoutProbabilityValue = K_SDPABWD_DROPOUT_PROBABILITY;
+        const float dropoutProbabilityValue = K_SDPA_BWD_DROPOUT_PROBABILITY;
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
                                       HIPDNN_TYPE_FLOAT,
                                       1,
                                       &dropoutProbabilityValue);
-        const float attnScaleValueValue = K_SDPABWD_ATTN_SCALE_VALUE;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT,
-                                      HIPDNN_TYPE_FLOAT,
-                                      1,
-                                      &attnScaleValueValue);
-        const int64_t leftBoundValue = K_SDPABWD_LEFT_BOUND;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT,
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &leftBoundValue);
-        const int64_t rightBoundValue = K_SDPABWD_RIGHT_BOUND;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT,
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &rightBoundValue);
+        const float attnScaleValueValue = K_SDPA_BWD_ATTN_SCALE_VALUE;
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &attnScaleValueValue);
+        const int64_t leftBoundValue = K_SDPA_BWD_LEFT_BOUND;
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &leftBoundValue);
+        const int64_t rightBoundValue = K_SDPA_BWD_RIGHT_BOUND;
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &rightBoundValue);
         const hipdnnDiagonalAlignment_t diagonalAlignmentValue
-            = static_cast<hipdnnDiagonalAlignment_t>(K_SDPABWD_DIAGONAL_ALIGNMENT);
+            = static_cast<hipdnnDiagonalAlignment_t>(K_SDPA_BWD_DIAGONAL_ALIGNMENT);
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                      HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
+                                      HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
                                       1,
                                       &diagonalAlignmentValue);
     }
@@ -189,10 +176,8 @@ protected:
     void setComputeType()
     {
         const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
-                                      HIPDNN_TYPE_DATA_TYPE,
-                                      1,
-                                      &dataType);
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &dataType);
     }
 
     void setRequiredAttributes()
@@ -469,18 +454,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetQTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getQDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getQDesc()->getData().uid, K_SDPABWD_TENSOR_Q_UID);
+    EXPECT_EQ(getDescriptor()->getQDesc()->getData().uid, K_SDPA_BWD_TENSOR_Q_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_Q_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_Q_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetKTensor)
@@ -499,18 +481,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetKTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getKDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getKDesc()->getData().uid, K_SDPABWD_TENSOR_K_UID);
+    EXPECT_EQ(getDescriptor()->getKDesc()->getData().uid, K_SDPA_BWD_TENSOR_K_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_K_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_K_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetVTensor)
@@ -529,18 +508,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetVTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getVDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getVDesc()->getData().uid, K_SDPABWD_TENSOR_V_UID);
+    EXPECT_EQ(getDescriptor()->getVDesc()->getData().uid, K_SDPA_BWD_TENSOR_V_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_V_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_V_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOTensor)
@@ -559,18 +535,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getODesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getODesc()->getData().uid, K_SDPABWD_TENSOR_O_UID);
+    EXPECT_EQ(getDescriptor()->getODesc()->getData().uid, K_SDPA_BWD_TENSOR_O_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_O_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_O_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDoTensor)
@@ -589,18 +562,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDoTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getDoDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getDoDesc()->getData().uid, K_SDPABWD_TENSOR_DO_UID);
+    EXPECT_EQ(getDescriptor()->getDoDesc()->getData().uid, K_SDPA_BWD_TENSOR_DO_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DO_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_DO_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetStatsTensor)
@@ -619,7 +589,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetStatsTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getStatsDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getStatsDesc()->getData().uid, K_SDPABWD_TENSOR_STATS_UID);
+    EXPECT_EQ(getDescriptor()->getStatsDesc()->getData().uid, K_SDPA_BWD_TENSOR_STATS_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_STATS_EXT,
@@ -630,7 +600,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetStatsTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_STATS_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_STATS_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDqTensor)
@@ -649,18 +619,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDqTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getDqDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getDqDesc()->getData().uid, K_SDPABWD_TENSOR_DQ_UID);
+    EXPECT_EQ(getDescriptor()->getDqDesc()->getData().uid, K_SDPA_BWD_TENSOR_DQ_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DQ_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_DQ_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDkTensor)
@@ -679,18 +646,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDkTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getDkDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getDkDesc()->getData().uid, K_SDPABWD_TENSOR_DK_UID);
+    EXPECT_EQ(getDescriptor()->getDkDesc()->getData().uid, K_SDPA_BWD_TENSOR_DK_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DK_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_DK_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDvTensor)
@@ -709,18 +673,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDvTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getDvDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getDvDesc()->getData().uid, K_SDPABWD_TENSOR_DV_UID);
+    EXPECT_EQ(getDescriptor()->getDvDesc()->getData().uid, K_SDPA_BWD_TENSOR_DV_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DV_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_DV_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetScaleTensor)
@@ -740,7 +701,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetScaleTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getScaleDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getScaleDesc()->getData().uid, K_SDPABWD_TENSOR_SCALE_UID);
+    EXPECT_EQ(getDescriptor()->getScaleDesc()->getData().uid, K_SDPA_BWD_TENSOR_SCALE_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
@@ -751,7 +712,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetScaleTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_SCALE_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_SCALE_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnMaskTensor)
@@ -771,7 +732,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnMaskTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getAttnMaskDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getAttnMaskDesc()->getData().uid, K_SDPABWD_TENSOR_ATTN_MASK_UID);
+    EXPECT_EQ(getDescriptor()->getAttnMaskDesc()->getData().uid, K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT,
@@ -783,7 +744,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnMaskTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_SDPABWD_TENSOR_ATTN_MASK_UID);
+              K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenQTensor)
@@ -803,7 +764,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenQTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getSeqLenQDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getSeqLenQDesc()->getData().uid, K_SDPABWD_TENSOR_SEQ_LEN_Q_UID);
+    EXPECT_EQ(getDescriptor()->getSeqLenQDesc()->getData().uid, K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT,
@@ -815,7 +776,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenQTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_SDPABWD_TENSOR_SEQ_LEN_Q_UID);
+              K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenKvTensor)
@@ -835,7 +796,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenKvTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getSeqLenKvDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getSeqLenKvDesc()->getData().uid, K_SDPABWD_TENSOR_SEQ_LEN_KV_UID);
+    EXPECT_EQ(getDescriptor()->getSeqLenKvDesc()->getData().uid, K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT,
@@ -847,7 +808,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeqLenKvTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_SDPABWD_TENSOR_SEQ_LEN_KV_UID);
+              K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeedTensor)
@@ -867,7 +828,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeedTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getSeedDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getSeedDesc()->getData().uid, K_SDPABWD_TENSOR_SEED_UID);
+    EXPECT_EQ(getDescriptor()->getSeedDesc()->getData().uid, K_SDPA_BWD_TENSOR_SEED_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEED_EXT,
@@ -878,7 +839,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetSeedTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_SEED_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_SEED_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOffsetTensor)
@@ -898,7 +859,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOffsetTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getOffsetDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getOffsetDesc()->getData().uid, K_SDPABWD_TENSOR_OFFSET_UID);
+    EXPECT_EQ(getDescriptor()->getOffsetDesc()->getData().uid, K_SDPA_BWD_TENSOR_OFFSET_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_OFFSET_EXT,
@@ -909,7 +870,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOffsetTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_OFFSET_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_OFFSET_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutMaskTensor)
@@ -930,7 +891,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutMaskTensor)
 
     ASSERT_NE(getDescriptor()->getDropoutMaskDesc(), nullptr);
     EXPECT_EQ(getDescriptor()->getDropoutMaskDesc()->getData().uid,
-              K_SDPABWD_TENSOR_DROPOUT_MASK_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_MASK_EXT,
@@ -942,7 +903,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutMaskTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_SDPABWD_TENSOR_DROPOUT_MASK_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleTensor)
@@ -963,7 +924,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleTensor)
 
     ASSERT_NE(getDescriptor()->getDropoutScaleDesc(), nullptr);
     EXPECT_EQ(getDescriptor()->getDropoutScaleDesc()->getData().uid,
-              K_SDPABWD_TENSOR_DROPOUT_SCALE_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_EXT,
@@ -975,7 +936,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_SDPABWD_TENSOR_DROPOUT_SCALE_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleInvTensor)
@@ -996,7 +957,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleInvTensor)
 
     ASSERT_NE(getDescriptor()->getDropoutScaleInvDesc(), nullptr);
     EXPECT_EQ(getDescriptor()->getDropoutScaleInvDesc()->getData().uid,
-              K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_INV_EXT,
@@ -1008,7 +969,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutScaleInvTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDbiasTensor)
@@ -1027,8 +988,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDbiasTensor)
     setComputeType();
     getDescriptor()->finalize();
 
-    ASSERT_NE(getDescriptor()->getDbiasDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getDbiasDesc()->getData().uid, K_SDPABWD_TENSOR_DBIAS_UID);
+    ASSERT_NE(getDescriptor()->getDBiasDesc(), nullptr);
+    EXPECT_EQ(getDescriptor()->getDBiasDesc()->getData().uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT,
@@ -1039,7 +1000,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDbiasTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPABWD_TENSOR_DBIAS_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, GetUnsetScaleTensorReturnsNoElements)
@@ -1179,132 +1140,109 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetUnsetDbiasTensorReturnsNoElements)
                                   &count,
                                   &result);
     EXPECT_EQ(count, 0);
-    EXPECT_EQ(getDescriptor()->getDbiasDesc(), nullptr);
+    EXPECT_EQ(getDescriptor()->getDBiasDesc(), nullptr);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAlibiMask)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().alibi_mask, K_SDPABWD_ALIBI_MASK);
+    EXPECT_EQ(getDescriptor()->getData().alibi_mask, K_SDPA_BWD_ALIBI_MASK);
     int64_t count = 0;
     bool value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT,
-                                  HIPDNN_TYPE_BOOLEAN,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPABWD_ALIBI_MASK);
+    EXPECT_EQ(value, K_SDPA_BWD_ALIBI_MASK);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetPaddingMask)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().padding_mask, K_SDPABWD_PADDING_MASK);
+    EXPECT_EQ(getDescriptor()->getData().padding_mask, K_SDPA_BWD_PADDING_MASK);
     int64_t count = 0;
     bool value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT,
-                                  HIPDNN_TYPE_BOOLEAN,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPABWD_PADDING_MASK);
+    EXPECT_EQ(value, K_SDPA_BWD_PADDING_MASK);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetCausalMask)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().causal_mask, K_SDPABWD_CAUSAL_MASK);
+    EXPECT_EQ(getDescriptor()->getData().causal_mask, K_SDPA_BWD_CAUSAL_MASK);
     int64_t count = 0;
     bool value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT,
-                                  HIPDNN_TYPE_BOOLEAN,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPABWD_CAUSAL_MASK);
+    EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetCausalMaskBottomRight)
 {
     makeFinalized();
     EXPECT_EQ(getDescriptor()->getData().causal_mask_bottom_right,
-              K_SDPABWD_CAUSAL_MASK_BOTTOM_RIGHT);
+              K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
     int64_t count = 0;
     bool value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
-                                  HIPDNN_TYPE_BOOLEAN,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPABWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutProbability)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*getDescriptor()->getData().dropout_probability, K_SDPABWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*getDescriptor()->getData().dropout_probability,
+                    K_SDPA_BWD_DROPOUT_PROBABILITY);
     int64_t count = 0;
     float value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
-                                  HIPDNN_TYPE_FLOAT,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_FLOAT_EQ(value, K_SDPABWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(value, K_SDPA_BWD_DROPOUT_PROBABILITY);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnScaleValue)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*getDescriptor()->getData().attn_scale_value, K_SDPABWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*getDescriptor()->getData().attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
     int64_t count = 0;
     float value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT,
-                                  HIPDNN_TYPE_FLOAT,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_FLOAT_EQ(value, K_SDPABWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(value, K_SDPA_BWD_ATTN_SCALE_VALUE);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetLeftBound)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().left_bound.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().left_bound, K_SDPABWD_LEFT_BOUND);
+    EXPECT_EQ(*getDescriptor()->getData().left_bound, K_SDPA_BWD_LEFT_BOUND);
     int64_t count = 0;
     int64_t value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT,
-                                  HIPDNN_TYPE_INT64,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPABWD_LEFT_BOUND);
+    EXPECT_EQ(value, K_SDPA_BWD_LEFT_BOUND);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetRightBound)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().right_bound.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().right_bound, K_SDPABWD_RIGHT_BOUND);
+    EXPECT_EQ(*getDescriptor()->getData().right_bound, K_SDPA_BWD_RIGHT_BOUND);
     int64_t count = 0;
     int64_t value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT,
-                                  HIPDNN_TYPE_INT64,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPABWD_RIGHT_BOUND);
+    EXPECT_EQ(value, K_SDPA_BWD_RIGHT_BOUND);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDiagonalAlignment)
@@ -1312,16 +1250,16 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDiagonalAlignment)
     makeFinalized();
     EXPECT_EQ(getDescriptor()->getData().diagonal_alignment,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPABWD_DIAGONAL_ALIGNMENT));
+                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
     int64_t count = 0;
     hipdnnDiagonalAlignment_t value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                  HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
+                                  HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
                                   1,
                                   &count,
                                   &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(K_SDPABWD_DIAGONAL_ALIGNMENT));
+    EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(K_SDPA_BWD_DIAGONAL_ALIGNMENT));
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetComputeType)
@@ -1331,11 +1269,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetComputeType)
               hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     int64_t count = 0;
     hipdnnDataType_t dataType = HIPDNN_DATA_DOUBLE;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
-                                  HIPDNN_TYPE_DATA_TYPE,
-                                  1,
-                                  &count,
-                                  &dataType);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(dataType, HIPDNN_DATA_FLOAT);
 }
@@ -1365,11 +1300,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeOperationTypeReturnsCorrectTy
     makeFinalized();
     int64_t count = 0;
     hipdnnOperationType_ext_t type{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_TYPE_EXT,
-                                  HIPDNN_TYPE_OPERATION_TYPE_EXT,
-                                  1,
-                                  &count,
-                                  &type);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 1, &count, &type);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(type, HIPDNN_OPERATION_TYPE_SDPA_BACKWARD_EXT);
 }
@@ -1385,22 +1317,18 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeFailsBeforeFinalize)
     setRequiredAttributes();
     int64_t count = 0;
     hipdnnDataType_t dataType{};
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
-                                                             HIPDNN_TYPE_DATA_TYPE,
-                                                             1,
-                                                             &count,
-                                                             &dataType),
-                               HIPDNN_STATUS_NOT_INITIALIZED);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType),
+        HIPDNN_STATUS_NOT_INITIALIZED);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAttributeUnsupported)
 {
     const int64_t value = 0;
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->setAttribute(static_cast<hipdnnBackendAttributeName_t>(3199),
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &value),
+        getDescriptor()->setAttribute(
+            static_cast<hipdnnBackendAttributeName_t>(3199), HIPDNN_TYPE_INT64, 1, &value),
         HIPDNN_STATUS_NOT_SUPPORTED);
 }
 
@@ -1410,11 +1338,8 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeUnsupported)
     int64_t count = 0;
     int64_t value = 0;
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->getAttribute(static_cast<hipdnnBackendAttributeName_t>(3199),
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &count,
-                                      &value),
+        getDescriptor()->getAttribute(
+            static_cast<hipdnnBackendAttributeName_t>(3199), HIPDNN_TYPE_INT64, 1, &count, &value),
         HIPDNN_STATUS_NOT_SUPPORTED);
 }
 
@@ -1427,55 +1352,49 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsWithUnfinalizedTensor)
 TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsWrongType)
 {
     HipdnnBackendDescriptor* raw = _qDesc.get();
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
-                                                             HIPDNN_TYPE_INT64,
-                                                             1,
-                                                             &raw),
-                               HIPDNN_STATUS_BAD_PARAM);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, HIPDNN_TYPE_INT64, 1, &raw),
+        HIPDNN_STATUS_BAD_PARAM);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsWrongElementCount)
 {
     HipdnnBackendDescriptor* raw = _qDesc.get();
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
-                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                                             2,
-                                                             &raw),
-                               HIPDNN_STATUS_BAD_PARAM);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 2, &raw),
+        HIPDNN_STATUS_BAD_PARAM);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetTensorFailsNullPointer)
 {
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
-                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                                             1,
-                                                             nullptr),
-                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetComputeDataTypeWrongElementCount)
 {
     const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
-                                                             HIPDNN_TYPE_DATA_TYPE,
-                                                             2,
-                                                             &dataType),
-                               HIPDNN_STATUS_BAD_PARAM);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 2, &dataType),
+        HIPDNN_STATUS_BAD_PARAM);
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeFailsNullPointer)
 {
     makeFinalized();
     hipdnnDataType_t dataType{};
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
-                                                             HIPDNN_TYPE_DATA_TYPE,
-                                                             1,
-                                                             nullptr,
-                                                             &dataType),
-                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, nullptr, &dataType),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
-TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsReturnsRequiredThenPresentOptional)
+TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrder)
 {
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, _qDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT, _kDesc);
@@ -1502,25 +1421,25 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsReturnsRequiredThenPr
 
     const auto tensors = getDescriptor()->getTensorDescriptors();
     const std::vector<int64_t> expected{
-        K_SDPABWD_TENSOR_Q_UID,
-        K_SDPABWD_TENSOR_K_UID,
-        K_SDPABWD_TENSOR_V_UID,
-        K_SDPABWD_TENSOR_O_UID,
-        K_SDPABWD_TENSOR_DO_UID,
-        K_SDPABWD_TENSOR_STATS_UID,
-        K_SDPABWD_TENSOR_DQ_UID,
-        K_SDPABWD_TENSOR_DK_UID,
-        K_SDPABWD_TENSOR_DV_UID,
-        K_SDPABWD_TENSOR_SCALE_UID,
-        K_SDPABWD_TENSOR_ATTN_MASK_UID,
-        K_SDPABWD_TENSOR_SEQ_LEN_Q_UID,
-        K_SDPABWD_TENSOR_SEQ_LEN_KV_UID,
-        K_SDPABWD_TENSOR_SEED_UID,
-        K_SDPABWD_TENSOR_OFFSET_UID,
-        K_SDPABWD_TENSOR_DROPOUT_MASK_UID,
-        K_SDPABWD_TENSOR_DROPOUT_SCALE_UID,
-        K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID,
-        K_SDPABWD_TENSOR_DBIAS_UID,
+        K_SDPA_BWD_TENSOR_Q_UID,
+        K_SDPA_BWD_TENSOR_K_UID,
+        K_SDPA_BWD_TENSOR_V_UID,
+        K_SDPA_BWD_TENSOR_O_UID,
+        K_SDPA_BWD_TENSOR_DO_UID,
+        K_SDPA_BWD_TENSOR_STATS_UID,
+        K_SDPA_BWD_TENSOR_DQ_UID,
+        K_SDPA_BWD_TENSOR_DK_UID,
+        K_SDPA_BWD_TENSOR_DV_UID,
+        K_SDPA_BWD_TENSOR_SCALE_UID,
+        K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+        K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+        K_SDPA_BWD_TENSOR_SEED_UID,
+        K_SDPA_BWD_TENSOR_OFFSET_UID,
+        K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+        K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+        K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+        K_SDPA_BWD_TENSOR_DBIAS_UID,
     };
     ASSERT_EQ(tensors.size(), expected.size());
     for(size_t i = 0; i < tensors.size(); ++i)
@@ -1565,50 +1484,50 @@ TEST_F(TestSdpaBwdOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(node->compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     const auto* attributes = node->attributes.AsSdpaBackwardAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->q_tensor_uid, K_SDPABWD_TENSOR_Q_UID);
-    EXPECT_EQ(attributes->k_tensor_uid, K_SDPABWD_TENSOR_K_UID);
-    EXPECT_EQ(attributes->v_tensor_uid, K_SDPABWD_TENSOR_V_UID);
-    EXPECT_EQ(attributes->o_tensor_uid, K_SDPABWD_TENSOR_O_UID);
-    EXPECT_EQ(attributes->do_tensor_uid, K_SDPABWD_TENSOR_DO_UID);
-    EXPECT_EQ(attributes->stats_tensor_uid, K_SDPABWD_TENSOR_STATS_UID);
-    EXPECT_EQ(attributes->dq_tensor_uid, K_SDPABWD_TENSOR_DQ_UID);
-    EXPECT_EQ(attributes->dk_tensor_uid, K_SDPABWD_TENSOR_DK_UID);
-    EXPECT_EQ(attributes->dv_tensor_uid, K_SDPABWD_TENSOR_DV_UID);
+    EXPECT_EQ(attributes->q_tensor_uid, K_SDPA_BWD_TENSOR_Q_UID);
+    EXPECT_EQ(attributes->k_tensor_uid, K_SDPA_BWD_TENSOR_K_UID);
+    EXPECT_EQ(attributes->v_tensor_uid, K_SDPA_BWD_TENSOR_V_UID);
+    EXPECT_EQ(attributes->o_tensor_uid, K_SDPA_BWD_TENSOR_O_UID);
+    EXPECT_EQ(attributes->do_tensor_uid, K_SDPA_BWD_TENSOR_DO_UID);
+    EXPECT_EQ(attributes->stats_tensor_uid, K_SDPA_BWD_TENSOR_STATS_UID);
+    EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
+    EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
+    EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
     ASSERT_TRUE(attributes->scale_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->scale_tensor_uid, K_SDPABWD_TENSOR_SCALE_UID);
+    EXPECT_EQ(*attributes->scale_tensor_uid, K_SDPA_BWD_TENSOR_SCALE_UID);
     ASSERT_TRUE(attributes->attn_mask_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->attn_mask_tensor_uid, K_SDPABWD_TENSOR_ATTN_MASK_UID);
+    EXPECT_EQ(*attributes->attn_mask_tensor_uid, K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     ASSERT_TRUE(attributes->seq_len_q_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->seq_len_q_tensor_uid, K_SDPABWD_TENSOR_SEQ_LEN_Q_UID);
+    EXPECT_EQ(*attributes->seq_len_q_tensor_uid, K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     ASSERT_TRUE(attributes->seq_len_kv_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->seq_len_kv_tensor_uid, K_SDPABWD_TENSOR_SEQ_LEN_KV_UID);
+    EXPECT_EQ(*attributes->seq_len_kv_tensor_uid, K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
     ASSERT_TRUE(attributes->seed_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->seed_tensor_uid, K_SDPABWD_TENSOR_SEED_UID);
+    EXPECT_EQ(*attributes->seed_tensor_uid, K_SDPA_BWD_TENSOR_SEED_UID);
     ASSERT_TRUE(attributes->offset_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->offset_tensor_uid, K_SDPABWD_TENSOR_OFFSET_UID);
+    EXPECT_EQ(*attributes->offset_tensor_uid, K_SDPA_BWD_TENSOR_OFFSET_UID);
     ASSERT_TRUE(attributes->dropout_mask_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dropout_mask_tensor_uid, K_SDPABWD_TENSOR_DROPOUT_MASK_UID);
+    EXPECT_EQ(*attributes->dropout_mask_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
     ASSERT_TRUE(attributes->dropout_scale_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dropout_scale_tensor_uid, K_SDPABWD_TENSOR_DROPOUT_SCALE_UID);
+    EXPECT_EQ(*attributes->dropout_scale_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
     ASSERT_TRUE(attributes->dropout_scale_inv_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dropout_scale_inv_tensor_uid, K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID);
+    EXPECT_EQ(*attributes->dropout_scale_inv_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     ASSERT_TRUE(attributes->dbias_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dbias_tensor_uid, K_SDPABWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(attributes->alibi_mask, K_SDPABWD_ALIBI_MASK);
-    EXPECT_EQ(attributes->padding_mask, K_SDPABWD_PADDING_MASK);
-    EXPECT_EQ(attributes->causal_mask, K_SDPABWD_CAUSAL_MASK);
-    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPABWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(*attributes->dbias_tensor_uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
+    EXPECT_EQ(attributes->alibi_mask, K_SDPA_BWD_ALIBI_MASK);
+    EXPECT_EQ(attributes->padding_mask, K_SDPA_BWD_PADDING_MASK);
+    EXPECT_EQ(attributes->causal_mask, K_SDPA_BWD_CAUSAL_MASK);
+    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPABWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPA_BWD_DROPOUT_PROBABILITY);
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPABWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, K_SDPABWD_LEFT_BOUND);
+    EXPECT_EQ(*attributes->left_bound, K_SDPA_BWD_LEFT_BOUND);
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, K_SDPABWD_RIGHT_BOUND);
+    EXPECT_EQ(*attributes->right_bound, K_SDPA_BWD_RIGHT_BOUND);
     EXPECT_EQ(attributes->diagonal_alignment,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPABWD_DIAGONAL_ALIGNMENT));
+                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, ToStringContainsExpectedInfo)
@@ -1616,16 +1535,16 @@ TEST_F(TestSdpaBwdOperationDescriptor, ToStringContainsExpectedInfo)
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("SdpaBwdOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find(", q_uid=" + std::to_string(K_SDPABWD_TENSOR_Q_UID)), std::string::npos);
-    EXPECT_NE(text.find(", k_uid=" + std::to_string(K_SDPABWD_TENSOR_K_UID)), std::string::npos);
-    EXPECT_NE(text.find(", v_uid=" + std::to_string(K_SDPABWD_TENSOR_V_UID)), std::string::npos);
-    EXPECT_NE(text.find(", o_uid=" + std::to_string(K_SDPABWD_TENSOR_O_UID)), std::string::npos);
-    EXPECT_NE(text.find(", do_uid=" + std::to_string(K_SDPABWD_TENSOR_DO_UID)), std::string::npos);
-    EXPECT_NE(text.find(", stats_uid=" + std::to_string(K_SDPABWD_TENSOR_STATS_UID)),
+    EXPECT_NE(text.find(", q_uid=" + std::to_string(K_SDPA_BWD_TENSOR_Q_UID)), std::string::npos);
+    EXPECT_NE(text.find(", k_uid=" + std::to_string(K_SDPA_BWD_TENSOR_K_UID)), std::string::npos);
+    EXPECT_NE(text.find(", v_uid=" + std::to_string(K_SDPA_BWD_TENSOR_V_UID)), std::string::npos);
+    EXPECT_NE(text.find(", o_uid=" + std::to_string(K_SDPA_BWD_TENSOR_O_UID)), std::string::npos);
+    EXPECT_NE(text.find(", do_uid=" + std::to_string(K_SDPA_BWD_TENSOR_DO_UID)), std::string::npos);
+    EXPECT_NE(text.find(", stats_uid=" + std::to_string(K_SDPA_BWD_TENSOR_STATS_UID)),
               std::string::npos);
-    EXPECT_NE(text.find(", dq_uid=" + std::to_string(K_SDPABWD_TENSOR_DQ_UID)), std::string::npos);
-    EXPECT_NE(text.find(", dk_uid=" + std::to_string(K_SDPABWD_TENSOR_DK_UID)), std::string::npos);
-    EXPECT_NE(text.find(", dv_uid=" + std::to_string(K_SDPABWD_TENSOR_DV_UID)), std::string::npos);
+    EXPECT_NE(text.find(", dq_uid=" + std::to_string(K_SDPA_BWD_TENSOR_DQ_UID)), std::string::npos);
+    EXPECT_NE(text.find(", dk_uid=" + std::to_string(K_SDPA_BWD_TENSOR_DK_UID)), std::string::npos);
+    EXPECT_NE(text.find(", dv_uid=" + std::to_string(K_SDPA_BWD_TENSOR_DV_UID)), std::string::npos);
     EXPECT_NE(text.find(", scale_uid=nullopt"), std::string::npos);
     EXPECT_NE(text.find(", attn_mask_uid=nullopt"), std::string::npos);
     EXPECT_NE(text.find(", seq_len_q_uid=nullopt"), std::string::npos);

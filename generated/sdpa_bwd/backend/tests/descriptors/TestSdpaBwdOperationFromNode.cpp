@@ -58,131 +58,130 @@ protected:
 
     void SetUp() override
     {
-        _qDesc = createFinalizedTensor(K_SDPABWD_TENSOR_Q_UID,
-                                       toVec(K_SDPABWD_TENSOR_Q_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_Q_STRIDES));
-        _kDesc = createFinalizedTensor(K_SDPABWD_TENSOR_K_UID,
-                                       toVec(K_SDPABWD_TENSOR_K_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_K_STRIDES));
-        _vDesc = createFinalizedTensor(K_SDPABWD_TENSOR_V_UID,
-                                       toVec(K_SDPABWD_TENSOR_V_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_V_STRIDES));
-        _oDesc = createFinalizedTensor(K_SDPABWD_TENSOR_O_UID,
-                                       toVec(K_SDPABWD_TENSOR_O_DIMS),
-                                       toVec(K_SDPABWD_TENSOR_O_STRIDES));
-        _doDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DO_UID,
-                                        toVec(K_SDPABWD_TENSOR_DO_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DO_STRIDES));
-        _statsDesc = createFinalizedTensor(K_SDPABWD_TENSOR_STATS_UID,
-                                           toVec(K_SDPABWD_TENSOR_STATS_DIMS),
-                                           toVec(K_SDPABWD_TENSOR_STATS_STRIDES));
-        _dqDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DQ_UID,
-                                        toVec(K_SDPABWD_TENSOR_DQ_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DQ_STRIDES));
-        _dkDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DK_UID,
-                                        toVec(K_SDPABWD_TENSOR_DK_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DK_STRIDES));
-        _dvDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DV_UID,
-                                        toVec(K_SDPABWD_TENSOR_DV_DIMS),
-                                        toVec(K_SDPABWD_TENSOR_DV_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SCALE_UID,
-                                           toVec(K_SDPABWD_TENSOR_SCALE_DIMS),
-                                           toVec(K_SDPABWD_TENSOR_SCALE_STRIDES));
-        _attnMaskDesc = createFinalizedTensor(K_SDPABWD_TENSOR_ATTN_MASK_UID,
-                                              toVec(K_SDPABWD_TENSOR_ATTN_MASK_DIMS),
-                                              toVec(K_SDPABWD_TENSOR_ATTN_MASK_STRIDES));
-        _seqLenQDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SEQ_LEN_Q_UID,
-                                             toVec(K_SDPABWD_TENSOR_SEQ_LEN_Q_DIMS),
-                                             toVec(K_SDPABWD_TENSOR_SEQ_LEN_Q_STRIDES));
-        _seqLenKvDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SEQ_LEN_KV_UID,
-                                              toVec(K_SDPABWD_TENSOR_SEQ_LEN_KV_DIMS),
-                                              toVec(K_SDPABWD_TENSOR_SEQ_LEN_KV_STRIDES));
-        _seedDesc = createFinalizedTensor(K_SDPABWD_TENSOR_SEED_UID,
-                                          toVec(K_SDPABWD_TENSOR_SEED_DIMS),
-                                          toVec(K_SDPABWD_TENSOR_SEED_STRIDES));
-        _offsetDesc = createFinalizedTensor(K_SDPABWD_TENSOR_OFFSET_UID,
-                                            toVec(K_SDPABWD_TENSOR_OFFSET_DIMS),
-                                            toVec(K_SDPABWD_TENSOR_OFFSET_STRIDES));
-        _dropoutMaskDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DROPOUT_MASK_UID,
-                                                 toVec(K_SDPABWD_TENSOR_DROPOUT_MASK_DIMS),
-                                                 toVec(K_SDPABWD_TENSOR_DROPOUT_MASK_STRIDES));
-        _dropoutScaleDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DROPOUT_SCALE_UID,
-                                                  toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_DIMS),
-                                                  toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_STRIDES));
-        _dropoutScaleInvDesc
-            = createFinalizedTensor(K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID,
-                                    toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_DIMS),
-                                    toVec(K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_STRIDES));
-        _dbiasDesc = createFinalizedTensor(K_SDPABWD_TENSOR_DBIAS_UID,
-                                           toVec(K_SDPABWD_TENSOR_DBIAS_DIMS),
-                                           toVec(K_SDPABWD_TENSOR_DBIAS_STRIDES));
+        _qDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_Q_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_Q_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_Q_STRIDES));
+        _kDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_K_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_K_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_K_STRIDES));
+        _vDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_V_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_V_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_V_STRIDES));
+        _oDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_O_UID,
+                                       toVec(K_SDPA_BWD_TENSOR_O_DIMS),
+                                       toVec(K_SDPA_BWD_TENSOR_O_STRIDES));
+        _doDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DO_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DO_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DO_STRIDES));
+        _statsDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_STATS_UID,
+                                           toVec(K_SDPA_BWD_TENSOR_STATS_DIMS),
+                                           toVec(K_SDPA_BWD_TENSOR_STATS_STRIDES));
+        _dqDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DQ_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DQ_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DQ_STRIDES));
+        _dkDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DK_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DK_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DK_STRIDES));
+        _dvDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DV_UID,
+                                        toVec(K_SDPA_BWD_TENSOR_DV_DIMS),
+                                        toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SCALE_UID,
+                                           toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                           toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _attnMaskDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                                              toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS),
+                                              toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_STRIDES));
+        _seqLenQDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                                             toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS),
+                                             toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES));
+        _seqLenKvDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                                              toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS),
+                                              toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES));
+        _seedDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_SEED_UID,
+                                          toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                          toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _offsetDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_OFFSET_UID,
+                                            toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                            toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _dropoutMaskDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                                                 toVec(K_SDPA_BWD_TENSOR_DROPOUT_MASK_DIMS),
+                                                 toVec(K_SDPA_BWD_TENSOR_DROPOUT_MASK_STRIDES));
+        _dropoutScaleDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                                                  toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                                  toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _dropoutScaleInvDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                                                     toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                                                     toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+        _dbiasDesc = createFinalizedTensor(K_SDPA_BWD_TENSOR_DBIAS_UID,
+                                           toVec(K_SDPA_BWD_TENSOR_DBIAS_DIMS),
+                                           toVec(K_SDPA_BWD_TENSOR_DBIAS_STRIDES));
     }
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
     static hipdnn_flatbuffers_sdk::data_objects::NodeT
-    makeNode(const std::vector<int64_t>& presentOptionalUids)
+        makeNode(const std::vector<int64_t>& presentOptionalUids)
     {
         hipdnn_flatbuffers_sdk::data_objects::SdpaBackwardAttributesT attributes;
-        attributes.q_tensor_uid = K_SDPABWD_TENSOR_Q_UID;
-        attributes.k_tensor_uid = K_SDPABWD_TENSOR_K_UID;
-        attributes.v_tensor_uid = K_SDPABWD_TENSOR_V_UID;
-        attributes.o_tensor_uid = K_SDPABWD_TENSOR_O_UID;
-        attributes.do_tensor_uid = K_SDPABWD_TENSOR_DO_UID;
-        attributes.stats_tensor_uid = K_SDPABWD_TENSOR_STATS_UID;
-        attributes.dq_tensor_uid = K_SDPABWD_TENSOR_DQ_UID;
-        attributes.dk_tensor_uid = K_SDPABWD_TENSOR_DK_UID;
-        attributes.dv_tensor_uid = K_SDPABWD_TENSOR_DV_UID;
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_SCALE_UID))
+        attributes.q_tensor_uid = K_SDPA_BWD_TENSOR_Q_UID;
+        attributes.k_tensor_uid = K_SDPA_BWD_TENSOR_K_UID;
+        attributes.v_tensor_uid = K_SDPA_BWD_TENSOR_V_UID;
+        attributes.o_tensor_uid = K_SDPA_BWD_TENSOR_O_UID;
+        attributes.do_tensor_uid = K_SDPA_BWD_TENSOR_DO_UID;
+        attributes.stats_tensor_uid = K_SDPA_BWD_TENSOR_STATS_UID;
+        attributes.dq_tensor_uid = K_SDPA_BWD_TENSOR_DQ_UID;
+        attributes.dk_tensor_uid = K_SDPA_BWD_TENSOR_DK_UID;
+        attributes.dv_tensor_uid = K_SDPA_BWD_TENSOR_DV_UID;
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_SCALE_UID))
         {
-            attributes.scale_tensor_uid = K_SDPABWD_TENSOR_SCALE_UID;
+            attributes.scale_tensor_uid = K_SDPA_BWD_TENSOR_SCALE_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_ATTN_MASK_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_ATTN_MASK_UID))
         {
-            attributes.attn_mask_tensor_uid = K_SDPABWD_TENSOR_ATTN_MASK_UID;
+            attributes.attn_mask_tensor_uid = K_SDPA_BWD_TENSOR_ATTN_MASK_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_SEQ_LEN_Q_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID))
         {
-            attributes.seq_len_q_tensor_uid = K_SDPABWD_TENSOR_SEQ_LEN_Q_UID;
+            attributes.seq_len_q_tensor_uid = K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_SEQ_LEN_KV_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID))
         {
-            attributes.seq_len_kv_tensor_uid = K_SDPABWD_TENSOR_SEQ_LEN_KV_UID;
+            attributes.seq_len_kv_tensor_uid = K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_SEED_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_SEED_UID))
         {
-            attributes.seed_tensor_uid = K_SDPABWD_TENSOR_SEED_UID;
+            attributes.seed_tensor_uid = K_SDPA_BWD_TENSOR_SEED_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_OFFSET_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_OFFSET_UID))
         {
-            attributes.offset_tensor_uid = K_SDPABWD_TENSOR_OFFSET_UID;
+            attributes.offset_tensor_uid = K_SDPA_BWD_TENSOR_OFFSET_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_DROPOUT_MASK_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID))
         {
-            attributes.dropout_mask_tensor_uid = K_SDPABWD_TENSOR_DROPOUT_MASK_UID;
+            attributes.dropout_mask_tensor_uid = K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_DROPOUT_SCALE_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID))
         {
-            attributes.dropout_scale_tensor_uid = K_SDPABWD_TENSOR_DROPOUT_SCALE_UID;
+            attributes.dropout_scale_tensor_uid = K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID))
         {
-            attributes.dropout_scale_inv_tensor_uid = K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID;
+            attributes.dropout_scale_inv_tensor_uid = K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID;
         }
-        if(contains(presentOptionalUids, K_SDPABWD_TENSOR_DBIAS_UID))
+        if(contains(presentOptionalUids, K_SDPA_BWD_TENSOR_DBIAS_UID))
         {
-            attributes.dbias_tensor_uid = K_SDPABWD_TENSOR_DBIAS_UID;
+            attributes.dbias_tensor_uid = K_SDPA_BWD_TENSOR_DBIAS_UID;
         }
-        attributes.alibi_mask = K_SDPABWD_ALIBI_MASK;
-        attributes.padding_mask = K_SDPABWD_PADDING_MASK;
-        attributes.causal_mask = K_SDPABWD_CAUSAL_MASK;
-        attributes.causal_mask_bottom_right = K_SDPABWD_CAUSAL_MASK_BOTTOM_RIGHT;
-        attributes.dropout_probability = K_SDPABWD_DROPOUT_PROBABILITY;
-        attributes.attn_scale_value = K_SDPABWD_ATTN_SCALE_VALUE;
-        attributes.left_bound = K_SDPABWD_LEFT_BOUND;
-        attributes.right_bound = K_SDPABWD_RIGHT_BOUND;
+        attributes.alibi_mask = K_SDPA_BWD_ALIBI_MASK;
+        attributes.padding_mask = K_SDPA_BWD_PADDING_MASK;
+        attributes.causal_mask = K_SDPA_BWD_CAUSAL_MASK;
+        attributes.causal_mask_bottom_right = K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT;
+        attributes.dropout_probability = K_SDPA_BWD_DROPOUT_PROBABILITY;
+        attributes.attn_scale_value = K_SDPA_BWD_ATTN_SCALE_VALUE;
+        attributes.left_bound = K_SDPA_BWD_LEFT_BOUND;
+        attributes.right_bound = K_SDPA_BWD_RIGHT_BOUND;
         attributes.diagonal_alignment
             = static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                K_SDPABWD_DIAGONAL_ALIGNMENT);
+                K_SDPA_BWD_DIAGONAL_ALIGNMENT);
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -202,8 +201,8 @@ protected:
         return false;
     }
 
-    std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>
-    makeTensorMap(const std::vector<const std::unique_ptr<HipdnnBackendDescriptor>*>& tensors) const
+    std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>> makeTensorMap(
+        const std::vector<const std::unique_ptr<HipdnnBackendDescriptor>*>& tensors) const
     {
         std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>> tensorMap;
         for(const auto* wrapper : tensors)
@@ -230,23 +229,23 @@ TEST_F(TestSdpaBwdOperationFromNode, CreatesValidFinalizedDescriptor)
     ASSERT_NE(descriptor, nullptr);
     EXPECT_TRUE(descriptor->isFinalized());
     ASSERT_NE(descriptor->getQDesc(), nullptr);
-    EXPECT_EQ(descriptor->getQDesc()->getData().uid, K_SDPABWD_TENSOR_Q_UID);
+    EXPECT_EQ(descriptor->getQDesc()->getData().uid, K_SDPA_BWD_TENSOR_Q_UID);
     ASSERT_NE(descriptor->getKDesc(), nullptr);
-    EXPECT_EQ(descriptor->getKDesc()->getData().uid, K_SDPABWD_TENSOR_K_UID);
+    EXPECT_EQ(descriptor->getKDesc()->getData().uid, K_SDPA_BWD_TENSOR_K_UID);
     ASSERT_NE(descriptor->getVDesc(), nullptr);
-    EXPECT_EQ(descriptor->getVDesc()->getData().uid, K_SDPABWD_TENSOR_V_UID);
+    EXPECT_EQ(descriptor->getVDesc()->getData().uid, K_SDPA_BWD_TENSOR_V_UID);
     ASSERT_NE(descriptor->getODesc(), nullptr);
-    EXPECT_EQ(descriptor->getODesc()->getData().uid, K_SDPABWD_TENSOR_O_UID);
+    EXPECT_EQ(descriptor->getODesc()->getData().uid, K_SDPA_BWD_TENSOR_O_UID);
     ASSERT_NE(descriptor->getDoDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDoDesc()->getData().uid, K_SDPABWD_TENSOR_DO_UID);
+    EXPECT_EQ(descriptor->getDoDesc()->getData().uid, K_SDPA_BWD_TENSOR_DO_UID);
     ASSERT_NE(descriptor->getStatsDesc(), nullptr);
-    EXPECT_EQ(descriptor->getStatsDesc()->getData().uid, K_SDPABWD_TENSOR_STATS_UID);
+    EXPECT_EQ(descriptor->getStatsDesc()->getData().uid, K_SDPA_BWD_TENSOR_STATS_UID);
     ASSERT_NE(descriptor->getDqDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDqDesc()->getData().uid, K_SDPABWD_TENSOR_DQ_UID);
+    EXPECT_EQ(descriptor->getDqDesc()->getData().uid, K_SDPA_BWD_TENSOR_DQ_UID);
     ASSERT_NE(descriptor->getDkDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDkDesc()->getData().uid, K_SDPABWD_TENSOR_DK_UID);
+    EXPECT_EQ(descriptor->getDkDesc()->getData().uid, K_SDPA_BWD_TENSOR_DK_UID);
     ASSERT_NE(descriptor->getDvDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDvDesc()->getData().uid, K_SDPABWD_TENSOR_DV_UID);
+    EXPECT_EQ(descriptor->getDvDesc()->getData().uid, K_SDPA_BWD_TENSOR_DV_UID);
     EXPECT_EQ(descriptor->getScaleDesc(), nullptr);
     EXPECT_EQ(descriptor->getAttnMaskDesc(), nullptr);
     EXPECT_EQ(descriptor->getSeqLenQDesc(), nullptr);
@@ -256,22 +255,22 @@ TEST_F(TestSdpaBwdOperationFromNode, CreatesValidFinalizedDescriptor)
     EXPECT_EQ(descriptor->getDropoutMaskDesc(), nullptr);
     EXPECT_EQ(descriptor->getDropoutScaleDesc(), nullptr);
     EXPECT_EQ(descriptor->getDropoutScaleInvDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDbiasDesc(), nullptr);
+    EXPECT_EQ(descriptor->getDBiasDesc(), nullptr);
 }
 
 TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPABWD_TENSOR_SCALE_UID,
-                                                         K_SDPABWD_TENSOR_ATTN_MASK_UID,
-                                                         K_SDPABWD_TENSOR_SEQ_LEN_Q_UID,
-                                                         K_SDPABWD_TENSOR_SEQ_LEN_KV_UID,
-                                                         K_SDPABWD_TENSOR_SEED_UID,
-                                                         K_SDPABWD_TENSOR_OFFSET_UID,
-                                                         K_SDPABWD_TENSOR_DROPOUT_MASK_UID,
-                                                         K_SDPABWD_TENSOR_DROPOUT_SCALE_UID,
-                                                         K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID,
-                                                         K_SDPABWD_TENSOR_DBIAS_UID}),
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                                                         K_SDPA_BWD_TENSOR_SEED_UID,
+                                                         K_SDPA_BWD_TENSOR_OFFSET_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                                                         K_SDPA_BWD_TENSOR_DBIAS_UID}),
                                                makeTensorMap({&_qDesc,
                                                               &_kDesc,
                                                               &_vDesc,
@@ -293,44 +292,45 @@ TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
                                                               &_dbiasDesc}));
     ASSERT_NE(descriptor, nullptr);
     ASSERT_NE(descriptor->getQDesc(), nullptr);
-    EXPECT_EQ(descriptor->getQDesc()->getData().uid, K_SDPABWD_TENSOR_Q_UID);
+    EXPECT_EQ(descriptor->getQDesc()->getData().uid, K_SDPA_BWD_TENSOR_Q_UID);
     ASSERT_NE(descriptor->getKDesc(), nullptr);
-    EXPECT_EQ(descriptor->getKDesc()->getData().uid, K_SDPABWD_TENSOR_K_UID);
+    EXPECT_EQ(descriptor->getKDesc()->getData().uid, K_SDPA_BWD_TENSOR_K_UID);
     ASSERT_NE(descriptor->getVDesc(), nullptr);
-    EXPECT_EQ(descriptor->getVDesc()->getData().uid, K_SDPABWD_TENSOR_V_UID);
+    EXPECT_EQ(descriptor->getVDesc()->getData().uid, K_SDPA_BWD_TENSOR_V_UID);
     ASSERT_NE(descriptor->getODesc(), nullptr);
-    EXPECT_EQ(descriptor->getODesc()->getData().uid, K_SDPABWD_TENSOR_O_UID);
+    EXPECT_EQ(descriptor->getODesc()->getData().uid, K_SDPA_BWD_TENSOR_O_UID);
     ASSERT_NE(descriptor->getDoDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDoDesc()->getData().uid, K_SDPABWD_TENSOR_DO_UID);
+    EXPECT_EQ(descriptor->getDoDesc()->getData().uid, K_SDPA_BWD_TENSOR_DO_UID);
     ASSERT_NE(descriptor->getStatsDesc(), nullptr);
-    EXPECT_EQ(descriptor->getStatsDesc()->getData().uid, K_SDPABWD_TENSOR_STATS_UID);
+    EXPECT_EQ(descriptor->getStatsDesc()->getData().uid, K_SDPA_BWD_TENSOR_STATS_UID);
     ASSERT_NE(descriptor->getDqDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDqDesc()->getData().uid, K_SDPABWD_TENSOR_DQ_UID);
+    EXPECT_EQ(descriptor->getDqDesc()->getData().uid, K_SDPA_BWD_TENSOR_DQ_UID);
     ASSERT_NE(descriptor->getDkDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDkDesc()->getData().uid, K_SDPABWD_TENSOR_DK_UID);
+    EXPECT_EQ(descriptor->getDkDesc()->getData().uid, K_SDPA_BWD_TENSOR_DK_UID);
     ASSERT_NE(descriptor->getDvDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDvDesc()->getData().uid, K_SDPABWD_TENSOR_DV_UID);
+    EXPECT_EQ(descriptor->getDvDesc()->getData().uid, K_SDPA_BWD_TENSOR_DV_UID);
     ASSERT_NE(descriptor->getScaleDesc(), nullptr);
-    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_SDPABWD_TENSOR_SCALE_UID);
+    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_SDPA_BWD_TENSOR_SCALE_UID);
     ASSERT_NE(descriptor->getAttnMaskDesc(), nullptr);
-    EXPECT_EQ(descriptor->getAttnMaskDesc()->getData().uid, K_SDPABWD_TENSOR_ATTN_MASK_UID);
+    EXPECT_EQ(descriptor->getAttnMaskDesc()->getData().uid, K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     ASSERT_NE(descriptor->getSeqLenQDesc(), nullptr);
-    EXPECT_EQ(descriptor->getSeqLenQDesc()->getData().uid, K_SDPABWD_TENSOR_SEQ_LEN_Q_UID);
+    EXPECT_EQ(descriptor->getSeqLenQDesc()->getData().uid, K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     ASSERT_NE(descriptor->getSeqLenKvDesc(), nullptr);
-    EXPECT_EQ(descriptor->getSeqLenKvDesc()->getData().uid, K_SDPABWD_TENSOR_SEQ_LEN_KV_UID);
+    EXPECT_EQ(descriptor->getSeqLenKvDesc()->getData().uid, K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
     ASSERT_NE(descriptor->getSeedDesc(), nullptr);
-    EXPECT_EQ(descriptor->getSeedDesc()->getData().uid, K_SDPABWD_TENSOR_SEED_UID);
+    EXPECT_EQ(descriptor->getSeedDesc()->getData().uid, K_SDPA_BWD_TENSOR_SEED_UID);
     ASSERT_NE(descriptor->getOffsetDesc(), nullptr);
-    EXPECT_EQ(descriptor->getOffsetDesc()->getData().uid, K_SDPABWD_TENSOR_OFFSET_UID);
+    EXPECT_EQ(descriptor->getOffsetDesc()->getData().uid, K_SDPA_BWD_TENSOR_OFFSET_UID);
     ASSERT_NE(descriptor->getDropoutMaskDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDropoutMaskDesc()->getData().uid, K_SDPABWD_TENSOR_DROPOUT_MASK_UID);
+    EXPECT_EQ(descriptor->getDropoutMaskDesc()->getData().uid, K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
     ASSERT_NE(descriptor->getDropoutScaleDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDropoutScaleDesc()->getData().uid, K_SDPABWD_TENSOR_DROPOUT_SCALE_UID);
+    EXPECT_EQ(descriptor->getDropoutScaleDesc()->getData().uid,
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
     ASSERT_NE(descriptor->getDropoutScaleInvDesc(), nullptr);
     EXPECT_EQ(descriptor->getDropoutScaleInvDesc()->getData().uid,
-              K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID);
-    ASSERT_NE(descriptor->getDbiasDesc(), nullptr);
-    EXPECT_EQ(descriptor->getDbiasDesc()->getData().uid, K_SDPABWD_TENSOR_DBIAS_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
+    ASSERT_NE(descriptor->getDBiasDesc(), nullptr);
+    EXPECT_EQ(descriptor->getDBiasDesc()->getData().uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
     EXPECT_EQ(descriptor->getTensorDescriptors().size(), 19U);
 }
 
@@ -406,94 +406,115 @@ TEST_F(TestSdpaBwdOperationFromNode, FailsWithMissingDvTensor)
                                HIPDNN_STATUS_INTERNAL_ERROR);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalScaleUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalScaleNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_SCALE_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_SCALE_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getScaleDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().scale_tensor_uid, K_SDPA_BWD_TENSOR_SCALE_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalAttnMaskUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalAttnMaskNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_ATTN_MASK_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getAttnMaskDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().attn_mask_tensor_uid, K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalSeqLenQUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalSeqLenQNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_SEQ_LEN_Q_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getSeqLenQDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().seq_len_q_tensor_uid, K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalSeqLenKvUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalSeqLenKvNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_SEQ_LEN_KV_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getSeqLenKvDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().seq_len_kv_tensor_uid, K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalSeedUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalSeedNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_SEED_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_SEED_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getSeedDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().seed_tensor_uid, K_SDPA_BWD_TENSOR_SEED_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalOffsetUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalOffsetNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_OFFSET_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_OFFSET_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getOffsetDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().offset_tensor_uid, K_SDPA_BWD_TENSOR_OFFSET_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalDropoutMaskUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalDropoutMaskNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_DROPOUT_MASK_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getDropoutMaskDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().dropout_mask_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalDropoutScaleUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalDropoutScaleNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_DROPOUT_SCALE_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getDropoutScaleDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().dropout_scale_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalDropoutScaleInvUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalDropoutScaleInvNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getDropoutScaleInvDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().dropout_scale_inv_tensor_uid,
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
 }
 
-TEST_F(TestSdpaBwdOperationFromNode, FailsWhenOptionalDbiasUidSetButTensorMissing)
+TEST_F(TestSdpaBwdOperationFromNode, LeavesOptionalDbiasNullWhenUidSetButTensorMissing)
 {
-    const auto node = makeNode({K_SDPABWD_TENSOR_DBIAS_UID});
+    const auto node = makeNode({K_SDPA_BWD_TENSOR_DBIAS_UID});
     const auto tensorMap = makeTensorMap(
         {&_qDesc, &_kDesc, &_vDesc, &_oDesc, &_doDesc, &_statsDesc, &_dqDesc, &_dkDesc, &_dvDesc});
-    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node, tensorMap),
-                               HIPDNN_STATUS_INTERNAL_ERROR);
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    EXPECT_EQ(descriptor->getDBiasDesc(), nullptr);
+    EXPECT_EQ(descriptor->getData().dbias_tensor_uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
 }
 
 TEST_F(TestSdpaBwdOperationFromNode, FailsWhenNodeHoldsOtherAttributes)
@@ -524,16 +545,16 @@ TEST_F(TestSdpaBwdOperationFromNode, NamePreservedFromNode)
 TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPABWD_TENSOR_SCALE_UID,
-                                                         K_SDPABWD_TENSOR_ATTN_MASK_UID,
-                                                         K_SDPABWD_TENSOR_SEQ_LEN_Q_UID,
-                                                         K_SDPABWD_TENSOR_SEQ_LEN_KV_UID,
-                                                         K_SDPABWD_TENSOR_SEED_UID,
-                                                         K_SDPABWD_TENSOR_OFFSET_UID,
-                                                         K_SDPABWD_TENSOR_DROPOUT_MASK_UID,
-                                                         K_SDPABWD_TENSOR_DROPOUT_SCALE_UID,
-                                                         K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID,
-                                                         K_SDPABWD_TENSOR_DBIAS_UID}),
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                                                         K_SDPA_BWD_TENSOR_SEED_UID,
+                                                         K_SDPA_BWD_TENSOR_OFFSET_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                                                         K_SDPA_BWD_TENSOR_DBIAS_UID}),
                                                makeTensorMap({&_qDesc,
                                                               &_kDesc,
                                                               &_vDesc,
@@ -556,42 +577,42 @@ TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
     const auto rebuilt = descriptor->buildNode();
     const auto* attributes = rebuilt->attributes.AsSdpaBackwardAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->q_tensor_uid, K_SDPABWD_TENSOR_Q_UID);
-    EXPECT_EQ(attributes->k_tensor_uid, K_SDPABWD_TENSOR_K_UID);
-    EXPECT_EQ(attributes->v_tensor_uid, K_SDPABWD_TENSOR_V_UID);
-    EXPECT_EQ(attributes->o_tensor_uid, K_SDPABWD_TENSOR_O_UID);
-    EXPECT_EQ(attributes->do_tensor_uid, K_SDPABWD_TENSOR_DO_UID);
-    EXPECT_EQ(attributes->stats_tensor_uid, K_SDPABWD_TENSOR_STATS_UID);
-    EXPECT_EQ(attributes->dq_tensor_uid, K_SDPABWD_TENSOR_DQ_UID);
-    EXPECT_EQ(attributes->dk_tensor_uid, K_SDPABWD_TENSOR_DK_UID);
-    EXPECT_EQ(attributes->dv_tensor_uid, K_SDPABWD_TENSOR_DV_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_ATTN_MASK_UID);
-    EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_SEQ_LEN_Q_UID);
-    EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_SEQ_LEN_KV_UID);
-    EXPECT_EQ(attributes->seed_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_SEED_UID);
-    EXPECT_EQ(attributes->offset_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_OFFSET_UID);
-    EXPECT_EQ(attributes->dropout_mask_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_DROPOUT_MASK_UID);
+    EXPECT_EQ(attributes->q_tensor_uid, K_SDPA_BWD_TENSOR_Q_UID);
+    EXPECT_EQ(attributes->k_tensor_uid, K_SDPA_BWD_TENSOR_K_UID);
+    EXPECT_EQ(attributes->v_tensor_uid, K_SDPA_BWD_TENSOR_V_UID);
+    EXPECT_EQ(attributes->o_tensor_uid, K_SDPA_BWD_TENSOR_O_UID);
+    EXPECT_EQ(attributes->do_tensor_uid, K_SDPA_BWD_TENSOR_DO_UID);
+    EXPECT_EQ(attributes->stats_tensor_uid, K_SDPA_BWD_TENSOR_STATS_UID);
+    EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
+    EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
+    EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
+    EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
+    EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
+    EXPECT_EQ(attributes->seed_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEED_UID);
+    EXPECT_EQ(attributes->offset_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_OFFSET_UID);
+    EXPECT_EQ(attributes->dropout_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
     EXPECT_EQ(attributes->dropout_scale_tensor_uid.value_or(-1),
-              K_SDPABWD_TENSOR_DROPOUT_SCALE_UID);
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
     EXPECT_EQ(attributes->dropout_scale_inv_tensor_uid.value_or(-1),
-              K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID);
-    EXPECT_EQ(attributes->dbias_tensor_uid.value_or(-1), K_SDPABWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(attributes->alibi_mask, K_SDPABWD_ALIBI_MASK);
-    EXPECT_EQ(attributes->padding_mask, K_SDPABWD_PADDING_MASK);
-    EXPECT_EQ(attributes->causal_mask, K_SDPABWD_CAUSAL_MASK);
-    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPABWD_CAUSAL_MASK_BOTTOM_RIGHT);
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
+    EXPECT_EQ(attributes->dbias_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DBIAS_UID);
+    EXPECT_EQ(attributes->alibi_mask, K_SDPA_BWD_ALIBI_MASK);
+    EXPECT_EQ(attributes->padding_mask, K_SDPA_BWD_PADDING_MASK);
+    EXPECT_EQ(attributes->causal_mask, K_SDPA_BWD_CAUSAL_MASK);
+    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPABWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPA_BWD_DROPOUT_PROBABILITY);
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPABWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, K_SDPABWD_LEFT_BOUND);
+    EXPECT_EQ(*attributes->left_bound, K_SDPA_BWD_LEFT_BOUND);
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, K_SDPABWD_RIGHT_BOUND);
+    EXPECT_EQ(*attributes->right_bound, K_SDPA_BWD_RIGHT_BOUND);
     EXPECT_EQ(attributes->diagonal_alignment,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPABWD_DIAGONAL_ALIGNMENT));
+                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
 }
 
 } // namespace

@@ -90,10 +90,8 @@ inline Error createLayernormBackwardOperation(
                                                  "layernormbackward compute data type"));
     if(!attributes.get_name().empty())
     {
-        HIPDNN_CHECK_ERROR(setDescriptorAttrString(opDesc.get(),
-                                                   HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                                   attributes.get_name(),
-                                                   "operation name"));
+        HIPDNN_CHECK_ERROR(setDescriptorAttrString(
+            opDesc.get(), HIPDNN_ATTR_OPERATION_NAME_EXT, attributes.get_name(), "operation name"));
     }
 
     HIPDNN_CHECK_ERROR(finalizeDescriptor(opDesc.get(), "layernormbackward operation descriptor"));

@@ -127,10 +127,8 @@ namespace hipdnn_frontend::detail
     attributes.set_compute_data_type(computeDataType);
 
     std::string operationName;
-    HIPDNN_CHECK_ERROR(getDescriptorAttrString(opDesc,
-                                               HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                               operationName,
-                                               "operation name"));
+    HIPDNN_CHECK_ERROR(getDescriptorAttrString(
+        opDesc, HIPDNN_ATTR_OPERATION_NAME_EXT, operationName, "operation name"));
     attributes.set_name(operationName);
 
     return {};

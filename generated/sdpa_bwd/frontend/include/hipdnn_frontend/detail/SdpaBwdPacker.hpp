@@ -6,7 +6,7 @@
 
 #pragma once
 
-#include <hipdnn_frontend/attributes/SdpaBwdAttributes.hpp>
+#include <hipdnn_frontend/attributes/SdpaBackwardAttributes.hpp>
 #include <hipdnn_frontend/detail/DescriptorHelpers.hpp>
 
 #include <memory>
@@ -18,9 +18,9 @@ namespace hipdnn_frontend::detail
 {
 
 inline Error
-createSdpaBwdOperation(const graph::SdpaBwdAttributes& attributes,
-                       std::unordered_map<int64_t, ScopedHipdnnBackendDescriptor>& tensorDescs,
-                       std::vector<ScopedHipdnnBackendDescriptor>& operations)
+    createSdpaBwdOperation(const graph::SdpaBackwardAttributes& attributes,
+                           std::unordered_map<int64_t, ScopedHipdnnBackendDescriptor>& tensorDescs,
+                           std::vector<ScopedHipdnnBackendDescriptor>& operations)
 {
     ScopedHipdnnBackendDescriptor opDesc(HIPDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR_EXT);
     if(!opDesc.valid())
@@ -75,12 +75,12 @@ createSdpaBwdOperation(const graph::SdpaBwdAttributes& attributes,
                                              "sdpabwd DV"));
     HIPDNN_CHECK_ERROR(ensureAndSetOptionalTensorRef(opDesc.get(),
                                                      HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
-                                                     attributes.get_scale(),
+                                                     attributes.get_attn_scale(),
                                                      tensorDescs,
                                                      "sdpabwd SCALE"));
     HIPDNN_CHECK_ERROR(ensureAndSetOptionalTensorRef(opDesc.get(),
                                                      HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT,
-                                                     attributes.get_attn_mask(),
+                                                     attributes.get_bias(),
                                                      tensorDescs,
                                                      "sdpabwd ATTN_MASK"));
     HIPDNN_CHECK_ERROR(ensureAndSetOptionalTensorRef(opDesc.get(),
@@ -129,60 +129,60 @@ createSdpaBwdOperation(const graph::SdpaBwdAttributes& attributes,
     HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT,
                                                HIPDNN_TYPE_BOOLEAN,
-                                               attributes.get_alibi_mask(),
+                                               attributes.alibi_mask,
                                                "sdpabwd ALIBI_MASK"));
     HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT,
                                                HIPDNN_TYPE_BOOLEAN,
-                                               attributes.get_padding_mask(),
+                                               attributes.padding_mask,
                                                "sdpabwd PADDING_MASK"));
     HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT,
                                                HIPDNN_TYPE_BOOLEAN,
-                                               attributes.get_causal_mask(),
+                                               attributes.causal_mask,
                                                "sdpabwd CAUSAL_MASK"));
     HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
                                                HIPDNN_TYPE_BOOLEAN,
-                                               attributes.get_causal_mask_bottom_right(),
+                                               attributes.causal_mask_bottom_right,
                                                "sdpabwd CAUSAL_MASK_BOTTOM_RIGHT"));
-    if(attributes.get_dropout_probability().has_value())
+    if(attributes.dropout_probability.has_value())
     {
         HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                    HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
                                                    HIPDNN_TYPE_FLOAT,
-                                                   *attributes.get_dropout_probability(),
+                                                   *attributes.dropout_probability,
                                                    "sdpabwd DROPOUT_PROBABILITY"));
     }
-    if(attributes.get_attn_scale_value().has_value())
+    if(attributes.attn_scale_value.has_value())
     {
         HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                    HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT,
                                                    HIPDNN_TYPE_FLOAT,
-                                                   *attributes.get_attn_scale_value(),
+                                                   *attributes.attn_scale_value,
                                                    "sdpabwd ATTN_SCALE_VALUE"));
     }
-    if(attributes.get_left_bound().has_value())
+    if(attributes.left_bound.has_value())
     {
         HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                    HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT,
                                                    HIPDNN_TYPE_INT64,
-                                                   *attributes.get_left_bound(),
+                                                   *attributes.left_bound,
                                                    "sdpabwd LEFT_BOUND"));
     }
-    if(attributes.get_right_bound().has_value())
+    if(attributes.right_bound.has_value())
     {
         HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                    HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT,
                                                    HIPDNN_TYPE_INT64,
-                                                   *attributes.get_right_bound(),
+                                                   *attributes.right_bound,
                                                    "sdpabwd RIGHT_BOUND"));
     }
     HIPDNN_CHECK_ERROR(
         setDescriptorAttrScalar(opDesc.get(),
                                 HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
-                                toBackendDiagonalAlignment(attributes.get_diagonal_alignment()),
+                                HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                toBackendDiagonalAlignment(attributes.diagonal_alignment),
                                 "sdpabwd DIAGONAL_ALIGNMENT"));
     HIPDNN_CHECK_ERROR(setDescriptorAttrDataType(opDesc.get(),
                                                  HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
@@ -190,10 +190,8 @@ createSdpaBwdOperation(const graph::SdpaBwdAttributes& attributes,
                                                  "sdpabwd compute data type"));
     if(!attributes.get_name().empty())
     {
-        HIPDNN_CHECK_ERROR(setDescriptorAttrString(opDesc.get(),
-                                                   HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                                   attributes.get_name(),
-                                                   "operation name"));
+        HIPDNN_CHECK_ERROR(setDescriptorAttrString(
+            opDesc.get(), HIPDNN_ATTR_OPERATION_NAME_EXT, attributes.get_name(), "operation name"));
     }
 
     HIPDNN_CHECK_ERROR(finalizeDescriptor(opDesc.get(), "sdpabwd operation descriptor"));

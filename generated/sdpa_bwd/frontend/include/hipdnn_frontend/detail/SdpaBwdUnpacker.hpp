@@ -7,7 +7,7 @@
 #pragma once
 
 #include <hipdnn_frontend/Types.hpp>
-#include <hipdnn_frontend/attributes/SdpaBwdAttributes.hpp>
+#include <hipdnn_frontend/attributes/SdpaBackwardAttributes.hpp>
 #include <hipdnn_frontend/detail/DescriptorUnpackHelpers.hpp>
 
 #include <cstdint>
@@ -23,46 +23,31 @@ namespace hipdnn_frontend::detail
 [[nodiscard]] inline Error unpackSdpaBwdOperation(
     hipdnnBackendDescriptor_t opDesc,
     std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& tensorMap,
-    graph::SdpaBwdAttributes& attributes)
+    graph::SdpaBackwardAttributes& attributes)
 {
     std::shared_ptr<graph::TensorAttributes> qTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
-                                               tensorMap,
-                                               qTensor,
-                                               "sdpabwd Q tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, tensorMap, qTensor, "sdpabwd Q tensor"));
     attributes.set_q(qTensor);
 
     std::shared_ptr<graph::TensorAttributes> kTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT,
-                                               tensorMap,
-                                               kTensor,
-                                               "sdpabwd K tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT, tensorMap, kTensor, "sdpabwd K tensor"));
     attributes.set_k(kTensor);
 
     std::shared_ptr<graph::TensorAttributes> vTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT,
-                                               tensorMap,
-                                               vTensor,
-                                               "sdpabwd V tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT, tensorMap, vTensor, "sdpabwd V tensor"));
     attributes.set_v(vTensor);
 
     std::shared_ptr<graph::TensorAttributes> oTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT,
-                                               tensorMap,
-                                               oTensor,
-                                               "sdpabwd O tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT, tensorMap, oTensor, "sdpabwd O tensor"));
     attributes.set_o(oTensor);
 
     std::shared_ptr<graph::TensorAttributes> doTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT,
-                                               tensorMap,
-                                               doTensor,
-                                               "sdpabwd DO tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT, tensorMap, doTensor, "sdpabwd DO tensor"));
     attributes.set_do(doTensor);
 
     std::shared_ptr<graph::TensorAttributes> statsTensor;
@@ -74,27 +59,18 @@ namespace hipdnn_frontend::detail
     attributes.set_stats(statsTensor);
 
     std::shared_ptr<graph::TensorAttributes> dqTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT,
-                                               tensorMap,
-                                               dqTensor,
-                                               "sdpabwd DQ tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, tensorMap, dqTensor, "sdpabwd DQ tensor"));
     attributes.set_dq(dqTensor);
 
     std::shared_ptr<graph::TensorAttributes> dkTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT,
-                                               tensorMap,
-                                               dkTensor,
-                                               "sdpabwd DK tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, tensorMap, dkTensor, "sdpabwd DK tensor"));
     attributes.set_dk(dkTensor);
 
     std::shared_ptr<graph::TensorAttributes> dvTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT,
-                                               tensorMap,
-                                               dvTensor,
-                                               "sdpabwd DV tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, tensorMap, dvTensor, "sdpabwd DV tensor"));
     attributes.set_dv(dvTensor);
 
     std::shared_ptr<graph::TensorAttributes> scaleTensor;
@@ -105,7 +81,7 @@ namespace hipdnn_frontend::detail
                                             "sdpabwd SCALE tensor"));
     if(scaleTensor)
     {
-        attributes.set_scale(scaleTensor);
+        attributes.set_attn_scale(scaleTensor);
     }
 
     std::shared_ptr<graph::TensorAttributes> attnMaskTensor;
@@ -116,7 +92,7 @@ namespace hipdnn_frontend::detail
                                             "sdpabwd ATTN_MASK tensor"));
     if(attnMaskTensor)
     {
-        attributes.set_attn_mask(attnMaskTensor);
+        attributes.set_bias(attnMaskTensor);
     }
 
     std::shared_ptr<graph::TensorAttributes> seqLenQTensor;
@@ -245,7 +221,7 @@ namespace hipdnn_frontend::detail
                                                        HIPDNN_TYPE_FLOAT,
                                                        dropoutProbabilityValue,
                                                        "sdpabwd DROPOUT_PROBABILITY"));
-    attributes.set_dropout_probability(dropoutProbabilityValue);
+    attributes.dropout_probability = dropoutProbabilityValue;
 
     std::optional<float> attnScaleValueValue;
     HIPDNN_CHECK_ERROR(getDescriptorAttrOptionalScalar(opDesc,
@@ -253,7 +229,7 @@ namespace hipdnn_frontend::detail
                                                        HIPDNN_TYPE_FLOAT,
                                                        attnScaleValueValue,
                                                        "sdpabwd ATTN_SCALE_VALUE"));
-    attributes.set_attn_scale_value(attnScaleValueValue);
+    attributes.attn_scale_value = attnScaleValueValue;
 
     std::optional<int64_t> leftBoundValue;
     HIPDNN_CHECK_ERROR(getDescriptorAttrOptionalScalar(opDesc,
@@ -261,7 +237,7 @@ namespace hipdnn_frontend::detail
                                                        HIPDNN_TYPE_INT64,
                                                        leftBoundValue,
                                                        "sdpabwd LEFT_BOUND"));
-    attributes.set_left_bound(leftBoundValue);
+    attributes.left_bound = leftBoundValue;
 
     std::optional<int64_t> rightBoundValue;
     HIPDNN_CHECK_ERROR(getDescriptorAttrOptionalScalar(opDesc,
@@ -269,12 +245,12 @@ namespace hipdnn_frontend::detail
                                                        HIPDNN_TYPE_INT64,
                                                        rightBoundValue,
                                                        "sdpabwd RIGHT_BOUND"));
-    attributes.set_right_bound(rightBoundValue);
+    attributes.right_bound = rightBoundValue;
 
     hipdnnDiagonalAlignment_t diagonalAlignmentValue{};
     HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(opDesc,
                                                HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
-                                               HIPDNN_TYPE_DIAGONAL_ALIGNMENT,
+                                               HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
                                                diagonalAlignmentValue,
                                                "sdpabwd DIAGONAL_ALIGNMENT"));
     auto [diagonalAlignmentValueFrontend, diagonalAlignmentValueError]
@@ -285,10 +261,8 @@ namespace hipdnn_frontend::detail
     }
     attributes.set_diagonal_alignment(diagonalAlignmentValueFrontend);
 
-    auto [computeDataType, computeDataTypeError]
-        = unpackGraphDataType(opDesc,
-                              HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
-                              "sdpabwd compute data type");
+    auto [computeDataType, computeDataTypeError] = unpackGraphDataType(
+        opDesc, HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, "sdpabwd compute data type");
     if(computeDataTypeError.is_bad())
     {
         return computeDataTypeError;
@@ -296,10 +270,8 @@ namespace hipdnn_frontend::detail
     attributes.set_compute_data_type(computeDataType);
 
     std::string operationName;
-    HIPDNN_CHECK_ERROR(getDescriptorAttrString(opDesc,
-                                               HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                               operationName,
-                                               "operation name"));
+    HIPDNN_CHECK_ERROR(getDescriptorAttrString(
+        opDesc, HIPDNN_ATTR_OPERATION_NAME_EXT, operationName, "operation name"));
     attributes.set_name(operationName);
 
     return {};

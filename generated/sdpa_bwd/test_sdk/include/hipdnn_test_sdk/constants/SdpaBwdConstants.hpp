@@ -12,89 +12,83 @@
 namespace hipdnn_tests::constants
 {
 
-constexpr int64_t K_SDPABWD_TENSOR_Q_UID = 3130;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_Q_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_Q_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_Q_UID = 90;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_Q_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_Q_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_K_UID = 3131;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_K_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_K_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_K_UID = 91;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_K_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_K_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_V_UID = 3132;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_V_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_V_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_V_UID = 92;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_V_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_V_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_O_UID = 3133;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_O_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_O_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_O_UID = 93;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_O_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_O_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_DO_UID = 3134;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DO_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DO_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DO_UID = 94;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DO_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DO_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_STATS_UID = 3135;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_STATS_DIMS = {2, 4, 128, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_STATS_STRIDES = {512, 128, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_STATS_UID = 95;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_STATS_DIMS = {2, 4, 128, 1};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_STATS_STRIDES = {512, 128, 1, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_DQ_UID = 3136;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DQ_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DQ_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DQ_UID = 96;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DQ_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DQ_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_DK_UID = 3137;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DK_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DK_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DK_UID = 97;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DK_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DK_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_DV_UID = 3138;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DV_DIMS = {2, 4, 128, 64};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DV_STRIDES = {32768, 8192, 64, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DV_UID = 98;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DV_DIMS = {2, 4, 128, 64};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DV_STRIDES = {32768, 8192, 64, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_SCALE_UID = 3139;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SCALE_DIMS = {1, 1, 1, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SCALE_STRIDES = {1, 1, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_SCALE_UID = 100;
 
-constexpr int64_t K_SDPABWD_TENSOR_ATTN_MASK_UID = 3140;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_ATTN_MASK_DIMS = {2, 4, 128, 128};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_ATTN_MASK_STRIDES = {65536, 16384, 128, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_ATTN_MASK_UID = 101;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS = {2, 4, 128, 128};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_ATTN_MASK_STRIDES = {65536, 16384, 128, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_SEQ_LEN_Q_UID = 3141;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SEQ_LEN_Q_DIMS = {2, 1, 1, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SEQ_LEN_Q_STRIDES = {1, 1, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID = 102;
 
-constexpr int64_t K_SDPABWD_TENSOR_SEQ_LEN_KV_UID = 3142;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SEQ_LEN_KV_DIMS = {2, 1, 1, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SEQ_LEN_KV_STRIDES = {1, 1, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID = 103;
 
-constexpr int64_t K_SDPABWD_TENSOR_SEED_UID = 3143;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SEED_DIMS = {1, 1, 1, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_SEED_STRIDES = {1, 1, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_SEED_UID = 104;
 
-constexpr int64_t K_SDPABWD_TENSOR_OFFSET_UID = 3144;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_OFFSET_DIMS = {1, 1, 1, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_OFFSET_STRIDES = {1, 1, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_OFFSET_UID = 105;
 
-constexpr int64_t K_SDPABWD_TENSOR_DROPOUT_MASK_UID = 3145;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DROPOUT_MASK_DIMS = {2, 4, 128, 128};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DROPOUT_MASK_STRIDES = {65536, 16384, 128, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID = 106;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DROPOUT_MASK_DIMS = {2, 4, 128, 128};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DROPOUT_MASK_STRIDES = {65536, 16384, 128, 1};
 
-constexpr int64_t K_SDPABWD_TENSOR_DROPOUT_SCALE_UID = 3146;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DROPOUT_SCALE_DIMS = {1, 1, 1, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DROPOUT_SCALE_STRIDES = {1, 1, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID = 107;
 
-constexpr int64_t K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_UID = 3147;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_DIMS = {1, 1, 1, 1};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DROPOUT_SCALE_INV_STRIDES = {1, 1, 1, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID = 108;
 
-constexpr int64_t K_SDPABWD_TENSOR_DBIAS_UID = 3148;
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DBIAS_DIMS = {2, 4, 128, 128};
-constexpr std::array<int64_t, 4> K_SDPABWD_TENSOR_DBIAS_STRIDES = {65536, 16384, 128, 1};
+constexpr int64_t K_SDPA_BWD_TENSOR_DBIAS_UID = 109;
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DBIAS_DIMS = {2, 4, 128, 128};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_DBIAS_STRIDES = {65536, 16384, 128, 1};
 
-constexpr bool K_SDPABWD_ALIBI_MASK = true;
-constexpr bool K_SDPABWD_PADDING_MASK = true;
-constexpr bool K_SDPABWD_CAUSAL_MASK = true;
-constexpr bool K_SDPABWD_CAUSAL_MASK_BOTTOM_RIGHT = true;
-constexpr float K_SDPABWD_DROPOUT_PROBABILITY = 0.25f;
-constexpr float K_SDPABWD_ATTN_SCALE_VALUE = 0.125f;
-constexpr int64_t K_SDPABWD_LEFT_BOUND = 64;
-constexpr int64_t K_SDPABWD_RIGHT_BOUND = 0;
-constexpr int64_t K_SDPABWD_DIAGONAL_ALIGNMENT = 1; // BOTTOM_RIGHT
+// Shared by scale seed offset dropout_scale dropout_scale_inv.
+constexpr std::array<int64_t, 1> K_SDPA_BWD_TENSOR_SCALAR_DIMS = {1};
+constexpr std::array<int64_t, 1> K_SDPA_BWD_TENSOR_SCALAR_STRIDES = {1};
+
+// Shared by seq_len_q seq_len_kv.
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS = {2, 1, 1, 1};
+constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES = {1, 1, 1, 1};
+
+constexpr bool K_SDPA_BWD_ALIBI_MASK = true;
+constexpr bool K_SDPA_BWD_PADDING_MASK = true;
+constexpr bool K_SDPA_BWD_CAUSAL_MASK = true;
+constexpr bool K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT = true;
+constexpr float K_SDPA_BWD_DROPOUT_PROBABILITY = 0.25f;
+constexpr float K_SDPA_BWD_ATTN_SCALE_VALUE = 0.125f;
+constexpr int64_t K_SDPA_BWD_LEFT_BOUND = 64;
+constexpr int64_t K_SDPA_BWD_RIGHT_BOUND = 0;
+constexpr int64_t K_SDPA_BWD_DIAGONAL_ALIGNMENT = 1; // BOTTOM_RIGHT
 } // namespace hipdnn_tests::constants

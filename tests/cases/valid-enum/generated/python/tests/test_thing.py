@@ -47,6 +47,8 @@ FIELDS: dict[AttributeName, Any] = {
 INPUTS = ("x", "bias", "mask", )
 REQUIRED = ("x", "y", )
 ALL_PRESENT = REQUIRED + ("bias", "mask", )
+# getTensorDescriptors() order: declaration order, optional tensors only when set.
+ALL_PRESENT_DECLARED = ("x", "y", "bias", "mask", )
 
 
 def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
@@ -270,12 +272,12 @@ class TestThingOperationDescriptor(unittest.TestCase):
             [DataType.FLOAT, DataType.FLOAT],
         )
 
-    def test_GetTensorDescriptorsReturnsRequiredThenPresentOptional(self) -> None:
+    def test_GetTensorDescriptorsReturnsDeclarationOrder(self) -> None:
         self.set_tensors(*ALL_PRESENT)
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
-        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT])
+        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
 
     def test_BuildNodeProducesCorrectNodeT(self) -> None:
         self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, OPERATION_NAME)
@@ -321,7 +323,7 @@ class TestThingOperationFromNode(unittest.TestCase):
 
     def test_SetsOptionalTensorReferences(self) -> None:
         descriptor = ThingOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensor_map(*ALL_PRESENT))
-        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT])
+        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
         self.assertEqual(len(descriptor.tensor_descriptors()), 4)
 
     def test_FailsWithMissingXTensor(self) -> None:

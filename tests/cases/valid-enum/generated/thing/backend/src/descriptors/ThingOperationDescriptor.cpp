@@ -229,7 +229,7 @@ void ThingOperationDescriptor::getAttribute(hipdnnBackendAttributeName_t attribu
 }
 
 const hipdnn_flatbuffers_sdk::data_objects::ThingAttributesT&
-ThingOperationDescriptor::getData() const
+    ThingOperationDescriptor::getData() const
 {
     return _data;
 }
@@ -260,12 +260,13 @@ hipdnn_flatbuffers_sdk::data_objects::DataType ThingOperationDescriptor::getComp
 }
 
 std::vector<std::shared_ptr<TensorDescriptor>>
-ThingOperationDescriptor::getTensorDescriptors() const
+    ThingOperationDescriptor::getTensorDescriptors() const
 {
-    std::vector<std::shared_ptr<TensorDescriptor>> tensors{
-        _xDesc,
-        _yDesc,
-    };
+    // Declaration order, optional tensors only when set.
+    std::vector<std::shared_ptr<TensorDescriptor>> tensors;
+    tensors.reserve(4);
+    tensors.push_back(_xDesc);
+    tensors.push_back(_yDesc);
     if(_biasDesc != nullptr)
     {
         tensors.push_back(_biasDesc);
@@ -278,7 +279,7 @@ ThingOperationDescriptor::getTensorDescriptors() const
 }
 
 std::unique_ptr<hipdnn_flatbuffers_sdk::data_objects::NodeT>
-ThingOperationDescriptor::buildNode() const
+    ThingOperationDescriptor::buildNode() const
 {
     auto node = std::make_unique<hipdnn_flatbuffers_sdk::data_objects::NodeT>();
     node->name = _name;
@@ -301,23 +302,19 @@ std::shared_ptr<ThingOperationDescriptor> ThingOperationDescriptor::fromNode(
     descriptor->_data = *attributes;
     descriptor->_computeDataType = nodeT.compute_data_type;
     descriptor->_name = nodeT.name;
-    descriptor->_xDesc = findTensorInMap(tensorMap,
-                                         attributes->x_tensor_uid,
-                                         "ThingOperationDescriptor::fromNode() X");
-    descriptor->_yDesc = findTensorInMap(tensorMap,
-                                         attributes->y_tensor_uid,
-                                         "ThingOperationDescriptor::fromNode() Y");
+    descriptor->_xDesc = findTensorInMap(
+        tensorMap, attributes->x_tensor_uid, "ThingOperationDescriptor::fromNode() X");
+    descriptor->_yDesc = findTensorInMap(
+        tensorMap, attributes->y_tensor_uid, "ThingOperationDescriptor::fromNode() Y");
     if(attributes->bias_tensor_uid)
     {
-        descriptor->_biasDesc = findTensorInMap(tensorMap,
-                                                *attributes->bias_tensor_uid,
-                                                "ThingOperationDescriptor::fromNode() BIAS");
+        descriptor->_biasDesc = findTensorInMap(
+            tensorMap, *attributes->bias_tensor_uid, "ThingOperationDescriptor::fromNode() BIAS");
     }
     if(attributes->mask_tensor_uid)
     {
-        descriptor->_maskDesc = findTensorInMap(tensorMap,
-                                                *attributes->mask_tensor_uid,
-                                                "ThingOperationDescriptor::fromNode() MASK");
+        descriptor->_maskDesc = findTensorInMap(
+            tensorMap, *attributes->mask_tensor_uid, "ThingOperationDescriptor::fromNode() MASK");
     }
 
     descriptor->finalize();

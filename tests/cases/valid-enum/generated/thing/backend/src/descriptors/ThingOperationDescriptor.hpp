@@ -46,8 +46,8 @@ public:
     std::vector<std::shared_ptr<TensorDescriptor>> getTensorDescriptors() const override;
     std::unique_ptr<hipdnn_flatbuffers_sdk::data_objects::NodeT> buildNode() const override;
     static std::shared_ptr<ThingOperationDescriptor>
-    fromNode(const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,
-             const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap);
+        fromNode(const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,
+                 const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap);
     static hipdnnBackendDescriptorType_t getStaticType();
     std::string toString() const override;
 

@@ -46,12 +46,10 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<ThingOperationDescriptor>();
-        _xDesc = createFinalizedTensor(K_THING_TENSOR_X_UID,
-                                       toVec(K_THING_TENSOR_X_DIMS),
-                                       toVec(K_THING_TENSOR_X_STRIDES));
-        _yDesc = createFinalizedTensor(K_THING_TENSOR_Y_UID,
-                                       toVec(K_THING_TENSOR_Y_DIMS),
-                                       toVec(K_THING_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_THING_TENSOR_X_UID, toVec(K_THING_TENSOR_X_DIMS), toVec(K_THING_TENSOR_X_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_THING_TENSOR_Y_UID, toVec(K_THING_TENSOR_Y_DIMS), toVec(K_THING_TENSOR_Y_STRIDES));
         _biasDesc = createFinalizedTensor(K_THING_TENSOR_BIAS_UID,
                                           toVec(K_THING_TENSOR_BIAS_DIMS),
                                           toVec(K_THING_TENSOR_BIAS_STRIDES));
@@ -80,19 +78,15 @@ protected:
         const int64_t axisValue = K_THING_AXIS;
         getDescriptor()->setAttribute(HIPDNN_ATTR_THING_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &axisValue);
         const hipdnnThingMode_t modeValue = static_cast<hipdnnThingMode_t>(K_THING_MODE);
-        getDescriptor()->setAttribute(HIPDNN_ATTR_THING_MODE_EXT,
-                                      HIPDNN_TYPE_THING_MODE_EXT,
-                                      1,
-                                      &modeValue);
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE_EXT, 1, &modeValue);
     }
 
     void setComputeType()
     {
         const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
-        getDescriptor()->setAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT,
-                                      HIPDNN_TYPE_DATA_TYPE,
-                                      1,
-                                      &dataType);
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &dataType);
     }
 
     void setRequiredAttributes()
@@ -244,11 +238,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetXTensor)
     EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_THING_TENSOR_X_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_X_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
@@ -267,11 +258,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetYTensor)
     EXPECT_EQ(getDescriptor()->getYDesc()->getData().uid, K_THING_TENSOR_Y_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_Y_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_Y_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
@@ -292,11 +280,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetBiasTensor)
     EXPECT_EQ(getDescriptor()->getBiasDesc()->getData().uid, K_THING_TENSOR_BIAS_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
@@ -317,11 +302,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetMaskTensor)
     EXPECT_EQ(getDescriptor()->getMaskDesc()->getData().uid, K_THING_TENSOR_MASK_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_MASK_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
@@ -333,11 +315,8 @@ TEST_F(TestThingOperationDescriptor, GetUnsetBiasTensorReturnsNoElements)
     makeFinalized();
     int64_t count = -1;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     EXPECT_EQ(count, 0);
     EXPECT_EQ(getDescriptor()->getBiasDesc(), nullptr);
 }
@@ -347,11 +326,8 @@ TEST_F(TestThingOperationDescriptor, GetUnsetMaskTensorReturnsNoElements)
     makeFinalized();
     int64_t count = -1;
     HipdnnBackendDescriptor* result = nullptr;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  1,
-                                  &count,
-                                  &result);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_MASK_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     EXPECT_EQ(count, 0);
     EXPECT_EQ(getDescriptor()->getMaskDesc(), nullptr);
 }
@@ -374,11 +350,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetMode)
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
     int64_t count = 0;
     hipdnnThingMode_t value{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_THING_MODE_EXT,
-                                  HIPDNN_TYPE_THING_MODE_EXT,
-                                  1,
-                                  &count,
-                                  &value);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE_EXT, 1, &count, &value);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(value, static_cast<hipdnnThingMode_t>(K_THING_MODE));
 }
@@ -390,11 +363,8 @@ TEST_F(TestThingOperationDescriptor, SetAndGetComputeType)
               hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     int64_t count = 0;
     hipdnnDataType_t dataType = HIPDNN_DATA_DOUBLE;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT,
-                                  HIPDNN_TYPE_DATA_TYPE,
-                                  1,
-                                  &count,
-                                  &dataType);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(dataType, HIPDNN_DATA_FLOAT);
 }
@@ -424,11 +394,8 @@ TEST_F(TestThingOperationDescriptor, GetAttributeOperationTypeReturnsCorrectType
     makeFinalized();
     int64_t count = 0;
     hipdnnOperationType_ext_t type{};
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_TYPE_EXT,
-                                  HIPDNN_TYPE_OPERATION_TYPE_EXT,
-                                  1,
-                                  &count,
-                                  &type);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 1, &count, &type);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(type, HIPDNN_OPERATION_TYPE_THING_EXT);
 }
@@ -444,22 +411,18 @@ TEST_F(TestThingOperationDescriptor, GetAttributeFailsBeforeFinalize)
     setRequiredAttributes();
     int64_t count = 0;
     hipdnnDataType_t dataType{};
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT,
-                                                             HIPDNN_TYPE_DATA_TYPE,
-                                                             1,
-                                                             &count,
-                                                             &dataType),
-                               HIPDNN_STATUS_NOT_INITIALIZED);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->getAttribute(
+            HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType),
+        HIPDNN_STATUS_NOT_INITIALIZED);
 }
 
 TEST_F(TestThingOperationDescriptor, SetAttributeUnsupported)
 {
     const int64_t value = 0;
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->setAttribute(static_cast<hipdnnBackendAttributeName_t>(9099),
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &value),
+        getDescriptor()->setAttribute(
+            static_cast<hipdnnBackendAttributeName_t>(9099), HIPDNN_TYPE_INT64, 1, &value),
         HIPDNN_STATUS_NOT_SUPPORTED);
 }
 
@@ -469,11 +432,8 @@ TEST_F(TestThingOperationDescriptor, GetAttributeUnsupported)
     int64_t count = 0;
     int64_t value = 0;
     ASSERT_THROW_HIPDNN_STATUS(
-        getDescriptor()->getAttribute(static_cast<hipdnnBackendAttributeName_t>(9099),
-                                      HIPDNN_TYPE_INT64,
-                                      1,
-                                      &count,
-                                      &value),
+        getDescriptor()->getAttribute(
+            static_cast<hipdnnBackendAttributeName_t>(9099), HIPDNN_TYPE_INT64, 1, &count, &value),
         HIPDNN_STATUS_NOT_SUPPORTED);
 }
 
@@ -486,55 +446,48 @@ TEST_F(TestThingOperationDescriptor, SetTensorFailsWithUnfinalizedTensor)
 TEST_F(TestThingOperationDescriptor, SetTensorFailsWrongType)
 {
     HipdnnBackendDescriptor* raw = _xDesc.get();
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_THING_X_EXT,
-                                                             HIPDNN_TYPE_INT64,
-                                                             1,
-                                                             &raw),
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(
+                                   HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_INT64, 1, &raw),
                                HIPDNN_STATUS_BAD_PARAM);
 }
 
 TEST_F(TestThingOperationDescriptor, SetTensorFailsWrongElementCount)
 {
     HipdnnBackendDescriptor* raw = _xDesc.get();
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_THING_X_EXT,
-                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                                             2,
-                                                             &raw),
-                               HIPDNN_STATUS_BAD_PARAM);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 2, &raw),
+        HIPDNN_STATUS_BAD_PARAM);
 }
 
 TEST_F(TestThingOperationDescriptor, SetTensorFailsNullPointer)
 {
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_THING_X_EXT,
-                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                                             1,
-                                                             nullptr),
-                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
 TEST_F(TestThingOperationDescriptor, SetComputeDataTypeWrongElementCount)
 {
     const hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT,
-                                                             HIPDNN_TYPE_DATA_TYPE,
-                                                             2,
-                                                             &dataType),
-                               HIPDNN_STATUS_BAD_PARAM);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 2, &dataType),
+        HIPDNN_STATUS_BAD_PARAM);
 }
 
 TEST_F(TestThingOperationDescriptor, GetAttributeFailsNullPointer)
 {
     makeFinalized();
     hipdnnDataType_t dataType{};
-    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT,
-                                                             HIPDNN_TYPE_DATA_TYPE,
-                                                             1,
-                                                             nullptr,
-                                                             &dataType),
-                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->getAttribute(
+            HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, nullptr, &dataType),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
-TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsReturnsRequiredThenPresentOptional)
+TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrder)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);

@@ -43,12 +43,10 @@ protected:
 
     void SetUp() override
     {
-        _xDesc = createFinalizedTensor(K_THING_TENSOR_X_UID,
-                                       toVec(K_THING_TENSOR_X_DIMS),
-                                       toVec(K_THING_TENSOR_X_STRIDES));
-        _yDesc = createFinalizedTensor(K_THING_TENSOR_Y_UID,
-                                       toVec(K_THING_TENSOR_Y_DIMS),
-                                       toVec(K_THING_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_THING_TENSOR_X_UID, toVec(K_THING_TENSOR_X_DIMS), toVec(K_THING_TENSOR_X_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_THING_TENSOR_Y_UID, toVec(K_THING_TENSOR_Y_DIMS), toVec(K_THING_TENSOR_Y_STRIDES));
         _biasDesc = createFinalizedTensor(K_THING_TENSOR_BIAS_UID,
                                           toVec(K_THING_TENSOR_BIAS_DIMS),
                                           toVec(K_THING_TENSOR_BIAS_STRIDES));
@@ -59,7 +57,7 @@ protected:
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
     static hipdnn_flatbuffers_sdk::data_objects::NodeT
-    makeNode(const std::vector<int64_t>& presentOptionalUids)
+        makeNode(const std::vector<int64_t>& presentOptionalUids)
     {
         hipdnn_flatbuffers_sdk::data_objects::ThingAttributesT attributes;
         attributes.x_tensor_uid = K_THING_TENSOR_X_UID;
@@ -94,8 +92,8 @@ protected:
         return false;
     }
 
-    std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>
-    makeTensorMap(const std::vector<const std::unique_ptr<HipdnnBackendDescriptor>*>& tensors) const
+    std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>> makeTensorMap(
+        const std::vector<const std::unique_ptr<HipdnnBackendDescriptor>*>& tensors) const
     {
         std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>> tensorMap;
         for(const auto* wrapper : tensors)

@@ -18,9 +18,9 @@ namespace hipdnn_frontend::detail
 {
 
 inline Error
-createThingOperation(const graph::ThingAttributes& attributes,
-                     std::unordered_map<int64_t, ScopedHipdnnBackendDescriptor>& tensorDescs,
-                     std::vector<ScopedHipdnnBackendDescriptor>& operations)
+    createThingOperation(const graph::ThingAttributes& attributes,
+                         std::unordered_map<int64_t, ScopedHipdnnBackendDescriptor>& tensorDescs,
+                         std::vector<ScopedHipdnnBackendDescriptor>& operations)
 {
     ScopedHipdnnBackendDescriptor opDesc(HIPDNN_BACKEND_OPERATION_THING_DESCRIPTOR_EXT);
     if(!opDesc.valid())
@@ -64,10 +64,8 @@ createThingOperation(const graph::ThingAttributes& attributes,
                                                  "thing compute data type"));
     if(!attributes.get_name().empty())
     {
-        HIPDNN_CHECK_ERROR(setDescriptorAttrString(opDesc.get(),
-                                                   HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                                   attributes.get_name(),
-                                                   "operation name"));
+        HIPDNN_CHECK_ERROR(setDescriptorAttrString(
+            opDesc.get(), HIPDNN_ATTR_OPERATION_NAME_EXT, attributes.get_name(), "operation name"));
     }
 
     HIPDNN_CHECK_ERROR(finalizeDescriptor(opDesc.get(), "thing operation descriptor"));

@@ -26,57 +26,39 @@ namespace hipdnn_frontend::detail
     graph::ThingAttributes& attributes)
 {
     std::shared_ptr<graph::TensorAttributes> xTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_THING_X_EXT,
-                                               tensorMap,
-                                               xTensor,
-                                               "thing X tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_THING_X_EXT, tensorMap, xTensor, "thing X tensor"));
     attributes.set_x(xTensor);
 
     std::shared_ptr<graph::TensorAttributes> yTensor;
-    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(opDesc,
-                                               HIPDNN_ATTR_OPERATION_THING_Y_EXT,
-                                               tensorMap,
-                                               yTensor,
-                                               "thing Y tensor"));
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_THING_Y_EXT, tensorMap, yTensor, "thing Y tensor"));
     attributes.set_y(yTensor);
 
     std::shared_ptr<graph::TensorAttributes> biasTensor;
-    HIPDNN_CHECK_ERROR(unpackOptionalTensor(opDesc,
-                                            HIPDNN_ATTR_OPERATION_THING_BIAS_EXT,
-                                            tensorMap,
-                                            biasTensor,
-                                            "thing BIAS tensor"));
+    HIPDNN_CHECK_ERROR(unpackOptionalTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, tensorMap, biasTensor, "thing BIAS tensor"));
     if(biasTensor)
     {
         attributes.set_bias(biasTensor);
     }
 
     std::shared_ptr<graph::TensorAttributes> maskTensor;
-    HIPDNN_CHECK_ERROR(unpackOptionalTensor(opDesc,
-                                            HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
-                                            tensorMap,
-                                            maskTensor,
-                                            "thing MASK tensor"));
+    HIPDNN_CHECK_ERROR(unpackOptionalTensor(
+        opDesc, HIPDNN_ATTR_OPERATION_THING_MASK_EXT, tensorMap, maskTensor, "thing MASK tensor"));
     if(maskTensor)
     {
         attributes.set_mask(maskTensor);
     }
 
     int64_t axisValue{};
-    HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(opDesc,
-                                               HIPDNN_ATTR_THING_AXIS_EXT,
-                                               HIPDNN_TYPE_INT64,
-                                               axisValue,
-                                               "thing AXIS"));
+    HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(
+        opDesc, HIPDNN_ATTR_THING_AXIS_EXT, HIPDNN_TYPE_INT64, axisValue, "thing AXIS"));
     attributes.set_axis(axisValue);
 
     hipdnnThingMode_t modeValue{};
-    HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(opDesc,
-                                               HIPDNN_ATTR_THING_MODE_EXT,
-                                               HIPDNN_TYPE_THING_MODE_EXT,
-                                               modeValue,
-                                               "thing MODE"));
+    HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(
+        opDesc, HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE_EXT, modeValue, "thing MODE"));
     auto [modeValueFrontend, modeValueError] = fromHipdnnThingMode(modeValue);
     if(modeValueError.is_bad())
     {
@@ -93,10 +75,8 @@ namespace hipdnn_frontend::detail
     attributes.set_compute_data_type(computeDataType);
 
     std::string operationName;
-    HIPDNN_CHECK_ERROR(getDescriptorAttrString(opDesc,
-                                               HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                               operationName,
-                                               "operation name"));
+    HIPDNN_CHECK_ERROR(getDescriptorAttrString(
+        opDesc, HIPDNN_ATTR_OPERATION_NAME_EXT, operationName, "operation name"));
     attributes.set_name(operationName);
 
     return {};

@@ -1,0 +1,279 @@
+"""`registry --hipdnn-root DIR`: rebuild op_specs/registry.yaml from a hipDNN checkout.
+
+The registry is what hipDNN already numbers and no spec describes. Instead of being typed from
+memory, it is read from the checkout's headers: attribute names and the header's declared range
+list, descriptor types, operation types, attribute type tags, and the NodeAttributes union order of
+`graph.fbs`. Numbers a spec owns are left out (the spec is their source). Sections the headers do
+not hold (data types, statuses, reserved numbers) are kept from the current registry.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from codegen.hipdnn_headers import Entry, parse_enums
+from codegen.model import OpSpec
+from codegen.registry import Registry
+from codegen.workspace import UsageError
+
+SOURCES = {
+    "attributes": "backend/include/HipdnnBackendAttributeName.h",
+    "descriptor_types": "backend/include/HipdnnBackendDescriptorType.h",
+    "operation_types": "backend/include/HipdnnOperationType.h",
+    "type_tags": "backend/include/HipdnnBackendAttributeType.h",
+    "graph": "flatbuffers_sdk/schemas/graph.fbs",
+}
+MAX_HEADER_BYTES = 8 * 1024 * 1024
+
+# ` * - 3600-3699: Layernorm backward operation attributes` under `Attribute ranges by descriptor type:`
+_RANGE_HEADING = re.compile(r"Attribute ranges by descriptor type:")
+_RANGE_ITEM = re.compile(r"^\s*\*\s*-\s*(\d+)\s*-\s*(\d+)\s*:\s*(.*?)\s*$")
+_UNION = re.compile(r"\bunion\s+NodeAttributes\s*\{(.*?)\}", re.S)
+
+
+@dataclass(frozen=True)
+class DeclaredRange:
+    low: int
+    high: int
+    title: str
+    line: int
+
+    @property
+    def owner(self) -> str:
+        """`Layernorm backward operation attributes` -> `LAYERNORM_BACKWARD`."""
+        words = re.sub(r"\b(operation\s+)?attributes?\b", "", self.title, flags=re.I)
+        words = re.sub(r"[^A-Za-z0-9()]+", " ", words).strip()
+        return re.sub(r"\s+", "_", words).upper() or f"RANGE_{self.low}"
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """The numbering facts one checkout holds."""
+
+    attributes: tuple[Entry, ...]
+    ranges: tuple[DeclaredRange, ...]
+    descriptor_types: tuple[Entry, ...]
+    operation_types: tuple[Entry, ...]
+    type_tags: tuple[Entry, ...]
+    union_members: tuple[tuple[str, int], ...]
+    sources: dict[str, str]
+
+
+def project_root(directory: Path) -> Path:
+    """DIR itself, or DIR/projects/hipdnn, whichever holds backend/include."""
+    for candidate in (directory, directory / "projects" / "hipdnn"):
+        if (candidate / "backend" / "include").is_dir():
+            return candidate
+    raise UsageError(f"--hipdnn-root {directory}: no backend/include or projects/hipdnn/backend/include directory")
+
+
+def _read(root: Path, rel: str) -> str:
+    path = root / rel
+    if path.is_symlink() or not path.is_file():
+        raise UsageError(f"--hipdnn-root {root}: {rel} is missing or not a regular file")
+    if path.stat().st_size > MAX_HEADER_BYTES:
+        raise UsageError(f"--hipdnn-root {root}: {rel} is larger than {MAX_HEADER_BYTES} bytes")
+    return path.read_bytes().decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+def declared_ranges(text: str) -> list[DeclaredRange]:
+    """The header's range list: every ` * - LOW-HIGH: Title` item after its heading line."""
+    lines = text.split("\n")
+    start = next((i for i, line in enumerate(lines) if _RANGE_HEADING.search(line)), None)
+    if start is None:
+        return []
+    found: list[DeclaredRange] = []
+    for index in range(start + 1, len(lines)):
+        line = lines[index]
+        match = _RANGE_ITEM.match(line)
+        if match:
+            found.append(DeclaredRange(int(match.group(1)), int(match.group(2)), match.group(3), index + 1))
+        elif "*/" in line or (found and not re.match(r"^\s*\*\s*$", line) and not re.match(r"^\s*\*\s{2,}\S", line)):
+            break  # the list ends at the comment's end or at the first line that is not an item
+    return found
+
+
+def union_members(text: str) -> list[tuple[str, int]]:
+    """(table, union position) for each NodeAttributes member; NONE is 0, so members count from 1."""
+    clean = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
+    match = _UNION.search(clean)
+    if match is None:
+        return []
+    names = [n.strip().split(":")[0].strip() for n in match.group(1).split(",")]
+    names = [n.split(".")[-1] for n in names if n]
+    return [(name, position) for position, name in enumerate(names, start=1)]
+
+
+def read_checkout(directory: Path) -> Checkout:
+    root = project_root(directory)
+    texts = {key: _read(root, rel) for key, rel in SOURCES.items()}
+    def enums(key: str) -> tuple[Entry, ...]:
+        return tuple(parse_enums(texts[key], SOURCES[key]))
+    return Checkout(
+        attributes=enums("attributes"),
+        ranges=tuple(declared_ranges(texts["attributes"])),
+        descriptor_types=enums("descriptor_types"),
+        operation_types=enums("operation_types"),
+        type_tags=enums("type_tags"),
+        union_members=tuple(union_members(texts["graph"])),
+        sources={key: str(root / rel) for key, rel in SOURCES.items()},
+    )
+
+
+def _runs(values: Iterable[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for v in sorted(set(values)):
+        if runs and v == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs
+
+
+@dataclass(frozen=True)
+class Block:
+    owner: str
+    low: int
+    high: int
+    used: tuple[tuple[int, int], ...]
+    inside: str | None
+    note: str
+
+
+def blocks(checkout: Checkout, owned: list[tuple[int, int]]) -> list[Block]:
+    """Attribute blocks: each declared range with the values it really uses, nested ranges marked
+    `inside`, values no declared range covers grouped by 100-block and flagged; ranges a spec owns
+    are left out."""
+
+    def spec_owned(low: int, high: int) -> bool:
+        return any(low <= b and a <= high for a, b in owned)
+
+    values = sorted({e.value for e in checkout.attributes if e.alias_of is None})
+    ranges = sorted(checkout.ranges, key=lambda r: (r.low, -r.high, r.line))
+    result: list[Block] = []
+    covered: set[int] = set()
+    for r in ranges:
+        nested = [o for o in ranges if o is not r and r.low <= o.low and o.high <= r.high and (o.low, o.high) != (r.low, r.high)]
+        parent = next((o for o in reversed(ranges) if o is not r and o.low <= r.low and r.high <= o.high and (o.low, o.high) != (r.low, r.high)), None)
+        mine = [v for v in values if r.low <= v <= r.high and not any(o.low <= v <= o.high for o in nested)]
+        covered.update(v for v in values if r.low <= v <= r.high)
+        if spec_owned(r.low, r.high):
+            continue
+        note = "" if mine else "declared in the header's range list, no attribute uses it"
+        if parent is not None:
+            note = f"inside the declared range {parent.low}-{parent.high} ({parent.owner})"
+        result.append(Block(r.owner, r.low, r.high, tuple(_runs(mine)), parent.owner if parent else None, note))
+    stray = [v for v in values if v not in covered]
+    for base in sorted({v // 100 * 100 for v in stray}):
+        mine = [v for v in stray if base <= v < base + 100]
+        names = sorted(e.name for e in checkout.attributes if e.value in mine and e.alias_of is None)
+        owner = _common_prefix_owner(names) or f"UNDECLARED_{base}"
+        if spec_owned(base, base + 99):
+            continue
+        result.append(Block(owner, min(mine), base + 99, tuple(_runs(mine)), None, "not in the header's range list"))
+    return sorted(result, key=lambda b: (b.low, b.high, b.owner))
+
+
+def _common_prefix_owner(names: list[str]) -> str:
+    if not names:
+        return ""
+    words = [n.removeprefix("HIPDNN_ATTR_").removeprefix("OPERATION_").split("_") for n in names]
+    common: list[str] = []
+    for parts in zip(*words):
+        if len(set(parts)) != 1:
+            break
+        common.append(parts[0])
+    return "_".join(common)
+
+
+# --- rendering ------------------------------------------------------------------------------------
+
+
+def _yaml_str(text: str) -> str:
+    """A YAML scalar that reads back as `text` (plain when safe, double-quoted otherwise)."""
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_ ()]*", text) and text.lower() not in {"null", "true", "false", "yes", "no", "on", "off"}:
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _named(entries: Iterable[tuple[str, int, bool]]) -> list[str]:
+    lines = []
+    for name, value, confirmed in entries:
+        flag = "" if confirmed else ", confirmed: false"
+        lines.append(f"  - {{name: {name}, value: {value}{flag}}}")
+    return lines
+
+
+def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, source: str) -> str:
+    """The registry text for `checkout`, minus what `specs` own, keeping the sections the headers
+    do not hold from `current`."""
+    owned_ranges = [s.attribute_range for s in specs]
+    spec_names = {a.name for s in specs for a in s.attributes()}
+    spec_ids = {a.id for s in specs for a in s.attributes()}
+    spec_descriptor = {s.descriptor_type.name for s in specs}
+    spec_operation = {s.operation_type.name for s in specs}
+    spec_tables = {s.flatbuffers.table for s in specs}
+    out = [
+        "# yaml-language-server: $schema=../codegen/schema/registry.schema.json",
+        "#",
+        "# Everything hipDNN already numbers that has no spec in op_specs/. Collision checks read this file",
+        "# together with every spec, so the whole numbering space is visible in one pass.",
+        f"# Written by `hipdnn-codegen registry --hipdnn-root` from {_comment(source)};",
+        "# data_types, statuses and reserved are kept from the previous registry (no header holds them).",
+        "#",
+        "# attribute_blocks: declared range (as in the header's range list) and the values actually used.",
+        "# A block flagged `inside` lives in another owner's declared range (a known anomaly, not a new clash).",
+        "",
+        "attribute_blocks:",
+    ]
+    for b in blocks(checkout, owned_ranges):
+        if b.note:
+            out.append(f"  # {b.note}")
+        used = ", ".join(f"[{a}, {z}]" for a, z in b.used) if b.used else f"[{b.low}, {b.low}]"
+        inside = f", inside: {_yaml_str(b.inside)}" if b.inside else ""
+        out.append(f"  - {{owner: {_yaml_str(b.owner)}, range: [{b.low}, {b.high}], used: [{used}]{inside}}}")
+    out += ["", "# Every attribute enumerator no spec owns (names are checked for reuse)."]
+    out.append("attributes:")
+    seen: set[str] = set()
+    attrs = []
+    for e in sorted(checkout.attributes, key=lambda e: (e.value, e.name)):
+        if e.name in spec_names or e.name in seen or (e.value in spec_ids and e.alias_of is None):
+            continue
+        if e.alias_of is not None:
+            continue  # an alias repeats another enumerator's value (e.g. TENSOR_CONSTANT_VALUE)
+        seen.add(e.name)
+        attrs.append((e.name, e.value, True))
+    out += _named(attrs)
+    out += ["", "descriptor_types:"]
+    out += _named((e.name, e.value, True) for e in sorted(checkout.descriptor_types, key=lambda e: (e.value, e.name)) if e.name not in spec_descriptor and e.alias_of is None)
+    out += ["", "operation_types:"]
+    out += _named((e.name, e.value, True) for e in sorted(checkout.operation_types, key=lambda e: (e.value, e.name)) if e.name not in spec_operation and e.alias_of is None)
+    out += ["", "type_tags:"]
+    out += _named((e.name, e.value, True) for e in sorted(checkout.type_tags, key=lambda e: (e.value, e.name)) if e.alias_of is None)
+    out += ["", "# FlatBuffers NodeAttributes union members (graph.fbs); positions are append-only.", "union_members:"]
+    out += [f"  - {{name: {name}, value: {position}}}" for name, position in checkout.union_members if name not in spec_tables]
+    if current is not None:
+        for key in ("data_types", "statuses"):
+            values = getattr(current, key)
+            if values:
+                out += ["", f"{key}:"]
+                out += _named((v.name, v.value, v.confirmed) for v in values)
+        if current.reserved:
+            out += ["", "reserved:"]
+            for kind in ("attribute_ids", "descriptor_types", "operation_types"):
+                items = [r for r in current.reserved if r.kind == kind]
+                if not items:
+                    out.append(f"  {kind}: []")
+                    continue
+                out.append(f"  {kind}:")
+                for r in items:
+                    name = f", name: {_yaml_str(r.name)}" if r.name else ""
+                    out.append(f"    - {{range: [{r.range[0]}, {r.range[1]}]{name}, reason: {_yaml_str(r.reason)}}}")
+    return "\n".join(out) + "\n"
+
+
+def _comment(text: str) -> str:
+    return re.sub(r"[\x00-\x1f\x7f]", "?", text)
