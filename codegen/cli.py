@@ -73,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     add.set_defaults(run=cmd_add_op)
     reg = _command(sub, "registry", "Rebuild op_specs/registry.yaml from a hipDNN checkout's headers and graph.fbs.", "hipdnn-codegen registry --hipdnn-root ~/rocm-libraries/projects/hipdnn --check")
     reg.add_argument("--hipdnn-root", metavar="DIR", required=True, help="the checkout's projects/hipdnn (or the repository root)")
+    reg.add_argument("--source", metavar="TEXT", default="", help="where the checkout came from (repository, commit), recorded in the file's header")
     reg_mode = reg.add_mutually_exclusive_group()
     reg_mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with the diff if the registry differs")
     reg_mode.add_argument("--dry-run", action="store_true", help="print the diff; write nothing")
@@ -380,7 +381,7 @@ def cmd_registry(args: argparse.Namespace) -> int:
 
     ws = load(find_root(args.root))
     checkout = registry_import.read_checkout(Path(args.hipdnn_root))
-    text = registry_import.render(checkout, ws.specs, ws.registry, "the checkout's headers and graph.fbs")
+    text = registry_import.render(checkout, ws.specs, ws.registry, args.source or "Source: a hipDNN checkout (no --source given).")
     path = ws.spec_dir / REGISTRY_FILE
     old = path.read_bytes() if path.exists() else None
     change = storage.Change(REGISTRY_FILE, "update" if old is not None else "create", old, text.encode())

@@ -10,10 +10,12 @@ not hold (data types, statuses, reserved numbers) are kept from the current regi
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from codegen.diagnostics import Loc
 from codegen.hipdnn_headers import Entry, parse_enums
 from codegen.model import OpSpec
 from codegen.registry import Registry
@@ -29,7 +31,7 @@ SOURCES = {
 MAX_HEADER_BYTES = 8 * 1024 * 1024
 
 # ` * - 3600-3699: Layernorm backward operation attributes` under `Attribute ranges by descriptor type:`
-_RANGE_HEADING = re.compile(r"Attribute ranges by descriptor type:")
+_RANGE_HEADING = re.compile(r"^\s*\*\s*Attribute ranges by descriptor type:\s*$")
 _RANGE_ITEM = re.compile(r"^\s*\*\s*-\s*(\d+)\s*-\s*(\d+)\s*:\s*(.*?)\s*$")
 _UNION = re.compile(r"\bunion\s+NodeAttributes\s*\{(.*?)\}", re.S)
 
@@ -207,9 +209,19 @@ def _named(entries: Iterable[tuple[str, int, bool]]) -> list[str]:
     return lines
 
 
+def _unconfirmed(current: Registry | None, key: str, checkout_entries: Iterable[Entry]) -> list[tuple[str, int, bool]]:
+    """Entries of the current registry flagged `confirmed: false` that the checkout neither defines
+    nor contradicts: reservations for numbers other branches use (kept until confirmed)."""
+    if current is None:
+        return []
+    names = {e.name for e in checkout_entries}
+    values = {e.value for e in checkout_entries}
+    return [(v.name, v.value, False) for v in getattr(current, key) if not v.confirmed and v.name not in names and v.value not in values]
+
+
 def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, source: str) -> str:
     """The registry text for `checkout`, minus what `specs` own, keeping the sections the headers
-    do not hold from `current`."""
+    do not hold from `current`, and its unconfirmed reservations the checkout does not contradict."""
     owned_ranges = [s.attribute_range for s in specs]
     spec_names = {a.name for s in specs for a in s.attributes()}
     spec_ids = {a.id for s in specs for a in s.attributes()}
@@ -221,8 +233,10 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
         "#",
         "# Everything hipDNN already numbers that has no spec in op_specs/. Collision checks read this file",
         "# together with every spec, so the whole numbering space is visible in one pass.",
-        f"# Written by `hipdnn-codegen registry --hipdnn-root` from {_comment(source)};",
-        "# data_types, statuses and reserved are kept from the previous registry (no header holds them).",
+        "# Written by `hipdnn-codegen registry --hipdnn-root DIR`; edit the checkout, not this file.",
+        *[f"# {line}" for line in textwrap.wrap(_comment(source), 96, break_on_hyphens=False)],
+        "# data_types, statuses and reserved are kept from the previous registry (no header holds them),",
+        "# and so are its `confirmed: false` reservations that the checkout neither defines nor contradicts.",
         "#",
         "# attribute_blocks: declared range (as in the header's range list) and the values actually used.",
         "# A block flagged `inside` lives in another owner's declared range (a known anomaly, not a new clash).",
@@ -247,31 +261,33 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
         seen.add(e.name)
         attrs.append((e.name, e.value, True))
     out += _named(attrs)
-    out += ["", "descriptor_types:"]
-    out += _named((e.name, e.value, True) for e in sorted(checkout.descriptor_types, key=lambda e: (e.value, e.name)) if e.name not in spec_descriptor and e.alias_of is None)
-    out += ["", "operation_types:"]
-    out += _named((e.name, e.value, True) for e in sorted(checkout.operation_types, key=lambda e: (e.value, e.name)) if e.name not in spec_operation and e.alias_of is None)
-    out += ["", "type_tags:"]
-    out += _named((e.name, e.value, True) for e in sorted(checkout.type_tags, key=lambda e: (e.value, e.name)) if e.alias_of is None)
+    for key, entries, skip, what in (
+        ("descriptor_types", checkout.descriptor_types, spec_descriptor, "HipdnnBackendDescriptorType.h"),
+        ("operation_types", checkout.operation_types, spec_operation, "HipdnnOperationType.h"),
+        ("type_tags", checkout.type_tags, set(), "HipdnnBackendAttributeType.h (enum attributes name their tag from here)"),
+    ):
+        kept = [(e.name, e.value, True) for e in entries if e.name not in skip and e.alias_of is None]
+        kept += _unconfirmed(current, key, entries)
+        out += ["", f"# {what}", f"{key}:"]
+        out += _named(sorted(kept, key=lambda item: (item[1], item[0])))
     out += ["", "# FlatBuffers NodeAttributes union members (graph.fbs); positions are append-only.", "union_members:"]
-    out += [f"  - {{name: {name}, value: {position}}}" for name, position in checkout.union_members if name not in spec_tables]
+    members = [(name, position, True) for name, position in checkout.union_members if name not in spec_tables]
+    checkout_members = [Entry(name, position, Loc(SOURCES["graph"])) for name, position in checkout.union_members]
+    members += _unconfirmed(current, "union_members", checkout_members)
+    out += _named(sorted(members, key=lambda item: (item[1], item[0])))
     if current is not None:
         for key in ("data_types", "statuses"):
             values = getattr(current, key)
             if values:
                 out += ["", f"{key}:"]
                 out += _named((v.name, v.value, v.confirmed) for v in values)
-        if current.reserved:
-            out += ["", "reserved:"]
-            for kind in ("attribute_ids", "descriptor_types", "operation_types"):
-                items = [r for r in current.reserved if r.kind == kind]
-                if not items:
-                    out.append(f"  {kind}: []")
-                    continue
-                out.append(f"  {kind}:")
-                for r in items:
-                    name = f", name: {_yaml_str(r.name)}" if r.name else ""
-                    out.append(f"    - {{range: [{r.range[0]}, {r.range[1]}]{name}, reason: {_yaml_str(r.reason)}}}")
+        out += ["", "# Numbers that were used once and must never be handed out again.", "reserved:"]
+        for kind in ("attribute_ids", "descriptor_types", "operation_types"):
+            items = [r for r in current.reserved if r.kind == kind]
+            out.append(f"  {kind}:" + ("" if items else " []"))
+            for r in items:
+                name = f", name: {_yaml_str(r.name)}" if r.name else ""
+                out.append(f"    - {{range: [{r.range[0]}, {r.range[1]}]{name}, reason: {_yaml_str(r.reason)}}}")
     return "\n".join(out) + "\n"
 
 

@@ -1,0 +1,81 @@
+"""`registry --hipdnn-root DIR`: the registry is rebuilt from a checkout's headers and graph.fbs.
+
+The fixture tree (tests/fixtures/hipdnn_tree) is in hipDNN's real formats; the registry it yields
+is pinned byte for byte (HIPDNN_CODEGEN_UPDATE_GOLDEN=1 rewrites it)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from codegen import registry_import
+from conftest import REPO, UPDATE, run_cli
+
+TREE = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "registry_from_fixture_tree.yaml"
+SOURCE = "Source: tests/fixtures/hipdnn_tree"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    return ws
+
+
+def test_registry_from_fixture_tree_matches_golden(workspace: Path) -> None:
+    result = run_cli("registry", "--hipdnn-root", str(TREE), "--source", SOURCE, cwd=workspace)
+    assert result.code == 0, result.err
+    text = (workspace / "op_specs" / "registry.yaml").read_text()
+    if UPDATE:
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(text)
+        pytest.fail(f"rewrote {GOLDEN}")
+    assert text == GOLDEN.read_text()
+    # The rebuilt registry is a valid one, and the repository's specs agree with the tree.
+    check = run_cli("check", "--no-stale", "--hipdnn-root", str(TREE), cwd=workspace)
+    assert check.code == 0, check.out + check.err
+
+
+def test_registry_is_deterministic_and_check_mode_reports_drift(workspace: Path) -> None:
+    assert run_cli("registry", "--hipdnn-root", str(TREE), "--source", SOURCE, cwd=workspace).code == 0
+    path = workspace / "op_specs" / "registry.yaml"
+    first = path.read_bytes()
+    again = run_cli("registry", "--hipdnn-root", str(TREE), "--source", SOURCE, "--check", cwd=workspace)
+    assert again.code == 0 and "already matches the checkout" in again.out
+    assert path.read_bytes() == first
+    path.write_text(path.read_text().replace("value: 36}", "value: 39}"))
+    drift = run_cli("registry", "--hipdnn-root", str(TREE), "--source", SOURCE, "--check", cwd=workspace)
+    assert drift.code == 1
+    assert "-  - {name: HIPDNN_BACKEND_OPERATION_RESAMPLE_BWD_DESCRIPTOR_EXT, value: 39}" in drift.out
+    assert "+  - {name: HIPDNN_BACKEND_OPERATION_RESAMPLE_BWD_DESCRIPTOR_EXT, value: 36}" in drift.out
+    assert "differs from the checkout" in drift.err
+    assert "value: 39}" in path.read_text()  # --check writes nothing
+    dry = run_cli("registry", "--hipdnn-root", str(TREE), "--source", SOURCE, "--dry-run", cwd=workspace)
+    assert dry.code == 0 and "value: 39}" in path.read_text()
+
+
+def test_range_list_anomalies_and_spec_owned_blocks() -> None:
+    checkout = registry_import.read_checkout(TREE)
+    declared = {(r.low, r.high) for r in checkout.ranges}
+    assert {(2800, 2899), (2807, 2899)} <= declared  # overlapping entries are kept apart
+    blocks = {b.owner: b for b in registry_import.blocks(checkout, owned=[(3600, 3699)])}
+    dequantize = next(b for b in blocks.values() if (b.low, b.high) == (2807, 2899))
+    assert dequantize.inside is not None and dequantize.used == ((2807, 2812),) or dequantize.used
+    assert all(not (b.low <= 3600 <= b.high) for b in blocks.values())  # the spec's block is left out
+
+
+def test_union_positions_count_from_one() -> None:
+    text = "union NodeAttributes {\n\tAAttributes,\n\tBAttributes // two\n}\n"
+    assert registry_import.union_members(text) == [("AAttributes", 1), ("BAttributes", 2)]
+
+
+def test_missing_header_is_a_usage_error(tmp_path: Path, workspace: Path) -> None:
+    tree = tmp_path / "tree"
+    shutil.copytree(TREE, tree)
+    (tree / "flatbuffers_sdk" / "schemas" / "graph.fbs").unlink()
+    result = run_cli("registry", "--hipdnn-root", str(tree), cwd=workspace)
+    assert result.code == 2
+    assert "flatbuffers_sdk/schemas/graph.fbs is missing or not a regular file" in result.err
