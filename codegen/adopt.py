@@ -11,6 +11,7 @@ is a partial match, reported as one HDR-CONFLICT per mismatch with both places.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from codegen.diagnostics import Diagnostic, Loc, Note, SpecError
 from codegen.numbering import BLOCK, EXTENSION_AREA, NumberSpace
 from codegen.registry import Registry
 from codegen.model import OpSpec
-from codegen.scaffold import Draft
+from codegen.scaffold import Draft, DraftField, DraftTensor
 
 GRAPH_FBS = "flatbuffers_sdk/schemas/graph.fbs"
 UNION = "NodeAttributes"
@@ -110,11 +111,10 @@ def adopt(draft: Draft, checkout: Checkout, specs: list[OpSpec], registry: Regis
     at = lambda loc: loc or draft.loc or spec_loc  # noqa: E731 - where the draft's item came from
     attributes = checkout.entries["attribute"]
     items: list[tuple[str, Loc, Callable[[int], None]]] = []
-    for tensor in draft.tensors:
-        items.append((tensor.attribute, at(tensor.loc), lambda v, t=tensor: setattr(t, "id", v)))
-    for f in draft.fields:
-        items.append((f.attribute, at(f.loc), lambda v, f=f: setattr(f, "id", v)))
-    items.append((draft.compute_attribute, at(None), lambda v: setattr(draft, "compute_id", v)))
+    owners: list[DraftTensor | DraftField] = [*draft.tensors, *draft.fields]
+    for owner in owners:
+        items.append((owner.attribute, at(owner.loc), functools.partial(setattr, owner, "id")))
+    items.append((draft.compute_attribute, at(None), functools.partial(setattr, draft, "compute_id")))
     present = {name: attributes[name] for name, _, _ in items if name in attributes}
     types = {
         "descriptor type": (draft.descriptor_type[0], space.descriptor_types),

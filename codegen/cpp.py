@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen import naming
+from codegen import escape, naming
 from codegen.model import Field, OpSpec, Rule, Tensor
 from codegen.naming import OpNames
 from codegen.testplan import TestPlan, build as build_plan, tensors_set
@@ -32,12 +32,19 @@ def literal(field: Field, value: Any) -> str:
         return repr(float(value)) + "f"
     if kind == "double":
         return repr(float(value))
-    if kind == "int64_vector":
-        return "{" + ", ".join(str(int(v)) for v in value) + "}"
+    if field.type.is_vector:
+        return "{" + ", ".join(int_literal(int(v)) for v in value) + "}"
+    if kind == "string":
+        return escape.cpp_string(str(value))
     if kind == "enum":
         assert field.enum is not None
         return str(next(v.value for v in field.enum.values if v.name == value))
-    return str(int(value))
+    return int_literal(int(value))
+
+
+def int_literal(value: int) -> str:
+    """An integer literal C++ accepts: -2^63 has no literal of its own (2^63 overflows int64_t)."""
+    return "(-9223372036854775807 - 1)" if value == -(2**63) else str(value)
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,7 @@ class FieldView:
     optional: bool
     is_enum: bool
     is_vector: bool
+    is_string: bool
     enum_c_type: str
     enum_to_backend: str
     enum_from_backend: str
@@ -173,6 +181,11 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         get_call = f"{naming.enum_getter(f)}({data}, {GET_ARGS}, {get_prefix})"
         to_string = f"{FBS}::{naming.enum_name_function(f)}({data})"
         cpp_type = enum_type
+    elif kind == "string":
+        set_call = f"setString({data}, {SET_ARGS}, {set_prefix})"
+        get_call = f"getString({data}, {GET_ARGS}, {get_prefix})"
+        to_string = data
+        cpp_type = f.type.cpp_type
     elif f.type.is_vector:
         set_call = f"setScalarVector({data}, {tag}, {SET_ARGS}, {set_prefix})"
         get_call = f"getScalarVector({data}, {tag}, {GET_ARGS}, {get_prefix})"
@@ -195,15 +208,20 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         "double": "double",
         "bool": "bool",
         "enum": "int64_t",
+        "string": "const char*",
     }.get(kind, "")
     test_value: str = constant
     attr_value_type = f.type.cpp_type
     attr_value = constant
-    if kind == "int64_vector":
+    if f.type.is_vector:
         size = len(_test_value(names.spec, f))
-        constant_type = f"std::array<int64_t, {size}>"
+        element = f.type.cpp_type.removeprefix("std::vector<").removesuffix(">")
+        constant_type = f"std::array<{element}, {size}>"
         test_value = f"toVec({constant})"
-        attr_value_type = "std::array<int64_t, %d>" % size
+        attr_value_type = f"std::array<{element}, {size}>"
+    elif kind == "string":
+        test_value = f"std::string({constant})"
+        attr_value_type = "std::string"
     elif f.enum is not None:
         test_value = f"static_cast<{enum_type}>({constant})"
         attr_value_type = naming.enum_c_type(f)
@@ -233,6 +251,7 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         optional=f.optional,
         is_enum=f.enum is not None,
         is_vector=f.type.is_vector,
+        is_string=kind == "string",
         enum_c_type=naming.enum_c_type(f) if f.enum else "",
         enum_to_backend=naming.enum_to_backend(f) if f.enum else "",
         enum_from_backend=naming.enum_from_backend(f) if f.enum else "",

@@ -18,9 +18,9 @@ def literal(field: Field, value: Any) -> str:
         return f"{field.enum.name}.{value}"
     if field.type.name in ("float", "double"):
         return repr(float(value))
-    if field.type.name == "int64_vector":
+    if field.type.is_vector:
         return "[" + ", ".join(str(int(v)) for v in value) + "]"
-    return repr(value)
+    return repr(value)  # str (string fields), bool and int: repr is a valid, escaped literal
 
 
 def zero(field: Field) -> str:
@@ -32,7 +32,7 @@ def zero(field: Field) -> str:
     if field.enum is not None:
         first = next((v for v in field.enum.values if v.value == 0), field.enum.values[0])
         return f"{field.enum.name}.{first.name}"
-    return {"bool": "False", "float": "0.0", "double": "0.0", "int64_vector": "[]"}.get(field.type.name, "0")
+    return {"bool": "False", "float": "0.0", "double": "0.0", "int64_vector": "[]", "int32_vector": "[]", "string": "''"}.get(field.type.name, "0")
 
 
 @dataclass(frozen=True)

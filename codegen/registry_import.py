@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from codegen import escape
 from codegen.diagnostics import Loc
 from codegen.hipdnn_headers import Entry, parse_enums
 from codegen.model import OpSpec
@@ -194,13 +195,6 @@ def _common_prefix_owner(names: list[str]) -> str:
 # --- rendering ------------------------------------------------------------------------------------
 
 
-def _yaml_str(text: str) -> str:
-    """A YAML scalar that reads back as `text` (plain when safe, double-quoted otherwise)."""
-    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_ ()]*", text) and text.lower() not in {"null", "true", "false", "yes", "no", "on", "off"}:
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def _named(entries: Iterable[tuple[str, int, bool]]) -> list[str]:
     lines = []
     for name, value, confirmed in entries:
@@ -234,7 +228,7 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
         "# Everything hipDNN already numbers that has no spec in op_specs/. Collision checks read this file",
         "# together with every spec, so the whole numbering space is visible in one pass.",
         "# Written by `hipdnn-codegen registry --hipdnn-root DIR`; edit the checkout, not this file.",
-        *[f"# {line}" for line in textwrap.wrap(_comment(source), 96, break_on_hyphens=False)],
+        *[f"# {line}" for line in textwrap.wrap(escape.comment_text(source), 96, break_on_hyphens=False)],
         "# data_types, statuses and reserved are kept from the previous registry (no header holds them),",
         "# and so are its `confirmed: false` reservations that the checkout neither defines nor contradicts.",
         "#",
@@ -245,10 +239,10 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
     ]
     for b in blocks(checkout, owned_ranges):
         if b.note:
-            out.append(f"  # {b.note}")
+            out.append(f"  # {escape.comment_text(b.note)}")
         used = ", ".join(f"[{a}, {z}]" for a, z in b.used) if b.used else f"[{b.low}, {b.low}]"
-        inside = f", inside: {_yaml_str(b.inside)}" if b.inside else ""
-        out.append(f"  - {{owner: {_yaml_str(b.owner)}, range: [{b.low}, {b.high}], used: [{used}]{inside}}}")
+        inside = f", inside: {escape.yaml_string(b.inside)}" if b.inside else ""
+        out.append(f"  - {{owner: {escape.yaml_string(b.owner)}, range: [{b.low}, {b.high}], used: [{used}]{inside}}}")
     out += ["", "# Every attribute enumerator no spec owns (names are checked for reuse)."]
     out.append("attributes:")
     seen: set[str] = set()
@@ -286,10 +280,8 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
             items = [r for r in current.reserved if r.kind == kind]
             out.append(f"  {kind}:" + ("" if items else " []"))
             for r in items:
-                name = f", name: {_yaml_str(r.name)}" if r.name else ""
-                out.append(f"    - {{range: [{r.range[0]}, {r.range[1]}]{name}, reason: {_yaml_str(r.reason)}}}")
+                name = f", name: {escape.yaml_string(r.name)}" if r.name else ""
+                out.append(f"    - {{range: [{r.range[0]}, {r.range[1]}]{name}, reason: {escape.yaml_string(r.reason)}}}")
     return "\n".join(out) + "\n"
 
 
-def _comment(text: str) -> str:
-    return re.sub(r"[\x00-\x1f\x7f]", "?", text)

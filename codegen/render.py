@@ -5,10 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import jinja2
+import jinja2.sandbox
 
-from codegen import __version__, cpp, naming, pyview
+from codegen import __version__, cpp, escape, naming, pyview
 from codegen.model import OpSpec
 from codegen.registry import Registry
+from codegen.workspace import builtin_templates
 
 
 class RenderError(Exception):
@@ -20,7 +22,12 @@ class RenderError(Exception):
 
 
 def environment(template_dirs: list[Path]) -> jinja2.Environment:
-    env = jinja2.Environment(
+    """StrictUndefined always; a sandbox when a workspace's own templates are on the search path
+    (they are user input: no attribute or call outside what the model offers)."""
+    builtin = builtin_templates().resolve()
+    foreign = any(d.resolve() != builtin for d in template_dirs)
+    kind = jinja2.sandbox.ImmutableSandboxedEnvironment if foreign else jinja2.Environment
+    env = kind(
         loader=jinja2.FileSystemLoader([str(d) for d in template_dirs]),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
@@ -31,6 +38,7 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
     from codegen.fragments import title
 
     env.filters["title"] = title  # "LayernormBackward" -> "Layernorm backward" (registry fragments)
+    env.filters.update(escape.FILTERS)
     return env
 
 

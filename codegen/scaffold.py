@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from codegen import fbs, model, naming, rules
 from codegen.diagnostics import Diagnostic, Loc, SpecError
@@ -253,30 +253,32 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     backward = is_backward(op, stem)
     seen: dict[str, Loc] = {}
     for f in live:
+        name: str | None = None
         if f in uid_fields:
-            item = _tensor(f, tensor_names, backward, problems)
-            if item is not None:
-                draft.tensors.append(item)
+            tensor = _tensor(f, tensor_names, backward, problems)
+            if tensor is not None:
+                draft.tensors.append(tensor)
+                name = tensor.name
         else:
             item = _field(f, schema, problems)
             if item is not None:
                 draft.fields.append(item)
+                name = item.name
                 if f.name.endswith("_tensor_uid") and item.type == "int64":
                     draft.review.append(
                         f"{f.name}: named like a tensor UID but has no (cache_uid) while the table's UIDs do; imported as an int64 field"
                     )
-        if item is not None:
-            if item.name in seen:
-                first = seen[item.name]
-                problems.append(rules.FBS_NAME(f.loc, f"'{item.name}' is already a tensor or field name of this table (line {first.line})"))
-            seen[item.name] = f.loc
+        if name is not None:
+            if name in seen:
+                problems.append(rules.FBS_NAME(f.loc, f"'{name}' is already a tensor or field name of this table (line {seen[name].line})"))
+            seen[name] = f.loc
     draft.name_attributes()
-    for f in draft.fields:
-        if f.attribute == draft.compute_attribute:
-            problems.append(rules.FBS_NAME(f.loc or table_loc, f"field name '{f.name}' would be named like the compute-type attribute {f.attribute}"))
-    for item in [*draft.tensors, *draft.fields]:
-        if len(item.attribute) > MAX_ATTRIBUTE:
-            problems.append(rules.FBS_NAME(item.loc or table_loc, f"attribute name {item.attribute} would be longer than {MAX_ATTRIBUTE} characters"))
+    for drafted in draft.fields:
+        if drafted.attribute == draft.compute_attribute:
+            problems.append(rules.FBS_NAME(drafted.loc or table_loc, f"field name '{drafted.name}' would be named like the compute-type attribute {drafted.attribute}"))
+    for attribute, loc in [(t.attribute, t.loc) for t in draft.tensors] + [(d.attribute, d.loc) for d in draft.fields]:
+        if len(attribute) > MAX_ATTRIBUTE:
+            problems.append(rules.FBS_NAME(loc or table_loc, f"attribute name {attribute} would be longer than {MAX_ATTRIBUTE} characters"))
     if len(draft.tensors) + len(draft.fields) + 1 > BLOCK:
         problems.append(rules.FBS_UNSUPPORTED(table_loc, f"table {table.name} has more attributes than a {BLOCK}-attribute block holds"))
     if not draft.tensors and not problems:

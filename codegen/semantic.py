@@ -161,6 +161,9 @@ def shown(value: Any) -> str:
     return json.dumps(value, default=str)
 
 
+FLOAT_MAX = 3.4028234663852886e38  # the largest finite IEEE single
+
+
 def value_problem(field: Field, value: Any) -> str | None:
     """Why `value` cannot be stored in `field`, or None when it fits."""
     kind = field.type.name
@@ -173,7 +176,11 @@ def value_problem(field: Field, value: Any) -> str | None:
         return None if -(2**bits) <= value < 2**bits else f"does not fit in {kind}"
     if kind in ("float", "double"):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
-        return None if ok else f"expected a finite {kind} number"
+        if not ok:
+            return f"expected a finite {kind} number"
+        if kind == "float" and abs(value) > FLOAT_MAX:
+            return f"does not fit in float (largest {FLOAT_MAX:g})"
+        return None
     if kind in ("int64_vector", "int32_vector"):
         bits = 63 if kind == "int64_vector" else 31
         ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -277,12 +284,16 @@ def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
                 loc = setter.span.at("args")
                 yield rules.SPEC_FRONTEND_NAME(loc, f"setter {setter.name} takes '{arg}' (argument {index + 1}), which is not a tensor or field of this op{hint}")
     items: list[Tensor | Field] = [*spec.tensors, *spec.fields]
-    getters = [(naming.frontend_getter(i), i.span) for i in items if naming.frontend_getter(i)]
-    members = [(i.frontend.member, i.span) for i in items if i.frontend.member]
+    named: dict[str, int] = defaultdict(int)
+    for i in items:
+        named[i.name] += 1
+    distinct = [i for i in items if named[i.name] == 1]  # a repeated name is SPEC-DUPLICATE-NAME already
+    getters = [(naming.frontend_getter(i), i.span) for i in distinct if naming.frontend_getter(i)]
+    members = [(i.frontend.member, i.span) for i in distinct if i.frontend.member]
     for kind, entries in (("getter", getters), ("member", members)):
-        yield from _duplicates(
-            entries,
-            lambda name, span, first, kind=kind: rules.SPEC_FRONTEND_NAME(
-                span.at("frontend"), f"frontend {kind} {name} is already used by another tensor or field", Note("first used here", first.at("frontend"))
-            ),
-        )
+
+        def report(name: Any, span: Span, first: Span, kind: str = kind) -> Diagnostic:
+            message = f"frontend {kind} {name} is already used by another tensor or field"
+            return rules.SPEC_FRONTEND_NAME(span.at("frontend"), message, Note("first used here", first.at("frontend")))
+
+        yield from _duplicates(entries, report)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from codegen import hipdnn_headers
+from codegen.numbering import NumberSpace
 from codegen.workspace import load
 from conftest import REPO, UPDATE, run_cli
 from cpp_harness import compile_all, include_flags, registry_unit, write_stubs
@@ -50,6 +52,9 @@ def test_from_fbs_case(case, workspace):
 
 def test_new_op_from_fbs_passes_check_compiles_and_mirrors(workspace):
     shutil.copy(FBS_CASES / "layernorm-like" / "input.fbs", workspace / "input.fbs")
+    before = load(workspace)
+    space = NumberSpace(before.specs, before.registry)  # the numbers add-op must allocate
+    low = space.next_block()
     first = run_cli("add-op", "groupnorm_bwd", "--from-fbs", "input.fbs", cwd=workspace)
     assert first.code == 0, first.out + first.err
     assert "created  op_specs/groupnorm_bwd.yaml" in first.out
@@ -59,9 +64,10 @@ def test_new_op_from_fbs_passes_check_compiles_and_mirrors(workspace):
     assert check.code == 0, check.out
     ws = load(workspace)
     spec = ws.spec("groupnorm_bwd")
-    assert spec.attribute_range == (3900, 3999)
-    assert spec.descriptor_type.value == 39 and spec.operation_type.value == 24
-    assert [t.uid for t in spec.test_tensors] == list(range(3950, 3958))
+    assert spec.attribute_range == (low, low + 99)
+    assert spec.descriptor_type.value == space.next_value(space.descriptor_types)
+    assert spec.operation_type.value == space.next_value(space.operation_types)
+    assert [t.uid for t in spec.test_tensors] == list(range(low + 50, low + 58))
     # The generated C++ of the new op compiles against the interface headers ...
     generated = workspace / "generated"
     specs = sorted(ws.specs, key=lambda s: s.op)
@@ -98,9 +104,15 @@ def test_numbers_avoid_a_hipdnn_checkout(workspace):
     fixture = REPO / "tests" / "fixtures" / "hipdnn"
     result = run_cli("add-op", "groupnorm_bwd", "--hipdnn-root", str(fixture), "--dry-run", cwd=workspace)
     assert result.code == 0, result.err
-    # The fixture's header defines MOE_GROUPED_MATMUL = 21, and LN bwd sits at 3600-3699.
-    assert "attribute_range: [3900, 3999]" in result.out
-    assert "HIPDNN_OPERATION_TYPE_GROUPNORM_BACKWARD_EXT, value: 24" in result.out
+    ws = load(workspace)
+    space = NumberSpace(ws.specs, ws.registry)
+    numbers = hipdnn_headers.numbers(fixture)
+    space.add_header_numbers(numbers["attribute"], numbers["descriptor type"], numbers["operation type"])
+    low = space.next_block()
+    assert f"attribute_range: [{low}, {low + 99}]" in result.out
+    value = space.next_value(space.operation_types)
+    assert f"HIPDNN_OPERATION_TYPE_GROUPNORM_BACKWARD_EXT, value: {value}}}" in result.out
+    assert not any(n in range(low, low + 100) for n in numbers["attribute"])
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,7 @@ class TensorSlot:
 class FieldSlot:
     name: str
     attribute: AttributeName
-    kind: str  # int64 | int32 | float | double | bool | int64_vector | enum
+    kind: str  # int64 | int32 | float | double | bool | int64_vector | int32_vector | string | enum
     optional: bool
     zero: Any  # the value an unset field holds
     enum: type[IntEnum] | None = None
@@ -211,7 +211,7 @@ class OperationDescriptor:
             uid = attributes.get(slot.uid_field)
             if uid is None and slot.optional:
                 continue
-            if slot.optional and cls.MISSING_OPTIONAL_LEAVES_NULL and uid not in tensor_map:
+            if slot.optional and cls.MISSING_OPTIONAL_LEAVES_NULL and isinstance(uid, int) and uid not in tensor_map:
                 descriptor._dangling_uids[slot.name] = uid
                 continue
             if uid is None or uid not in tensor_map:
@@ -313,10 +313,17 @@ def _coerce(slot: FieldSlot, value: object, prefix: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise bad
         return float(value)
-    if slot.kind == "int64_vector":
-        if not isinstance(value, (list, tuple)) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+    if slot.kind in ("int64_vector", "int32_vector"):
+        bits = INT_BITS[slot.kind.removesuffix("_vector")] - 1
+        if not isinstance(value, (list, tuple)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and -(2**bits) <= v < 2**bits for v in value
+        ):
             raise bad
         return list(value)
+    if slot.kind == "string":
+        if not isinstance(value, str):
+            raise bad
+        return value
     assert slot.enum is not None
     try:
         if isinstance(value, str):
