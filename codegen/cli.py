@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("ops", nargs="*", metavar="OP", help="op ids to apply (default: all)")
     app.add_argument("--hipdnn-root", metavar="DIR", required=True, help="the checkout's projects/hipdnn (or the repository root)")
     app.add_argument("--dry-run", action="store_true", help="print a unified diff of every change; write nothing")
+    app.add_argument("--force", action="store_true", help="also replace files at generated paths that hipdnn-codegen did not write")
     app.set_defaults(run=cmd_apply)
     return parser
 
@@ -110,9 +111,9 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     found = [] if mirror else [no_mirror_warning(ws)]
     if stale_specs or not mirror_fresh:
         scopes = [s.op for s in stale_specs] + ([] if mirror_fresh else [naming.PYTHON_DIR])
-        status, changes, _ = _produce(ws, stale_specs, scopes, not mirror_fresh)
-        if status != EXIT_OK:
-            return [], ""
+        status, changes, problems = _produce(ws, stale_specs, scopes, not mirror_fresh)
+        if status != EXIT_OK:  # template or coverage errors: they are the findings
+            return found + problems, ""
     ops = {s.op for s in ws.specs} | ({naming.PYTHON_DIR} if mirror else set())
     top = sorted(p.name for p in ws.generated_dir.iterdir()) if ws.generated_dir.is_dir() else []
     foreign = [name for name in top if name not in ops]  # only these can hold files no spec owns
@@ -200,8 +201,7 @@ def _produce(
     except formatting.FormatError as exc:
         raise UsageError(str(exc)) from None
     if diagnostics.has_errors(out.diagnostics):
-        sys.stdout.write(diagnostics.render(out.diagnostics))
-        return EXIT_FINDINGS, [], []
+        return EXIT_FINDINGS, [], out.diagnostics
     return EXIT_OK, storage.plan(ws.generated_dir, out.files, [""] if scopes is None else scopes), out.diagnostics
 
 
@@ -222,9 +222,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         return status
     scopes = args.ops + [naming.PYTHON_DIR] if args.ops else None
     status, changes, warnings = _produce(ws, _select(ws, args.ops), scopes)
+    sys.stdout.write(diagnostics.render(warnings))
     if status != EXIT_OK:
         return status
-    sys.stdout.write(diagnostics.render(warnings))
     shown = ws.display(ws.generated_dir)
     if args.check:
         for change in changes:
@@ -275,9 +275,9 @@ def cmd_add_op(args: argparse.Namespace) -> int:
             print(f"  {ws.display(ws.generated_dir / path)}")
         return EXIT_OK
     status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR])
+    sys.stdout.write(diagnostics.render(warnings))
     if status != EXIT_OK:
         return status
-    sys.stdout.write(diagnostics.render(warnings))
     print(f"{ws.display(ws.spec_path(args.name))}: valid")
     _write(ws, changes)
     print(f"{len(changes)} file(s) changed under {ws.display(ws.generated_dir)}/")
@@ -354,7 +354,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     root = apply.checkout_root(Path(args.hipdnn_root))
     try:
-        changes = apply.plan(ws, root, specs, ws.display)
+        changes = apply.plan(ws, root, specs, ws.display, force=args.force)
     except apply.ApplyError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
         print("nothing was written", file=sys.stderr)
@@ -406,7 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
-    except UsageError as exc:
+    except (UsageError, storage.StorageError) as exc:
         print(f"hipdnn-codegen: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

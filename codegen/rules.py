@@ -149,4 +149,7 @@ FBS_NAME = _rule(
 # --- apply into a hipDNN checkout -----------------------------------------------------------------
 APPLY_CONFLICT = _rule("APPLY-CONFLICT", "an entry in the checkout disagrees with the spec (same name or number, other value)")
 APPLY_ENCODING = _rule("APPLY-ENCODING", "a checkout file is not UTF-8 or Latin-1 text, or cannot hold an entry's characters")
+APPLY_HAND_WRITTEN = _rule(
+    "APPLY-HAND-WRITTEN", "a hand-written file (without the tool's banner) sits where apply would write a generated file"
+)
 APPLY_STRUCTURE = _rule("APPLY-STRUCTURE", "a checkout file lacks the structure an entry is inserted into")

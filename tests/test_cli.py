@@ -128,3 +128,18 @@ def test_readme_lists_every_rule_with_its_purpose():
 def test_readme_starts_with_the_two_setup_commands():
     head = (REPO / "README.md").read_text().splitlines()[:5]
     assert any("make run" in line for line in head) and any("make test" in line for line in head)
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "github"])
+def test_template_error_fails_check_in_every_format(fmt):
+    """A template error found while checking staleness is a finding: exit 1, no "ok", and machine
+    formats print only machine output (regression: it printed the error, then "ok", and exit 0)."""
+    result = run_cli("check", "--format", fmt, cwd=CASES / "gen-template")
+    assert result.code == 1
+    assert "ok:" not in result.out
+    assert "GEN-TEMPLATE" in result.out
+    if fmt == "json":
+        findings = json.loads(result.out)
+        assert [f["rule"] for f in findings if f["severity"] == "error"] == ["GEN-TEMPLATE"]
+    if fmt == "github":
+        assert all(line.startswith("::") for line in result.out.splitlines())
