@@ -1,6 +1,8 @@
 """apply: copying generated files and registering ops in a hipDNN checkout (the fixture tree
-tests/fixtures/hipdnn_tree). Cases under tests/apply_cases overlay files on that tree
-(`overrides/`), run `apply` with the arguments in args.txt and pin the output in expected.txt."""
+tests/fixtures/hipdnn_tree). Cases under tests/apply_cases change that tree (`patches/<path>.diff`:
+a unified diff against the fixture file; `overrides/<path>`: a whole file, for new files and
+byte-level encodings), run `apply` with the arguments in args.txt and pin the output in
+expected.txt."""
 
 from __future__ import annotations
 
@@ -32,10 +34,44 @@ def checkout(tmp_path):
     return root
 
 
+def apply_patch(original: str, diff: str) -> str:
+    """Apply a unified diff (exact context, hunks in order) to `original`."""
+    lines = original.splitlines(keepends=True)
+    out: list[str] = []
+    position = 0
+    patch = diff.splitlines(keepends=True)
+    index = 0
+    while index < len(patch):
+        header = patch[index]
+        index += 1
+        if not header.startswith("@@"):
+            continue
+        start = int(header.split()[1].split(",")[0].lstrip("-")) - 1
+        out += lines[position:start]
+        position = start
+        while index < len(patch) and not patch[index].startswith("@@"):
+            tag, text = patch[index][:1], patch[index][1:]
+            index += 1
+            if tag in (" ", "-"):
+                assert lines[position] == text, f"patch context differs at line {position + 1}: {text!r}"
+                position += 1
+            if tag in (" ", "+"):
+                out.append(text)
+    return "".join(out + lines[position:])
+
+
+def prepare(case: Path, root: Path) -> None:
+    """Put a case's whole-file overrides and patches onto a copy of the fixture tree at `root`."""
+    if (case / "overrides").is_dir():
+        shutil.copytree(case / "overrides", root, dirs_exist_ok=True)
+    for diff in sorted((case / "patches").rglob("*.diff")) if (case / "patches").is_dir() else []:
+        target = root / diff.relative_to(case / "patches").as_posix().removesuffix(".diff")
+        target.write_text(apply_patch(target.read_text(encoding="utf-8"), diff.read_text(encoding="utf-8")), encoding="utf-8")
+
+
 @pytest.mark.parametrize("case", CASE_DIRS, ids=[p.name for p in CASE_DIRS])
 def test_apply_case(case, checkout):
-    if (case / "overrides").is_dir():
-        shutil.copytree(case / "overrides", checkout, dirs_exist_ok=True)
+    prepare(case, checkout)
     before = _tree(checkout)
     args = (case / "args.txt").read_text().split()
     result = run_cli("apply", "--hipdnn-root", str(checkout.parent.parent), *args, cwd=REPO)
@@ -143,7 +179,7 @@ def test_fixture_tree_is_clean_under_hipdnn_clang_format():
 def _case_checkout(tmp_path, case):
     root = tmp_path / "projects" / "hipdnn"
     shutil.copytree(FIXTURE, root)
-    shutil.copytree(CASES / case / "overrides", root, dirs_exist_ok=True)
+    prepare(CASES / case, root)
     return root
 
 
