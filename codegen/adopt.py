@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,15 +25,9 @@ from codegen.registry import Registry
 from codegen.model import OpSpec
 from codegen.scaffold import Draft, DraftField, DraftTensor
 
-GRAPH_FBS = "flatbuffers_sdk/schemas/graph.fbs"
-UNION = "NodeAttributes"
-
-
-@dataclass(frozen=True)
-class UnionMember:
-    table: str
-    position: int
-    loc: Loc
+GRAPH_FBS = hipdnn_headers.GRAPH_FBS
+UNION = hipdnn_headers.UNION
+UnionMember = hipdnn_headers.UnionMember
 
 
 @dataclass
@@ -49,31 +42,6 @@ class Checkout:
     union_loc: Loc | None = None  # where the NodeAttributes union starts
 
 
-def _blank_comments(text: str) -> str:
-    return re.sub(r"/\*.*?\*/|//[^\n]*", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text, flags=re.S)
-
-
-def union_members(text: str, shown: str) -> dict[str, UnionMember]:
-    """Table name -> position (NONE is 0, so the first member is 1) in graph.fbs's NodeAttributes."""
-    clean = _blank_comments(text)
-    body = re.search(r"\bunion\s+" + UNION + r"\b[^{]*\{([^}]*)\}", clean)
-    members: dict[str, UnionMember] = {}
-    if body is None:
-        return members
-    position = 0
-    for item in re.finditer(r"[^,]+", body.group(1)):
-        match = re.search(r"([A-Za-z_][\w.]*)(?:\s*:\s*([A-Za-z_][\w.]*))?", item.group(0))
-        if match is None:
-            continue
-        position += 1
-        start = body.start(1) + item.start() + match.start()
-        line = clean.count("\n", 0, start) + 1
-        col = start - (clean.rfind("\n", 0, start) + 1) + 1
-        table = (match.group(2) or match.group(1)).rsplit(".", 1)[-1]
-        members[table] = UnionMember(table, position, Loc(shown, line, col))
-    return members
-
-
 def read(root: Path, display: Callable[[Path], str]) -> Checkout:
     headers = hipdnn_headers.find_headers(root)  # UsageError when the checkout lacks them
     entries: dict[str, dict[str, hipdnn_headers.Entry]] = {}
@@ -85,11 +53,8 @@ def read(root: Path, display: Callable[[Path], str]) -> Checkout:
     union, union_loc = None, None
     if graph_path.is_file():
         text = graph_path.read_text(encoding="utf-8", errors="replace")
-        union = union_members(text, display(graph_path))
-        start = re.search(r"\bunion\s+" + UNION + r"\b", _blank_comments(text))
-        if start is not None:
-            line = text.count("\n", 0, start.start()) + 1
-            union_loc = Loc(display(graph_path), line, start.start() - (text.rfind("\n", 0, start.start()) + 1) + 1)
+        union = hipdnn_headers.union_members(text, display(graph_path))
+        union_loc = hipdnn_headers.union_loc(text, display(graph_path))
     return Checkout(display(root), {k: display(p) for k, p in headers.items()}, entries, union, display(graph_path), union_loc)
 
 

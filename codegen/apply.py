@@ -27,14 +27,6 @@ class ApplyError(Exception):
         self.diagnostics = diagnostics
 
 
-def checkout_root(directory: Path) -> Path:
-    """The checkout's projects/hipdnn directory: DIR itself, or DIR/projects/hipdnn."""
-    for candidate in (directory, directory / "projects" / "hipdnn"):
-        if (candidate / "backend" / "include").is_dir():
-            return candidate
-    raise UsageError(f"--hipdnn-root {directory}: no {' or '.join(INCLUDE_DIRS)} directory")
-
-
 # --- reading and writing checkout files ----------------------------------------------------------
 
 

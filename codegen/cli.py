@@ -340,7 +340,7 @@ def _owner(specs: list[OpSpec], path: str) -> str:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    from codegen import apply
+    from codegen import apply, hipdnn_headers
 
     ws = load(find_root(args.root))
     status = _report(ws)
@@ -352,7 +352,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
     if stale:
         print(f"hipdnn-codegen: error: generated/ is out of date for {', '.join(stale)}; run: {regenerate_command(stale)}", file=sys.stderr)
         return EXIT_FINDINGS
-    root = apply.checkout_root(Path(args.hipdnn_root))
+    root = hipdnn_headers.checkout_root(Path(args.hipdnn_root))
     try:
         changes = apply.plan(ws, root, specs, ws.display, force=args.force)
     except apply.ApplyError as exc:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 _YAML_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ ()./-]*\Z")
-_YAML_WORDS = frozenset({"null", "true", "false", "yes", "no", "on", "off", "y", "n", "~"})
+# YAML 1.1 reads these plain scalars as booleans, null or numbers (PyYAML, editors in 1.1 mode).
+_YAML_WORDS = re.compile(r"(?i:yes|no|true|false|on|off|null)|~")
+_YAML_NUMBER = re.compile(r"[-+]?(\.?[0-9][0-9_.:]*([eE][-+]?[0-9]+)?|\.(?i:inf|nan)|0[xXoObB][0-9a-fA-F_]+)")
 
 
 def cpp_string(text: str) -> str:
@@ -47,12 +49,22 @@ def py_docstring(text: str) -> str:
 
 
 def yaml_string(text: str) -> str:
-    """A YAML scalar reading back as `text`: plain when unambiguous, double-quoted otherwise."""
-    if _YAML_PLAIN.match(text) and text.lower() not in _YAML_WORDS and not text.endswith(" "):
+    """A YAML scalar every reader takes as the string `text` (`YES`, `null`, `1e3` quoted):
+    plain when unambiguous, double-quoted with escapes otherwise."""
+    plain = _YAML_PLAIN.match(text) and not text.endswith(" ") and "  " not in text
+    if plain and not _YAML_WORDS.fullmatch(text) and not _YAML_NUMBER.fullmatch(text):
         return text
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    escaped = re.sub(r"[\x00-\x1f\x7f]", lambda m: f"\\x{ord(m.group(0)):02x}", escaped)
-    return '"' + escaped + '"'
+    return '"' + "".join(_yaml_char(c) for c in text) + '"'
+
+
+def _yaml_char(char: str) -> str:
+    """One character inside a double-quoted YAML scalar (non-printables as \\x, \\u or \\U)."""
+    if char in '"\\':
+        return "\\" + char
+    if char.isprintable() and char not in "\ufeff":
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 FILTERS = {

@@ -180,3 +180,52 @@ def _conflicts(kind: str, items: list[tuple[str, int, Loc]], by_name: dict[str, 
         if holders and all(h.name != name for h in holders):
             other = holders[0]
             yield R.HDR_CONFLICT(loc, f"{kind} value {value} of {name} is {other.name} in the checkout", Note("defined here", other.loc))
+
+
+def checkout_root(directory: Path) -> Path:
+    """The checkout's projects/hipdnn directory: DIR itself, or DIR/projects/hipdnn."""
+    for candidate in (directory, directory / "projects" / "hipdnn"):
+        if (candidate / "backend" / "include").is_dir():
+            return candidate
+    raise UsageError(f"--hipdnn-root {directory}: no {' or '.join(INCLUDE_DIRS)} directory")
+
+
+GRAPH_FBS = "flatbuffers_sdk/schemas/graph.fbs"
+UNION = "NodeAttributes"
+
+
+@dataclass(frozen=True)
+class UnionMember:
+    table: str
+    position: int
+    loc: Loc
+
+
+def union_members(text: str, shown: str) -> dict[str, UnionMember]:
+    """Table name -> position (NONE is 0, so the first member is 1) in graph.fbs's NodeAttributes."""
+    clean = _blank_comments(text)
+    body = re.search(r"\bunion\s+" + UNION + r"\b[^{]*\{([^}]*)\}", clean)
+    members: dict[str, UnionMember] = {}
+    if body is None:
+        return members
+    position = 0
+    for item in re.finditer(r"[^,]+", body.group(1)):
+        match = re.search(r"([A-Za-z_][\w.]*)(?:\s*:\s*([A-Za-z_][\w.]*))?", item.group(0))
+        if match is None:
+            continue
+        position += 1
+        start = body.start(1) + item.start() + match.start()
+        line = clean.count("\n", 0, start) + 1
+        col = start - (clean.rfind("\n", 0, start) + 1) + 1
+        table = (match.group(2) or match.group(1)).rsplit(".", 1)[-1]
+        members[table] = UnionMember(table, position, Loc(shown, line, col))
+    return members
+
+
+def union_loc(text: str, shown: str) -> Loc | None:
+    """Where the NodeAttributes union starts in graph.fbs."""
+    start = re.search(r"\bunion\s+" + UNION + r"\b", _blank_comments(text))
+    if start is None:
+        return None
+    line = text.count("\n", 0, start.start()) + 1
+    return Loc(shown, line, start.start() - (text.rfind("\n", 0, start.start()) + 1) + 1)

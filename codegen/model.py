@@ -278,6 +278,11 @@ class OpSpec:
     def frontend_stem(self) -> str:
         return self.frontend.stem or self.stem
 
+    @property
+    def leaves_missing_optional_null(self) -> bool:
+        """fromNode() leaves an optional tensor unset when its UID is not in the tensor map."""
+        return self.from_node_missing_optional == "leave_null"
+
     def attributes(self) -> Iterator[Attribute]:
         for t in self.tensors:
             yield Attribute(t.attribute, t.id, "tensor", t.name, t.span)

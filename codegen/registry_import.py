@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 from codegen import escape
-from codegen.diagnostics import Loc
-from codegen.hipdnn_headers import Entry, parse_enums
+from codegen.hipdnn_headers import DeclaredRange, Entry, UnionMember, checkout_root, parse_enums, parse_range_list, union_members
 from codegen.model import OpSpec
 from codegen.registry import Registry
 from codegen.workspace import UsageError
@@ -31,25 +30,16 @@ SOURCES = {
 }
 MAX_HEADER_BYTES = 8 * 1024 * 1024
 
-# ` * - 3600-3699: Layernorm backward operation attributes` under `Attribute ranges by descriptor type:`
-_RANGE_HEADING = re.compile(r"^\s*\*\s*Attribute ranges by descriptor type:\s*$")
-_RANGE_ITEM = re.compile(r"^\s*\*\s*-\s*(\d+)\s*-\s*(\d+)\s*:\s*(.*?)\s*$")
-_UNION = re.compile(r"\bunion\s+NodeAttributes\s*\{(.*?)\}", re.S)
+def range_owner(r: DeclaredRange) -> str:
+    """`Layernorm backward operation attributes` -> `LAYERNORM_BACKWARD`."""
+    words = re.sub(r"\b(operation\s+)?attributes?\b", "", r.title, flags=re.I)
+    words = re.sub(r"[^A-Za-z0-9()]+", " ", words).strip()
+    return re.sub(r"\s+", "_", words).upper() or f"RANGE_{r.first}"
 
 
-@dataclass(frozen=True)
-class DeclaredRange:
-    low: int
-    high: int
-    title: str
-    line: int
-
-    @property
-    def owner(self) -> str:
-        """`Layernorm backward operation attributes` -> `LAYERNORM_BACKWARD`."""
-        words = re.sub(r"\b(operation\s+)?attributes?\b", "", self.title, flags=re.I)
-        words = re.sub(r"[^A-Za-z0-9()]+", " ", words).strip()
-        return re.sub(r"\s+", "_", words).upper() or f"RANGE_{self.low}"
+def _span(r: DeclaredRange) -> tuple[int, int]:
+    """(low, high) of a range item; an open `N+` item reaches to the end of its 100-block."""
+    return r.first, r.last if r.last is not None else r.first // 100 * 100 + 99
 
 
 @dataclass(frozen=True)
@@ -61,16 +51,8 @@ class Checkout:
     descriptor_types: tuple[Entry, ...]
     operation_types: tuple[Entry, ...]
     type_tags: tuple[Entry, ...]
-    union_members: tuple[tuple[str, int], ...]
+    union_members: tuple[UnionMember, ...]
     sources: dict[str, str]
-
-
-def project_root(directory: Path) -> Path:
-    """DIR itself, or DIR/projects/hipdnn, whichever holds backend/include."""
-    for candidate in (directory, directory / "projects" / "hipdnn"):
-        if (candidate / "backend" / "include").is_dir():
-            return candidate
-    raise UsageError(f"--hipdnn-root {directory}: no backend/include or projects/hipdnn/backend/include directory")
 
 
 def _read(root: Path, rel: str) -> str:
@@ -82,46 +64,18 @@ def _read(root: Path, rel: str) -> str:
     return path.read_bytes().decode("utf-8", "replace").replace("\r\n", "\n")
 
 
-def declared_ranges(text: str) -> list[DeclaredRange]:
-    """The header's range list: every ` * - LOW-HIGH: Title` item after its heading line."""
-    lines = text.split("\n")
-    start = next((i for i, line in enumerate(lines) if _RANGE_HEADING.search(line)), None)
-    if start is None:
-        return []
-    found: list[DeclaredRange] = []
-    for index in range(start + 1, len(lines)):
-        line = lines[index]
-        match = _RANGE_ITEM.match(line)
-        if match:
-            found.append(DeclaredRange(int(match.group(1)), int(match.group(2)), match.group(3), index + 1))
-        elif "*/" in line or (found and not re.match(r"^\s*\*\s*$", line) and not re.match(r"^\s*\*\s{2,}\S", line)):
-            break  # the list ends at the comment's end or at the first line that is not an item
-    return found
-
-
-def union_members(text: str) -> list[tuple[str, int]]:
-    """(table, union position) for each NodeAttributes member; NONE is 0, so members count from 1."""
-    clean = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
-    match = _UNION.search(clean)
-    if match is None:
-        return []
-    names = [n.strip().split(":")[0].strip() for n in match.group(1).split(",")]
-    names = [n.split(".")[-1] for n in names if n]
-    return [(name, position) for position, name in enumerate(names, start=1)]
-
-
 def read_checkout(directory: Path) -> Checkout:
-    root = project_root(directory)
+    root = checkout_root(directory)
     texts = {key: _read(root, rel) for key, rel in SOURCES.items()}
     def enums(key: str) -> tuple[Entry, ...]:
         return tuple(parse_enums(texts[key], SOURCES[key]))
     return Checkout(
         attributes=enums("attributes"),
-        ranges=tuple(declared_ranges(texts["attributes"])),
+        ranges=tuple(parse_range_list(texts["attributes"], SOURCES["attributes"])),
         descriptor_types=enums("descriptor_types"),
         operation_types=enums("operation_types"),
         type_tags=enums("type_tags"),
-        union_members=tuple(union_members(texts["graph"])),
+        union_members=tuple(sorted(union_members(texts["graph"], SOURCES["graph"]).values(), key=lambda m: m.position)),
         sources={key: str(root / rel) for key, rel in SOURCES.items()},
     )
 
@@ -155,20 +109,21 @@ def blocks(checkout: Checkout, owned: list[tuple[int, int]]) -> list[Block]:
         return any(low <= b and a <= high for a, b in owned)
 
     values = sorted({e.value for e in checkout.attributes if e.alias_of is None})
-    ranges = sorted(checkout.ranges, key=lambda r: (r.low, -r.high, r.line))
+    ranges = sorted(((*_span(r), range_owner(r), r.loc.line) for r in checkout.ranges), key=lambda r: (r[0], -r[1], r[3]))
     result: list[Block] = []
     covered: set[int] = set()
-    for r in ranges:
-        nested = [o for o in ranges if o is not r and r.low <= o.low and o.high <= r.high and (o.low, o.high) != (r.low, r.high)]
-        parent = next((o for o in reversed(ranges) if o is not r and o.low <= r.low and r.high <= o.high and (o.low, o.high) != (r.low, r.high)), None)
-        mine = [v for v in values if r.low <= v <= r.high and not any(o.low <= v <= o.high for o in nested)]
-        covered.update(v for v in values if r.low <= v <= r.high)
-        if spec_owned(r.low, r.high):
+    for low, high, name, line in ranges:
+        others = [o for o in ranges if (o[0], o[1]) != (low, high)]
+        nested = [o for o in others if low <= o[0] and o[1] <= high]
+        parent = next((o for o in reversed(others) if o[0] <= low and high <= o[1]), None)
+        mine = [v for v in values if low <= v <= high and not any(o[0] <= v <= o[1] for o in nested)]
+        covered.update(v for v in values if low <= v <= high)
+        if spec_owned(low, high):
             continue
         note = "" if mine else "declared in the header's range list, no attribute uses it"
         if parent is not None:
-            note = f"inside the declared range {parent.low}-{parent.high} ({parent.owner})"
-        result.append(Block(r.owner, r.low, r.high, tuple(_runs(mine)), parent.owner if parent else None, note))
+            note = f"inside the declared range {parent[0]}-{parent[1]} ({parent[2]})"
+        result.append(Block(name, low, high, tuple(_runs(mine)), parent[2] if parent else None, note))
     stray = [v for v in values if v not in covered]
     for base in sorted({v // 100 * 100 for v in stray}):
         mine = [v for v in stray if base <= v < base + 100]
@@ -265,8 +220,8 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
         out += ["", f"# {what}", f"{key}:"]
         out += _named(sorted(kept, key=lambda item: (item[1], item[0])))
     out += ["", "# FlatBuffers NodeAttributes union members (graph.fbs); positions are append-only.", "union_members:"]
-    members = [(name, position, True) for name, position in checkout.union_members if name not in spec_tables]
-    checkout_members = [Entry(name, position, Loc(SOURCES["graph"])) for name, position in checkout.union_members]
+    members = [(m.table, m.position, True) for m in checkout.union_members if m.table not in spec_tables]
+    checkout_members = [Entry(m.table, m.position, m.loc) for m in checkout.union_members]
     members += _unconfirmed(current, "union_members", checkout_members)
     out += _named(sorted(members, key=lambda item: (item[1], item[0])))
     if current is not None:

@@ -6,16 +6,14 @@ the CLI writes the result and then generates the op like any other.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml  # type: ignore[import-untyped]
 
-from codegen import fbs, model, naming, rules
+from codegen import escape, fbs, model, naming, rules
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 from codegen.numbering import BLOCK, NumberSpace
 
@@ -50,13 +48,6 @@ CPP_KEYWORDS = frozenset(
     "template this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile "
     "wchar_t while xor xor_eq".split()
 )
-# YAML 1.1 reads these plain scalars as booleans or null (PyYAML, and editors with YAML 1.1 mode).
-YAML_WORDS = re.compile(
-    r"yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL|~|"
-)
-YAML_NUMBER = re.compile(r"[-+]?(\.?[0-9][0-9_.:]*([eE][-+]?[0-9]+)?|\.inf|\.Inf|\.INF|\.nan|\.NaN|\.NAN|0[xXoObB][0-9a-fA-F_]+)")
-
-
 def derive_stem(op: str) -> str:
     """`layernorm_bwd` -> `LayernormBackward`."""
     return "".join(WORDS.get(part, part[:1].upper() + part[1:]) for part in op.split("_"))
@@ -421,14 +412,6 @@ def test_numbers(draft: Draft, space: NumberSpace) -> Draft:
     return draft
 
 
-def yaml_str(text: str) -> str:
-    """A name or word as a YAML scalar that every reader takes as that string (YES, null, 1e3 quoted)."""
-    plain = re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text) is not None
-    if plain and not YAML_WORDS.fullmatch(text) and not YAML_NUMBER.fullmatch(text) and yaml.safe_load(text) == text:
-        return text
-    return json.dumps(text)
-
-
 def yaml_value(value: Any) -> str:
     """A scalar or list as YAML 1.1 reads it back (floats always carry a '.', e.g. 1.0e-05)."""
     if isinstance(value, bool):
@@ -442,7 +425,7 @@ def yaml_value(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(yaml_value(v) for v in value) + "]"
     if isinstance(value, str):
-        return yaml_str(value)
+        return escape.yaml_string(value)
     return str(value)
 
 
@@ -482,4 +465,4 @@ def refusal(op: str, stem: str, existing: set[str], owners: dict[str, Loc]) -> s
 
 
 def render(draft: Draft, env: Any) -> str:
-    return str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value, s=yaml_str))
+    return str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value, s=escape.yaml_string))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import registry_import
+from codegen import hipdnn_headers, registry_import
 from conftest import REPO, UPDATE, run_cli
 
 TREE = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
@@ -59,17 +59,19 @@ def test_registry_is_deterministic_and_check_mode_reports_drift(workspace: Path)
 
 def test_range_list_anomalies_and_spec_owned_blocks() -> None:
     checkout = registry_import.read_checkout(TREE)
-    declared = {(r.low, r.high) for r in checkout.ranges}
+    declared = {(r.first, r.last) for r in checkout.ranges}
     assert {(2800, 2899), (2807, 2899)} <= declared  # overlapping entries are kept apart
     blocks = {b.owner: b for b in registry_import.blocks(checkout, owned=[(3600, 3699)])}
     dequantize = next(b for b in blocks.values() if (b.low, b.high) == (2807, 2899))
-    assert dequantize.inside is not None and dequantize.used == ((2807, 2812),) or dequantize.used
+    assert dequantize.inside == "BLOCK_SCALE_QUANTIZE"
+    assert dequantize.used and all(2807 <= low <= high <= 2899 for low, high in dequantize.used)
     assert all(not (b.low <= 3600 <= b.high) for b in blocks.values())  # the spec's block is left out
 
 
 def test_union_positions_count_from_one() -> None:
     text = "union NodeAttributes {\n\tAAttributes,\n\tBAttributes // two\n}\n"
-    assert registry_import.union_members(text) == [("AAttributes", 1), ("BAttributes", 2)]
+    members = hipdnn_headers.union_members(text, "graph.fbs")
+    assert [(m.table, m.position) for m in members.values()] == [("AAttributes", 1), ("BAttributes", 2)]
 
 
 def test_missing_header_is_a_usage_error(tmp_path: Path, workspace: Path) -> None:
