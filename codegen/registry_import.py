@@ -15,18 +15,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from codegen import escape
-from codegen.hipdnn_headers import DeclaredRange, Entry, UnionMember, checkout_root, parse_enums, parse_range_list, union_members
+from codegen import escape, storage
+from codegen.hipdnn_headers import GRAPH_FBS, HEADERS, DeclaredRange, Entry, UnionMember, checkout_root, parse_enums, parse_range_list, union_members
 from codegen.model import OpSpec
 from codegen.registry import Registry
 from codegen.workspace import UsageError
 
 SOURCES = {
-    "attributes": "backend/include/HipdnnBackendAttributeName.h",
-    "descriptor_types": "backend/include/HipdnnBackendDescriptorType.h",
-    "operation_types": "backend/include/HipdnnOperationType.h",
+    "attributes": f"backend/include/{HEADERS['attribute']}",
+    "descriptor_types": f"backend/include/{HEADERS['descriptor type']}",
+    "operation_types": f"backend/include/{HEADERS['operation type']}",
     "type_tags": "backend/include/HipdnnBackendAttributeType.h",
-    "graph": "flatbuffers_sdk/schemas/graph.fbs",
+    "graph": GRAPH_FBS,
 }
 MAX_HEADER_BYTES = 8 * 1024 * 1024
 
@@ -52,12 +52,11 @@ class Checkout:
     operation_types: tuple[Entry, ...]
     type_tags: tuple[Entry, ...]
     union_members: tuple[UnionMember, ...]
-    sources: dict[str, str]
 
 
 def _read(root: Path, rel: str) -> str:
-    path = root / rel
-    if path.is_symlink() or not path.is_file():
+    path = storage.guard(root, rel)  # no symlink below the checkout root
+    if not path.is_file():
         raise UsageError(f"--hipdnn-root {root}: {rel} is missing or not a regular file")
     if path.stat().st_size > MAX_HEADER_BYTES:
         raise UsageError(f"--hipdnn-root {root}: {rel} is larger than {MAX_HEADER_BYTES} bytes")
@@ -76,7 +75,6 @@ def read_checkout(directory: Path) -> Checkout:
         operation_types=enums("operation_types"),
         type_tags=enums("type_tags"),
         union_members=tuple(sorted(union_members(texts["graph"], SOURCES["graph"]).values(), key=lambda m: m.position)),
-        sources={key: str(root / rel) for key, rel in SOURCES.items()},
     )
 
 
