@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import io
+import shutil
 import os
 import sys
 from contextlib import redirect_stderr, redirect_stdout
@@ -49,3 +50,12 @@ def cli():
 
 def pytest_configure(config):
     sys.path.insert(0, str(REPO))
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """A scratch copy of this repository's workspace: its specs and their generated files."""
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    return ws

@@ -18,14 +18,6 @@ ADOPT_CASES = Path(__file__).resolve().parent / "adopt_cases"
 CASE_DIRS = sorted(p for p in ADOPT_CASES.iterdir() if (p / "args.txt").is_file())
 
 
-@pytest.fixture
-def workspace(tmp_path):
-    ws = tmp_path / "ws"
-    shutil.copytree(REPO / "op_specs", ws / "op_specs")
-    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
-    return ws
-
-
 def _run(case: Path, workspace: Path, *extra: str):
     shutil.copytree(case / "checkout", workspace / "checkout")
     for schema in case.glob("*.fbs"):

@@ -18,13 +18,6 @@ GOLDEN = Path(__file__).resolve().parent / "golden" / "registry_from_fixture_tre
 SOURCE = "Source: tests/fixtures/hipdnn_tree"
 
 
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    ws = tmp_path / "ws"
-    shutil.copytree(REPO / "op_specs", ws / "op_specs")
-    return ws
-
-
 def test_registry_from_fixture_tree_matches_golden(workspace: Path) -> None:
     result = run_cli("registry", "--hipdnn-root", str(TREE), "--source", SOURCE, cwd=workspace)
     assert result.code == 0, result.err

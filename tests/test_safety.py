@@ -15,14 +15,6 @@ from conftest import REPO, run_cli
 TREE = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
 
 
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    ws = tmp_path / "ws"
-    shutil.copytree(REPO / "op_specs", ws / "op_specs")
-    shutil.copytree(REPO / "generated", ws / "generated")
-    return ws
-
-
 def _files(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 

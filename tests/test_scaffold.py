@@ -20,14 +20,6 @@ FBS_CASES = Path(__file__).resolve().parent / "fbs_cases"
 FBS_DIRS = sorted(p for p in FBS_CASES.iterdir() if (p / "input.fbs").is_file())
 
 
-@pytest.fixture
-def workspace(tmp_path):
-    ws = tmp_path / "ws"
-    shutil.copytree(REPO / "op_specs", ws / "op_specs")
-    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
-    return ws
-
-
 @pytest.mark.parametrize("case", FBS_DIRS, ids=[p.name for p in FBS_DIRS])
 def test_from_fbs_case(case, workspace):
     """`add-op OP --from-fbs input.fbs[:TABLE] --dry-run` prints exactly expected.txt.
