@@ -46,13 +46,13 @@ def read(root: Path, display: Callable[[Path], str]) -> Checkout:
     headers = hipdnn_headers.find_headers(root)  # UsageError when the checkout lacks them
     entries: dict[str, dict[str, hipdnn_headers.Entry]] = {}
     for kind, path in headers.items():
-        parsed = hipdnn_headers.parse_enums(path.read_text(encoding="utf-8", errors="replace"), display(path))
+        parsed = hipdnn_headers.parse_enums(hipdnn_headers.read_source(root, path), display(path))
         entries[kind] = {e.name: e for e in parsed}
     hipdnn_dir = headers["attribute"].parent.parent.parent  # <root>/backend/include/<header>
     graph_path = hipdnn_dir / GRAPH_FBS
     union, union_loc = None, None
     if graph_path.is_file():
-        text = graph_path.read_text(encoding="utf-8", errors="replace")
+        text = hipdnn_headers.read_source(root, graph_path)
         union = hipdnn_headers.union_members(text, display(graph_path))
         union_loc = hipdnn_headers.union_loc(text, display(graph_path))
     return Checkout(display(root), {k: display(p) for k, p in headers.items()}, entries, union, display(graph_path), union_loc)

@@ -588,7 +588,7 @@ def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path
         path = storage.guard(root, rel)
         if not path.is_file():
             raise ApplyError([rules.APPLY_STRUCTURE(Loc(display(path)), "the checkout has no such file")])
-        originals[rel] = path.read_bytes()
+        originals[rel] = storage.read_input(path, storage.MAX_HEADER_BYTES, display(path))
         sources[key] = Source.read(display(path), originals[rel])
     problems: list[Diagnostic] = []
     copies: dict[str, bytes] = {}

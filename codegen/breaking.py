@@ -11,14 +11,16 @@ import os
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from codegen import rules as R
 from codegen import naming, registry as registry_module
 from codegen.diagnostics import Diagnostic, Loc, Note
-from codegen.model import OpSpec
+from codegen.diagnostics import SpecError
+from codegen.model import Attribute, NamedValue, OpSpec, Span
+from codegen.yaml_loader import Document, load_file
 from codegen.registry import Registry
-from codegen.workspace import SPEC_DIR, UsageError, Workspace, _document, load_registry, load_spec, spec_files
+from codegen.workspace import SPEC_DIR, UsageError, Workspace, _document, load_registry, load_spec, read_file, spec_files
 
 WAIVER_FILE = "waivers.yaml"
 TODAY_VARIABLE = "HIPDNN_CODEGEN_TODAY"  # tests pin "today" with this
@@ -41,12 +43,64 @@ def _git(root: Path, *args: str) -> bytes:
     return proc.stdout
 
 
-def load_revision(root: Path, rev: str) -> tuple[list[OpSpec], Registry | None]:
-    """The specs and registry as they were at `rev`; files that did not validate then are skipped."""
+@dataclass(frozen=True)
+class Numbers:
+    """What can be read from a base spec that no longer validates: its attribute names and IDs and
+    its two type values. Renumbering is caught even when today's schema rejects the old file."""
+
+    op: str
+    shown: str
+    attributes: tuple[Attribute, ...]
+    types: tuple[tuple[str, NamedValue], ...]  # ("descriptor type" | "operation type", value)
+
+
+def _span(doc: Document, path: tuple[str | int, ...], data: dict[str, Any]) -> Span:
+    return Span(doc.loc(path), tuple((k, doc.loc(path + (k,))) for k in sorted(data)))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def numbers_of(shown: str, op: str, raw: bytes) -> Numbers | None:
+    """Attribute names/IDs and type values read without the schema; None if the YAML itself is unreadable."""
+    try:
+        doc = load_file(shown, raw)
+    except SpecError:
+        return None
+    data = doc.data if isinstance(doc.data, dict) else {}
+    attributes = []
+    for kind in ("tensors", "fields"):
+        entries = data.get(kind)
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            if isinstance(entry, dict) and isinstance(entry.get("attribute"), str) and _is_int(entry.get("id")):
+                owner = str(entry.get("name", entry["attribute"]))
+                attributes.append(Attribute(entry["attribute"], entry["id"], kind[:-1], owner, _span(doc, (kind, index), entry)))
+    compute = data.get("compute_type")
+    if isinstance(compute, dict) and isinstance(compute.get("attribute"), str) and _is_int(compute.get("id")):
+        attributes.append(Attribute(compute["attribute"], compute["id"], "compute_type", "compute_type", _span(doc, ("compute_type",), compute)))
+    types = []
+    for label, key in (("descriptor type", "descriptor_type"), ("operation type", "operation_type")):
+        entry = data.get(key)
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str) and _is_int(entry.get("value")):
+            types.append((label, NamedValue(entry["name"], entry["value"], _span(doc, (key,), entry))))
+    return Numbers(op, shown, tuple(attributes), tuple(types))
+
+
+@dataclass
+class Revision:
+    specs: list[OpSpec]
+    registry: Registry | None
+    partial: list[Numbers]  # base specs that no longer validate, read for their numbers only
+    unread: list[str]  # base files not even that could be read (shown as REV:path)
+
+
+def load_revision(root: Path, rev: str) -> Revision:
+    """The specs and registry as they were at `rev`. A spec that does not validate under today's
+    schema still yields its numbers and names (`partial`)."""
     _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-    listing = _git(root, "ls-tree", "--name-only", rev, f"{SPEC_DIR}/").decode().splitlines()
-    specs: list[OpSpec] = []
-    old_registry: Registry | None = None
+    listing = _git(root, "ls-tree", "--name-only", rev, f"{SPEC_DIR}/").decode("utf-8", "replace").splitlines()
+    revision = Revision([], None, [], [])
     for path in sorted(listing):
         name = Path(path).name
         if not name.endswith(".yaml") or name == WAIVER_FILE:
@@ -54,12 +108,20 @@ def load_revision(root: Path, rev: str) -> tuple[list[OpSpec], Registry | None]:
         raw = _git(root, "show", f"{rev}:./{SPEC_DIR}/{name}")
         shown = f"{rev}:{SPEC_DIR}/{name}"
         if name == registry_module.REGISTRY_FILE:
-            old_registry, _ = load_registry(shown, raw)
+            revision.registry, problems = load_registry(shown, raw)
+            if revision.registry is None:
+                revision.unread.append(shown)
+            continue
+        spec, _ = load_spec(shown, Path(name).stem, raw)
+        if spec is not None:
+            revision.specs.append(spec)
+            continue
+        numbers = numbers_of(shown, Path(name).stem, raw)
+        if numbers is None:
+            revision.unread.append(shown)
         else:
-            spec, _ = load_spec(shown, Path(name).stem, raw)
-            if spec is not None:
-                specs.append(spec)
-    return specs, old_registry
+            revision.partial.append(numbers)
+    return revision
 
 
 def fbs_fields(spec: OpSpec) -> list[str]:
@@ -77,9 +139,12 @@ def compare(
     new: list[OpSpec],
     new_registry: Registry | None,
     unreadable: frozenset[str] = frozenset(),
+    partial: list[Numbers] | None = None,
 ) -> Iterator[Finding]:
-    """Breaking changes from `old` to `new`; ops in `unreadable` (invalid now) are not compared."""
-    old_attrs = {a.name: (a, s) for s in old for a in s.attributes()}
+    """Breaking changes from `old` to `new`; ops in `unreadable` (invalid now) are not compared.
+    `partial` base specs (invalid then) are compared by attribute and type numbers only."""
+    old_attrs: dict[str, tuple[Attribute, str]] = {a.name: (a, s.op) for s in old for a in s.attributes()}
+    old_attrs.update({a.name: (a, n.op) for n in partial or [] for a in n.attributes})
     new_attrs = {a.name: (a, s) for s in new for a in s.attributes()}
     for name, (attribute, spec) in sorted(new_attrs.items()):
         if name in old_attrs and old_attrs[name][0].id != attribute.id:
@@ -89,8 +154,8 @@ def compare(
                 name,
             )
     reserved = _reserved(new_registry)
-    for name, (attribute, spec) in sorted(old_attrs.items()):
-        if name in new_attrs or spec.op in unreadable:
+    for name, (attribute, owner) in sorted(old_attrs.items()):
+        if name in new_attrs or owner in unreadable:
             continue
         kept = any(r.kind == "attribute_ids" and (r.name == name or r.range[0] <= attribute.id <= r.range[1]) for r in reserved)
         if not kept:
@@ -109,19 +174,31 @@ def compare(
                 f"{r.kind}:{r.range[0]}-{r.range[1]}",
             )
     old_ops = {s.op: s for s in old}
+    old_numbers = {n.op: n for n in partial or []}
     for spec in sorted(new, key=lambda s: s.op):
         previous = old_ops.get(spec.op)
         if previous is not None:
+            yield from _compare_types(_types(previous), spec)
             yield from _compare_op(previous, spec)
+        elif spec.op in old_numbers:
+            yield from _compare_types(old_numbers[spec.op].types, spec)
 
 
-def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
-    for label, attr in (("descriptor type", "descriptor_type"), ("operation type", "operation_type")):
-        a, b = getattr(old, attr), getattr(new, attr)
+def _types(spec: OpSpec) -> tuple[tuple[str, NamedValue], ...]:
+    return (("descriptor type", spec.descriptor_type), ("operation type", spec.operation_type))
+
+
+def _compare_types(old: tuple[tuple[str, NamedValue], ...], new: OpSpec) -> Iterator[Finding]:
+    now = dict(_types(new))
+    for label, a in old:
+        b = now[label]
         if a.value != b.value:
             yield Finding(R.BRK_VALUE_CHANGED(b.span.at("value"), f"{label} {b.name} of {new.op} changed from {a.value} to {b.value}", Note("was", a.span.at("value"))), b.name)
         if a.name != b.name:
             yield Finding(R.BRK_VALUE_CHANGED(b.span.at("name"), f"{label} of {new.op} was renamed from {a.name} to {b.name}", Note("was", a.span.at("name"))), a.name)
+
+
+def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
     old_tensors = {t.name: t for t in old.tensors}
     for t in new.tensors:
         was = old_tensors.get(t.name)
@@ -178,9 +255,12 @@ def today() -> datetime.date:
 
 def load_waivers(ws: Workspace) -> tuple[list[Waiver], list[Diagnostic]]:
     path = ws.spec_dir / WAIVER_FILE
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return [], []
-    doc, problems = _document(ws.display(path), path.read_bytes(), "waivers.schema.json")
+    raw, problems = read_file(ws, path)
+    if raw is None:
+        return [], problems
+    doc, problems = _document(ws.display(path), raw, "waivers.schema.json")
     if doc is None:
         return [], problems
     waivers = []
@@ -196,9 +276,20 @@ def load_waivers(ws: Workspace) -> tuple[list[Waiver], list[Diagnostic]]:
 
 
 def check(ws: Workspace, rev: str) -> list[Diagnostic]:
-    old, old_registry = load_revision(ws.root, rev)
+    if not rev.strip():
+        raise UsageError("--against needs a git revision (a branch, tag or commit), not an empty string")
+    base = load_revision(ws.root, rev)
     waivers, problems = load_waivers(ws)
     found = list(problems)
+    for numbers in base.partial:
+        found.append(
+            R.BRK_BASE_PARTIAL(
+                Loc(numbers.shown),
+                "this base spec does not validate under today's schema; only its attribute IDs and type values were compared",
+            )
+        )
+    for shown in base.unread:
+        found.append(R.BRK_BASE_PARTIAL(Loc(shown), "this base file is not readable YAML; nothing in it was compared"))
     now = today()
     active = {(w.rule, w.subject) for w in waivers if w.expires >= now}
     for w in waivers:
@@ -206,7 +297,7 @@ def check(ws: Workspace, rev: str) -> list[Diagnostic]:
             found.append(R.BRK_WAIVER_EXPIRED(w.loc, f"waiver for {w.rule} {w.subject} expired on {w.expires.isoformat()}; remove it or renew it with a reason"))
     present = {path.stem for path in spec_files(ws.root)}
     unreadable = frozenset(present - {s.op for s in ws.specs})
-    for finding in compare(old, old_registry, ws.specs, ws.registry, unreadable):
+    for finding in compare(base.specs, base.registry, ws.specs, ws.registry, unreadable, base.partial):
         if (finding.diagnostic.rule, finding.subject) not in active:
             found.append(finding.diagnostic)
     return found

@@ -12,7 +12,7 @@ from codegen import __version__, collisions, diagnostics, formatting, naming, ru
 from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.registry import REGISTRY_FILE
-from codegen.workspace import UsageError, Workspace, find_root, load
+from codegen.workspace import GENERATED_DIR, SPEC_DIR, UsageError, Workspace, find_root, load
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -139,7 +139,7 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
 def cmd_check(args: argparse.Namespace) -> int:
     ws = load(find_root(args.root), base=args.against or "HEAD")
     diffs = ""
-    if args.against:
+    if args.against is not None:
         from codegen import breaking
 
         ws.diagnostics.extend(breaking.check(ws, args.against))
@@ -209,8 +209,11 @@ def regenerate_command(ops: list[str]) -> str:
     return " ".join(["hipdnn-codegen generate", *ops])
 
 
-def _write(ws: Workspace, changes: list[storage.Change]) -> None:
-    storage.apply(ws.generated_dir, changes)
+def _write(ws: Workspace, changes: list[storage.Change], extra: list[storage.Change] = []) -> None:  # noqa: B006 - read only
+    """Write generated/ changes (and `extra` workspace files) as one crash-consistent commit."""
+    storage.apply(ws.root, extra + [c.under(GENERATED_DIR) for c in changes])
+    for change in extra:
+        print(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
     for change in changes:
         print(f"{change.kind + 'd':8} {ws.display(ws.generated_dir / change.path)}")
 
@@ -257,11 +260,14 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     status = _report(ws)
     if status != EXIT_OK:
         return status
+    new_spec: list[storage.Change] = []  # the spec file, when this run creates it
+    closing: list[str] = []  # what add-op adopted or guessed, for review
     if not ws.spec_path(args.name).exists():
-        created = _create_spec(ws, args)
-        if created != EXIT_OK or args.dry_run:
-            return created
-        ws = load(root)
+        status, text, closing = _create_spec(ws, args)
+        if status != EXIT_OK or args.dry_run:
+            return status
+        new_spec = [storage.Change(f"{SPEC_DIR}/{args.name}.yaml", "create", None, text.encode())]
+        ws = load(root, new_specs={args.name: text.encode()})
         status = _report(ws)
         if status != EXIT_OK:
             return status
@@ -279,17 +285,18 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     if status != EXIT_OK:
         return status
     print(f"{ws.display(ws.spec_path(args.name))}: valid")
-    _write(ws, changes)
+    _write(ws, changes, new_spec)  # the spec and its code land together or not at all
     print(f"{len(changes)} file(s) changed under {ws.display(ws.generated_dir)}/")
     print("next:")
     print(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
-    for line in getattr(args, "closing", []):  # what add-op adopted or guessed, for review
+    for line in closing:
         print(line)
     return EXIT_OK
 
 
-def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
-    """Write op_specs/NAME.yaml with allocated numbers (or print it with --dry-run)."""
+def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str]]:
+    """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
+    and the review notes on what was adopted or guessed."""
     from codegen import adopt, render, scaffold
     from codegen.workspace import load_spec
 
@@ -312,7 +319,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
         closing = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown)) + draft.summary()
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
-        return EXIT_FINDINGS
+        return EXIT_FINDINGS, "", []
     text = scaffold.render(draft, render.environment(ws.template_dirs))
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
@@ -327,11 +334,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> int:
             print(f"#   {ws.display(ws.generated_dir / planned)}")
         for line in closing:  # what was adopted or guessed, for review
             print(line)
-        return EXIT_OK
-    ws.spec_path(args.name).write_text(text, encoding="utf-8")
-    print(f"created  {shown}")
-    args.closing = closing  # printed by cmd_add_op after generation
-    return EXIT_OK
+    return EXIT_OK, text, closing
 
 
 def _owner(specs: list[OpSpec], path: str) -> str:
@@ -340,7 +343,7 @@ def _owner(specs: list[OpSpec], path: str) -> str:
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    from codegen import apply, hipdnn_headers
+    from codegen import hipdnn_headers
 
     ws = load(find_root(args.root))
     status = _report(ws)
@@ -353,6 +356,13 @@ def cmd_apply(args: argparse.Namespace) -> int:
         print(f"hipdnn-codegen: error: generated/ is out of date for {', '.join(stale)}; run: {regenerate_command(stale)}", file=sys.stderr)
         return EXIT_FINDINGS
     root = hipdnn_headers.checkout_root(Path(args.hipdnn_root))
+    with storage.locked(root, _say):  # and one apply per checkout
+        return _apply_locked(args, ws, specs, root)
+
+
+def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], root: Path) -> int:
+    from codegen import apply
+
     try:
         changes = apply.plan(ws, root, specs, ws.display, force=args.force)
     except apply.ApplyError as exc:
@@ -395,9 +405,13 @@ def cmd_registry(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     if args.dry_run:
         return EXIT_OK
-    storage.apply(ws.spec_dir, [change])
+    storage.apply(ws.root, [change.under(SPEC_DIR)])
     print(f"wrote {shown}")
     return EXIT_OK
+
+
+def _say(message: str) -> None:
+    print(f"hipdnn-codegen: {message}", file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -405,13 +419,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return run(args)
+        with storage.locked(find_root(args.root), _say):  # one run per workspace at a time
+            return run(args)
     except (UsageError, storage.StorageError) as exc:
         print(f"hipdnn-codegen: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except OSError as exc:  # the environment: a full disk, a file-size limit, an unreadable file
+        where = f" ({exc.filename})" if exc.filename else ""
+        print(f"hipdnn-codegen: error: {exc.strerror or exc}{where}; nothing was changed", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
-        print("hipdnn-codegen: interrupted", file=sys.stderr)
-        return EXIT_INTERNAL
+        print("hipdnn-codegen: interrupted; nothing was half-written", file=sys.stderr)
+        return 130
     except BrokenPipeError:  # output piped into `head` and the like
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep interpreter shutdown quiet
         return EXIT_OK

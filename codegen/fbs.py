@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen import rules
+from codegen import rules, storage
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 
 TOKEN = re.compile(
@@ -232,8 +232,8 @@ def load(path: Path, shown: str) -> Schema:
 
 def _load(path: Path, shown: str, seen: set[Path]) -> Schema:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = storage.read_input(path, storage.MAX_SPEC_BYTES, shown).decode("utf-8")
+    except (storage.StorageError, UnicodeDecodeError) as exc:
         raise SpecError([rules.FBS_SYNTAX(Loc(shown), f"cannot read the schema: {exc}")]) from None
     seen.add(path.resolve())
     schema = parse(shown, text)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Iterator
 
 from codegen import rules as R
+from codegen import storage
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.model import OpSpec
 from codegen.registry import Registry
@@ -96,7 +97,8 @@ def parse_enums(text: str, path: str) -> list[Entry]:
     """Every enumerator of every enum body in a C header, with resolved values."""
     clean = _blank_comments(text)
     entries: list[Entry] = []
-    for body in re.finditer(r"\benum\b[^{;]*\{(.*?)\}", clean, re.S):
+    cursor = _Cursor(clean, path)
+    for body in re.finditer(r"\benum\b[^{;]{0,2000}\{(.*?)\}", clean, re.S):
         values: dict[str, int] = {}
         previous = -1
         offset = body.start(1)
@@ -105,8 +107,6 @@ def parse_enums(text: str, path: str) -> list[Entry]:
             if not raw.strip():
                 continue
             start = offset + item.start() + (len(raw) - len(raw.lstrip()))
-            line = clean.count("\n", 0, start) + 1
-            col = start - (clean.rfind("\n", 0, start) + 1) + 1
             match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:=\s*(.+?))?\s*", raw, re.S)
             if not match:
                 continue
@@ -114,7 +114,7 @@ def parse_enums(text: str, path: str) -> list[Entry]:
             alias = None
             if expression is None:
                 value = previous + 1
-            elif re.fullmatch(r"-?(0x[0-9a-fA-F]+|\d+)[uUlL]*", expression):
+            elif re.fullmatch(r"-?(0x[0-9a-fA-F]{1,16}|\d{1,20})[uUlL]*", expression):
                 value = int(expression.rstrip("uUlL"), 0)
             elif expression in values:
                 value, alias = values[expression], expression
@@ -122,8 +122,33 @@ def parse_enums(text: str, path: str) -> list[Entry]:
                 continue  # an expression this reader does not evaluate
             values[name] = value
             previous = value
-            entries.append(Entry(name, value, Loc(path, line, col), alias))
+            entries.append(Entry(name, value, cursor.loc(start), alias))
     return entries
+
+
+class _Cursor:
+    """Line and column of increasing offsets into one text, counting each newline once."""
+
+    def __init__(self, text: str, path: str):
+        self.text, self.path = text, path
+        self.offset, self.line, self.line_start = 0, 1, 0
+
+    def loc(self, offset: int) -> Loc:
+        assert offset >= self.offset, "offsets must not go backwards"
+        newlines = self.text.count("\n", self.offset, offset)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", self.offset, offset) + 1
+        self.offset = offset
+        return Loc(self.path, self.line, offset - self.line_start + 1)
+
+
+def read_source(root: Path, path: Path) -> str:
+    """A checkout file's text: reached from `root` without symbolic links, a regular file of at
+    most storage.MAX_HEADER_BYTES (StorageError otherwise); bytes that are not UTF-8 become U+FFFD."""
+    rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+    storage.guard(root if path.is_relative_to(root) else path.parent, rel)
+    return storage.read_input(path, storage.MAX_HEADER_BYTES).decode("utf-8", "replace")
 
 
 def find_headers(root: Path) -> dict[str, Path]:
@@ -141,7 +166,7 @@ def find_headers(root: Path) -> dict[str, Path]:
 def numbers(root: Path) -> dict[str, list[int]]:
     """Every number each of the checkout's three headers defines."""
     headers = find_headers(root)
-    return {kind: [e.value for e in parse_enums(path.read_text(encoding="utf-8", errors="replace"), str(path))] for kind, path in headers.items()}
+    return {kind: [e.value for e in parse_enums(read_source(root, path), str(path))] for kind, path in headers.items()}
 
 
 def _ours(specs: list[OpSpec], registry: Registry | None) -> dict[str, list[tuple[str, int, Loc]]]:
@@ -162,7 +187,7 @@ def check(root: Path, specs: list[OpSpec], registry: Registry | None, display=st
     found: list[Diagnostic] = []
     for kind, items in _ours(specs, registry).items():
         path = headers[kind]
-        entries = parse_enums(path.read_text(encoding="utf-8", errors="replace"), display(path))
+        entries = parse_enums(read_source(root, path), display(path))
         by_name = {e.name: e for e in entries}
         by_value: dict[int, list[Entry]] = {}
         for e in entries:

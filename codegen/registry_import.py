@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Iterable
 
 from codegen import escape, storage
+from codegen import hipdnn_headers
 from codegen.hipdnn_headers import GRAPH_FBS, HEADERS, DeclaredRange, Entry, UnionMember, checkout_root, parse_enums, parse_range_list, union_members
 from codegen.model import OpSpec
 from codegen.registry import Registry
@@ -28,7 +29,6 @@ SOURCES = {
     "type_tags": "backend/include/HipdnnBackendAttributeType.h",
     "graph": GRAPH_FBS,
 }
-MAX_HEADER_BYTES = 8 * 1024 * 1024
 
 def range_owner(r: DeclaredRange) -> str:
     """`Layernorm backward operation attributes` -> `LAYERNORM_BACKWARD`."""
@@ -56,11 +56,9 @@ class Checkout:
 
 def _read(root: Path, rel: str) -> str:
     path = storage.guard(root, rel)  # no symlink below the checkout root
-    if not path.is_file():
-        raise UsageError(f"--hipdnn-root {root}: {rel} is missing or not a regular file")
-    if path.stat().st_size > MAX_HEADER_BYTES:
-        raise UsageError(f"--hipdnn-root {root}: {rel} is larger than {MAX_HEADER_BYTES} bytes")
-    return path.read_bytes().decode("utf-8", "replace").replace("\r\n", "\n")
+    if not path.exists():
+        raise UsageError(f"--hipdnn-root {root}: {rel} is missing")
+    return hipdnn_headers.read_source(root, path).replace("\r\n", "\n")
 
 
 def read_checkout(directory: Path) -> Checkout:

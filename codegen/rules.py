@@ -39,6 +39,8 @@ YAML_DUPLICATE_KEY = _rule("YAML-DUPLICATE-KEY", "a mapping repeats a key (YAML 
 YAML_ALIAS = _rule("YAML-ALIAS", "anchors and aliases are not allowed in specs")
 YAML_KEY_TYPE = _rule("YAML-KEY-TYPE", "a mapping key is not a plain scalar")
 YAML_TOO_DEEP = _rule("YAML-TOO-DEEP", "nesting deeper than any spec needs")
+YAML_TOO_LARGE = _rule("YAML-TOO-LARGE", "more values in one document than any spec needs")
+INPUT_FILE = _rule("INPUT-FILE", "a file that cannot be read: not a regular file, a link, too large or unreadable")
 YAML_VALUE = _rule("YAML-VALUE", "a scalar cannot be read (bad binary, unknown tag, ...)")
 
 # --- JSON Schema --------------------------------------------------------------------------------
@@ -127,6 +129,7 @@ BRK_FIELD_TYPE = _rule("BRK-FIELD-TYPE", "a field's type changed")
 BRK_FLATBUFFERS_LAYOUT = _rule(
     "BRK-FLATBUFFERS-LAYOUT", "a FlatBuffers table, union position or field was renamed or reordered"
 )
+BRK_BASE_PARTIAL = _rule("BRK-BASE-PARTIAL", "a base-revision spec could only be compared in part (it no longer validates)", "warning")
 BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.yaml is past its expiry date")
 
 # --- against a hipDNN checkout (check --hipdnn-root DIR) ---------------------------------------

@@ -6,11 +6,17 @@ in-memory output, so they cannot disagree about what is stale.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import fcntl
+import json
 import os
-import tempfile
+import shutil
+import stat
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterator
 
 DIFF_LINES = 40  # per file, in check mode
 
@@ -42,6 +48,43 @@ def guard(root: Path, rel: str, file: bool = True) -> Path:
     return path
 
 
+# Input limits, checked before anything is parsed. Real specs are a few kilobytes and real hipDNN
+# headers well under one megabyte; the limits leave a wide margin and still bound memory and time.
+MAX_SPEC_BYTES = 1 << 20  # spec, registry, waiver and .fbs files
+MAX_HEADER_BYTES = 16 << 20  # hipDNN sources read by registry, check --hipdnn-root and apply
+
+
+def read_input(path: Path, limit: int, shown: str | None = None) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes. Devices, FIFOs and directories are
+    refused without blocking; the size is checked before reading and again while reading (a file
+    can grow)."""
+    shown = shown or str(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise StorageError(f"cannot read {shown}: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise StorageError(f"{shown} is not a regular file; only regular files are read")
+        if info.st_size > limit:
+            raise StorageError(f"{shown} is {info.st_size} bytes; the limit is {limit} bytes")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            total += len(chunk)
+            if total > limit:
+                raise StorageError(f"{shown} grew past the limit of {limit} bytes while being read")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise StorageError(f"cannot read {shown}: {exc.strerror}") from None
+    finally:
+        os.close(fd)
+
+
 def _new_file_mode() -> int:
     """0666 minus the process umask: what open() would give a new file."""
     mask = os.umask(0)
@@ -55,6 +98,10 @@ class Change:
     kind: str  # "create" | "update" | "delete"
     old: bytes | None
     new: bytes | None
+
+    def under(self, directory: str) -> "Change":
+        """The same change with its path relative to the parent of `directory`."""
+        return Change(f"{directory}/{self.path}", self.kind, self.old, self.new)
 
     def diff(self, label: str, cap: int = DIFF_LINES) -> str:
         old = (self.old or b"").decode("utf-8", "replace").splitlines(keepends=True)
@@ -96,38 +143,158 @@ def plan(root: Path, files: dict[str, bytes], scopes: list[str]) -> list[Change]
     return changes
 
 
-def apply(root: Path, changes: list[Change]) -> None:
-    """Stage every new file beside its target first; rename only when all were staged."""
-    staged: list[tuple[Path, Path]] = []
+# --- crash-consistent commits -------------------------------------------------------------------
+# A change set is first written whole into TXN_DIR under the root (one staged file per new file),
+# then a journal naming every target is made durable with one rename: that rename is the commit
+# point. Renames into place follow. A run that finds TXN_DIR (the previous one was killed) rolls
+# the journal forward, or, with no journal, throws the staged files away: after any crash, the next
+# run sees the old files or the new ones, never a mix, and no temporary file is left behind.
+TXN_DIR = ".hipdnn-codegen-txn"
+JOURNAL = "journal"
+
+# Tests set this to a function called at every write step (its label, e.g. "stage 3", "journal",
+# "commit 2", "cleanup"), to kill the process or raise at exactly that step.
+STEP_HOOK: Callable[[str], None] | None = None
+
+
+def _step(label: str) -> None:
+    if STEP_HOOK is not None:
+        STEP_HOOK(label)
+
+
+def _fsync_dir(directory: Path) -> None:
+    fd = os.open(directory, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _write_durably(path: Path, data: bytes, mode: int) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fchmod(fd, mode)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _check_writable(root: Path, changes: list[Change]) -> None:
     for change in changes:  # every refusal before anything is written
         target = guard(root, change.path)
         if target.exists() and not target.stat().st_mode & 0o222:  # by its mode bits, even for root
             raise StorageError(f"{target} is read-only; make it writable or remove it first")
+
+
+def apply(root: Path, changes: list[Change]) -> None:
+    """Make every change under `root` as one crash-consistent commit (see TXN_DIR)."""
+    if not changes:
+        return
+    _check_writable(root, changes)
+    recover(root)
+    txn = guard(root, TXN_DIR, file=False)
     new_mode = _new_file_mode()
+    entries = []
+    committed = False
     try:
-        for change in changes:
-            if change.new is None:
-                continue
-            target = root / change.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            mode = (target.stat().st_mode & 0o7777) if target.exists() else new_mode
-            fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            staged.append((Path(temp_name), target))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(change.new)
-            os.chmod(temp_name, mode)  # a replaced file keeps its mode; a new one gets the umask's
-    except BaseException:
-        for temp, _ in staged:
-            temp.unlink(missing_ok=True)
-            _prune(temp.parent, root)
+        txn.mkdir()
+        for index, change in enumerate(changes):
+            staged = None
+            if change.new is not None:
+                target = root / change.path
+                mode = (target.stat().st_mode & 0o7777) if target.exists() else new_mode
+                staged = f"{index:06d}"
+                _step(f"stage {index}")
+                _write_durably(txn / staged, change.new, mode)  # replaced files keep their mode
+            entries.append({"path": change.path, "staged": staged})
+        _step("journal")
+        _write_durably(txn / f"{JOURNAL}.tmp", json.dumps(entries, indent=0).encode(), 0o600)
+        os.replace(txn / f"{JOURNAL}.tmp", txn / JOURNAL)
+        _fsync_dir(txn)
+        committed = True
+        _roll_forward(root, txn, entries)
+    except OSError as exc:
+        if not committed:
+            shutil.rmtree(txn, ignore_errors=True)
+            raise StorageError(f"cannot write under {root}: {exc.strerror or exc}; nothing was changed") from None
+        raise StorageError(f"cannot finish writing under {root}: {exc.strerror or exc}; the next run completes the change") from None
+    except BaseException:  # Ctrl-C and the like: before the commit point, leave nothing behind
+        if not committed:
+            shutil.rmtree(txn, ignore_errors=True)
         raise
-    for temp, target in staged:
-        os.replace(temp, target)
-    for change in changes:
-        if change.kind == "delete":
-            path = root / change.path
-            path.unlink(missing_ok=True)
-            _prune(path.parent, root)
+
+
+def _roll_forward(root: Path, txn: Path, entries: list[dict[str, str | None]]) -> None:
+    """Move every staged file into place and delete what the change deletes; safe to repeat."""
+    for index, entry in enumerate(entries):
+        rel = entry["path"]
+        if not isinstance(rel, str):
+            raise StorageError(f"{txn / JOURNAL}: malformed entry {index}")
+        target = guard(root, rel)  # the journal is re-checked: no link, no '..'
+        _step(f"commit {index}")
+        staged = entry["staged"]
+        if staged is None:
+            target.unlink(missing_ok=True)
+            _prune(target.parent, root)
+        elif isinstance(staged, str) and (txn / staged).exists():  # else it was moved before an interruption
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(txn / staged, target)
+    _step("cleanup")
+    shutil.rmtree(txn)
+
+
+def recover(root: Path) -> str | None:
+    """Finish or undo a commit a killed run left under `root`; returns what was done, if anything."""
+    txn = guard(root, TXN_DIR, file=False)
+    if not txn.is_dir():
+        return None
+    journal = txn / JOURNAL
+    if not journal.is_file():
+        shutil.rmtree(txn)
+        return f"discarded an interrupted write under {root} (it had not committed; the old files stand)"
+    try:
+        entries = json.loads(journal.read_text(encoding="utf-8"))
+    except (ValueError, OSError) as exc:
+        raise StorageError(f"{journal}: unreadable journal of an interrupted write ({exc}); inspect and remove {txn}") from None
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise StorageError(f"{journal}: malformed journal of an interrupted write; inspect and remove {txn}")
+    _roll_forward(root, txn, entries)
+    return f"completed an interrupted write of {len(entries)} file(s) under {root}"
+
+
+# --- one run at a time --------------------------------------------------------------------------
+LOCK_WAIT_SECONDS = float(os.environ.get("HIPDNN_CODEGEN_LOCK_WAIT", "600"))
+
+
+@contextlib.contextmanager
+def locked(root: Path, say: Callable[[str], None]) -> Iterator[None]:
+    """Hold an exclusive lock on the directory `root` (flock on the directory itself, so no lock
+    file is left in a workspace or checkout); a second run waits, saying so, for up to
+    LOCK_WAIT_SECONDS. An interrupted commit found under the root is completed or undone first."""
+    fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say(f"waiting for another hipdnn-codegen run to finish with {root}")
+            deadline = time.monotonic() + LOCK_WAIT_SECONDS
+            while True:
+                time.sleep(0.05)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise StorageError(f"{root} is still locked by another hipdnn-codegen run after {LOCK_WAIT_SECONDS:g} s; try again when it ends") from None
+        done = recover(root)
+        if done:
+            say(done)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
 
 
 def _prune(directory: Path, root: Path) -> None:

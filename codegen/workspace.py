@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from codegen import collisions, model, registry, schema_check, semantic
+from codegen import collisions, model, registry, rules, schema_check, semantic, storage
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 from codegen.model import OpSpec
 from codegen.registry import Registry
@@ -123,25 +123,34 @@ def fresh_ops(root: Path, sources: dict[str, bytes], base: str = "HEAD") -> froz
     return frozenset(fresh)
 
 
-def load(root: Path, base: str = "HEAD") -> Workspace:
+def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = None) -> Workspace:
     """Read, validate and model every spec and the registry; gather all findings.
 
     Clashes between a spec that is new or changed since `base` and one that is not are blamed on
-    the newcomer."""
+    the newcomer. `new_specs` (op id -> YAML) are specs not written yet, loaded as if they were."""
     ws = Workspace(root)
     jobs = []
+    for op, raw in sorted((new_specs or {}).items()):
+        ws.sources[op] = raw
+        jobs.append((ws.display(ws.spec_path(op)), op, raw))
     for path in spec_files(root):
-        raw = _read(ws, path)
-        ws.sources[path.stem] = raw
-        jobs.append((ws.display(path), path.stem, raw))
+        if path.stem in ws.sources:
+            continue
+        data, problems = read_file(ws, path)
+        ws.diagnostics.extend(problems)
+        if data is not None:
+            ws.sources[path.stem] = data
+            jobs.append((ws.display(path), path.stem, data))
     for spec, problems in _load_all(jobs):
         ws.diagnostics.extend(problems)
         if spec is not None:
             ws.specs.append(spec)
     registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
-    if registry_path.exists():
-        ws.registry_source = _read(ws, registry_path)
-        ws.registry, problems = load_registry(ws.display(registry_path), ws.registry_source)
+    if registry_path.exists() or registry_path.is_symlink():
+        data, problems = read_file(ws, registry_path)
+        if data is not None:
+            ws.registry_source = data
+            ws.registry, problems = load_registry(ws.display(registry_path), data)
         ws.diagnostics.extend(problems)
     ws.diagnostics.extend(collisions.check(ws.specs, ws.registry, fresh_ops(root, ws.sources, base)))
     return ws
@@ -173,11 +182,19 @@ def _load_all(jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, l
     return parallel_map(_load_one, jobs)
 
 
-def _read(ws: Workspace, path: Path) -> bytes:
+def read_file(ws: Workspace, path: Path) -> tuple[bytes | None, list[Diagnostic]]:
+    """A workspace input file's bytes, or an INPUT-FILE finding: only regular files inside the
+    workspace, reached without symbolic links, of at most storage.MAX_SPEC_BYTES, are read."""
+    shown = ws.display(path)
     try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {ws.display(path)}: {exc.strerror}") from None
+        storage.guard(ws.root, path.relative_to(ws.root).as_posix())
+        return storage.read_input(path, storage.MAX_SPEC_BYTES, shown), []
+    except storage.StorageError as exc:
+        message = str(exc)
+        for prefix in (f"{shown} ", f"{path} "):
+            if message.startswith(prefix):
+                message = "this file " + message.removeprefix(prefix)
+        return None, [rules.INPUT_FILE(Loc(shown), message)]
 
 
 def _document(shown: str, raw: bytes, schema: str) -> tuple[Document | None, list[Diagnostic]]:

@@ -17,7 +17,14 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from codegen import rules
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 
-MAX_DEPTH = 32
+MAX_DEPTH = 32  # levels of mappings and lists; a spec needs 6
+MAX_NODES = 100_000  # values in one document; a large spec has about 500
+MAX_INT_DIGITS = 30  # int64's extremes have 19
+MAX_BYTES = 1 << 20  # the same limit storage.read_input applies to spec files
+# Below these sizes the document cannot nest deeper than the C composer's stack allows, so the
+# event pre-scan (which measures depth and counts nodes without recursion) is skipped.
+_SCAN_FROM_BYTES = 64 << 10
+_SCAN_FROM_OPENERS = 1_000
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)")
 
 Path = tuple[str | int, ...]
@@ -80,9 +87,36 @@ def decode(path: str, raw: bytes) -> str:
     return text.removeprefix("\ufeff")
 
 
+def _prescan(path: str, text: str) -> None:
+    """Reject documents nested deeper than MAX_DEPTH or holding more than MAX_NODES values before
+    composing them: libyaml's composer recurses once per level and overflows the C stack near
+    25,000 levels (a crash no exception handler can catch). The event stream is flat, so this
+    scan is safe at any depth; it only runs for inputs large or bracket-heavy enough to matter."""
+    openers = text.count("[") + text.count("{") + text.count("- ") + text.count("? ")
+    if len(text) < _SCAN_FROM_BYTES and openers < _SCAN_FROM_OPENERS:
+        return
+    depth = nodes = 0
+    starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+    ends = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, starts):
+            depth += 1
+            if depth > MAX_DEPTH + 1:  # the top-level mapping is level 0 for the converter
+                raise SpecError([rules.YAML_TOO_DEEP(_mark_loc(path, event.start_mark), f"nesting deeper than {MAX_DEPTH} levels")])
+        elif isinstance(event, ends):
+            depth -= 1
+            continue
+        elif not isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+            continue
+        nodes += 1
+        if nodes > MAX_NODES:
+            raise SpecError([rules.YAML_TOO_LARGE(_mark_loc(path, event.start_mark), f"more than {MAX_NODES} values in one document")])
+
+
 def load_text(path: str, text: str) -> Document:
     """Parse one YAML document; raises SpecError with every problem found."""
     try:
+        _prescan(path, text)
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -114,6 +148,8 @@ def load_text(path: str, text: str) -> Document:
 
 
 def load_file(path: str, raw: bytes) -> Document:
+    if len(raw) > MAX_BYTES:
+        raise SpecError([rules.INPUT_FILE(Loc(path), f"the file is {len(raw)} bytes; the limit is {MAX_BYTES} bytes")])
     return load_text(path, decode(path, raw))
 
 
@@ -142,6 +178,9 @@ class _Converter:
             return [self.convert(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
         if node.tag == "tag:yaml.org,2002:str":
             return node.value
+        if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_DIGITS:
+            self.problems.append(rules.YAML_VALUE(loc, f"integer has {len(node.value)} characters; at most {MAX_INT_DIGITS} are allowed"))
+            return None
         if node.tag == "tag:yaml.org,2002:int" and _DECIMAL.fullmatch(node.value):
             return int(node.value)  # the common case, without the generic constructor
         if node.tag == "tag:yaml.org,2002:timestamp":

@@ -59,3 +59,10 @@ def test_against_outside_git_is_usage_error(tmp_path):
     shutil.copytree(CASE_DIRS[0] / "after", tmp_path / "ws")
     result = run_cli("check", "--no-stale", "--against", "HEAD", cwd=tmp_path / "ws")
     assert result.code == 2
+
+
+def test_against_empty_revision_is_usage_error(tmp_path):
+    repo = _repo(CASE_DIRS[0], tmp_path)
+    result = run_cli("check", "--no-stale", "--against", "", cwd=repo)
+    assert result.code == 2
+    assert result.err == "hipdnn-codegen: error: --against needs a git revision (a branch, tag or commit), not an empty string\n"

@@ -174,20 +174,21 @@ def test_failure_while_staging_leaves_generated_untouched(workspace, monkeypatch
     constants.write_text("stale\n")
     (workspace / "generated/thing/registry/NodeFactory.cpp.case.inc").write_text("stale too\n")
     before = _tree(workspace / "generated")
-    real = os.fdopen
+    real = os.write
     calls = {"n": 0}
 
-    def flaky(fd, *args, **kwargs):
+    def flaky(fd, data):
         calls["n"] += 1
         if calls["n"] == 2:
-            os.close(fd)
             raise OSError(28, "No space left on device")
-        return real(fd, *args, **kwargs)
+        return real(fd, data)
 
-    monkeypatch.setattr(storage.os, "fdopen", flaky)
+    monkeypatch.setattr(storage.os, "write", flaky)
     result = run_cli("generate", cwd=workspace)
-    assert result.code == 3
+    assert result.code == 2
+    assert result.err.endswith(": No space left on device; nothing was changed\n")
     assert _tree(workspace / "generated") == before  # no file replaced, no temp left behind
+    assert not (workspace / storage.TXN_DIR).exists()
 
 
 def test_invalid_spec_generates_nothing(tmp_path):

@@ -1,0 +1,220 @@
+"""Crash consistency and one-run-at-a-time (issue: reliability and security).
+
+Failures are injected at every write step of a commit (storage.STEP_HOOK), not left to timing: a
+forked child is killed with os._exit exactly there, and the next run must see the old files or the
+new ones, never a mix, with nothing temporary left behind."""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from codegen import storage
+from codegen.cli import main
+from conftest import REPO, run_cli
+
+KILLED = 86
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+
+
+def _stale_workspace(workspace: Path) -> Path:
+    """A workspace where `generate` must update, create and delete files."""
+    spec = workspace / "op_specs" / "layernorm_bwd.yaml"
+    spec.write_text(spec.read_text().replace("Gradients of layer normalization", "Gradients of layer norm"))
+    generated = workspace / "generated" / "layernorm_bwd"
+    next(generated.rglob("*Packer.hpp")).unlink()  # to be created
+    (generated / "leftover.txt").write_text("no spec makes this\n")  # to be deleted
+    return workspace
+
+
+def _steps(workspace: Path, tmp_path: Path) -> tuple[list[str], dict[str, bytes]]:
+    """Every step label of one `generate` and the tree it ends with (run on a copy)."""
+    copy = tmp_path / "dry"
+    shutil.copytree(workspace, copy)
+    labels: list[str] = []
+    storage.STEP_HOOK = labels.append
+    try:
+        assert run_cli("generate", "layernorm_bwd", cwd=copy).code == 0
+    finally:
+        storage.STEP_HOOK = None
+    return labels, _tree(copy)
+
+
+def _generate_killed_at(workspace: Path, label: str) -> int:
+    pid = os.fork()
+    if pid == 0:  # the child: dies at `label` without running any cleanup
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+
+        def hook(step: str) -> None:
+            if step == label:
+                os._exit(KILLED)
+
+        storage.STEP_HOOK = hook
+        try:
+            main(["generate", "layernorm_bwd", "--root", str(workspace)])
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    return os.waitstatus_to_exitcode(status)
+
+
+def test_a_kill_at_any_write_step_leaves_old_or_new(workspace: Path, tmp_path: Path) -> None:
+    _stale_workspace(workspace)
+    old = _tree(workspace)
+    labels, new = _steps(workspace, tmp_path)
+    assert old != new
+    assert labels[-1] == "cleanup" and "journal" in labels and any(s.startswith("stage") for s in labels)
+    committed_from = labels.index("journal") + 1
+    for index, label in enumerate(labels):
+        trial = tmp_path / f"trial-{index}"
+        shutil.copytree(workspace, trial)
+        assert _generate_killed_at(trial, label) == KILLED, label
+        message = storage.recover(trial)  # what the next run does first
+        assert message is not None, label
+        assert not (trial / storage.TXN_DIR).exists()
+        assert _tree(trial) == (new if index >= committed_from else old), label
+
+
+def test_an_interrupt_at_any_write_step_leaves_old_or_new(workspace: Path, tmp_path: Path) -> None:
+    _stale_workspace(workspace)
+    old = _tree(workspace)
+    labels, new = _steps(workspace, tmp_path)
+    committed_from = labels.index("journal") + 1
+    for index, label in enumerate(labels):
+        trial = tmp_path / f"trial-{index}"
+        shutil.copytree(workspace, trial)
+
+        def hook(step: str, label: str = label) -> None:
+            if step == label:
+                raise KeyboardInterrupt
+
+        storage.STEP_HOOK = hook
+        try:
+            result = run_cli("generate", "layernorm_bwd", cwd=trial)
+        finally:
+            storage.STEP_HOOK = None
+        assert result.code == 130 and "interrupted" in result.err, label
+        if index < committed_from:  # nothing committed: nothing changed, nothing left over
+            assert _tree(trial) == old, label
+            assert not (trial / storage.TXN_DIR).exists()
+        assert run_cli("check", cwd=trial).code == (0 if index >= committed_from else 1), label
+        assert _tree(trial) == (new if index >= committed_from else old), label
+        assert not (trial / storage.TXN_DIR).exists()
+
+
+def test_next_run_completes_a_committed_write_and_says_so(workspace: Path, tmp_path: Path) -> None:
+    _stale_workspace(workspace)
+    labels, new = _steps(workspace, tmp_path)
+    assert _generate_killed_at(workspace, "commit 1") == KILLED
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    assert "hipdnn-codegen: completed an interrupted write of" in result.err
+    assert _tree(workspace) == new
+
+
+def test_an_uncommitted_write_is_discarded_and_said(workspace: Path, tmp_path: Path) -> None:
+    _stale_workspace(workspace)
+    old = _tree(workspace)
+    assert _generate_killed_at(workspace, "stage 1") == KILLED
+    assert (workspace / storage.TXN_DIR).is_dir()
+    result = run_cli("list", cwd=workspace)
+    assert "hipdnn-codegen: discarded an interrupted write" in result.err
+    assert _tree(workspace) == old and not (workspace / storage.TXN_DIR).exists()
+
+
+def test_a_full_disk_changes_nothing(workspace: Path) -> None:
+    """RLIMIT_FSIZE makes writes fail with EFBIG the way a full disk fails them with ENOSPC."""
+    _stale_workspace(workspace)
+    old = _tree(workspace)
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "codegen", "generate"],
+        cwd=workspace,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        capture_output=True,
+        text=True,
+        preexec_fn=small_files,
+        timeout=300,
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert "File too large; nothing was changed" in proc.stderr and "Traceback" not in proc.stderr
+    assert _tree(workspace) == old and not (workspace / storage.TXN_DIR).exists()
+
+
+def _cli(workspace: Path, *args: str, wait: str = "600") -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "codegen", *args],
+        cwd=workspace,
+        env=dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_LOCK_WAIT=wait),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_add_ops_at_once_get_different_numbers(workspace: Path) -> None:
+    runs = [_cli(workspace, "add-op", name) for name in ("first_new_op", "second_new_op")]
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, out + err
+    check = run_cli("check", cwd=workspace)
+    assert check.code == 0, check.out  # no shared numbers, no stale or missing files
+    texts = [(workspace / "op_specs" / f"{n}.yaml").read_text() for n in ("first_new_op", "second_new_op")]
+    ranges = [t.split("attribute_range: ")[1].splitlines()[0] for t in texts]
+    assert ranges[0] != ranges[1]
+
+
+def test_add_op_beside_generate_loses_nothing(workspace: Path) -> None:
+    runs = [_cli(workspace, "add-op", "third_new_op"), _cli(workspace, "generate")]
+    for run in runs:
+        out, err = run.communicate(timeout=300)
+        assert run.returncode == 0, out + err
+    assert (workspace / "generated" / "third_new_op").is_dir()
+    check = run_cli("check", cwd=workspace)
+    assert check.code == 0, check.out
+
+
+def test_a_held_lock_makes_a_second_run_wait_then_fail_clearly(workspace: Path) -> None:
+    with storage.locked(workspace, lambda message: None):
+        run = _cli(workspace, "generate", wait="0.3")
+        start = time.monotonic()
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 2
+    assert time.monotonic() - start >= 0.3
+    assert f"hipdnn-codegen: waiting for another hipdnn-codegen run to finish with {workspace}" in err
+    assert "is still locked by another hipdnn-codegen run after 0.3 s" in err
+
+
+def test_a_second_run_waits_for_the_first(workspace: Path) -> None:
+    with storage.locked(workspace, lambda message: None):
+        run = _cli(workspace, "list")
+        time.sleep(0.5)
+        assert run.poll() is None  # still waiting
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 0 and "layernorm_bwd" in out
+    assert "waiting for another hipdnn-codegen run" in err
+
+
+@pytest.mark.parametrize("link", ["txn-dir"])
+def test_the_staging_directory_is_never_a_link(workspace: Path, tmp_path: Path, link: str) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (workspace / storage.TXN_DIR).symlink_to(outside, target_is_directory=True)
+    result = run_cli("generate", cwd=workspace)
+    assert result.code == 2 and "is a symbolic link" in result.err
+    assert list(outside.iterdir()) == []
