@@ -302,7 +302,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
 
     stem = args.stem or scaffold.derive_stem(args.name)
     owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry else {}
-    reason = scaffold.refusal(args.name, stem, {s.op for s in ws.specs}, owners)
+    reason = scaffold.refusal(args.name, stem, {s.op: s.stem for s in ws.specs}, owners)
     if reason:
         raise UsageError(reason)
     try:

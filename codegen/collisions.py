@@ -271,14 +271,54 @@ def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
         yield "FlatBuffers field", f"{names.fbs_table}.{f.name}", f.span.at("name")
 
 
+# Names that become file names are compared ignoring case: on a case-insensitive file system
+# (macOS, Windows) LayerNorm... and Layernorm... are one file.
+_FILE_KINDS = frozenset({"file", "Python module"})
+# A clash of one of these means two ops share a stem; their per-tensor clashes follow from it.
+_STEM_KINDS = frozenset({"class", "constants prefix", "file", "Python module"})
+
+
 def _generated_names(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     claims = []
+    kinds: dict[int, str] = {}
     for s in specs:
         for index, (kind, name, loc) in enumerate(generated_names(s)):
             # The index keeps two claims of one op distinct, so clashes inside an op are found too.
-            claims.append(Claim(name, loc, f"{s.op}#{index}", 0, f"{kind} {name} of {s.op}"))
-    for later, first in _pairs(claims):
+            key = (kind in _FILE_KINDS, name.casefold() if kind in _FILE_KINDS else name)
+            claim = Claim(key, loc, f"{s.op}#{index}", 0, f"{kind} {name} of {s.op}")
+            kinds[id(claim)] = kind
+            claims.append(claim)
+    clashes = list(_pairs(claims))
+
+    def ops(pair: tuple[Claim, Claim]) -> frozenset[str]:
+        return frozenset(c.owner.split("#")[0] for c in pair)
+
+    stem_clashes: dict[frozenset[str], tuple[Claim, Claim]] = {}
+    telling = sorted(clashes, key=lambda pair: kinds[id(pair[0])] not in _FILE_KINDS)  # stable: file clashes first
+    for pair in telling:  # one finding per pair of ops sharing a stem: the most telling one
+        if kinds[id(pair[0])] in _STEM_KINDS and len(ops(pair)) == 2:
+            stem_clashes.setdefault(ops(pair), pair)
+    for later, first in clashes:
+        pair_ops = ops((later, first))
+        if pair_ops in stem_clashes and stem_clashes[pair_ops] != (later, first):
+            continue
+        if kinds[id(later)] in _FILE_KINDS and later.what.split()[1] != first.what.split()[1]:
+            message = f"generated {later.what} differs only in letter case from {first.what.split(' of ')[0]}; the files collide on case-insensitive file systems"
+            yield _report(R.CHK_GENERATED_NAME, later, first, message, "rename the stem")
+            continue
         yield _report(R.CHK_GENERATED_NAME, later, first, f"generated {later.what} clashes with another generated name", "rename the stem, tensor or field")
+    for s in specs:  # x_1 and x1 are distinct names but both become X1 in getX1Desc, setX1, ...
+        seen: dict[str, tuple[str, Loc]] = {}
+        for name, loc in [(t.name, t.span.at("name")) for t in s.tensors] + [(f.name, f.span.at("name")) for f in s.fields]:
+            word = naming.pascal(name)
+            if word in seen and seen[word][0] != name:
+                yield R.CHK_GENERATED_NAME(
+                    loc,
+                    f"'{name}' and '{seen[word][0]}' both become {word} in generated C++ names (get{word}Desc, set{word}, ...)",
+                    Note(f"'{seen[word][0]}' is here", seen[word][1]),
+                    Note(f"rename '{name}'"),
+                )
+            seen.setdefault(word, (name, loc))
     for s in specs:
         if s.op in naming.MIRROR_MODULES:
             yield R.CHK_GENERATED_NAME(s.span.loc, f"op id '{s.op}' clashes with the generated Python module {s.op}; rename the spec file")

@@ -448,8 +448,8 @@ def _test_value(f: DraftField) -> Any:
 # --- step 3: the spec text ----------------------------------------------------------------------
 
 
-def refusal(op: str, stem: str, existing: set[str], owners: dict[str, Loc]) -> str | None:
-    """Why `add-op` must not create this op, or None."""
+def refusal(op: str, stem: str, existing: dict[str, str], owners: dict[str, Loc]) -> str | None:
+    """Why `add-op` must not create this op, or None. `existing` maps op ids to their stems."""
     if not naming.OP_ID.match(op):
         return f"op name '{op}' must be snake_case, e.g. layernorm_bwd"
     if op in naming.RESERVED_OP_IDS or op in naming.MIRROR_MODULES:
@@ -461,6 +461,10 @@ def refusal(op: str, stem: str, existing: set[str], owners: dict[str, Loc]) -> s
             return f"'{op}' clashes with the registry owner {word} ({owners[word]})"
     if not re.fullmatch(r"[A-Z][A-Za-z0-9]*", stem):
         return f"stem '{stem}' must be PascalCase"
+    for other, other_stem in sorted(existing.items()):
+        if other_stem.casefold() == stem.casefold():
+            same = "is" if other_stem == stem else f"differs only in letter case from {other_stem},"
+            return f"stem '{stem}' {same} the stem of op '{other}' (its class and file names would collide); pass another --stem"
     return None
 
 

@@ -218,3 +218,33 @@ def test_the_staging_directory_is_never_a_link(workspace: Path, tmp_path: Path, 
     result = run_cli("generate", cwd=workspace)
     assert result.code == 2 and "is a symbolic link" in result.err
     assert list(outside.iterdir()) == []
+
+
+def test_apply_killed_mid_commit_is_completed_by_the_next_apply(workspace: Path, tmp_path: Path) -> None:
+    tree = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
+    clean, trial = tmp_path / "clean", tmp_path / "trial"
+    shutil.copytree(tree, clean)
+    shutil.copytree(tree, trial)
+    assert run_cli("apply", "--hipdnn-root", str(clean), "layernorm_bwd", cwd=workspace).code == 0
+    pid = os.fork()
+    if pid == 0:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, 1)
+        os.dup2(devnull, 2)
+
+        def hook(step: str) -> None:
+            if step == "commit 3":
+                os._exit(KILLED)
+
+        storage.STEP_HOOK = hook
+        try:
+            main(["apply", "--root", str(workspace), "--hipdnn-root", str(trial), "layernorm_bwd"])
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == KILLED
+    assert (trial / storage.TXN_DIR / storage.JOURNAL).is_file()
+    again = run_cli("apply", "--hipdnn-root", str(trial), "layernorm_bwd", cwd=workspace)
+    assert again.code == 0, again.out + again.err
+    assert "completed an interrupted write of" in again.err
+    assert _tree(trial) == _tree(clean)

@@ -8,6 +8,7 @@ links to devices, megabytes of brackets) are described by the recipe, not stored
     why: what a hostile user tried
     args: [check, --no-stale]
     git: true            # commit the base workspace first (for --against)
+    setup: [[generate]]  # commands that must succeed before the one under test
     files:               # paths under {ws}, {hipdnn} or {outside}
       "{ws}/op_specs/deep.yaml": {text: "a: ", repeat: "[", times: 25000}
       "{ws}/op_specs/zero.yaml": {symlink: /dev/zero}
@@ -69,6 +70,8 @@ def build(recipe: dict, tmp_path: Path) -> dict[str, Path]:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_symlink() or path.is_file():
                 path.unlink()
+            elif path.is_dir():
+                shutil.rmtree(path)
             if spec.get("delete"):
                 continue
             if "symlink" in spec:
@@ -104,6 +107,9 @@ def _restore(text: str, places: dict[str, Path]) -> str:
 def test_hostile_input(recipe_path: Path, tmp_path: Path) -> None:
     recipe = yaml.safe_load(recipe_path.read_text())
     places = build(recipe, tmp_path)
+    for setup in recipe.get("setup", []):  # commands that must succeed first, e.g. [generate]
+        done = run_cli(*[a.format(**places) for a in setup], cwd=places["ws"])
+        assert done.code == 0, done.out + done.err
     outside_before = _snapshot(places["outside"])
     args = [a.format(**places) for a in recipe["args"]]
     result = run_cli(*args, cwd=places["ws"])
