@@ -15,8 +15,18 @@ from codegen.model import Field, OpSpec, Tensor
 OP_ID = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*\Z")  # match() + \Z: anchored, no trailing newline
 
 # Names a spec may not use for a tensor, field or op: Python keywords (the mirror uses them as
-# identifiers) and the members the generated code itself declares. Spec names never appear bare
-# in C++ (always with a prefix or suffix), so C++ keywords such as `do` are fine.
+# identifiers), C++ keywords and alternative tokens (frontend public members and parameters carry
+# the bare name) and the members the generated code itself declares.
+CPP_KEYWORDS = frozenset(
+    """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t
+    char32_t class compl concept const consteval constexpr constinit const_cast continue co_await
+    co_return co_yield decltype default delete do double dynamic_cast else enum explicit export
+    extern false float for friend goto if inline int long mutable namespace new noexcept not not_eq
+    nullptr operator or or_eq private protected public register reinterpret_cast requires return
+    short signed sizeof static static_assert static_cast struct switch template this thread_local
+    throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t while
+    xor xor_eq""".split()
+)
 GENERATOR_NAMES = frozenset({"name", "data", "compute_data_type", "compute_type", "finalized", "type", "wrapper"})
 
 RESERVED_OP_IDS = frozenset({"registry", "waivers", "python"})  # file names, or generated/python
@@ -28,6 +38,8 @@ MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch
 def reserved_reason(identifier: str) -> str | None:
     if keyword.iskeyword(identifier) or keyword.issoftkeyword(identifier):
         return "a Python keyword"
+    if identifier in CPP_KEYWORDS:
+        return "a C++ keyword"
     if identifier in GENERATOR_NAMES:
         return "a name the generated code already uses"
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import math
+import re
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
@@ -177,6 +178,10 @@ def value_problem(field: Field, value: Any) -> str | None:
     if kind in ("float", "double"):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         if not ok:
+            if isinstance(value, str) and (parts := re.fullmatch(r"([-+]?[0-9]*\.?[0-9]*)[eE]([-+]?)([0-9]+)", value)):
+                mantissa, sign, digits = parts.groups()
+                spelled = f"{mantissa if '.' in mantissa else mantissa + '.0'}e{sign or '+'}{digits}"
+                return f"expected a finite {kind} number (YAML 1.1 reads {value} as text; write {spelled})"
             return f"expected a finite {kind} number"
         if kind == "float" and abs(value) > FLOAT_MAX:
             return f"does not fit in float (largest {FLOAT_MAX:g})"

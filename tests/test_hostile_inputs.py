@@ -9,11 +9,13 @@ links to devices, megabytes of brackets) are described by the recipe, not stored
     args: [check, --no-stale]
     git: true            # commit the base workspace first (for --against)
     setup: [[generate]]  # commands that must succeed before the one under test
+    import_mirror: true  # then import the generated Python mirror (it must not run spec text)
     files:               # paths under {ws}, {hipdnn} or {outside}
       "{ws}/op_specs/deep.yaml": {text: "a: ", repeat: "[", times: 25000}
       "{ws}/op_specs/zero.yaml": {symlink: /dev/zero}
       "{ws}/op_specs/pipe.yaml": {fifo: true}
       "{ws}/op_specs/old.yaml": {delete: true}
+      "{ws}/op_specs/thing.yaml": {replace: [["name: bias", "name: class"]]}
     code: 1
     stdout: |            # exact, after {ws}/{hipdnn}/{outside} are put back
     stderr: ""
@@ -26,12 +28,13 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import CASES, UPDATE, run_cli
+from conftest import CASES, REPO, UPDATE, run_cli
 
 HERE = Path(__file__).resolve().parent
 RECIPES = sorted((HERE / "hostile_inputs").glob("*.yaml"))
@@ -68,13 +71,22 @@ def build(recipe: dict, tmp_path: Path) -> dict[str, Path]:
         for name, spec in (recipe.get(stage) or {}).items():
             path = Path(name.format(**places))
             path.parent.mkdir(parents=True, exist_ok=True)
+            if "replace" in spec:  # edit the base file in place
+                text = path.read_text()
+                for old, new in spec["replace"]:
+                    assert old in text, (name, old)
+                    text = text.replace(old, new)
+                path.write_text(text)
+                continue
             if path.is_symlink() or path.is_file():
                 path.unlink()
             elif path.is_dir():
                 shutil.rmtree(path)
             if spec.get("delete"):
                 continue
-            if "symlink" in spec:
+            if "copy" in spec:  # a file of this repository
+                shutil.copy(REPO / spec["copy"], path)
+            elif "symlink" in spec:
                 path.symlink_to(spec["symlink"].format(**places))
             elif spec.get("fifo"):
                 os.mkfifo(path)
@@ -126,6 +138,11 @@ def test_hostile_input(recipe_path: Path, tmp_path: Path) -> None:
     assert _snapshot(places["outside"]) == outside_before
     if ": error[" in result.out or "error:" in result.err:
         assert result.code != 0
+    if recipe.get("import_mirror"):  # importing the generated mirror must run nothing but itself
+        mirror = places["ws"] / "generated" / "python"
+        proc = subprocess.run([sys.executable, "-c", "import hipdnn_ops, hipdnn_ops.thing"], env=dict(os.environ, PYTHONPATH=str(mirror)), capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert _snapshot(places["outside"]) == outside_before
     assert (out, err, result.code) == (recipe["stdout"], recipe["stderr"], recipe["code"])
 
 
