@@ -15,8 +15,10 @@ from codegen.model import Field, OpSpec, Tensor
 OP_ID = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*\Z")  # match() + \Z: anchored, no trailing newline
 
 # Names a spec may not use for a tensor, field or op: Python keywords (the mirror uses them as
-# identifiers), C++ keywords and alternative tokens (frontend public members and parameters carry
-# the bare name) and the members the generated code itself declares.
+# identifiers) and the members the generated code itself declares. Field names are also bare C++
+# identifiers (FlatBuffers struct members, attribute members), so C++ keywords and alternative
+# tokens are refused for them; tensor names only appear with a prefix or suffix (`do` -> `_doDesc`,
+# `do_uid`), so SDPA's `do` stays legal.
 CPP_KEYWORDS = frozenset(
     """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t
     char32_t class compl concept const consteval constexpr constinit const_cast continue co_await
@@ -35,11 +37,11 @@ RESERVED_OP_IDS = frozenset({"registry", "waivers", "python"})  # file names, or
 MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch", "node"})
 
 
-def reserved_reason(identifier: str) -> str | None:
+def reserved_reason(identifier: str, bare_in_cpp: bool = False) -> str | None:
     if keyword.iskeyword(identifier) or keyword.issoftkeyword(identifier):
         return "a Python keyword"
-    if identifier in CPP_KEYWORDS:
-        return "a C++ keyword"
+    if bare_in_cpp and identifier in CPP_KEYWORDS:
+        return "a C++ keyword (flatc renames such members, so generated code could not use it)"
     if identifier in GENERATOR_NAMES:
         return "a name the generated code already uses"
     return None

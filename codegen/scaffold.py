@@ -37,17 +37,8 @@ FBS_KEYWORDS = frozenset(
     "native_include bool byte ubyte short ushort int uint float long ulong double int8 uint8 int16 uint16 "
     "int32 uint32 int64 uint64 float32 float64 string".split()
 )
-# A field is a member of the FlatBuffers object (`_data.<field>`); flatc renames members that are
-# C++ keywords, so the generated code would not compile.
-CPP_KEYWORDS = frozenset(
-    "alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t char32_t class "
-    "compl concept const consteval constexpr constinit const_cast continue co_await co_return co_yield decltype "
-    "default delete do double dynamic_cast else enum explicit export extern false float for friend goto if inline "
-    "int long mutable namespace new noexcept not not_eq nullptr operator or or_eq private protected public "
-    "register reinterpret_cast requires return short signed sizeof static static_assert static_cast struct switch "
-    "template this thread_local throw true try typedef typeid typename union unsigned using virtual void volatile "
-    "wchar_t while xor xor_eq".split()
-)
+
+
 def derive_stem(op: str) -> str:
     """`layernorm_bwd` -> `LayernormBackward`."""
     return "".join(WORDS.get(part, part[:1].upper() + part[1:]) for part in op.split("_"))
@@ -208,9 +199,7 @@ def _name_problem(kind: str, name: str, cpp_member: bool) -> str | None:
         return f"{kind} name '{name}' is not snake_case (lower-case words joined by single underscores)"
     if len(name) > MAX_NAME:
         return f"{kind} name '{name}' is longer than {MAX_NAME} characters"
-    reason = naming.reserved_reason(name)
-    if reason is None and cpp_member and name in CPP_KEYWORDS:
-        reason = "a C++ keyword (flatc renames such members, so generated code could not use it)"
+    reason = naming.reserved_reason(name, bare_in_cpp=cpp_member)
     if reason is not None:
         return f"{kind} name '{name}' is reserved: {reason}"
     return None

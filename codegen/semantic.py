@@ -52,8 +52,9 @@ def _names(spec: OpSpec) -> Iterator[Diagnostic]:
             span.at("name"), f"name '{name}' is already used", Note("first used here", first.at("name"))
         ),
     )
+    fields = {f.name for f in spec.fields}
     for name, span in named:
-        if reason := naming.reserved_reason(name):
+        if reason := naming.reserved_reason(name, bare_in_cpp=name in fields):
             yield rules.SPEC_RESERVED_IDENTIFIER(
                 span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')"
             )

@@ -126,6 +126,8 @@ def test_hostile_input(recipe_path: Path, tmp_path: Path) -> None:
     args = [a.format(**places) for a in recipe["args"]]
     result = run_cli(*args, cwd=places["ws"])
     out, err = _restore(result.out, places), _restore(result.err, places)
+    assert "Traceback" not in result.err
+    assert result.code != 3, result.err
     if UPDATE:
         recipe["stdout"], recipe["stderr"], recipe["code"] = out, err, result.code
         text = recipe_path.read_text()
@@ -133,8 +135,6 @@ def test_hostile_input(recipe_path: Path, tmp_path: Path) -> None:
         tail = yaml.dump({"code": result.code, "stdout": out, "stderr": err}, Dumper=_BlockDumper, sort_keys=False, width=1000, allow_unicode=True)
         recipe_path.write_text(head + tail)
         pytest.fail(f"rewrote {recipe_path}")
-    assert "Traceback" not in result.err
-    assert result.code != 3, result.err
     assert _snapshot(places["outside"]) == outside_before
     if ": error[" in result.out or "error:" in result.err:
         assert result.code != 0
