@@ -21,7 +21,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Non-editable install: proves the wheel carries the schema and templates.
-$(STAMP): $(BIN)/python pyproject.toml $(shell find codegen templates -type f -not -name '*.pyc')
+$(STAMP): $(BIN)/python pyproject.toml $(shell find codegen -type f -not -name '*.pyc')
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet ".[test]"
 	touch $(STAMP)

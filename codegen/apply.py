@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from codegen import formatting, naming, rules, stamp, storage
+from codegen import families, formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.hipdnn_headers import INCLUDE_DIRS, RANGE_ITEM, RANGE_LIST_HEADING, Entry, parse_enums, range_list_lines
 from codegen.model import OpSpec
@@ -548,18 +548,7 @@ def _format_added(source: Source, style: Path, filename: str) -> None:
 
 # --- the plan ------------------------------------------------------------------------------------
 
-TARGETS = {
-    "attributes": "backend/include/HipdnnBackendAttributeName.h",
-    "descriptor_types": "backend/include/HipdnnBackendDescriptorType.h",
-    "operation_types": "backend/include/HipdnnOperationType.h",
-    "strings": "backend/src/BackendEnumStringUtils.hpp",
-    "descriptor_factory": "backend/src/descriptors/DescriptorFactory.cpp",
-    "node_factory": "backend/src/descriptors/NodeFactory.cpp",
-    "unpacker": "frontend/include/hipdnn_frontend/detail/OperationUnpacker.hpp",
-    "cmake_sources": "backend/src/CMakeLists.txt",
-    "cmake_tests": "backend/tests/CMakeLists.txt",
-    "string_tests": "backend/tests/TestBackendEnumStringUtils.cpp",
-}
+TARGETS = families.shared_files()  # key -> path under projects/hipdnn/, as the families declare
 
 
 def payload(ws: Workspace, spec: OpSpec, key: str) -> list[str]:
@@ -634,9 +623,15 @@ def _style(root: Path) -> Path:
 
 
 def _copies(ws: Workspace, spec: OpSpec) -> dict[str, bytes]:
+    """The op's generated files the families copy into the checkout, by their checkout path."""
     base = ws.generated_dir / spec.op
-    found = storage.existing_files(base, [""])
-    return {rel: path.read_bytes() for rel, path in found.items() if not rel.startswith("registry/") and rel != stamp.STAMP}
+    copies = {}
+    for rel in families.copied_paths(naming.OpNames(spec)):
+        path = storage.guard(base, rel)
+        if not path.is_file():
+            raise UsageError(f"{ws.display(path)} is missing; run: hipdnn-codegen generate {spec.op}")
+        copies[rel] = storage.read_input(path, storage.MAX_HEADER_BYTES, ws.display(path))
+    return copies
 
 
 def _values(sources: dict[str, Source]) -> dict[str, int]:

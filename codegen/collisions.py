@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from codegen import naming
+from codegen import families, naming
 from codegen import rules as R
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.model import OpSpec
@@ -253,9 +253,8 @@ def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
     yield "class", names.cls, stem
     yield "constants prefix", names.constants_prefix, stem
     yield "Python module", names.python_module, spec.span.loc
-    for path in naming.cpp_outputs(names).values():
-        if not path.startswith("registry/"):
-            yield "file", path, stem
+    for path in families.copied_paths(names):
+        yield "file", path, stem
     shared = {t.name for t in spec.test_tensors if t.shape}
     for t in spec.tensors:
         yield "constant", naming.uid_constant(names, t), t.span.at("name")

@@ -180,11 +180,13 @@ class OpNames:
 
     def planned_files_in_op(self) -> list[str]:
         """Every file generated for this op, relative to generated/<op>/."""
-        return sorted(cpp_outputs(self).values())
+        from codegen import families  # families import this module
+
+        return sorted(families.op_outputs(self).values())
 
     def planned_files(self) -> list[str]:
         """Every file generated for this op, relative to generated/."""
-        return sorted(f"{self.spec.op}/{path}" for path in cpp_outputs(self).values())
+        return [f"{self.spec.op}/{path}" for path in self.planned_files_in_op()]
 
 
 def tensor_member(t: Tensor) -> str:
@@ -336,19 +338,6 @@ def test_case_name(*words: str) -> str:
 # --- generated files ------------------------------------------------------------------------------
 
 # Template (under templates/) -> output path (under generated/<op>/), for per-op C++ files.
-def cpp_outputs(names: OpNames) -> dict[str, str]:
-    return {
-        "cpp/descriptor.hpp.j2": names.descriptor_hpp,
-        "cpp/descriptor.cpp.j2": names.descriptor_cpp,
-        "cpp/packer.hpp.j2": names.packer_hpp,
-        "cpp/unpacker.hpp.j2": names.unpacker_hpp,
-        "cpp/test_descriptor.cpp.j2": names.descriptor_test,
-        "cpp/test_from_node.cpp.j2": names.from_node_test,
-        "cpp/constants.hpp.j2": names.constants_hpp,
-        **{f"cpp/registry/{stem}.j2": f"registry/{target}" for stem, target in REGISTRY_FRAGMENTS.items()},
-    }
-
-
 # Registry fragment template stem -> file name; the name says which hipDNN file it goes into.
 REGISTRY_FRAGMENTS = {
     "attribute_names.inc": "HipdnnBackendAttributeName.h.attributes.inc",
@@ -377,19 +366,3 @@ REGISTRY_FRAGMENTS = {
 PYTHON_DIR = "python"
 PYTHON_PACKAGE = "hipdnn_ops"
 
-# Package-wide template (under templates/) -> output path (under generated/).
-PYTHON_SHARED_OUTPUTS = {
-    "python/pyproject.toml.j2": f"{PYTHON_DIR}/pyproject.toml",
-    **{
-        f"python/{PYTHON_PACKAGE}/{module}.j2": f"{PYTHON_DIR}/{PYTHON_PACKAGE}/{module}"
-        for module in ("__init__.py", "py.typed", "enums.py", "errors.py", "tensor.py", "descriptor.py", "node.py", "dispatch.py")
-    },
-}
-
-
-def python_op_outputs(names: OpNames) -> dict[str, str]:
-    """Per-op template -> output path (under generated/) of the mirror."""
-    return {
-        f"python/{PYTHON_PACKAGE}/op.py.j2": f"{PYTHON_DIR}/{PYTHON_PACKAGE}/{names.python_module}.py",
-        "python/tests/test_op.py.j2": f"{PYTHON_DIR}/tests/test_{names.python_module}.py",
-    }

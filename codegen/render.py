@@ -7,7 +7,7 @@ from pathlib import Path
 import jinja2
 import jinja2.sandbox
 
-from codegen import __version__, cpp, escape, naming, pyview
+from codegen import families, __version__, cpp, escape, naming, pyview
 from codegen.model import OpSpec
 from codegen.registry import Registry
 from codegen.workspace import builtin_templates
@@ -45,17 +45,19 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
 def render_op(env: jinja2.Environment, spec: OpSpec) -> dict[str, str]:
     """Every C++ file of one op, keyed by its path under generated/."""
     op = cpp.build(spec)
-    return {f"{spec.op}/{output}": _render(env, template, op=op) for template, output in naming.cpp_outputs(op.names).items()}
+    return {f"{spec.op}/{output}": _render(env, template, op=op) for template, output in families.op_outputs(op.names).items()}
 
 
 def render_mirror(env: jinja2.Environment, specs: list[OpSpec], registry: Registry) -> dict[str, str]:
     """The Python mirror package (generated/python/) for every spec."""
     ops = [pyview.build(spec) for spec in sorted(specs, key=lambda s: s.op)]
     pkg = pyview.build_package(ops, registry, __version__)
-    files = {output: _render(env, template, pkg=pkg) for template, output in naming.PYTHON_SHARED_OUTPUTS.items()}
-    for op in ops:
-        for template, output in naming.python_op_outputs(op.names).items():
-            files[output] = _render(env, template, op=op, pkg=pkg)
+    files = {}
+    for family in families.all_families():
+        files.update({output: _render(env, template, pkg=pkg) for template, output in family.package_outputs.items()})
+        for op in ops:
+            for template, output in family.package_op_outputs(op.names).items():
+                files[output] = _render(env, template, op=op, pkg=pkg)
     return files
 
 

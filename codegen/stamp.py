@@ -24,7 +24,10 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-GENERATING = ("cpp/", "python/", formatting.STYLE_FILE)  # what generated/ is rendered from
+def _generating(name: str) -> bool:
+    """Whether a file on the template path is something generated/ is rendered from: every
+    family's templates and the clang-format style (not add-op's spec template, not Python code)."""
+    return name == formatting.STYLE_FILE or (name.endswith(".j2") and not name.startswith("spec/"))
 
 
 def _template_files(ws: Workspace) -> list[tuple[str, Path]]:
@@ -32,7 +35,7 @@ def _template_files(ws: Workspace) -> list[tuple[str, Path]]:
     for directory in reversed(ws.template_dirs):  # earlier directories override later ones
         for path in directory.rglob("*"):
             name = path.relative_to(directory).as_posix()
-            if path.is_file() and "__pycache__" not in path.parts and name.startswith(GENERATING):
+            if path.is_file() and "__pycache__" not in path.parts and _generating(name):
                 resolved[name] = path
     return sorted(resolved.items())
 

@@ -41,9 +41,8 @@ def find_root(explicit: str | None, cwd: Path | None = None) -> Path:
 
 
 def builtin_templates() -> Path:
-    """Templates inside the installed package, or the source tree's templates/ when run from it."""
-    packaged = Path(str(resources.files("codegen").joinpath(TEMPLATE_DIR)))
-    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / TEMPLATE_DIR
+    """The built-in template root: codegen/families/, where each output family keeps its templates."""
+    return Path(str(resources.files("codegen").joinpath("families")))
 
 
 @dataclass

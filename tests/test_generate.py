@@ -207,9 +207,9 @@ def test_check_fast_path_still_sees_edits(workspace):
     result = run_cli("check", cwd=workspace)
     assert result.code == 1 and "stale: differs from what op_specs/thing.yaml produces" in result.out
     run_cli("generate", cwd=workspace)
-    override = workspace / "templates/cpp/constants.hpp.j2"
+    override = workspace / "templates/tests/constants.hpp.j2"
     override.parent.mkdir(parents=True)
-    override.write_text((builtin_templates() / "cpp/constants.hpp.j2").read_text().replace("#pragma once", "#pragma once\n// local"))
+    override.write_text((builtin_templates() / "tests/constants.hpp.j2").read_text().replace("#pragma once", "#pragma once\n// local"))
     result = run_cli("check", cwd=workspace)
     assert result.code == 1 and "ThingConstants.hpp:1:1: error[GEN-STALE]" in result.out
     run_cli("generate", cwd=workspace)
@@ -219,3 +219,24 @@ def test_check_fast_path_still_sees_edits(workspace):
     (workspace / "generated/extra_op/file.txt").parent.mkdir()
     (workspace / "generated/extra_op/file.txt").write_text("x\n")
     assert "generated/extra_op/file.txt:1:1: error[GEN-STALE]: extra" in run_cli("check", cwd=workspace).out
+
+
+def test_the_families_declare_exactly_the_files_generate_writes():
+    """generate, check, the collision check and apply all plan from the families' declarations;
+    what is rendered must be exactly what they declare."""
+    from codegen import families, naming
+
+    ws, out = _repo_output()
+    declared = set()
+    for spec in ws.specs:
+        names = naming.OpNames(spec)
+        declared |= {f"{spec.op}/{p}" for p in families.op_outputs(names).values()}
+        declared |= {p for f in families.all_families() for p in f.package_op_outputs(names).values()}
+    declared |= {p for f in families.all_families() for p in f.package_outputs.values()}
+    rendered = {p for p in out.files if not p.endswith("hipdnn-codegen.stamp")}
+    assert rendered == declared
+    kinds = {f.name for f in families.all_families()}
+    assert kinds == {"backend", "frontend", "tests", "registry", "mirror"}
+    for f in families.all_families():  # every template a family names sits in its own directory
+        templates = list(f.op_outputs(naming.OpNames(ws.specs[0]))) + list(f.package_outputs) + list(f.package_op_outputs(naming.OpNames(ws.specs[0])))
+        assert templates and all(t.startswith(f"{f.name}/") for t in templates), f.name

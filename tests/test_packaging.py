@@ -18,8 +18,7 @@ def _pip(*args: str) -> None:
 
 def test_wheel_carries_schema_and_templates(tmp_path):
     src = tmp_path / "src"
-    for name in ("codegen", "templates"):
-        shutil.copytree(REPO / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "codegen", src / "codegen", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, src / name)
     wheels = tmp_path / "wheels"
@@ -28,9 +27,13 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "codegen/schema/op_spec.schema.json" in names
     assert "codegen/schema/registry.schema.json" in names
-    assert "codegen/templates/hipdnn.clang-format" in names
-    for template in (REPO / "templates").rglob("*.j2"):
-        assert f"codegen/templates/{template.relative_to(REPO / 'templates').as_posix()}" in names
+    assert "codegen/families/hipdnn.clang-format" in names
+    templates = list((REPO / "codegen" / "families").rglob("*.j2"))
+    assert len(templates) > 30
+    for template in templates:
+        assert template.relative_to(REPO).as_posix() in names
+    for family in ("backend", "frontend", "tests", "registry", "mirror"):
+        assert f"codegen/families/{family}/__init__.py" in names
 
     # Installed without the source tree, in a workspace without templates/, the packaged
     # templates must reproduce the committed generated/ tree exactly.

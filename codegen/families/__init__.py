@@ -1,0 +1,58 @@
+"""Output families: each is one package here with its templates beside it.
+
+A family declares which files it renders (template -> path) and which of hipDNN's shared files it
+registers in; `generate` renders what the families declare, `check` and the collision check plan
+with the same declarations, and `apply` copies the families' copied files and edits the shared
+files they name. Adding an output family is adding one package (and listing it in FAMILIES).
+
+The directory is also the built-in template root: template names are `<family>/<file>.j2`, and a
+workspace overrides one by putting a file at `templates/<family>/<file>.j2`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from codegen.naming import OpNames
+
+
+def _none(names: "OpNames") -> dict[str, str]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Family:
+    name: str
+    purpose: str
+    # template -> path under generated/<op>/; for copied families that is also the path under the
+    # checkout's projects/hipdnn/ where `apply` puts the file
+    op_outputs: Callable[["OpNames"], dict[str, str]] = _none
+    copied: bool = True  # False: the files are fragments `apply` pastes into shared files
+    # shared files of the checkout this family registers an op in: key -> path under projects/hipdnn/
+    registers_in: dict[str, str] = field(default_factory=dict)
+    # the Python mirror: package-wide template -> path under generated/, and per-op ones
+    package_outputs: dict[str, str] = field(default_factory=dict)
+    package_op_outputs: Callable[["OpNames"], dict[str, str]] = _none
+
+
+def all_families() -> list[Family]:
+    from codegen.families import backend, frontend, mirror, registry, tests
+
+    return [backend.FAMILY, frontend.FAMILY, tests.FAMILY, registry.FAMILY, mirror.FAMILY]
+
+
+def op_outputs(names: "OpNames") -> dict[str, str]:
+    """Every per-op template of every family -> its path under generated/<op>/."""
+    return {template: path for f in all_families() for template, path in f.op_outputs(names).items()}
+
+
+def copied_paths(names: "OpNames") -> list[str]:
+    """Per-op files `apply` copies into the checkout (paths under projects/hipdnn/)."""
+    return sorted(path for f in all_families() if f.copied for path in f.op_outputs(names).values())
+
+
+def shared_files() -> dict[str, str]:
+    """Every shared checkout file some family registers in: key -> path under projects/hipdnn/."""
+    return {key: path for f in all_families() for key, path in f.registers_in.items()}

@@ -1,0 +1,17 @@
+"""Tests family: gtest files at hipDNN's bar and the test-SDK constants they share."""
+
+from __future__ import annotations
+
+from codegen.families import Family
+from codegen.naming import OpNames
+
+
+def _outputs(names: OpNames) -> dict[str, str]:
+    return {
+        "tests/test_descriptor.cpp.j2": names.descriptor_test,
+        "tests/test_from_node.cpp.j2": names.from_node_test,
+        "tests/constants.hpp.j2": names.constants_hpp,
+    }
+
+
+FAMILY = Family("tests", "the descriptor and fromNode tests and the test constants", _outputs)
