@@ -49,6 +49,18 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
                 yield rules.GEN_COVERAGE(
                     loc, f"{attribute} is missing from {place} in {generated_prefix}{prefix}{path}"
                 )
+    attributes_path = names.frontend_attributes_hpp
+    attributes_text = files.get(prefix + attributes_path, "")
+    for t in spec.tensors:
+        scope = "InputNames" if t.role == "input" else "OutputNames"
+        needle = f"{scope}::{naming.frontend_enumerator(t)}"
+        declared = re.search(rf"^\s*{re.escape(naming.frontend_enumerator(t))} = \d+,$", attributes_text, re.M)
+        if not declared or not re.search(rf"{re.escape(needle)}\b", attributes_text):
+            yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({needle}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
+    for f in spec.fields:
+        member = naming.frontend_member(f)
+        if not re.search(rf"\b{re.escape(member)}\b", attributes_text):
+            yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' (member {member}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
     test_text = places["the descriptor tests"][1]
     for field in spec.fields:
         constant = naming.field_constant(names, field)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codegen import escape, naming
-from codegen.model import Field, OpSpec, Rule, Tensor
+from codegen.model import Field, FrontendSetter, OpSpec, Rule, Tensor
 from codegen.naming import OpNames
 from codegen.testplan import TestPlan, build as build_plan, tensors_set
 
@@ -65,6 +65,10 @@ class TensorView:
     optional: bool
     name: str
     pascal: str
+    role: str
+    enumerator: str  # InputNames/OutputNames enumerator
+    frontend_getter: str | None
+    frontend_setter: str | None
 
     def write(self, value: str) -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
@@ -99,11 +103,27 @@ class FieldView:
     enum_c_type: str
     enum_to_backend: str
     enum_from_backend: str
-    frontend_default: str
+    frontend_default: str  # initializer of the frontend member ("" when none)
+    frontend_type: str  # the value type the frontend getter returns and the setter takes
+    frontend_storage: str  # the member's type (std::optional<...> when optional)
+    frontend_member: str
+    frontend_getter: str | None
+    frontend_setter: str | None
 
     def write(self, value: str) -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
         return naming.frontend_write(self.field, value)
+
+
+@dataclass(frozen=True)
+class SetterView:
+    """A frontend setter of several values, e.g. set_saved_mean_and_inv_variance(mean, inv_variance)."""
+
+    name: str
+    tensors_only: bool
+    # (parameter type in the copy overload, in the move overload, parameter name, statement storing
+    # it in the copy overload, in the move overload)
+    params: tuple[tuple[str, str, str, str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -130,6 +150,7 @@ class OpView:
     finalize_prefix: str
     fbs: str
 
+    setters: tuple[SetterView, ...]  # frontend setters of several values
     unsupported_attribute: int  # an ID inside the op's range that the op does not handle
     attribute_names: tuple[str, ...]  # every attribute the op owns, in spec order
 
@@ -165,6 +186,10 @@ def _tensor_view(names: OpNames, t: Tensor) -> TensorView:
         optional=t.optional,
         name=t.name,
         pascal=naming.pascal(t.name),
+        role=t.role,
+        enumerator=naming.frontend_enumerator(t),
+        frontend_getter=naming.frontend_getter(t),
+        frontend_setter=naming.frontend_setter(t),
     )
 
 
@@ -228,6 +253,9 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         attr_value = f"static_cast<{attr_value_type}>({constant})"
     compare = {"float": "EXPECT_FLOAT_EQ", "double": "EXPECT_DOUBLE_EQ"}.get(kind, "EXPECT_EQ")
     frontend_default = "" if f.default is None else literal(f, f.default)
+    frontend_type = f.enum.name if f.enum is not None else f.type.cpp_type
+    if f.enum is not None and f.default is not None:
+        frontend_default = f"{f.enum.name}::{f.default}"
     return FieldView(
         field=f,
         name=f.name,
@@ -256,6 +284,11 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         enum_to_backend=naming.enum_to_backend(f) if f.enum else "",
         enum_from_backend=naming.enum_from_backend(f) if f.enum else "",
         frontend_default=frontend_default,
+        frontend_type=frontend_type,
+        frontend_storage=f"std::optional<{frontend_type}>" if f.optional else frontend_type,
+        frontend_member=naming.frontend_member(f),
+        frontend_getter=naming.frontend_getter(f),
+        frontend_setter=naming.frontend_setter(f),
     )
 
 
@@ -284,6 +317,30 @@ def _rule_view(names: OpNames, views: dict[str, TensorView], rule: Rule) -> Rule
     return RuleView(rule, condition, quote(message))
 
 
+TENSOR_PTR = "std::shared_ptr<TensorAttributes>"
+
+
+def _setter_view(spec: OpSpec, setter: FrontendSetter) -> SetterView:
+    """Each argument as (copy type, move type, parameter, statement); a field argument is taken by
+    value in both overloads (hipDNN's set_dropout(float probability, seed, offset))."""
+    tensors = {t.name: t for t in spec.tensors}
+    fields = {f.name: f for f in spec.fields}
+    params = []
+    for arg in setter.args:
+        param = naming.camel(arg)
+        if arg in tensors:
+            t = tensors[arg]
+            store = "setInput(InputNames::" if t.role == "input" else "setOutput(OutputNames::"
+            store += naming.frontend_enumerator(t)
+            params.append((f"const {TENSOR_PTR}&", f"{TENSOR_PTR}&&", param, f"{store}, {param})", f"{store}, std::move({param}))"))
+        else:
+            f = fields[arg]
+            value = f.enum.name if f.enum is not None else f.type.cpp_type
+            write = f"{naming.frontend_member(f)} = {param}"
+            params.append((value, value, param, write, write))
+    return SetterView(setter.name, all(arg in tensors for arg in setter.args), tuple(params))
+
+
 def build(spec: OpSpec) -> OpView:
     names = OpNames(spec)
     tensors = tuple(_tensor_view(names, t) for t in spec.tensors)
@@ -309,6 +366,7 @@ def build(spec: OpSpec) -> OpView:
         optional=optional,
         members=members,
         fields=tuple(_field_view(names, f) for f in spec.fields),
+        setters=tuple(_setter_view(spec, s) for s in spec.frontend.setters),
         presence_rules=tuple(_rule_view(names, by_name, r) for r in spec.presence_rules),
         sentinel_checks=tuple(sentinels),
         set_prefix=quote(f"{names.cls}::setAttribute()"),

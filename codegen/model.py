@@ -108,6 +108,7 @@ class Access:
     getter: str | None = None
     setter: str | None = None
     member: str | None = None
+    enumerator: str | None = None  # tensors: the InputNames/OutputNames enumerator
 
 
 @dataclass(frozen=True)
@@ -402,7 +403,7 @@ def _access(e: "_Entry", key: str) -> Access:
     if key not in e.data:
         return Access()
     a = e.child(key)
-    result = Access(a.pop("getter"), a.pop("setter"), a.pop("member"))
+    result = Access(a.pop("getter"), a.pop("setter"), a.pop("member"), a.pop("enumerator"))
     a.done()
     return result
 

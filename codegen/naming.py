@@ -139,6 +139,11 @@ class OpNames:
         return self.spec.frontend.attributes_header or f"hipdnn_frontend/attributes/{self.frontend_attributes}.hpp"
 
     @property
+    def frontend_attributes_hpp(self) -> str:
+        """The generated attributes header, as a path under projects/hipdnn/."""
+        return f"frontend/include/{self.frontend_attributes_header}"
+
+    @property
     def frontend_node(self) -> str:
         return self.spec.frontend.node_class or f"{self.spec.frontend_stem}Node"
 
@@ -217,6 +222,16 @@ def frontend_setter(item: Tensor | Field) -> str | None:
     return a.setter or (None if a.member else f"set_{item.name}")
 
 
+def frontend_enumerator(t: Tensor) -> str:
+    """The tensor's InputNames/OutputNames enumerator: `INV_VARIANCE`, or hipDNN's own (`dO`)."""
+    return t.frontend.enumerator or upper(t.name)
+
+
+def frontend_member(f: Field) -> str:
+    """The public data member that stores a field in the frontend attributes class."""
+    return f.frontend.member or f.name
+
+
 def frontend_read(item: Tensor | Field, attributes: str = "attributes") -> str:
     """The C++ expression reading the value from a frontend attributes object (getter first)."""
     getter = frontend_getter(item)
@@ -224,8 +239,11 @@ def frontend_read(item: Tensor | Field, attributes: str = "attributes") -> str:
 
 
 def frontend_write(item: Tensor | Field, value: str, attributes: str = "attributes") -> str:
-    """The C++ statement (without `;`) storing `value` in a frontend attributes object (setter first)."""
+    """The C++ statement (without `;`) storing `value` in a frontend attributes object (setter first,
+    except for an optional field with a member: its setter takes a plain value, the member the optional)."""
     setter = frontend_setter(item)
+    if isinstance(item, Field) and item.optional and item.frontend.member:
+        setter = None
     return f"{attributes}.{setter}({value})" if setter else f"{attributes}.{item.frontend.member} = {value}"
 
 

@@ -294,9 +294,14 @@ def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
     for i in items:
         named[i.name] += 1
     distinct = [i for i in items if named[i.name] == 1]  # a repeated name is SPEC-DUPLICATE-NAME already
+    for f in spec.fields:
+        if f.frontend.enumerator:
+            yield rules.SPEC_FRONTEND_NAME(f.span.at("frontend"), f"field '{f.name}' has an enumerator; only tensors are named in InputNames/OutputNames")
     getters = [(naming.frontend_getter(i), i.span) for i in distinct if naming.frontend_getter(i)]
     members = [(i.frontend.member, i.span) for i in distinct if i.frontend.member]
-    for kind, entries in (("getter", getters), ("member", members)):
+    inputs = [(naming.frontend_enumerator(t), t.span) for t in spec.tensors if named[t.name] == 1 and t.role == "input"]
+    outputs = [(naming.frontend_enumerator(t), t.span) for t in spec.tensors if named[t.name] == 1 and t.role == "output"]
+    for kind, entries in (("getter", getters), ("member", members), ("InputNames enumerator", inputs), ("OutputNames enumerator", outputs)):
 
         def report(name: Any, span: Span, first: Span, kind: str = kind) -> Diagnostic:
             message = f"frontend {kind} {name} is already used by another tensor or field"

@@ -41,12 +41,6 @@ def _storage(f: Field) -> str:
     return f"flatbuffers::Optional<{f.type.cpp_type}>" if f.optional else f.type.cpp_type
 
 
-def _frontend_type(f: Field) -> str:
-    if f.enum is not None:
-        return f.enum.name
-    return f"std::optional<{f.type.cpp_type}>" if f.optional else f.type.cpp_type
-
-
 def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
     """Write every hipdnn_codegen_*.inc and per-op header the interface headers include."""
     out.mkdir(parents=True, exist_ok=True)
@@ -105,48 +99,9 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
         header = out / names.fbs_header
         header.parent.mkdir(parents=True, exist_ok=True)
         header.write_text("#pragma once\n\n#include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>\n")
-        _frontend_attributes(spec, out)
     (out / "hipdnn_codegen_tables.inc").write_text("".join(tables))
     (out / "hipdnn_codegen_union_enum.inc").write_text("".join(union_enum))
     (out / "hipdnn_codegen_union_members.inc").write_text("".join(union_members))
-
-
-def _frontend_attributes(spec: OpSpec, out: Path) -> None:
-    names = naming.OpNames(spec)
-    if (INTERFACE / names.frontend_attributes_header).exists():
-        return  # a faithful stand-in of hipDNN's hand-written class exists in cpp_interface/
-    cls = names.frontend_attributes
-    lines = [
-        "#pragma once",
-        "",
-        "#include <hipdnn_frontend/Types.hpp>",
-        "#include <hipdnn_frontend/attributes/TensorAttributes.hpp>",
-        "",
-        "#include <memory>",
-        "#include <optional>",
-        "#include <string>",
-        "#include <vector>",
-        "",
-        "namespace hipdnn_frontend::graph",
-        "{",
-        f"class {cls}",
-        "{",
-        "public:",
-        "    const std::string& get_name() const;",
-        f"    {cls}& set_name(const std::string& name);",
-        "    DataType get_compute_data_type() const;",
-        f"    {cls}& set_compute_data_type(DataType type);",
-    ]
-    for t in spec.tensors:
-        lines.append(f"    std::shared_ptr<TensorAttributes> {naming.frontend_getter(t)}() const;")
-        lines.append(f"    {cls}& {naming.frontend_setter(t)}(const std::shared_ptr<TensorAttributes>& tensor);")
-    for f in spec.fields:
-        lines.append(f"    {_frontend_type(f)} {naming.frontend_getter(f)}() const;")
-        lines.append(f"    {cls}& {naming.frontend_setter(f)}({_frontend_type(f)} value);")
-    lines += ["};", "} // namespace hipdnn_frontend::graph", ""]
-    path = out / names.frontend_attributes_header
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(lines))
 
 
 def registry_unit(specs: list[OpSpec], generated: Path) -> str:
@@ -200,7 +155,8 @@ class CompileResult:
 
 
 def include_flags(specs: list[OpSpec], generated: Path, stubs: Path) -> list[str]:
-    flags = [f"-I{stubs}", f"-I{INTERFACE}"]
+    # the attributes headers include their base as "Attributes.hpp", beside them in hipDNN's tree
+    flags = [f"-I{stubs}", f"-I{INTERFACE}", f"-I{INTERFACE / 'hipdnn_frontend' / 'attributes'}"]
     for spec in specs:
         base = generated / spec.op
         flags += [

@@ -60,3 +60,16 @@ def test_cmake_entries_name_generated_files(spec):
         for entry in entries:
             assert (GENERATED / spec.op / base / entry).is_file(), entry
     assert names.descriptor_cpp.endswith(".cpp")
+
+
+API_TESTS = sorted((Path(__file__).resolve().parent / "cpp_api").glob("*.cpp"))
+
+
+@pytest.mark.parametrize("source", API_TESTS, ids=[p.stem for p in API_TESTS])
+def test_generated_frontend_matches_hipdnn_public_api(tmp_path, source):
+    """Client code written against hipDNN's hand-written attributes classes (names, signatures,
+    enumerator values, member types) compiles against the generated headers."""
+    stubs = tmp_path / "stubs"
+    write_stubs(SPECS, GENERATED, stubs)
+    (result,) = compile_all([source], include_flags(SPECS, GENERATED, stubs))
+    assert result.returncode == 0, result.stderr[:4000]

@@ -1,4 +1,5 @@
-"""Frontend family: what lowers a graph node into a descriptor (packer) and lifts it back (unpacker)."""
+"""Frontend family: the attributes class a graph node carries, what lowers it into a descriptor
+(packer) and what lifts it back (unpacker)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,11 @@ from codegen.naming import OpNames
 
 
 def _outputs(names: OpNames) -> dict[str, str]:
-    return {"frontend/packer.hpp.j2": names.packer_hpp, "frontend/unpacker.hpp.j2": names.unpacker_hpp}
+    return {
+        "frontend/attributes.hpp.j2": names.frontend_attributes_hpp,
+        "frontend/packer.hpp.j2": names.packer_hpp,
+        "frontend/unpacker.hpp.j2": names.unpacker_hpp,
+    }
 
 
-FAMILY = Family("frontend", "the frontend packer and unpacker", _outputs)
+FAMILY = Family("frontend", "the frontend attributes class, packer and unpacker", _outputs)
