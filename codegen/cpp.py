@@ -109,6 +109,7 @@ class FieldView:
     frontend_member: str
     frontend_getter: str | None
     frontend_setter: str | None
+    frontend_test_value: str  # the test value as an expression of frontend_type
 
     def write(self, value: str) -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
@@ -120,10 +121,13 @@ class SetterView:
     """A frontend setter of several values, e.g. set_saved_mean_and_inv_variance(mean, inv_variance)."""
 
     name: str
+    test_name: str  # SetSavedMeanAndInvVariance; overloads add With<Args>
     tensors_only: bool
     # (parameter type in the copy overload, in the move overload, parameter name, statement storing
     # it in the copy overload, in the move overload)
     params: tuple[tuple[str, str, str, str, str], ...]
+    test_values: tuple[str, ...]  # per argument: a field's test value ("" for tensors)
+    reads: tuple[str, ...]  # per argument: how a test reads it back from `attributes`
 
 
 @dataclass(frozen=True)
@@ -289,7 +293,19 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         frontend_member=naming.frontend_member(f),
         frontend_getter=naming.frontend_getter(f),
         frontend_setter=naming.frontend_setter(f),
+        frontend_test_value=_frontend_value(f, _test_value(names.spec, f)),
     )
+
+
+def _frontend_value(f: Field, value: Any) -> str:
+    """`value` as an expression of the field's frontend type."""
+    if f.enum is not None:
+        return f"{f.enum.name}::{value}"
+    if f.type.is_vector:
+        return f"{f.type.cpp_type}{literal(f, value)}"
+    if f.type.name == "string":
+        return f"std::string({literal(f, value)})"
+    return literal(f, value)
 
 
 def _test_value(spec: OpSpec, f: Field) -> Any:
@@ -326,7 +342,18 @@ def _setter_view(spec: OpSpec, setter: FrontendSetter) -> SetterView:
     tensors = {t.name: t for t in spec.tensors}
     fields = {f.name: f for f in spec.fields}
     params = []
+    values, reads = [], []
     for arg in setter.args:
+        if arg in tensors:
+            t = tensors[arg]
+            getter = naming.frontend_getter(t)
+            scope = "inputs.at(InputNames::" if t.role == "input" else "outputs.at(OutputNames::"
+            cls = naming.OpNames(spec).frontend_attributes
+            reads.append(f"attributes.{getter}()" if getter else f"attributes.{scope.replace('(', f'({cls}::')}{naming.frontend_enumerator(t)})")
+            values.append("")
+        else:
+            reads.append(f"attributes.{naming.frontend_member(fields[arg])}")
+            values.append(_frontend_value(fields[arg], _test_value(spec, fields[arg])))
         param = naming.camel(arg)
         if arg in tensors:
             t = tensors[arg]
@@ -338,7 +365,9 @@ def _setter_view(spec: OpSpec, setter: FrontendSetter) -> SetterView:
             value = f.enum.name if f.enum is not None else f.type.cpp_type
             write = f"{naming.frontend_member(f)} = {param}"
             params.append((value, value, param, write, write))
-    return SetterView(setter.name, all(arg in tensors for arg in setter.args), tuple(params))
+    overloaded = sum(s.name == setter.name for s in spec.frontend.setters) > 1
+    test_name = naming.pascal(setter.name) + ("With" + "".join(naming.pascal(a) for a in setter.args) if overloaded else "")
+    return SetterView(setter.name, test_name, all(arg in tensors for arg in setter.args), tuple(params), tuple(values), tuple(reads))
 
 
 def build(spec: OpSpec) -> OpView:

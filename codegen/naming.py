@@ -144,6 +144,15 @@ class OpNames:
         return f"frontend/include/{self.frontend_attributes_header}"
 
     @property
+    def frontend_attributes_test_suite(self) -> str:
+        return f"Test{self.frontend_attributes}"
+
+    @property
+    def frontend_attributes_test(self) -> str:
+        """The generated attributes tests, as hipDNN keeps them (frontend/tests/Test<Class>.cpp)."""
+        return f"frontend/tests/{self.frontend_attributes_test_suite}.cpp"
+
+    @property
     def frontend_node(self) -> str:
         return self.spec.frontend.node_class or f"{self.spec.frontend_stem}Node"
 

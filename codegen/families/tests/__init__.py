@@ -1,4 +1,5 @@
-"""Tests family: gtest files at hipDNN's bar and the test-SDK constants they share."""
+"""Tests family: gtest files at hipDNN's bar (backend descriptor, fromNode, frontend attributes)
+and the test-SDK constants they share."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ def _outputs(names: OpNames) -> dict[str, str]:
         "tests/test_descriptor.cpp.j2": names.descriptor_test,
         "tests/test_from_node.cpp.j2": names.from_node_test,
         "tests/constants.hpp.j2": names.constants_hpp,
+        "tests/test_attributes.cpp.j2": names.frontend_attributes_test,
     }
 
 

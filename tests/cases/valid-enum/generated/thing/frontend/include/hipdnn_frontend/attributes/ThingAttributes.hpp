@@ -45,8 +45,8 @@ public:
     std::unordered_map<InputNames, std::shared_ptr<TensorAttributes>> inputs;
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
 
-    int64_t axis;
-    ThingMode mode;
+    int64_t axis{};
+    ThingMode mode{};
     // NOLINTEND(readability-identifier-naming)
 
     // NOLINTNEXTLINE(readability-identifier-naming)
