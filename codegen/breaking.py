@@ -17,8 +17,8 @@ from codegen import rules as R
 from codegen import naming, registry as registry_module
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.diagnostics import SpecError
-from codegen.model import Attribute, NamedValue, OpSpec, Span
-from codegen.yaml_loader import Document, load_file
+from codegen.model import Attribute, NamedValue, OpSpec, span_of
+from codegen.yaml_loader import load_file
 from codegen.registry import Registry
 from codegen.workspace import SPEC_DIR, UsageError, Workspace, _document, load_registry, load_spec, read_file, spec_files
 
@@ -54,10 +54,6 @@ class Numbers:
     types: tuple[tuple[str, NamedValue], ...]  # ("descriptor type" | "operation type", value)
 
 
-def _span(doc: Document, path: tuple[str | int, ...], data: dict[str, Any]) -> Span:
-    return Span(doc.loc(path), tuple((k, doc.loc(path + (k,))) for k in sorted(data)))
-
-
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -75,15 +71,15 @@ def numbers_of(shown: str, op: str, raw: bytes) -> Numbers | None:
         for index, entry in enumerate(entries if isinstance(entries, list) else []):
             if isinstance(entry, dict) and isinstance(entry.get("attribute"), str) and _is_int(entry.get("id")):
                 owner = str(entry.get("name", entry["attribute"]))
-                attributes.append(Attribute(entry["attribute"], entry["id"], kind[:-1], owner, _span(doc, (kind, index), entry)))
+                attributes.append(Attribute(entry["attribute"], entry["id"], kind[:-1], owner, span_of(doc, (kind, index), entry)))
     compute = data.get("compute_type")
     if isinstance(compute, dict) and isinstance(compute.get("attribute"), str) and _is_int(compute.get("id")):
-        attributes.append(Attribute(compute["attribute"], compute["id"], "compute_type", "compute_type", _span(doc, ("compute_type",), compute)))
+        attributes.append(Attribute(compute["attribute"], compute["id"], "compute_type", "compute_type", span_of(doc, ("compute_type",), compute)))
     types = []
     for label, key in (("descriptor type", "descriptor_type"), ("operation type", "operation_type")):
         entry = data.get(key)
         if isinstance(entry, dict) and isinstance(entry.get("name"), str) and _is_int(entry.get("value")):
-            types.append((label, NamedValue(entry["name"], entry["value"], _span(doc, (key,), entry))))
+            types.append((label, NamedValue(entry["name"], entry["value"], span_of(doc, (key,), entry))))
     return Numbers(op, shown, tuple(attributes), tuple(types))
 
 

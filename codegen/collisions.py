@@ -277,32 +277,42 @@ _FILE_KINDS = frozenset({"file", "Python module"})
 _STEM_KINDS = frozenset({"class", "constants prefix", "file", "Python module"})
 
 
+@dataclass(frozen=True)
+class _Generated:
+    """What a generated-name claim stands for (kept beside the claim, keyed by its identity)."""
+
+    kind: str
+    name: str
+    op: str
+
+
 def _generated_names(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     claims = []
-    kinds: dict[int, str] = {}
+    meta: dict[int, _Generated] = {}
     for s in specs:
         for index, (kind, name, loc) in enumerate(generated_names(s)):
             # The index keeps two claims of one op distinct, so clashes inside an op are found too.
             key = (kind in _FILE_KINDS, name.casefold() if kind in _FILE_KINDS else name)
             claim = Claim(key, loc, f"{s.op}#{index}", 0, f"{kind} {name} of {s.op}")
-            kinds[id(claim)] = kind
+            meta[id(claim)] = _Generated(kind, name, s.op)
             claims.append(claim)
     clashes = list(_pairs(claims))
 
     def ops(pair: tuple[Claim, Claim]) -> frozenset[str]:
-        return frozenset(c.owner.split("#")[0] for c in pair)
+        return frozenset(meta[id(c)].op for c in pair)
 
     stem_clashes: dict[frozenset[str], tuple[Claim, Claim]] = {}
-    telling = sorted(clashes, key=lambda pair: kinds[id(pair[0])] not in _FILE_KINDS)  # stable: file clashes first
+    telling = sorted(clashes, key=lambda pair: meta[id(pair[0])].kind not in _FILE_KINDS)  # stable: file clashes first
     for pair in telling:  # one finding per pair of ops sharing a stem: the most telling one
-        if kinds[id(pair[0])] in _STEM_KINDS and len(ops(pair)) == 2:
+        if meta[id(pair[0])].kind in _STEM_KINDS and len(ops(pair)) == 2:
             stem_clashes.setdefault(ops(pair), pair)
     for later, first in clashes:
         pair_ops = ops((later, first))
         if pair_ops in stem_clashes and stem_clashes[pair_ops] != (later, first):
             continue
-        if kinds[id(later)] in _FILE_KINDS and later.what.split()[1] != first.what.split()[1]:
-            message = f"generated {later.what} differs only in letter case from {first.what.split(' of ')[0]}; the files collide on case-insensitive file systems"
+        was, now = meta[id(first)], meta[id(later)]
+        if now.kind in _FILE_KINDS and now.name != was.name:
+            message = f"generated {later.what} differs only in letter case from {was.kind} {was.name}; the files collide on case-insensitive file systems"
             yield _report(R.CHK_GENERATED_NAME, later, first, message, "rename the stem")
             continue
         yield _report(R.CHK_GENERATED_NAME, later, first, f"generated {later.what} clashes with another generated name", "rename the stem, tensor or field")

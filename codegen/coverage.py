@@ -52,8 +52,7 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
     attributes_path = names.frontend_attributes_hpp
     attributes_text = files.get(prefix + attributes_path, "")
     for t in spec.tensors:
-        scope = "InputNames" if t.role == "input" else "OutputNames"
-        needle = f"{scope}::{naming.frontend_enumerator(t)}"
+        needle = naming.frontend_slot(t)
         declared = re.search(rf"^\s*{re.escape(naming.frontend_enumerator(t))} = \d+,$", attributes_text, re.M)
         if not declared or not re.search(rf"{re.escape(needle)}\b", attributes_text):
             yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({needle}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")

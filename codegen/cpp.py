@@ -69,10 +69,16 @@ class TensorView:
     enumerator: str  # InputNames/OutputNames enumerator
     frontend_getter: str | None
     frontend_setter: str | None
+    frontend_map: str  # inputs | outputs
+    frontend_get: str  # inside the attributes class: getInput(InputNames::DY)
 
     def write(self, value: str) -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
         return naming.frontend_write(self.tensor, value)
+
+    def frontend_store(self, value: str) -> str:
+        """Inside the attributes class: setInput(InputNames::DY, value)."""
+        return naming.frontend_base_call(self.tensor, "set", value)
 
 
 @dataclass(frozen=True)
@@ -117,17 +123,28 @@ class FieldView:
 
 
 @dataclass(frozen=True)
+class SetterParam:
+    """One argument of a multi-value frontend setter."""
+
+    name: str  # the C++ parameter
+    is_tensor: bool
+    copy_type: str  # its type in the copy overload (a field's value type in both)
+    move_type: str  # its type in the move overload
+    store_copy: str  # statement storing it, inside the attributes class
+    store_move: str
+    test_value: str  # a field's test value as a frontend expression ("" for tensors)
+    read: str  # how a test reads it back from `attributes`
+
+
+@dataclass(frozen=True)
 class SetterView:
-    """A frontend setter of several values, e.g. set_saved_mean_and_inv_variance(mean, inv_variance)."""
+    """A frontend setter of several values, e.g. set_saved_mean_and_inv_variance(mean, inv_variance).
+    Tensor-only setters get a copy and a move overload; a field argument is taken by value."""
 
     name: str
     test_name: str  # SetSavedMeanAndInvVariance; overloads add With<Args>
     tensors_only: bool
-    # (parameter type in the copy overload, in the move overload, parameter name, statement storing
-    # it in the copy overload, in the move overload)
-    params: tuple[tuple[str, str, str, str, str], ...]
-    test_values: tuple[str, ...]  # per argument: a field's test value ("" for tensors)
-    reads: tuple[str, ...]  # per argument: how a test reads it back from `attributes`
+    params: tuple[SetterParam, ...]
 
 
 @dataclass(frozen=True)
@@ -154,6 +171,8 @@ class OpView:
     finalize_prefix: str
     fbs: str
 
+    inputs: tuple[TensorView, ...]  # in spec order: InputNames
+    outputs: tuple[TensorView, ...]  # in spec order: OutputNames
     setters: tuple[SetterView, ...]  # frontend setters of several values
     unsupported_attribute: int  # an ID inside the op's range that the op does not handle
     attribute_names: tuple[str, ...]  # every attribute the op owns, in spec order
@@ -194,6 +213,8 @@ def _tensor_view(names: OpNames, t: Tensor) -> TensorView:
         enumerator=naming.frontend_enumerator(t),
         frontend_getter=naming.frontend_getter(t),
         frontend_setter=naming.frontend_setter(t),
+        frontend_map=naming.frontend_map(t),
+        frontend_get=naming.frontend_base_call(t, "get"),
     )
 
 
@@ -336,43 +357,28 @@ def _rule_view(names: OpNames, views: dict[str, TensorView], rule: Rule) -> Rule
 TENSOR_PTR = "std::shared_ptr<TensorAttributes>"
 
 
-def _setter_view(spec: OpSpec, setter: FrontendSetter) -> SetterView:
-    """Each argument as (copy type, move type, parameter, statement); a field argument is taken by
-    value in both overloads (hipDNN's set_dropout(float probability, seed, offset))."""
-    tensors = {t.name: t for t in spec.tensors}
-    fields = {f.name: f for f in spec.fields}
+def _setter_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView], setter: FrontendSetter) -> SetterView:
     params = []
-    values, reads = [], []
     for arg in setter.args:
-        if arg in tensors:
-            t = tensors[arg]
-            getter = naming.frontend_getter(t)
-            scope = "inputs.at(InputNames::" if t.role == "input" else "outputs.at(OutputNames::"
-            cls = naming.OpNames(spec).frontend_attributes
-            reads.append(f"attributes.{getter}()" if getter else f"attributes.{scope.replace('(', f'({cls}::')}{naming.frontend_enumerator(t)})")
-            values.append("")
-        else:
-            reads.append(f"attributes.{naming.frontend_member(fields[arg])}")
-            values.append(_frontend_value(fields[arg], _test_value(spec, fields[arg])))
         param = naming.camel(arg)
         if arg in tensors:
             t = tensors[arg]
-            store = "setInput(InputNames::" if t.role == "input" else "setOutput(OutputNames::"
-            store += naming.frontend_enumerator(t)
-            params.append((f"const {TENSOR_PTR}&", f"{TENSOR_PTR}&&", param, f"{store}, {param})", f"{store}, std::move({param}))"))
+            read = f"attributes.{t.frontend_getter}()" if t.frontend_getter else f"attributes.{t.frontend_map}.at({naming.OpNames(spec).frontend_attributes}::{naming.frontend_slot(t.tensor)})"
+            store_move = t.frontend_store(f"std::move({param})")
+            params.append(SetterParam(param, True, f"const {TENSOR_PTR}&", f"{TENSOR_PTR}&&", t.frontend_store(param), store_move, "", read))
         else:
             f = fields[arg]
-            value = f.enum.name if f.enum is not None else f.type.cpp_type
-            write = f"{naming.frontend_member(f)} = {param}"
-            params.append((value, value, param, write, write))
+            store = f"{f.frontend_member} = {param}"
+            params.append(SetterParam(param, False, f.frontend_type, f.frontend_type, store, store, f.frontend_test_value, f"attributes.{f.frontend_member}"))
     overloaded = sum(s.name == setter.name for s in spec.frontend.setters) > 1
     test_name = naming.pascal(setter.name) + ("With" + "".join(naming.pascal(a) for a in setter.args) if overloaded else "")
-    return SetterView(setter.name, test_name, all(arg in tensors for arg in setter.args), tuple(params), tuple(values), tuple(reads))
+    return SetterView(setter.name, test_name, all(p.is_tensor for p in params), tuple(params))
 
 
 def build(spec: OpSpec) -> OpView:
     names = OpNames(spec)
     tensors = tuple(_tensor_view(names, t) for t in spec.tensors)
+    fields = tuple(_field_view(names, f) for f in spec.fields)
     by_name = {t.name: t for t in tensors}
     required = tuple(t for t in tensors if not t.optional)
     optional = tuple(t for t in tensors if t.optional)
@@ -394,8 +400,10 @@ def build(spec: OpSpec) -> OpView:
         required=required,
         optional=optional,
         members=members,
-        fields=tuple(_field_view(names, f) for f in spec.fields),
-        setters=tuple(_setter_view(spec, s) for s in spec.frontend.setters),
+        fields=fields,
+        inputs=tuple(t for t in tensors if t.role == "input"),
+        outputs=tuple(t for t in tensors if t.role == "output"),
+        setters=tuple(_setter_view(spec, by_name, {f.name: f for f in fields}, s) for s in spec.frontend.setters),
         presence_rules=tuple(_rule_view(names, by_name, r) for r in spec.presence_rules),
         sentinel_checks=tuple(sentinels),
         set_prefix=quote(f"{names.cls}::setAttribute()"),

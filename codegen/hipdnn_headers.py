@@ -146,8 +146,7 @@ class _Cursor:
 def read_source(root: Path, path: Path) -> str:
     """A checkout file's text: reached from `root` without symbolic links, a regular file of at
     most storage.MAX_HEADER_BYTES (StorageError otherwise); bytes that are not UTF-8 become U+FFFD."""
-    rel = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
-    storage.guard(root if path.is_relative_to(root) else path.parent, rel)
+    storage.guard(root, path.relative_to(root).as_posix())  # every caller's path lies under root
     return storage.read_input(path, storage.MAX_HEADER_BYTES).decode("utf-8", "replace")
 
 

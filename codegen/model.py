@@ -322,6 +322,11 @@ class OpSpec:
 # --- building ---------------------------------------------------------------------------------
 
 
+def span_of(doc: Document, path: Path, data: dict[str, Any]) -> Span:
+    """Where the mapping `data` at `path` and each of its keys' values sit in the document."""
+    return Span(doc.loc(path), tuple((k, doc.loc(path + (k,))) for k in sorted(data)))
+
+
 class _Entry:
     """A mapping being consumed key by key; leftovers at the end are an internal error."""
 
@@ -332,7 +337,7 @@ class _Entry:
         for part in path:
             data = data[part]
         self.data: dict[str, Any] = dict(data)
-        self.span = Span(doc.loc(path), tuple((k, doc.loc(path + (k,))) for k in sorted(self.data)))
+        self.span = span_of(doc, path, self.data)
 
     def pop(self, key: str, default: Any = None) -> Any:
         return self.data.pop(key, default)

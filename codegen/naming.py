@@ -236,6 +236,27 @@ def frontend_enumerator(t: Tensor) -> str:
     return t.frontend.enumerator or upper(t.name)
 
 
+def frontend_names_enum(t: Tensor) -> str:
+    """The attributes class's enum that names this tensor."""
+    return "InputNames" if t.role == "input" else "OutputNames"
+
+
+def frontend_slot(t: Tensor) -> str:
+    """`InputNames::DY`: the key of the tensor in its attributes map."""
+    return f"{frontend_names_enum(t)}::{frontend_enumerator(t)}"
+
+
+def frontend_map(t: Tensor) -> str:
+    """The attributes class's map that holds this tensor (`inputs` or `outputs`)."""
+    return "inputs" if t.role == "input" else "outputs"
+
+
+def frontend_base_call(t: Tensor, verb: str, *args: str) -> str:
+    """Inside the attributes class: the base's getInput/setOutput/... call for this tensor."""
+    kind = "Input" if t.role == "input" else "Output"
+    return f"{verb}{kind}({', '.join([frontend_slot(t), *args])})"
+
+
 def frontend_member(f: Field) -> str:
     """The public data member that stores a field in the frontend attributes class."""
     return f.frontend.member or f.name

@@ -299,9 +299,13 @@ def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
             yield rules.SPEC_FRONTEND_NAME(f.span.at("frontend"), f"field '{f.name}' has an enumerator; only tensors are named in InputNames/OutputNames")
     getters = [(naming.frontend_getter(i), i.span) for i in distinct if naming.frontend_getter(i)]
     members = [(i.frontend.member, i.span) for i in distinct if i.frontend.member]
-    inputs = [(naming.frontend_enumerator(t), t.span) for t in spec.tensors if named[t.name] == 1 and t.role == "input"]
-    outputs = [(naming.frontend_enumerator(t), t.span) for t in spec.tensors if named[t.name] == 1 and t.role == "output"]
-    for kind, entries in (("getter", getters), ("member", members), ("InputNames enumerator", inputs), ("OutputNames enumerator", outputs)):
+    enumerators: dict[str, list[tuple[str, Span]]] = {"InputNames": [], "OutputNames": []}
+    for t in spec.tensors:
+        if named[t.name] == 1:
+            enumerators[naming.frontend_names_enum(t)].append((naming.frontend_enumerator(t), t.span))
+    kinds: list[tuple[str, list[tuple[Any, Span]]]] = [("getter", getters), ("member", members)]
+    kinds += [(f"{enum} enumerator", entries) for enum, entries in enumerators.items()]
+    for kind, entries in kinds:
 
         def report(name: Any, span: Span, first: Span, kind: str = kind) -> Diagnostic:
             message = f"frontend {kind} {name} is already used by another tensor or field"

@@ -14,13 +14,12 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from codegen import rules
+from codegen import rules, storage
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 
 MAX_DEPTH = 32  # levels of mappings and lists; a spec needs 6
 MAX_NODES = 100_000  # values in one document; a large spec has about 500
 MAX_INT_DIGITS = 30  # int64's extremes have 19
-MAX_BYTES = 1 << 20  # the same limit storage.read_input applies to spec files
 # Below these sizes the document cannot nest deeper than the C composer's stack allows, so the
 # event pre-scan (which measures depth and counts nodes without recursion) is skipped.
 _SCAN_FROM_BYTES = 64 << 10
@@ -148,8 +147,8 @@ def load_text(path: str, text: str) -> Document:
 
 
 def load_file(path: str, raw: bytes) -> Document:
-    if len(raw) > MAX_BYTES:
-        raise SpecError([rules.INPUT_FILE(Loc(path), f"the file is {len(raw)} bytes; the limit is {MAX_BYTES} bytes")])
+    if len(raw) > storage.MAX_SPEC_BYTES:  # bytes from git (a base revision) bypass read_input
+        raise SpecError([rules.INPUT_FILE(Loc(path), f"the file is {len(raw)} bytes; the limit is {storage.MAX_SPEC_BYTES} bytes")])
     return load_text(path, decode(path, raw))
 
 

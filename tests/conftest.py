@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import io
-import shutil
 import os
+import shutil
+import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -41,6 +42,20 @@ def run_cli(*args: str, cwd: Path | None = None) -> Run:
     finally:
         os.chdir(old)
     return Run(code, out.getvalue(), err.getvalue())
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every regular file under root (links not followed, caches skipped) with its bytes."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and not p.is_symlink() and "__pycache__" not in p.parts
+    }
+
+
+def git(repo: Path, *args: str) -> None:
+    """Run git in `repo` with a throwaway identity."""
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-C", str(repo), *args], check=True, capture_output=True)
 
 
 @pytest.fixture

@@ -10,26 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from conftest import UPDATE, run_cli
+from conftest import UPDATE, git, run_cli
 
 CASES = Path(__file__).resolve().parent / "against_cases"
 CASE_DIRS = sorted(p for p in CASES.iterdir() if (p / "before").is_dir())
 
 
-def _git(repo: Path, *args: str) -> None:
-    subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-C", str(repo), *args],
-        check=True,
-        capture_output=True,
-    )
-
 
 def _repo(case: Path, tmp_path: Path) -> Path:
     repo = tmp_path / "repo"
     shutil.copytree(case / "before", repo)
-    _git(repo, "init", "-q")
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-qm", "before")
+    git(repo, "init", "-q")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "before")
     shutil.rmtree(repo / "op_specs")
     shutil.copytree(case / "after" / "op_specs", repo / "op_specs")
     return repo

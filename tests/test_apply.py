@@ -16,15 +16,12 @@ import pytest
 
 from codegen import formatting
 from codegen.workspace import builtin_templates
-from conftest import REPO, UPDATE, run_cli
+from conftest import REPO, UPDATE, run_cli, tree
 
 FIXTURE = REPO / "tests" / "fixtures" / "hipdnn_tree"
 CASES = REPO / "tests" / "apply_cases"
 CASE_DIRS = sorted(p for p in CASES.iterdir() if (p / "args.txt").is_file())
 
-
-def _tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*") if p.is_file()}
 
 
 @pytest.fixture
@@ -72,7 +69,7 @@ def prepare(case: Path, root: Path) -> None:
 @pytest.mark.parametrize("case", CASE_DIRS, ids=[p.name for p in CASE_DIRS])
 def test_apply_case(case, checkout):
     prepare(case, checkout)
-    before = _tree(checkout)
+    before = tree(checkout)
     args = (case / "args.txt").read_text().split()
     result = run_cli("apply", "--hipdnn-root", str(checkout.parent.parent), *args, cwd=REPO)
     output = (result.out + result.err).replace(os.path.relpath(checkout, REPO), "CHECKOUT")
@@ -82,20 +79,20 @@ def test_apply_case(case, checkout):
         pytest.fail(f"rewrote {expected}")
     assert output == expected.read_text()
     if "--dry-run" in args or result.code != 0:
-        assert _tree(checkout) == before, "nothing may be written"
+        assert tree(checkout) == before, "nothing may be written"
 
 
 def test_apply_then_apply_again_changes_nothing(checkout):
     first = run_cli("apply", "--hipdnn-root", str(checkout), cwd=REPO)
     assert first.code == 0, first.out + first.err
-    after = _tree(checkout)
+    after = tree(checkout)
     assert "backend/src/descriptors/LayernormBackwardOperationDescriptor.cpp" in after
     assert "backend/src/descriptors/SdpaBwdOperationDescriptor.hpp" in after
     assert not any("registry/" in p or p.endswith(".stamp") for p in after)
     second = run_cli("apply", "--hipdnn-root", str(checkout), cwd=REPO)
     assert second.code == 0
     assert second.out.endswith("already has everything; nothing changed\n")
-    assert _tree(checkout) == after
+    assert tree(checkout) == after
 
 
 def test_applied_files_are_left_alone_by_clang_format(checkout):
@@ -205,9 +202,9 @@ def test_latin1_file_stays_latin1(tmp_path):
 def test_unusual_files_are_idempotent(tmp_path, case):
     root = _case_checkout(tmp_path, case)
     assert run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO).code == 0
-    after = _tree(root)
+    after = tree(root)
     second = run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO)
-    assert second.code == 0 and _tree(root) == after
+    assert second.code == 0 and tree(root) == after
 
 
 def test_apply_refuses_stale_generated(tmp_path, checkout):

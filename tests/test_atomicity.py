@@ -18,13 +18,10 @@ import pytest
 
 from codegen import storage
 from codegen.cli import main
-from conftest import REPO, run_cli
+from conftest import REPO, run_cli, tree
 
 KILLED = 86
 
-
-def _tree(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
 
 
 def _stale_workspace(workspace: Path) -> Path:
@@ -47,12 +44,13 @@ def _steps(workspace: Path, tmp_path: Path) -> tuple[list[str], dict[str, bytes]
         assert run_cli("generate", "layernorm_bwd", cwd=copy).code == 0
     finally:
         storage.STEP_HOOK = None
-    return labels, _tree(copy)
+    return labels, tree(copy)
 
 
-def _generate_killed_at(workspace: Path, label: str) -> int:
+def _killed_at(label: str, *argv: str) -> int:
+    """Run the CLI in a forked child that dies at write step `label` without any cleanup."""
     pid = os.fork()
-    if pid == 0:  # the child: dies at `label` without running any cleanup
+    if pid == 0:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
@@ -63,16 +61,20 @@ def _generate_killed_at(workspace: Path, label: str) -> int:
 
         storage.STEP_HOOK = hook
         try:
-            main(["generate", "layernorm_bwd", "--root", str(workspace)])
+            main(list(argv))
         finally:
             os._exit(0)
     _, status = os.waitpid(pid, 0)
     return os.waitstatus_to_exitcode(status)
 
 
+def _generate_killed_at(workspace: Path, label: str) -> int:
+    return _killed_at(label, "generate", "layernorm_bwd", "--root", str(workspace))
+
+
 def test_a_kill_at_any_write_step_leaves_old_or_new(workspace: Path, tmp_path: Path) -> None:
     _stale_workspace(workspace)
-    old = _tree(workspace)
+    old = tree(workspace)
     labels, new = _steps(workspace, tmp_path)
     assert old != new
     assert labels[-1] == "cleanup" and "journal" in labels and any(s.startswith("stage") for s in labels)
@@ -84,12 +86,12 @@ def test_a_kill_at_any_write_step_leaves_old_or_new(workspace: Path, tmp_path: P
         message = storage.recover(trial)  # what the next run does first
         assert message is not None, label
         assert not (trial / storage.TXN_DIR).exists()
-        assert _tree(trial) == (new if index >= committed_from else old), label
+        assert tree(trial) == (new if index >= committed_from else old), label
 
 
 def test_an_interrupt_at_any_write_step_leaves_old_or_new(workspace: Path, tmp_path: Path) -> None:
     _stale_workspace(workspace)
-    old = _tree(workspace)
+    old = tree(workspace)
     labels, new = _steps(workspace, tmp_path)
     committed_from = labels.index("journal") + 1
     for index, label in enumerate(labels):
@@ -107,10 +109,10 @@ def test_an_interrupt_at_any_write_step_leaves_old_or_new(workspace: Path, tmp_p
             storage.STEP_HOOK = None
         assert result.code == 130 and "interrupted" in result.err, label
         if index < committed_from:  # nothing committed: nothing changed, nothing left over
-            assert _tree(trial) == old, label
+            assert tree(trial) == old, label
             assert not (trial / storage.TXN_DIR).exists()
         assert run_cli("check", cwd=trial).code == (0 if index >= committed_from else 1), label
-        assert _tree(trial) == (new if index >= committed_from else old), label
+        assert tree(trial) == (new if index >= committed_from else old), label
         assert not (trial / storage.TXN_DIR).exists()
 
 
@@ -121,23 +123,23 @@ def test_next_run_completes_a_committed_write_and_says_so(workspace: Path, tmp_p
     result = run_cli("check", cwd=workspace)
     assert result.code == 0, result.out + result.err
     assert "hipdnn-codegen: completed an interrupted write of" in result.err
-    assert _tree(workspace) == new
+    assert tree(workspace) == new
 
 
 def test_an_uncommitted_write_is_discarded_and_said(workspace: Path, tmp_path: Path) -> None:
     _stale_workspace(workspace)
-    old = _tree(workspace)
+    old = tree(workspace)
     assert _generate_killed_at(workspace, "stage 1") == KILLED
     assert (workspace / storage.TXN_DIR).is_dir()
     result = run_cli("list", cwd=workspace)
     assert "hipdnn-codegen: discarded an interrupted write" in result.err
-    assert _tree(workspace) == old and not (workspace / storage.TXN_DIR).exists()
+    assert tree(workspace) == old and not (workspace / storage.TXN_DIR).exists()
 
 
 def test_a_full_disk_changes_nothing(workspace: Path) -> None:
     """RLIMIT_FSIZE makes writes fail with EFBIG the way a full disk fails them with ENOSPC."""
     _stale_workspace(workspace)
-    old = _tree(workspace)
+    old = tree(workspace)
 
     def small_files() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
@@ -153,7 +155,7 @@ def test_a_full_disk_changes_nothing(workspace: Path) -> None:
     )
     assert proc.returncode == 2, proc.stderr
     assert "File too large; nothing was changed" in proc.stderr and "Traceback" not in proc.stderr
-    assert _tree(workspace) == old and not (workspace / storage.TXN_DIR).exists()
+    assert tree(workspace) == old and not (workspace / storage.TXN_DIR).exists()
 
 
 def _cli(workspace: Path, *args: str, wait: str = "600") -> subprocess.Popen[str]:
@@ -221,30 +223,14 @@ def test_the_staging_directory_is_never_a_link(workspace: Path, tmp_path: Path, 
 
 
 def test_apply_killed_mid_commit_is_completed_by_the_next_apply(workspace: Path, tmp_path: Path) -> None:
-    tree = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
+    fixture = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
     clean, trial = tmp_path / "clean", tmp_path / "trial"
-    shutil.copytree(tree, clean)
-    shutil.copytree(tree, trial)
+    shutil.copytree(fixture, clean)
+    shutil.copytree(fixture, trial)
     assert run_cli("apply", "--hipdnn-root", str(clean), "layernorm_bwd", cwd=workspace).code == 0
-    pid = os.fork()
-    if pid == 0:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, 1)
-        os.dup2(devnull, 2)
-
-        def hook(step: str) -> None:
-            if step == "commit 3":
-                os._exit(KILLED)
-
-        storage.STEP_HOOK = hook
-        try:
-            main(["apply", "--root", str(workspace), "--hipdnn-root", str(trial), "layernorm_bwd"])
-        finally:
-            os._exit(0)
-    _, status = os.waitpid(pid, 0)
-    assert os.waitstatus_to_exitcode(status) == KILLED
+    assert _killed_at("commit 3", "apply", "--root", str(workspace), "--hipdnn-root", str(trial), "layernorm_bwd") == KILLED
     assert (trial / storage.TXN_DIR / storage.JOURNAL).is_file()
     again = run_cli("apply", "--hipdnn-root", str(trial), "layernorm_bwd", cwd=workspace)
     assert again.code == 0, again.out + again.err
     assert "completed an interrupted write of" in again.err
-    assert _tree(trial) == _tree(clean)
+    assert tree(trial) == tree(clean)

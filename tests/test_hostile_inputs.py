@@ -34,24 +34,18 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import CASES, REPO, UPDATE, run_cli
+from conftest import CASES, REPO, UPDATE, git, run_cli, tree
 
 HERE = Path(__file__).resolve().parent
 RECIPES = sorted((HERE / "hostile_inputs").glob("*.yaml"))
 FIXTURE_TREE = HERE / "fixtures" / "hipdnn_tree"
 
 
-def _git(repo: Path, *args: str) -> None:
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-C", str(repo), *args], check=True, capture_output=True)
-
 
 def _content(spec: dict) -> bytes:
     text = spec.get("text", "") + spec.get("repeat", "") * spec.get("times", 0) + spec.get("then", "")
     return text.encode("utf-8")
 
-
-def _snapshot(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and not p.is_symlink()}
 
 
 def build(recipe: dict, tmp_path: Path) -> dict[str, Path]:
@@ -66,7 +60,7 @@ def build(recipe: dict, tmp_path: Path) -> dict[str, Path]:
     (places["outside"] / "keep").mkdir(parents=True)
     (places["outside"] / "keep" / "precious.txt").write_text("must survive\n")
     if recipe.get("git"):
-        _git(places["ws"], "init", "-q")
+        git(places["ws"], "init", "-q")
     for stage in ("committed", "files"):
         for name, spec in (recipe.get(stage) or {}).items():
             path = Path(name.format(**places))
@@ -95,8 +89,8 @@ def build(recipe: dict, tmp_path: Path) -> dict[str, Path]:
             else:
                 path.write_bytes(_content(spec))
         if stage == "committed" and recipe.get("git"):
-            _git(places["ws"], "add", "-A")
-            _git(places["ws"], "commit", "-qm", "base")
+            git(places["ws"], "add", "-A")
+            git(places["ws"], "commit", "-qm", "base")
     return places
 
 
@@ -122,7 +116,7 @@ def test_hostile_input(recipe_path: Path, tmp_path: Path) -> None:
     for setup in recipe.get("setup", []):  # commands that must succeed first, e.g. [generate]
         done = run_cli(*[a.format(**places) for a in setup], cwd=places["ws"])
         assert done.code == 0, done.out + done.err
-    outside_before = _snapshot(places["outside"])
+    outside_before = tree(places["outside"])
     args = [a.format(**places) for a in recipe["args"]]
     result = run_cli(*args, cwd=places["ws"])
     out, err = _restore(result.out, places), _restore(result.err, places)
@@ -135,14 +129,14 @@ def test_hostile_input(recipe_path: Path, tmp_path: Path) -> None:
         tail = yaml.dump({"code": result.code, "stdout": out, "stderr": err}, Dumper=_BlockDumper, sort_keys=False, width=1000, allow_unicode=True)
         recipe_path.write_text(head + tail)
         pytest.fail(f"rewrote {recipe_path}")
-    assert _snapshot(places["outside"]) == outside_before
+    assert tree(places["outside"]) == outside_before
     if ": error[" in result.out or "error:" in result.err:
         assert result.code != 0
     if recipe.get("import_mirror"):  # importing the generated mirror must run nothing but itself
         mirror = places["ws"] / "generated" / "python"
         proc = subprocess.run([sys.executable, "-c", "import hipdnn_ops, hipdnn_ops.thing"], env=dict(os.environ, PYTHONPATH=str(mirror)), capture_output=True, text=True, timeout=120)
         assert proc.returncode == 0, proc.stderr
-        assert _snapshot(places["outside"]) == outside_before
+        assert tree(places["outside"]) == outside_before
     assert (out, err, result.code) == (recipe["stdout"], recipe["stderr"], recipe["code"])
 
 

@@ -10,26 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_cli
+from conftest import REPO, run_cli, tree
 
 TREE = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
 
-
-def _files(root: Path) -> dict[str, bytes]:
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def test_generate_refuses_a_symlinked_op_directory(workspace: Path, tmp_path: Path) -> None:
     outside = tmp_path / "elsewhere"
     shutil.copytree(workspace / "generated" / "layernorm_bwd", outside)
     (outside / "not-generated.txt").write_text("someone else's file\n")
-    before = _files(outside)
+    before = tree(outside)
     shutil.rmtree(workspace / "generated" / "layernorm_bwd")
     (workspace / "generated" / "layernorm_bwd").symlink_to(outside, target_is_directory=True)
     result = run_cli("generate", "layernorm_bwd", cwd=workspace)
     assert result.code == 2
     assert "generated/layernorm_bwd is a symbolic link" in result.err and "refusing" in result.err
-    assert _files(outside) == before  # nothing deleted or written through the link
+    assert tree(outside) == before  # nothing deleted or written through the link
 
 
 def test_generate_refuses_a_symlinked_file(workspace: Path, tmp_path: Path) -> None:
@@ -52,11 +49,11 @@ def test_apply_refuses_a_symlinked_directory_in_the_checkout(tmp_path: Path) -> 
     shutil.rmtree(checkout / "backend" / "src" / "descriptors")
     shutil.copytree(TREE / "backend" / "src" / "descriptors", outside, dirs_exist_ok=True)
     (checkout / "backend" / "src" / "descriptors").symlink_to(outside, target_is_directory=True)
-    before = _files(outside)
+    before = tree(outside)
     result = run_cli("apply", "--hipdnn-root", str(checkout), "layernorm_bwd", cwd=REPO)
     assert result.code == 2
     assert "backend/src/descriptors is a symbolic link" in result.err
-    assert _files(outside) == before
+    assert tree(outside) == before
 
 
 def test_written_files_keep_their_mode_and_new_ones_follow_the_umask(workspace: Path) -> None:
