@@ -8,6 +8,7 @@ kinds, tensor roles) are tables here; anything outside them fails at load time.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any, Iterator
 
@@ -209,6 +210,61 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Bound:
+    """One end of a field range: a constant, or a tensor's rank plus an offset (`rank(x) - 1`)."""
+
+    constant: int | None
+    rank_of: str | None
+    offset: int
+    text: str  # as written in the spec, e.g. "rank(x) - 1"
+
+    def value(self, ranks: dict[str, int]) -> int:
+        if self.rank_of is None:
+            assert self.constant is not None
+            return self.constant
+        return ranks[self.rank_of] + self.offset
+
+
+@dataclass(frozen=True)
+class FieldRange:
+    """`min <= field <= max` whenever the field is set (the node's pre-validation)."""
+
+    field: str
+    min: Bound | None
+    max: Bound | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Conforms:
+    """`tensor` holds the trailing (or leading) `split` dims of `to`, either one-padded (same rank as
+    `to`, every other dim 1) or reduced-rank (only the kept dims). For `leading` the kept count is
+    rank(to) - split; optional `same_form_as` names a tensor that must use the same form."""
+
+    tensor: str
+    to: str
+    keeps: str  # "trailing" | "leading"
+    split: str  # an integer field
+    same_form_as: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Inference:
+    """infer_properties_node(): a tensor's empty dims/strides copied from `source`, or an unset
+    integer field derived from `source`'s rank (through a conforms rule when one splits by it)."""
+
+    target: str
+    kind: str  # "tensor" | "field"
+    source: str
+    span: Span
+
+
+KEEPS = ("trailing", "leading")
+BOUND = re.compile(r"^rank\(([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\)(?: ([-+]) ([0-9]{1,4}))?$")
+
+
+@dataclass(frozen=True)
 class TestTensor:
     name: str
     uid: int
@@ -274,6 +330,9 @@ class OpSpec:
     from_node_missing_optional: str = "fail"  # or "leave_null"
     constants_prefix: str | None = None
     test_shapes: tuple[TestShape, ...] = ()
+    field_ranges: tuple[FieldRange, ...] = ()
+    conformance: tuple[Conforms, ...] = ()
+    inferences: tuple[Inference, ...] = ()
 
     @property
     def frontend_stem(self) -> str:
@@ -311,6 +370,12 @@ class OpSpec:
     @property
     def presence_rules(self) -> tuple[Rule, ...]:
         return tuple(r for r in self.rules if r.kind.presence)
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+    def inference_of(self, name: str) -> Inference | None:
+        return next((i for i in self.inferences if i.target == name), None)
 
     def test_tensor(self, name: str) -> TestTensor:
         return next(t for t in self.test_tensors if t.name == name)
@@ -372,7 +437,15 @@ def build(op: str, doc: Document) -> OpSpec:
     compute = top.child("compute_type")
     compute_type = ComputeType(compute.pop("attribute"), int(compute.pop("id")), compute.span)
     compute.done()
-    spec_rules = tuple(_rule(e) for e in top.items("rules"))
+    spec_rules, ranges, conformance = [], [], []
+    for e in top.items("rules"):
+        if "field_range" in e.data:
+            ranges.append(_field_range(e))
+        elif "conforms" in e.data:
+            conformance.append(_conforms(e))
+        else:
+            spec_rules.append(_rule(e))
+    inferences = tuple(_inference(e) for e in top.items("inference"))
     test = top.child("test_data")
     constants_prefix = test.pop("constants_prefix")
     test_shapes = tuple(_test_shapes(test.child("shapes"))) if "shapes" in test.data else ()
@@ -394,7 +467,10 @@ def build(op: str, doc: Document) -> OpSpec:
         tensors=tensors,
         fields=fields,
         compute_type=compute_type,
-        rules=spec_rules,
+        rules=tuple(spec_rules),
+        field_ranges=tuple(ranges),
+        conformance=tuple(conformance),
+        inferences=inferences,
         test_tensors=test_tensors,
         test_fields=test_fields,
         span=top.span,
@@ -506,6 +582,45 @@ def _rule(e: _Entry) -> Rule:
     if kind_name not in RULE_KINDS:
         raise AssertionError(f"unknown rule {kind_name!r}")
     result = Rule(RULE_KINDS[kind_name], tuple(e.pop(kind_name)), e.span)
+    e.done()
+    return result
+
+
+def _bound(value: Any) -> Bound | None:
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return Bound(value, None, 0, str(value))
+    match = BOUND.match(value)
+    if match is None:
+        raise AssertionError(f"bound {value!r} passed the schema")
+    sign, digits = match.group(2), match.group(3)
+    offset = 0 if digits is None else (int(digits) if sign == "+" else -int(digits))
+    return Bound(None, match.group(1), offset, value)
+
+
+def _field_range(e: _Entry) -> FieldRange:
+    r = e.child("field_range")
+    result = FieldRange(r.pop("field"), _bound(r.pop("min")), _bound(r.pop("max")), e.span)
+    r.done()
+    e.done()
+    return result
+
+
+def _conforms(e: _Entry) -> Conforms:
+    c = e.child("conforms")
+    keeps = c.pop("keeps")
+    if keeps not in KEEPS:
+        raise AssertionError(f"unknown conforms side {keeps!r}")
+    result = Conforms(c.pop("tensor"), c.pop("to"), keeps, c.pop("split"), c.pop("same_form_as"), e.span)
+    c.done()
+    e.done()
+    return result
+
+
+def _inference(e: _Entry) -> Inference:
+    kind = "tensor" if "tensor" in e.data else "field"
+    result = Inference(e.pop(kind), kind, e.pop("from"), e.span)
     e.done()
     return result
 

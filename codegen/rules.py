@@ -70,6 +70,14 @@ SPEC_RULE_UNSATISFIABLE = _rule(
     "SPEC-RULE-UNSATISFIABLE", "the rules together forbid an optional tensor from ever being set"
 )
 SPEC_RULE_REPEATED_TENSOR = _rule("SPEC-RULE-REPEATED-TENSOR", "a rule names one tensor twice")
+SPEC_RULE_FIELD = _rule(
+    "SPEC-RULE-FIELD", "a field_range, conforms split or field inference names an unknown or non-integer field"
+)
+SPEC_RULE_BOUNDS = _rule("SPEC-RULE-BOUNDS", "a field_range's constant bounds admit no value (min > max)")
+SPEC_RULE_SAME_FORM = _rule(
+    "SPEC-RULE-SAME-FORM", "same_form_as names a tensor that no conforms rule splits against the same tensor and field"
+)
+SPEC_INFER_CONFLICT = _rule("SPEC-INFER-CONFLICT", "a tensor or field is inferred twice, or from itself")
 SPEC_RESERVED_IDENTIFIER = _rule(
     "SPEC-RESERVED-IDENTIFIER", "a name is a Python keyword or a name the generated code declares"
 )
@@ -89,7 +97,7 @@ SPEC_TEST_DATA_MISSING = _rule(
 SPEC_TEST_DATA_UNKNOWN = _rule("SPEC-TEST-DATA-UNKNOWN", "test data for a tensor or field the op lacks")
 SPEC_TEST_SHAPE = _rule("SPEC-TEST-SHAPE", "test dims and strides differ in rank")
 SPEC_TEST_SHAPE_RULE = _rule(
-    "SPEC-TEST-SHAPE-RULE", "test shapes break the op's own same_shape rule"
+    "SPEC-TEST-SHAPE-RULE", "test data breaks the op's own same_shape, field_range or conforms rule"
 )
 
 # --- generation ---------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
-from codegen import naming, rules, testplan
+from codegen import naming, nodecheck, rules, testplan
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.model import Field, OpSpec, Span, Tensor, TestField, TestTensor
 
@@ -27,7 +27,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_names, _ids, _rules, _satisfiable, _enums, _field_values, _test_data, _frontend):
+    for check in (_names, _ids, _rules, _node_rules, _satisfiable, _enums, _field_values, _test_data, _frontend):
         found.extend(check(spec))
     return found
 
@@ -120,6 +120,88 @@ def _rules(spec: OpSpec) -> Iterator[Diagnostic]:
                     f"optional tensors (mark it 'optional: true' or drop it from the rule)",
                     Note(f"'{name}' declared here", tensor.span.loc),
                 )
+
+
+INTEGER_TYPES = ("int64", "int32")
+
+
+def _unknown_tensor(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Diagnostic]:
+    known = [t.name for t in spec.tensors]
+    if name not in known:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(known)}"
+        yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{what} names unknown tensor '{name}'{hint}")
+
+
+def _integer_field(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Diagnostic]:
+    fields = {f.name: f for f in spec.fields}
+    field = fields.get(name)
+    if field is None:
+        close = difflib.get_close_matches(name, sorted(fields), n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else (f"; fields are: {', '.join(fields)}" if fields else "; the op has no fields")
+        yield rules.SPEC_RULE_FIELD(loc, f"{what} names unknown field '{name}'{hint}")
+    elif field.type.name not in INTEGER_TYPES:
+        yield rules.SPEC_RULE_FIELD(
+            loc, f"{what} names field '{name}' of type {field.type.name}; it must be an int64 or int32 field",
+            Note(f"'{name}' declared here", field.span.at("type")),
+        )
+
+
+def _node_rules(spec: OpSpec) -> Iterator[Diagnostic]:
+    """field_range, conforms and inference: the vocabulary the frontend node is compiled from."""
+    for r in spec.field_ranges:
+        loc = r.span.loc
+        yield from _integer_field(spec, r.field, loc, "field_range")
+        for bound in (r.min, r.max):
+            if bound is not None and bound.rank_of is not None:
+                yield from _unknown_tensor(spec, bound.rank_of, loc, f"field_range bound '{bound.text}'")
+        if r.min is not None and r.max is not None and r.min.rank_of == r.max.rank_of:
+            low, high = (r.min.constant or 0) + r.min.offset, (r.max.constant or 0) + r.max.offset
+            if low > high:
+                yield rules.SPEC_RULE_BOUNDS(loc, f"field_range of '{r.field}' needs {r.min.text} <= {r.field} <= {r.max.text}, which no value meets; swap min and max?")
+    splits = {(c.tensor, c.to, c.split) for c in spec.conformance}
+    for c in spec.conformance:
+        loc = c.span.loc
+        for name in (c.tensor, c.to) + ((c.same_form_as,) if c.same_form_as else ()):
+            yield from _unknown_tensor(spec, name, loc, "conforms")
+        yield from _integer_field(spec, c.split, loc, "conforms split")
+        if c.tensor == c.to:
+            yield rules.SPEC_RULE_REPEATED_TENSOR(loc, f"conforms names '{c.tensor}' twice (tensor and to)")
+        elif c.same_form_as == c.tensor:
+            yield rules.SPEC_RULE_REPEATED_TENSOR(loc, f"conforms names '{c.tensor}' twice (tensor and same_form_as)")
+        elif c.same_form_as and (c.same_form_as, c.to, c.split) not in splits:
+            yield rules.SPEC_RULE_SAME_FORM(
+                loc,
+                f"same_form_as '{c.same_form_as}' needs its own conforms rule against '{c.to}' split by '{c.split}'; "
+                f"add one, or drop same_form_as",
+            )
+    first: dict[str, Span] = {}
+    for i in spec.inferences:
+        loc = i.span.loc
+        if i.kind == "tensor":
+            yield from _unknown_tensor(spec, i.target, i.span.at("tensor"), "inference")
+        else:
+            yield from _integer_field(spec, i.target, i.span.at("field"), "inference")
+        yield from _unknown_tensor(spec, i.source, i.span.at("from"), "inference")
+        if i.target == i.source:
+            yield rules.SPEC_INFER_CONFLICT(loc, f"'{i.target}' is inferred from itself")
+        elif i.target in first:
+            yield rules.SPEC_INFER_CONFLICT(loc, f"'{i.target}' is already inferred", Note("first inferred here", first[i.target].loc))
+        else:
+            first[i.target] = i.span
+
+
+def _node_rules_known(spec: OpSpec) -> bool:
+    """Whether every name the node rules use exists (so test data can be evaluated against them)."""
+    tensors = {t.name for t in spec.tensors}
+    ints = {f.name for f in spec.fields if f.type.name in INTEGER_TYPES}
+    for r in spec.field_ranges:
+        if r.field not in ints or any(b is not None and b.rank_of is not None and b.rank_of not in tensors for b in (r.min, r.max)):
+            return False
+    for c in spec.conformance:
+        if {c.tensor, c.to, c.same_form_as or c.tensor} - tensors or c.split not in ints:
+            return False
+    return all(r.tensors and set(r.tensors) <= tensors for r in spec.rules)
 
 
 def _satisfiable(spec: OpSpec) -> Iterator[Diagnostic]:
@@ -276,6 +358,29 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
                         f"'{first.name}' {list(first.dims)}",
                         Note("rule declared here", rule.span.loc),
                     )
+
+
+    yield from _test_data_node_rules(spec, test_tensors, test_fields)
+
+
+def _test_data_node_rules(spec: OpSpec, test_tensors: dict[str, TestTensor], test_fields: dict[str, TestField]) -> Iterator[Diagnostic]:
+    """The test data every generated node test starts from must pass the node's own checks."""
+    fields = {f.name: f for f in spec.fields}
+    if not _node_rules_known(spec) or set(test_tensors) != {t.name for t in spec.tensors} or set(test_fields) != set(fields):
+        return  # reported above
+    if any(value_problem(fields[n], f.value) for n, f in test_fields.items()):
+        return
+    dims = {n: t.dims for n, t in test_tensors.items()}
+    values = {n: f.value for n, f in test_fields.items()}
+    failed = nodecheck.evaluate(spec, dims, values)
+    if failed is None or failed.kind in ("required", "presence", "same_shape"):
+        return  # presence is not test data; same_shape is reported above
+    if failed.conforms is not None:
+        where, rule_loc = test_tensors[failed.conforms.tensor].span.at("dims"), failed.conforms.span.loc
+    else:
+        where = test_fields[str(failed.field)].span.loc
+        rule_loc = next(r.span.loc for r in spec.field_ranges if r.field == failed.field)
+    yield rules.SPEC_TEST_SHAPE_RULE(where, f"test data fails the node's pre-validation: {failed.message}", Note("rule declared here", rule_loc))
 
 
 def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
