@@ -154,6 +154,8 @@ def adopt(draft: Draft, checkout: Checkout, specs: list[OpSpec], registry: Regis
     else:
         draft.union_position = member.position
         adopted.append(f"  union position {member.position} ({draft.table}): {member.loc}")
+    draft.node_type = (draft.node_type[0], space.next_value(space.node_types))
+    adopted.append(f"  (NodeType {draft.node_type[0]} = {draft.node_type[1]} allocated: NodeType.hpp is not read)")
     if problems:
         raise SpecError(problems)
     draft.adopted_from = checkout.root

@@ -98,7 +98,7 @@ def check(specs: list[OpSpec], registry: Registry | None, fresh: frozenset[str] 
         specs = sorted(specs, key=lambda s: s.op)
         space = NumberSpace(specs, registry)
         found: list[Diagnostic] = []
-        for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming):
+        for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _node_types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming):
             found.extend(check_one(specs, registry, space))
         return found
     finally:
@@ -188,6 +188,17 @@ def _types(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -
         name_claims = [Claim(v.name, v.span.at("name"), owner, 0, f"{label} of {owner}") for v, owner in named]
         for later, first in _pairs(name_claims):
             yield _report(rule, later, first, f"{label} name {later.key} is already used", None)
+
+
+def _node_types(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
+    named = [(s.node_type, s.op) for s in specs if s.node_type is not None]
+    if registry is not None:
+        named += [(v, "registry") for v in registry.node_types]
+    fix = f"the next free NodeType value is {space.next_value(space.node_types)}"
+    for later, first in _pairs([Claim(v.value, v.span.at("value"), owner, 0, v.name) for v, owner in named]):
+        yield _report(R.CHK_NODE_TYPE, later, first, f"NodeType value {later.key} of {later.what} is already used", fix)
+    for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, f"NodeType of {owner}") for v, owner in named]):
+        yield _report(R.CHK_NODE_TYPE, later, first, f"NodeType name {later.key} is already used", None)
 
 
 def _flatbuffers(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:

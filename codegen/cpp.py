@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen import escape, naming
-from codegen.model import Field, FrontendSetter, OpSpec, Rule, Tensor
+from codegen import escape, naming, nodecheck
+from codegen.model import Bound, Field, FrontendSetter, OpSpec, Rule, Tensor
 from codegen.naming import OpNames
-from codegen.testplan import TestPlan, build as build_plan, tensors_set
+from codegen.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
 FBS = "hipdnn_flatbuffers_sdk::data_objects"
 SET_ARGS = "attributeType, elementCount, arrayOfElements"
@@ -155,6 +155,54 @@ class RuleView:
 
 
 @dataclass(frozen=True)
+class NodeCheckView:
+    """One pre_validate_node() check as C++: `fails` is the failure condition (for the simple kinds)."""
+
+    check: nodecheck.NodeCheck
+    code: str  # ErrorCode::X
+    message: str  # a C++ string literal
+    fails: str = ""
+
+
+@dataclass(frozen=True)
+class ConformsView:
+    """The statements of one conforms rule (its checks share locals)."""
+
+    guard: str  # when the rule applies
+    tensor: str  # expression of the conforming tensor
+    to: str
+    split: str  # the split field's value
+    trailing: bool
+    checks: tuple[NodeCheckView, ...]  # form, padding, dims[, same_form]
+    same_form: str  # expression of the same_form_as tensor ("" when none)
+
+
+@dataclass(frozen=True)
+class InferView:
+    kind: str  # tensor | field
+    target: str  # tensor expression, or the field's value expression
+    source: str
+    condition: str  # field: when the field is unset
+    write: str  # field: the statement storing `inferred` (without `;`)
+    to: str  # field through a conforms rule: the `to` tensor expression ("" when none)
+    trailing: bool
+    value_type: str
+
+
+@dataclass(frozen=True)
+class NodeView:
+    cls: str
+    required_inputs: tuple[NodeCheckView, ...]
+    presence: tuple[NodeCheckView, ...]
+    required_outputs: tuple[NodeCheckView, ...]
+    shapes: tuple[NodeCheckView, ...]
+    ranges: tuple[NodeCheckView, ...]
+    conformance: tuple[ConformsView, ...]
+    infer_required: tuple[tuple[str, str], ...]  # (tensor expression, message literal)
+    inferences: tuple[InferView, ...]
+
+
+@dataclass(frozen=True)
 class OpView:
     spec: OpSpec
     names: OpNames
@@ -176,6 +224,7 @@ class OpView:
     setters: tuple[SetterView, ...]  # frontend setters of several values
     unsupported_attribute: int  # an ID inside the op's range that the op does not handle
     attribute_names: tuple[str, ...]  # every attribute the op owns, in spec order
+    node: NodeView | None = None
 
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
@@ -185,6 +234,26 @@ class OpView:
 
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
         return tuple(self.tensor(name) for name in tensors_set(self.spec, present, omit))
+
+    def node_writes(self, state: NodeState) -> tuple[str, ...]:
+        """Statements filling `attributes` with a node test state (tensors through makeTensor)."""
+        statements = []
+        for t in self.tensors:
+            if t.name in state.present:
+                value = f"makeTensor({vector_literal(state.dims_of(t.name))}, {vector_literal(state.strides_of(t.name))})"
+                statements.append(t.write(value) + ";")
+        for f in self.fields:
+            value = state.field(f.name)
+            same = value == self.spec.test_field(f.name).value
+            statements.append(f.write(f.frontend_test_value if same else literal(f.field, value)) + ";")
+        return tuple(statements)
+
+    def field(self, name: str) -> FieldView:
+        return next(f for f in self.fields if f.name == name)
+
+
+def vector_literal(values: tuple[int, ...]) -> str:
+    return "std::vector<int64_t>{" + ", ".join(int_literal(v) for v in values) + "}"
 
 
 def _tensor_view(names: OpNames, t: Tensor) -> TensorView:
@@ -375,6 +444,96 @@ def _setter_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str,
     return SetterView(setter.name, test_name, all(p.is_tensor for p in params), tuple(params))
 
 
+def _rank(tensor: str) -> str:
+    return f"static_cast<int64_t>({tensor}->get_dim().size())"
+
+
+def _field_value(f: FieldView) -> str:
+    return f"{f.frontend_read}.value()" if f.optional else f.frontend_read
+
+
+def _field_set(spec: OpSpec, f: FieldView) -> str:
+    """When range and conformance checks apply to the field (nodecheck.field_is_set)."""
+    if f.optional:
+        return f"{f.frontend_read}.has_value()"
+    if spec.inference_of(f.name) is not None:
+        return f"{f.frontend_read} != {literal(f.field, nodecheck.unset_value(spec, f.field))}"
+    return "true"
+
+
+def _bound(b: Bound, tensors: dict[str, TensorView]) -> tuple[str, str]:
+    """(C++ value, guard) of a range bound; the guard requires the ranked tensor to be set."""
+    if b.rank_of is None:
+        assert b.constant is not None
+        return int_literal(b.constant), ""
+    read = tensors[b.rank_of].frontend_read
+    offset = f" + {b.offset}" if b.offset > 0 else (f" - {-b.offset}" if b.offset < 0 else "")
+    return f"{_rank(read)}{offset}", f"{read} != nullptr"
+
+
+def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> NodeView:
+    names = OpNames(spec)
+    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "range": []}
+    conformance: dict[Any, list[NodeCheckView]] = {}
+    for check in nodecheck.checks(spec):
+        code, message = f"ErrorCode::{check.code}", quote(check.message)
+        if check.kind == "required":
+            t = tensors[check.tensors[0]]
+            groups[t.role].append(NodeCheckView(check, code, message, f"{t.frontend_read} == nullptr"))
+        elif check.kind == "presence":
+            rule = check.rule
+            assert rule is not None
+            present = [f"({tensors[n].frontend_read} != nullptr)" for n in rule.tensors]
+            if rule.kind.name == "both_or_neither":
+                fails = " || ".join(f"{present[0]} != {p}" for p in present[1:])
+            elif rule.kind.name == "requires":
+                fails = f"{present[0]} && !{present[1]}"
+            else:
+                fails = "(" + " + ".join(f"static_cast<int>{p}" for p in present) + ") > 1"
+            groups["presence"].append(NodeCheckView(check, code, message, fails))
+        elif check.kind == "same_shape":
+            a, b = (tensors[n].frontend_read for n in check.tensors)
+            fails = (f"{a} != nullptr && {b} != nullptr && !{a}->get_dim().empty() && !{b}->get_dim().empty() "
+                     f"&& {a}->get_dim() != {b}->get_dim()")
+            groups["shape"].append(NodeCheckView(check, code, message, fails))
+        elif check.kind in ("range_min", "range_max"):
+            assert check.field is not None and check.bound is not None
+            f = fields[check.field]
+            limit, guard = _bound(check.bound, tensors)
+            op = "<" if check.kind == "range_min" else ">"
+            conditions = [c for c in (_field_set(spec, f), guard) if c != "true" and c]
+            fails = " && ".join([*conditions, f"{_field_value(f)} {op} {limit}"])
+            groups["range"].append(NodeCheckView(check, code, message, fails))
+        else:
+            assert check.conforms is not None
+            conformance.setdefault(check.conforms, []).append(NodeCheckView(check, code, message))
+    views = []
+    for c, found in conformance.items():
+        t, to, f = tensors[c.tensor].frontend_read, tensors[c.to].frontend_read, fields[c.split]
+        guard = " && ".join(x for x in (f"{t} != nullptr", f"{to} != nullptr", _field_set(spec, f)) if x != "true")
+        same = tensors[c.same_form_as].frontend_read if c.same_form_as else ""
+        views.append(ConformsView(guard, t, to, f"static_cast<int64_t>({_field_value(f)})", c.keeps == "trailing", tuple(found), same))
+    inferences = []
+    for step in nodecheck.inference_steps(spec):
+        source = tensors[step.source].frontend_read
+        if step.inference.kind == "tensor":
+            inferences.append(InferView("tensor", tensors[step.target].frontend_read, source, "", "", "", True, ""))
+            continue
+        f = fields[step.target]
+        unset = f"!{f.frontend_read}.has_value()" if f.optional else f"{f.frontend_read} == {literal(f.field, nodecheck.unset_value(spec, f.field))}"
+        c = step.conforms
+        value_type = f.field.type.cpp_type
+        inferences.append(InferView(
+            "field", _field_value(f), source, unset, f.write(f"static_cast<{value_type}>(inferred)"),
+            tensors[c.to].frontend_read if c else "", c.keeps == "trailing" if c else True, value_type,
+        ))
+    infer_required = tuple(
+        (tensors[t.name].frontend_read, quote(nodecheck.infer_missing_message(spec, t.name))) for t in spec.required_tensors
+    )
+    return NodeView(names.frontend_node, tuple(groups["input"]), tuple(groups["presence"]), tuple(groups["output"]),
+                    tuple(groups["shape"]), tuple(groups["range"]), tuple(views), infer_required, tuple(inferences))
+
+
 def build(spec: OpSpec) -> OpView:
     names = OpNames(spec)
     tensors = tuple(_tensor_view(names, t) for t in spec.tensors)
@@ -412,5 +571,6 @@ def build(spec: OpSpec) -> OpView:
         fbs=FBS,
         unsupported_attribute=spec.unused_attribute_id(),
         attribute_names=tuple(a.name for a in spec.attributes()),
+        node=node_view(spec, by_name, {f.name: f for f in fields}),
     )
 

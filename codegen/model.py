@@ -330,6 +330,7 @@ class OpSpec:
     from_node_missing_optional: str = "fail"  # or "leave_null"
     constants_prefix: str | None = None
     test_shapes: tuple[TestShape, ...] = ()
+    node_type: NamedValue | None = None  # graph::NodeType; None: named from the stem, unnumbered
     field_ranges: tuple[FieldRange, ...] = ()
     conformance: tuple[Conforms, ...] = ()
     inferences: tuple[Inference, ...] = ()
@@ -429,6 +430,7 @@ def build(op: str, doc: Document) -> OpSpec:
     description = top.pop("description", "")
     descriptor_type = _named_value(top.child("descriptor_type"))
     operation_type = _named_value(top.child("operation_type"))
+    node_type = _named_value(top.child("node_type")) if "node_type" in top.data else None
     low, high = top.pop("attribute_range")
     range_span = Span(doc.loc(("attribute_range",)))
     flatbuffers = _flatbuffers(top.child("flatbuffers"))
@@ -468,6 +470,7 @@ def build(op: str, doc: Document) -> OpSpec:
         fields=fields,
         compute_type=compute_type,
         rules=tuple(spec_rules),
+        node_type=node_type,
         field_ranges=tuple(ranges),
         conformance=tuple(conformance),
         inferences=inferences,

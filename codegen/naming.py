@@ -161,6 +161,38 @@ class OpNames:
         return self.spec.frontend.node_header or f"hipdnn_frontend/node/{self.frontend_node}.hpp"
 
     @property
+    def node_type(self) -> str:
+        """The graph::NodeType enumerator: the spec's, else the frontend stem in upper snake case."""
+        if self.spec.node_type is not None:
+            return self.spec.node_type.name
+        return "_".join(w.upper() for w in re.findall(r"[A-Z][a-z0-9]*", self.spec.frontend_stem))
+
+    @property
+    def node_type_word(self) -> str:
+        """LAYERNORM_BACKWARD -> LayernormBackward (test names)."""
+        return pascal(self.node_type.lower())
+
+    @property
+    def frontend_node_hpp(self) -> str:
+        return f"frontend/include/{self.frontend_node_header}"
+
+    @property
+    def frontend_node_test_suite(self) -> str:
+        return f"Test{self.frontend_node}"
+
+    @property
+    def frontend_node_test(self) -> str:
+        return f"frontend/tests/{self.frontend_node_test_suite}.cpp"
+
+    @property
+    def graph_test_suite(self) -> str:
+        return f"TestGraph{self.spec.frontend_stem}"
+
+    @property
+    def graph_test(self) -> str:
+        return f"frontend/tests/{self.graph_test_suite}.cpp"
+
+    @property
     def graph_method(self) -> str:
         return self.spec.frontend.graph_method or self.spec.op
 

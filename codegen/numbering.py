@@ -22,6 +22,7 @@ class NumberSpace:
         self.ranges: list[tuple[int, int]] = [s.attribute_range for s in specs]
         self.descriptor_types = {s.descriptor_type.value for s in specs}
         self.operation_types = {s.operation_type.value for s in specs}
+        self.node_types = {s.node_type.value for s in specs if s.node_type is not None}
         self.union_positions = {s.flatbuffers.union_position for s in specs if s.flatbuffers.union_position is not None}
         self.uids = {t.uid for s in specs for t in s.test_tensors}
         if registry is not None:
@@ -31,6 +32,7 @@ class NumberSpace:
                     self.ids.update(range(low, high + 1))
             self.descriptor_types |= {v.value for v in registry.descriptor_types}
             self.operation_types |= {v.value for v in registry.operation_types}
+            self.node_types |= {v.value for v in registry.node_types}
             self.union_positions |= {v.value for v in registry.union_members}
             for r in registry.reserved:
                 target = {"descriptor_types": self.descriptor_types, "operation_types": self.operation_types}.get(r.kind)

@@ -40,6 +40,7 @@ class Registry:
     data_types: tuple[NamedValue, ...]
     statuses: tuple[NamedValue, ...]
     reserved: tuple[Reserved, ...]
+    node_types: tuple[NamedValue, ...] = ()
 
 
 def build(doc: Document) -> Registry:
@@ -64,6 +65,7 @@ def build(doc: Document) -> Registry:
     type_tags = named("type_tags")
     data_types = named("data_types")
     statuses = named("statuses")
+    node_types = named("node_types")
     reserved = []
     if "reserved" in top.data:
         section = top.child("reserved")
@@ -85,4 +87,5 @@ def build(doc: Document) -> Registry:
         data_types,
         statuses,
         tuple(reserved),
+        node_types,
     )

@@ -180,7 +180,7 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
         "# together with every spec, so the whole numbering space is visible in one pass.",
         "# Written by `hipdnn-codegen registry --hipdnn-root DIR`; edit the checkout, not this file.",
         *[f"# {line}" for line in textwrap.wrap(escape.comment_text(source), 96, break_on_hyphens=False)],
-        "# data_types, statuses and reserved are kept from the previous registry (no header holds them),",
+        "# data_types, statuses, node_types and reserved are kept from the previous registry (not read from headers),",
         "# and so are its `confirmed: false` reservations that the checkout neither defines nor contradicts.",
         "#",
         "# attribute_blocks: declared range (as in the header's range list) and the values actually used.",
@@ -221,7 +221,7 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
     members += _unconfirmed(current, "union_members", checkout_members)
     out += _named(sorted(members, key=lambda item: (item[1], item[0])))
     if current is not None:
-        for key in ("data_types", "statuses"):
+        for key in ("data_types", "statuses", "node_types"):
             values = getattr(current, key)
             if values:
                 out += ["", f"{key}:"]

@@ -39,6 +39,7 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
 
     env.filters["title"] = title  # "LayernormBackward" -> "Layernorm backward" (registry fragments)
     env.filters.update(escape.FILTERS)
+    env.filters["cpp_int_vector"] = cpp.vector_literal
     return env
 
 

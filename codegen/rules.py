@@ -113,6 +113,7 @@ CHK_RESERVED = _rule("CHK-RESERVED", "a number reuses a reserved or retired one"
 CHK_ATTRIBUTE_NAME = _rule("CHK-ATTRIBUTE-NAME", "an attribute enumerator name is used twice")
 CHK_DESCRIPTOR_TYPE = _rule("CHK-DESCRIPTOR-TYPE", "a descriptor-type value or name is used twice")
 CHK_OPERATION_TYPE = _rule("CHK-OPERATION-TYPE", "an operation-type value or name is used twice")
+CHK_NODE_TYPE = _rule("CHK-NODE-TYPE", "a frontend NodeType value or name is used twice")
 CHK_FLATBUFFERS = _rule("CHK-FLATBUFFERS", "a FlatBuffers table name or union position is used twice")
 CHK_ENUM_CONFLICT = _rule("CHK-ENUM-CONFLICT", "one enum is described differently by two specs")
 CHK_TEST_UID = _rule("CHK-TEST-UID", "two ops' test tensors share a UID")

@@ -100,6 +100,7 @@ class Draft:
     range: tuple[int, int] = (0, 0)
     descriptor_type: tuple[str, int] = ("", 0)
     operation_type: tuple[str, int] = ("", 0)
+    node_type: tuple[str, int] = ("", 0)
     union_position: int = 0
     compute_attribute: str = ""
     compute_id: int = 0
@@ -136,6 +137,7 @@ class Draft:
         self.compute_attribute = f"HIPDNN_ATTR_{token}_COMP_TYPE_EXT"
         self.descriptor_type = (f"HIPDNN_BACKEND_OPERATION_{token}_DESCRIPTOR_EXT", self.descriptor_type[1])
         self.operation_type = (f"HIPDNN_OPERATION_TYPE_{token}_EXT", self.operation_type[1])
+        self.node_type = (token, self.node_type[1])
 
     def summary(self) -> list[str]:
         """The closing review list: every guessed role and every other guess."""
@@ -387,6 +389,7 @@ def allocate(draft: Draft, space: NumberSpace) -> Draft:
     draft.compute_id = next_id
     draft.descriptor_type = (draft.descriptor_type[0], space.next_value(space.descriptor_types))
     draft.operation_type = (draft.operation_type[0], space.next_value(space.operation_types))
+    draft.node_type = (draft.node_type[0], space.next_value(space.node_types))
     draft.union_position = space.next_value(space.union_positions | {0})
     return test_numbers(draft, space)
 

@@ -12,7 +12,8 @@ def _outputs(names: OpNames) -> dict[str, str]:
         "frontend/attributes.hpp.j2": names.frontend_attributes_hpp,
         "frontend/packer.hpp.j2": names.packer_hpp,
         "frontend/unpacker.hpp.j2": names.unpacker_hpp,
+        "frontend/node.hpp.j2": names.frontend_node_hpp,
     }
 
 
-FAMILY = Family("frontend", "the frontend attributes class, packer and unpacker", _outputs)
+FAMILY = Family("frontend", "the frontend attributes class, packer, unpacker and node", _outputs)

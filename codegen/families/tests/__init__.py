@@ -13,7 +13,8 @@ def _outputs(names: OpNames) -> dict[str, str]:
         "tests/test_from_node.cpp.j2": names.from_node_test,
         "tests/constants.hpp.j2": names.constants_hpp,
         "tests/test_attributes.cpp.j2": names.frontend_attributes_test,
+        "tests/test_node.cpp.j2": names.frontend_node_test,
     }
 
 
-FAMILY = Family("tests", "the descriptor and fromNode tests and the test constants", _outputs)
+FAMILY = Family("tests", "the descriptor, fromNode, frontend attributes and node tests and the test constants", _outputs)

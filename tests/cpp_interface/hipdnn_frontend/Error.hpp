@@ -1,20 +1,27 @@
 // Stand-in for hipdnn_frontend/Error.hpp.
-// Checked against: id 57265648387 (kokolchin fork): ErrorCode enumerators, Error{code, err_msg},
-// get_message/get_code/is_good/is_bad, comparison operators, HIPDNN_CHECK_ERROR and the
-// HIPDNN_RETURN_IF_* macros. Written independently; only names and signatures are real.
+// Checked against: id 58842235514 (newest upstream): ErrorCode {OK, INVALID_VALUE,
+// HIPDNN_BACKEND_ERROR, ATTRIBUTE_NOT_SET, GRAPH_NOT_SUPPORTED}; inline to_string(ErrorCode) with a
+// default "UNKNOWN_ERROR"; inline operator<< for ErrorCode and for Error ("{code, message}");
+// typedefs error_code_t / error_object / error_t; Error{code, err_msg} with get_message, get_code,
+// is_good, is_bad and ==/!= against ErrorCode and Error (codes only); HIPDNN_CHECK_ERROR (local
+// named `err`), HIPDNN_RETURN_IF_{NE,EQ,TRUE,FALSE,NULL,LT,GE,LE} (each a do/while returning
+// {error_status, message}) and HIPDNN_FE_TRY (returns {err, {}}). Earlier check: id 57265648387.
+// Written independently; only names, signatures and behaviour are real.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <utility>
+#include <vector>
 
-#define HIPDNN_CHECK_ERROR(x)     \
-    do                            \
-    {                             \
-        const auto checked_ = x;  \
-        if(checked_.is_bad())     \
-        {                         \
-            return checked_;      \
-        }                         \
+#define HIPDNN_CHECK_ERROR(x) \
+    do                        \
+    {                         \
+        const auto err = x;   \
+        if(err.is_bad())      \
+        {                     \
+            return err;       \
+        }                     \
     } while(0)
 
 namespace hipdnn_frontend
@@ -25,10 +32,35 @@ enum class ErrorCode
     OK,
     INVALID_VALUE,
     HIPDNN_BACKEND_ERROR,
-    ATTRIBUTE_NOT_SET
+    ATTRIBUTE_NOT_SET,
+    GRAPH_NOT_SUPPORTED
 };
 
-std::string to_string(ErrorCode code);
+inline std::string to_string(ErrorCode code)
+{
+    switch(code)
+    {
+    case ErrorCode::OK:
+        return "OK";
+    case ErrorCode::INVALID_VALUE:
+        return "INVALID_VALUE";
+    case ErrorCode::HIPDNN_BACKEND_ERROR:
+        return "HIPDNN_BACKEND_ERROR";
+    case ErrorCode::ATTRIBUTE_NOT_SET:
+        return "ATTRIBUTE_NOT_SET";
+    case ErrorCode::GRAPH_NOT_SUPPORTED:
+        return "GRAPH_NOT_SUPPORTED";
+    default:
+        return "UNKNOWN_ERROR";
+    }
+}
+
+inline std::ostream& operator<<(std::ostream& os, const ErrorCode& error)
+{
+    return os << to_string(error);
+}
+
+typedef ErrorCode error_code_t;
 
 struct Error
 {
@@ -58,15 +90,15 @@ struct Error
     }
     bool is_bad() const
     {
-        return !is_good();
+        return code != ErrorCode::OK;
     }
-    bool operator==(ErrorCode other) const
+    bool operator==(ErrorCode otherCode) const
     {
-        return code == other;
+        return code == otherCode;
     }
-    bool operator!=(ErrorCode other) const
+    bool operator!=(ErrorCode otherCode) const
     {
-        return code != other;
+        return code != otherCode;
     }
     bool operator==(const Error& other) const
     {
@@ -78,11 +110,31 @@ struct Error
     }
 };
 
-typedef ErrorCode error_code_t;
+inline std::ostream& operator<<(std::ostream& os, const Error& error)
+{
+    return os << "{" << error.code << ", " << error.get_message() << "}";
+}
+
 typedef Error error_object;
 typedef Error error_t;
 
-} // namespace hipdnn_frontend
+#define HIPDNN_RETURN_IF_NE(x, y, error_status, message) \
+    do                                                   \
+    {                                                    \
+        if((x) != (y))                                   \
+        {                                                \
+            return {error_status, message};              \
+        }                                                \
+    } while(0)
+
+#define HIPDNN_RETURN_IF_EQ(x, y, error_status, message) \
+    do                                                   \
+    {                                                    \
+        if((x) == (y))                                   \
+        {                                                \
+            return {error_status, message};              \
+        }                                                \
+    } while(0)
 
 #define HIPDNN_RETURN_IF_TRUE(x, error_status, message) \
     do                                                  \
@@ -92,10 +144,61 @@ typedef Error error_t;
             return {error_status, message};             \
         }                                               \
     } while(0)
-#define HIPDNN_RETURN_IF_FALSE(x, error_status, message) HIPDNN_RETURN_IF_TRUE(!(x), error_status, message)
-#define HIPDNN_RETURN_IF_NULL(x, error_status, message) HIPDNN_RETURN_IF_TRUE((x) == nullptr, error_status, message)
-#define HIPDNN_RETURN_IF_EQ(x, y, error_status, message) HIPDNN_RETURN_IF_TRUE((x) == (y), error_status, message)
-#define HIPDNN_RETURN_IF_NE(x, y, error_status, message) HIPDNN_RETURN_IF_TRUE((x) != (y), error_status, message)
-#define HIPDNN_RETURN_IF_LT(x, y, error_status, message) HIPDNN_RETURN_IF_TRUE((x) < (y), error_status, message)
-#define HIPDNN_RETURN_IF_GE(x, y, error_status, message) HIPDNN_RETURN_IF_TRUE((x) >= (y), error_status, message)
-#define HIPDNN_RETURN_IF_LE(x, y, error_status, message) HIPDNN_RETURN_IF_TRUE((x) <= (y), error_status, message)
+
+#define HIPDNN_RETURN_IF_FALSE(x, error_status, message) \
+    do                                                   \
+    {                                                    \
+        if(!(x))                                         \
+        {                                                \
+            return {error_status, message};              \
+        }                                                \
+    } while(0)
+
+#define HIPDNN_RETURN_IF_NULL(x, error_status, message) \
+    do                                                  \
+    {                                                   \
+        if((x) == nullptr)                              \
+        {                                               \
+            return {error_status, message};             \
+        }                                               \
+    } while(0)
+
+#define HIPDNN_RETURN_IF_LT(x, y, error_status, message) \
+    do                                                   \
+    {                                                    \
+        if((x) < (y))                                    \
+        {                                                \
+            return {error_status, message};              \
+        }                                                \
+    } while(0)
+
+#define HIPDNN_RETURN_IF_GE(x, y, error_status, message) \
+    do                                                   \
+    {                                                    \
+        if((x) >= (y))                                   \
+        {                                                \
+            return {error_status, message};              \
+        }                                                \
+    } while(0)
+
+#define HIPDNN_RETURN_IF_LE(x, y, error_status, message) \
+    do                                                   \
+    {                                                    \
+        if((x) <= (y))                                   \
+        {                                                \
+            return {error_status, message};              \
+        }                                                \
+    } while(0)
+
+// For functions returning std::pair<Error, T>: on a bad Error, return it with a value-initialised T.
+#define HIPDNN_FE_TRY(expr)             \
+    do                                  \
+    {                                   \
+        auto tryError_ = (expr);        \
+        if(tryError_.is_bad())          \
+        {                               \
+            return {tryError_, {}};     \
+        }                               \
+    } while(0)
+
+} // namespace hipdnn_frontend
