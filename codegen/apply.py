@@ -546,6 +546,72 @@ def _format_added(source: Source, style: Path, filename: str) -> None:
     source.lines = result
 
 
+# --- frontend sources ---------------------------------------------------------------------------
+
+_ENUMERATOR = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:=\s*(-?\d+))?\s*,?\s*(?://.*)?$")
+
+
+def insert_enum_class_entry(source: Source, enum: str, name: str, value: int | None, loc: Loc) -> list[Diagnostic]:
+    """Add `name [= value]` to `enum class <enum>` in value order (explicitly numbered enums) or at
+    the end (implicitly numbered ones), keeping the file's trailing-comma style."""
+    masked = _mask(source.texts)
+    first, last = _find_body(source, masked, rf"\benum\s+class\s+{enum}\b", f"enum class {enum}")
+    rows = []  # (row, name, value or None)
+    for row in range(first + 1, last):
+        code = masked[row].strip()
+        if not code or code in ("{", "}"):
+            continue
+        match = _ENUMERATOR.match(masked[row])
+        if match is None:
+            raise source.structure(f"one enumerator per line in enum class {enum}", row)
+        rows.append((row, match.group(1), None if match.group(2) is None else int(match.group(2))))
+    if not rows:
+        raise source.structure(f"an enumerator in enum class {enum}", first)
+    explicit = all(v is not None for _, _, v in rows)
+    for row, other, other_value in rows:
+        if other == name:
+            if explicit and value is not None and other_value != value:
+                return [rules.APPLY_CONFLICT(loc, f"{enum} {name} is {value} in the spec but {other_value} in the checkout", Note("defined here", source.loc(row)))]
+            return []
+        if explicit and other_value == value:
+            return [rules.APPLY_CONFLICT(loc, f"{enum} value {value} of {name} already belongs to {other} in the checkout", Note("defined here", source.loc(row)))]
+    if explicit and value is None:
+        return [rules.APPLY_CONFLICT(loc, f"the checkout numbers {enum} explicitly; give the spec a node_type with the value of {name}", Note(f"enum class {enum}", source.loc(first)))]
+    indent = re.match(r"\s*", source.texts[rows[0][0]]).group(0)  # type: ignore[union-attr]
+    text = f"{indent}{name} = {value}" if explicit else f"{indent}{name}"
+    later = [r for r in rows if explicit and value is not None and r[2] is not None and r[2] > value]
+    if later:
+        source.insert(later[0][0], [text + ","])
+        return []
+    row = rows[-1][0]
+    end = len(masked[row].rstrip())
+    if masked[row].rstrip().endswith(","):
+        source.insert(row + 1, [text + ","])
+    else:  # the last enumerator has no comma: give it one, and leave ours without
+        source.lines[row].text = source.lines[row].text[:end] + "," + source.lines[row].text[end:]
+        source.insert(row + 1, [text])
+    return []
+
+
+def insert_graph_method(source: Source, method: str, lines: list[str]) -> None:
+    """Add an op method to class Graph after the last op method outside #if blocks (each op method
+    ends its node creation with `_sub_nodes.emplace_back(`), unless the class has the method."""
+    masked = _mask(source.texts)
+    first, last = _find_body(source, masked, r"\bclass\s+Graph\b", "class Graph")
+    if any(re.search(rf"\b{re.escape(method)}\s*\(", masked[r]) for r in range(first, last)):
+        return
+    depths = _conditional_depths(source.texts, 0, len(source.texts))
+    ends = []
+    for row in range(first + 1, last):
+        if "_sub_nodes.emplace_back(" in masked[row] and depths[row] == 0:
+            # the method holding it: the closing brace of its body
+            opener = next(r for r in range(row, first, -1) if re.match(r"\s{4}\{\s*$", masked[r]))
+            ends.append(_match_brace(masked, opener, masked[opener].index("{"))[0])
+    if not ends:
+        raise source.structure("an op method of class Graph (one calling _sub_nodes.emplace_back)", first)
+    source.insert(max(ends) + 1, ["", *lines])
+
+
 # --- the plan ------------------------------------------------------------------------------------
 
 TARGETS = families.shared_files()  # key -> path under projects/hipdnn/, as the families declare
@@ -689,6 +755,16 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
             insert_cases(source, anchor, cases, order, values)
     insert_list_entries(sources["cmake_sources"], re.compile(r"^\s+descriptors/\w+\.cpp\s*$"), payload(ws, spec, "cmake_backend_sources.txt"))
     insert_list_entries(sources["cmake_tests"], re.compile(r"^\s+descriptors/Test\w+\.cpp\s*$"), payload(ws, spec, "cmake_backend_tests.txt"))
+    node_type = spec.node_type
+    loc = node_type.span.at("value") if node_type is not None else spec.span.loc
+    problems = insert_enum_class_entry(sources["node_types"], "NodeType", naming.OpNames(spec).node_type, node_type.value if node_type else None, loc)
+    if problems:
+        return problems
+    graph = sources["graph"]
+    for include in payload(ws, spec, "graph_include.inc"):
+        insert_include(graph, include, Path(TARGETS["graph"]).name)
+    insert_graph_method(graph, naming.OpNames(spec).graph_method, payload(ws, spec, "graph_method.inc"))
+    insert_list_entries(sources["cmake_frontend_tests"], re.compile(r"^\s+Test\w+\.cpp\s*$"), payload(ws, spec, "cmake_frontend_tests.txt"))
     tests = sources["string_tests"]
     insert_expectations(tests, "hipdnnGetAttributeNameString", payload(ws, spec, "string_test_attribute_names.inc"), values)
     insert_expectations(tests, "hipdnnGetBackendDescriptorTypeName", payload(ws, spec, "string_test_descriptor_type.inc"), values)

@@ -509,10 +509,10 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
             conformance.setdefault(check.conforms, []).append(NodeCheckView(check, code, message))
     views = []
     for c, found in conformance.items():
-        t, to, f = tensors[c.tensor].frontend_read, tensors[c.to].frontend_read, fields[c.split]
-        guard = " && ".join(x for x in (f"{t} != nullptr", f"{to} != nullptr", _field_set(spec, f)) if x != "true")
+        own, to, f = tensors[c.tensor].frontend_read, tensors[c.to].frontend_read, fields[c.split]
+        guard = " && ".join(x for x in (f"{own} != nullptr", f"{to} != nullptr", _field_set(spec, f)) if x != "true")
         same = tensors[c.same_form_as].frontend_read if c.same_form_as else ""
-        views.append(ConformsView(guard, t, to, f"static_cast<int64_t>({_field_value(f)})", c.keeps == "trailing", tuple(found), same))
+        views.append(ConformsView(guard, own, to, f"static_cast<int64_t>({_field_value(f)})", c.keeps == "trailing", tuple(found), same))
     inferences = []
     for step in nodecheck.inference_steps(spec):
         source = tensors[step.source].frontend_read

@@ -438,6 +438,10 @@ REGISTRY_FRAGMENTS = {
     "string_test_attribute_names.inc": "TestBackendEnumStringUtils.cpp.attribute-names.inc",
     "string_test_descriptor_type.inc": "TestBackendEnumStringUtils.cpp.descriptor-type.inc",
     "string_test_operation_type.inc": "TestBackendEnumStringUtils.cpp.operation-type.inc",
+    "node_type.inc": "NodeType.hpp.entry.inc",
+    "graph_include.inc": "Graph.hpp.include.inc",
+    "graph_method.inc": "Graph.hpp.method.inc",
+    "cmake_frontend_tests.txt": "frontend-tests-CMakeLists.txt.entries.txt",
 }
 
 

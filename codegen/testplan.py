@@ -363,6 +363,6 @@ def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase,
             dims = {n: (d if n in state.present else None) for n, d in state.dims}
             value = nodecheck.inferred_field(step, dims)
             cases.append(InferCase(f"Infer{word}FromSource", cleared, (), ((f.name, value),)))
-            own = value + 1 if value + 1 != unset else value + 2
-            cases.append(InferCase(f"Infer{word}KeepsUserValue", _with(state, fields={f.name: own}), (), ((f.name, own),)))
+            mine = value + 1 if value + 1 != unset else value + 2
+            cases.append(InferCase(f"Infer{word}KeepsUserValue", _with(state, fields={f.name: mine}), (), ((f.name, mine),)))
     return tuple(cases)

@@ -48,6 +48,9 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
     def fragments(name: str) -> str:
         return "".join((generated / s.op / "registry" / name).read_text() for s in specs)
 
+    (out / "hipdnn_codegen_node_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["node_type.inc"]))
+    (out / "hipdnn_codegen_graph_includes.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["graph_include.inc"]))
+    (out / "hipdnn_codegen_graph_methods.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["graph_method.inc"]))
     (out / "hipdnn_codegen_attribute_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["attribute_names.inc"]))
     (out / "hipdnn_codegen_descriptor_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["descriptor_type.inc"]))
     (out / "hipdnn_codegen_operation_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["operation_type.inc"]))
@@ -156,7 +159,8 @@ class CompileResult:
 
 def include_flags(specs: list[OpSpec], generated: Path, stubs: Path) -> list[str]:
     # the attributes headers include their base as "Attributes.hpp", beside them in hipDNN's tree
-    flags = [f"-I{stubs}", f"-I{INTERFACE}", f"-I{INTERFACE / 'hipdnn_frontend' / 'attributes'}"]
+    # generated nodes include their base as "Node.hpp", beside them in hipDNN's tree
+    flags = [f"-I{stubs}", f"-I{INTERFACE}", f"-I{INTERFACE / 'hipdnn_frontend' / 'attributes'}", f"-I{INTERFACE / 'hipdnn_frontend' / 'node'}"]
     for spec in specs:
         base = generated / spec.op
         flags += [
@@ -166,6 +170,9 @@ def include_flags(specs: list[OpSpec], generated: Path, stubs: Path) -> list[str
             f"-I{base / 'test_sdk/include'}",
         ]
     return flags
+
+
+LINK_STUBS = INTERFACE / "link_stubs.cpp"  # definitions of what the stand-ins only declare
 
 
 def compile_all(sources: list[Path], flags: list[str]) -> list[CompileResult]:

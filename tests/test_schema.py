@@ -34,7 +34,9 @@ def test_every_object_forbids_additional_properties():
 
 def test_rule_vocabulary_matches_model():
     rule = load_schema("op_spec.schema.json")["$defs"]["rule"]
-    assert set(rule["properties"]) == set(model.RULE_KINDS)
+    # field_range and conforms are node rules with their own model types (FieldRange, Conforms)
+    assert set(rule["properties"]) == set(model.RULE_KINDS) | {"field_range", "conforms"}
+    assert model.KEEPS == tuple(rule["properties"]["conforms"]["properties"]["keeps"]["enum"])
 
 
 def test_field_types_match_model():

@@ -21,6 +21,9 @@ SHARED_FILES = {
     "cmake_sources": "backend/src/CMakeLists.txt",
     "cmake_tests": "backend/tests/CMakeLists.txt",
     "string_tests": "backend/tests/TestBackendEnumStringUtils.cpp",
+    "node_types": "frontend/include/hipdnn_frontend/node/NodeType.hpp",
+    "graph": "frontend/include/hipdnn_frontend/Graph.hpp",
+    "cmake_frontend_tests": "frontend/tests/CMakeLists.txt",
 }
 
 

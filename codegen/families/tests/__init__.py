@@ -14,6 +14,7 @@ def _outputs(names: OpNames) -> dict[str, str]:
         "tests/constants.hpp.j2": names.constants_hpp,
         "tests/test_attributes.cpp.j2": names.frontend_attributes_test,
         "tests/test_node.cpp.j2": names.frontend_node_test,
+        "tests/test_graph.cpp.j2": names.graph_test,
     }
 
 

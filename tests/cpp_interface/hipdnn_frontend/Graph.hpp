@@ -9,7 +9,8 @@
 // infer_properties_node, [children], post_validate_node, then graph post); checkNoDuplicateTensorIds,
 // checkTensorUidsSet, getTensorsByUid, getTensorsByName, topologicallySortGraph (INVALID_VALUE on a
 // cycle or on more than one connected component); get_name / get_*_data_type, set_name /
-// set_compute_data_type / set_intermediate_data_type / set_io_data_type (return Graph&);
+// set_compute_data_type / set_intermediate_data_type / set_io_data_type (return Graph&), each
+// forwarding to the same-named GraphAttributes member of graph_attributes (id 64368605949);
 // static tensor_like(tensor, name = "") (copy, clear_uid, set_name) and tensor(const
 // TensorAttributes&). The op methods are public, after the setters and before
 // set_preferred_engine_id_ext / tensor_like / tensor.
@@ -21,8 +22,6 @@
 // (HIPDNN_FE_LOG_*), detail::GraphStructure / TopologicalSortingUtils (the sort is written here
 // with the same result codes), and every hipDNN op method: the generated ones arrive through
 // hipdnn_codegen_graph_methods.inc, their includes through hipdnn_codegen_graph_includes.inc.
-// Stand-in only: GraphAttributes.hpp here has no setters and no io/intermediate/name getters yet;
-// standin_detail calls them when present and otherwise ignores the setter / returns NOT_SET or "".
 #pragma once
 
 #include <array>
@@ -46,61 +45,6 @@
 
 namespace hipdnn_frontend::graph
 {
-
-namespace standin_detail
-{
-
-template <typename G>
-auto setGraphName(G& attrs, const std::string& name, int) -> decltype(attrs.set_name(name), void())
-{
-    attrs.set_name(name);
-}
-template <typename G>
-void setGraphName(G&, const std::string&, long)
-{
-}
-template <typename G>
-auto setComputeDataType(G& attrs, DataType type, int)
-    -> decltype(attrs.set_compute_data_type(type), void())
-{
-    attrs.set_compute_data_type(type);
-}
-template <typename G>
-void setComputeDataType(G&, DataType, long)
-{
-}
-template <typename G>
-auto setIntermediateDataType(G& attrs, DataType type, int)
-    -> decltype(attrs.set_intermediate_data_type(type), void())
-{
-    attrs.set_intermediate_data_type(type);
-}
-template <typename G>
-void setIntermediateDataType(G&, DataType, long)
-{
-}
-template <typename G>
-auto setIoDataType(G& attrs, DataType type, int) -> decltype(attrs.set_io_data_type(type), void())
-{
-    attrs.set_io_data_type(type);
-}
-template <typename G>
-void setIoDataType(G&, DataType, long)
-{
-}
-template <typename G>
-auto graphName(const G& attrs, int) -> decltype(attrs.get_name())
-{
-    return attrs.get_name();
-}
-template <typename G>
-const std::string& graphName(const G&, long)
-{
-    static const std::string s_empty;
-    return s_empty;
-}
-
-} // namespace standin_detail
 
 class Graph : public INode
 {
@@ -365,7 +309,7 @@ public:
 
     const std::string& get_name() const
     {
-        return standin_detail::graphName(graph_attributes, 0);
+        return graph_attributes.get_name();
     }
     DataType get_compute_data_type() const
     {
@@ -373,31 +317,31 @@ public:
     }
     DataType get_intermediate_data_type() const
     {
-        return standin_detail::intermediateDataType(graph_attributes, 0);
+        return graph_attributes.get_intermediate_data_type();
     }
     DataType get_io_data_type() const
     {
-        return standin_detail::ioDataType(graph_attributes, 0);
+        return graph_attributes.get_io_data_type();
     }
 
     Graph& set_name(const std::string& name)
     {
-        standin_detail::setGraphName(graph_attributes, name, 0);
+        graph_attributes.set_name(name);
         return *this;
     }
     Graph& set_compute_data_type(DataType computeType)
     {
-        standin_detail::setComputeDataType(graph_attributes, computeType, 0);
+        graph_attributes.set_compute_data_type(computeType);
         return *this;
     }
     Graph& set_intermediate_data_type(DataType intermediateType)
     {
-        standin_detail::setIntermediateDataType(graph_attributes, intermediateType, 0);
+        graph_attributes.set_intermediate_data_type(intermediateType);
         return *this;
     }
     Graph& set_io_data_type(DataType ioType)
     {
-        standin_detail::setIoDataType(graph_attributes, ioType, 0);
+        graph_attributes.set_io_data_type(ioType);
         return *this;
     }
 

@@ -68,7 +68,7 @@ TEST(TestLayernormBackwardNode, PreValidateSucceedsWithValidAttributes)
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-// Only dy differ from the valid attributes.
+// Differs from the valid attributes in: dy.
 TEST(TestLayernormBackwardNode, PreValidateFailsMissingDy)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -95,7 +95,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMissingDy)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode missing dy (input) for pre-validation");
 }
 
-// Only x differ from the valid attributes.
+// Differs from the valid attributes in: x.
 TEST(TestLayernormBackwardNode, PreValidateFailsMissingX)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -122,7 +122,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMissingX)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode missing x (input) for pre-validation");
 }
 
-// Only scale differ from the valid attributes.
+// Differs from the valid attributes in: scale.
 TEST(TestLayernormBackwardNode, PreValidateFailsMissingScale)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -150,7 +150,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMissingScale)
               "LayernormBackwardNode missing scale (input) for pre-validation");
 }
 
-// Only inv_variance differ from the valid attributes.
+// Differs from the valid attributes in: inv_variance.
 TEST(TestLayernormBackwardNode, PreValidateFailsPresenceBothOrNeitherMeanInvVariance)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -179,7 +179,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsPresenceBothOrNeitherMeanInvVari
         "LayernormBackwardNode: MEAN and INV_VARIANCE tensors must be set together or not at all");
 }
 
-// Only dx differ from the valid attributes.
+// Differs from the valid attributes in: dx.
 TEST(TestLayernormBackwardNode, PreValidateFailsMissingDx)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -206,7 +206,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMissingDx)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode missing dx (output) for pre-validation");
 }
 
-// Only dscale differ from the valid attributes.
+// Differs from the valid attributes in: dscale.
 TEST(TestLayernormBackwardNode, PreValidateFailsMissingDscale)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -234,7 +234,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMissingDscale)
               "LayernormBackwardNode missing dscale (output) for pre-validation");
 }
 
-// Only dbias differ from the valid attributes.
+// Differs from the valid attributes in: dbias.
 TEST(TestLayernormBackwardNode, PreValidateFailsMissingDbias)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -262,7 +262,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMissingDbias)
               "LayernormBackwardNode missing dbias (output) for pre-validation");
 }
 
-// Only dy differ from the valid attributes.
+// Differs from the valid attributes in: dy.
 TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDy)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -291,7 +291,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDy)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode: dy dims must equal x dims");
 }
 
-// Only dx differ from the valid attributes.
+// Differs from the valid attributes in: dx.
 TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDx)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -320,7 +320,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDx)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode: dx dims must equal x dims");
 }
 
-// Only dscale differ from the valid attributes.
+// Differs from the valid attributes in: dscale.
 TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDscale)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -349,7 +349,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDscale)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode: dscale dims must equal scale dims");
 }
 
-// Only dbias differ from the valid attributes.
+// Differs from the valid attributes in: dbias.
 TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDbias)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -378,7 +378,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDbias)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode: dbias dims must equal scale dims");
 }
 
-// Only inv_variance differ from the valid attributes.
+// Differs from the valid attributes in: inv_variance.
 TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingInvVariance)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -407,7 +407,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingInvVariance)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode: inv_variance dims must equal mean dims");
 }
 
-// Only normalized_dim_count differ from the valid attributes.
+// Differs from the valid attributes in: normalized_dim_count.
 TEST(TestLayernormBackwardNode, PreValidateFailsNormalizedDimCountTooSmall)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -437,7 +437,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsNormalizedDimCountTooSmall)
               "LayernormBackwardNode: normalized_dim_count must be at least 1");
 }
 
-// Only normalized_dim_count differ from the valid attributes.
+// Differs from the valid attributes in: normalized_dim_count.
 TEST(TestLayernormBackwardNode, PreValidateFailsNormalizedDimCountTooLarge)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -467,7 +467,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsNormalizedDimCountTooLarge)
               "LayernormBackwardNode: normalized_dim_count must be at most rank(x)");
 }
 
-// Only dbias, dscale, scale differ from the valid attributes.
+// Differs from the valid attributes in: dbias, dscale, scale.
 TEST(TestLayernormBackwardNode, PreValidateFailsScaleRank)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -495,7 +495,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsScaleRank)
               "normalized_dim_count dims (reduced rank)");
 }
 
-// Only dbias, dscale, scale differ from the valid attributes.
+// Differs from the valid attributes in: dbias, dscale, scale.
 TEST(TestLayernormBackwardNode, PreValidateFailsScaleOnePadding)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -526,7 +526,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsScaleOnePadding)
               "normalized_dim_count dims of x");
 }
 
-// Only dbias, dscale, scale differ from the valid attributes.
+// Differs from the valid attributes in: dbias, dscale, scale.
 TEST(TestLayernormBackwardNode, PreValidateFailsScaleDims)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -557,7 +557,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsScaleDims)
         "LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of x");
 }
 
-// Only inv_variance, mean differ from the valid attributes.
+// Differs from the valid attributes in: inv_variance, mean.
 TEST(TestLayernormBackwardNode, PreValidateFailsMeanRank)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -586,7 +586,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMeanRank)
               "normalized_dim_count dims (reduced rank)");
 }
 
-// Only inv_variance, mean differ from the valid attributes.
+// Differs from the valid attributes in: inv_variance, mean.
 TEST(TestLayernormBackwardNode, PreValidateFailsMeanOnePadding)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -617,7 +617,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMeanOnePadding)
               "normalized_dim_count dims of x");
 }
 
-// Only inv_variance, mean differ from the valid attributes.
+// Differs from the valid attributes in: inv_variance, mean.
 TEST(TestLayernormBackwardNode, PreValidateFailsMeanDims)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -648,7 +648,7 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMeanDims)
               "dims of x");
 }
 
-// Only inv_variance, mean differ from the valid attributes.
+// Differs from the valid attributes in: inv_variance, mean.
 TEST(TestLayernormBackwardNode, PreValidateFailsMeanForm)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});

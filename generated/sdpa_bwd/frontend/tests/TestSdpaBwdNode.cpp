@@ -93,7 +93,7 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithValidAttributes)
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-// Only q differ from the valid attributes.
+// Differs from the valid attributes in: q.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingQ)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -144,7 +144,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingQ)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing q (input) for pre-validation");
 }
 
-// Only k differ from the valid attributes.
+// Differs from the valid attributes in: k.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingK)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -195,7 +195,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingK)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing k (input) for pre-validation");
 }
 
-// Only v differ from the valid attributes.
+// Differs from the valid attributes in: v.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingV)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -246,7 +246,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingV)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing v (input) for pre-validation");
 }
 
-// Only o differ from the valid attributes.
+// Differs from the valid attributes in: o.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingO)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -297,7 +297,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingO)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing o (input) for pre-validation");
 }
 
-// Only do differ from the valid attributes.
+// Differs from the valid attributes in: do.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingDo)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -348,7 +348,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDo)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing do (input) for pre-validation");
 }
 
-// Only stats differ from the valid attributes.
+// Differs from the valid attributes in: stats.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingStats)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -399,7 +399,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingStats)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing stats (input) for pre-validation");
 }
 
-// Only dq differ from the valid attributes.
+// Differs from the valid attributes in: dq.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingDq)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -450,7 +450,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDq)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing dq (output) for pre-validation");
 }
 
-// Only dk differ from the valid attributes.
+// Differs from the valid attributes in: dk.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingDk)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -501,7 +501,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDk)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing dk (output) for pre-validation");
 }
 
-// Only dv differ from the valid attributes.
+// Differs from the valid attributes in: dv.
 TEST(TestSdpaBwdNode, PreValidateFailsMissingDv)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -552,7 +552,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDv)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing dv (output) for pre-validation");
 }
 
-// Only dq differ from the valid attributes.
+// Differs from the valid attributes in: dq.
 TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDq)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -605,7 +605,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDq)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: dq dims must equal q dims");
 }
 
-// Only dk differ from the valid attributes.
+// Differs from the valid attributes in: dk.
 TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDk)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -658,7 +658,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDk)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: dk dims must equal k dims");
 }
 
-// Only dv differ from the valid attributes.
+// Differs from the valid attributes in: dv.
 TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDv)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -711,7 +711,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDv)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: dv dims must equal v dims");
 }
 
-// Only do differ from the valid attributes.
+// Differs from the valid attributes in: do.
 TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDo)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});

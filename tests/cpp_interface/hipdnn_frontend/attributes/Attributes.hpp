@@ -2,7 +2,10 @@
 // Checked against: id 65590463241: template <typename DerivedT> class Attributes with public
 // `std::string name`, `DataType compute_data_type = DataType::NOT_SET`, set_name/get_name,
 // set_compute_data_type/get_compute_data_type, fill_from_context, and protected templated
-// getInput/getOutput/setInput/setOutput (copy and move). Bodies written for this stand-in.
+// getInput/getOutput/setInput/setOutput (copy and move). fill_from_context is inline as in the
+// real one: TensorAttributes::fill_from_context on every non-null tensor of the derived class's
+// `inputs`, then of its `outputs`, then the graph's compute data type when this one is NOT_SET;
+// returns a default (OK) Error. Bodies written for this stand-in.
 #pragma once
 
 #include "GraphAttributes.hpp"
@@ -43,7 +46,28 @@ public:
     {
         return compute_data_type;
     }
-    Error fill_from_context(const GraphAttributes& graphAttributes);
+    Error fill_from_context(const GraphAttributes& graphAttributes)
+    {
+        for(auto& entry : derived().inputs)
+        {
+            if(entry.second != nullptr)
+            {
+                entry.second->fill_from_context(graphAttributes);
+            }
+        }
+        for(auto& entry : derived().outputs)
+        {
+            if(entry.second != nullptr)
+            {
+                entry.second->fill_from_context(graphAttributes);
+            }
+        }
+        if(compute_data_type == DataType::NOT_SET)
+        {
+            set_compute_data_type(graphAttributes.get_compute_data_type());
+        }
+        return {};
+    }
 
 protected:
     template <typename InputNameT>

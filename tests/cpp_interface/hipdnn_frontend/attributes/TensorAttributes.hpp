@@ -13,9 +13,6 @@
 // Not modelled: pass-by-value scalars (set_value, get_pass_by_value, value variant, ScalarType,
 // the scalar constructors) and pack_attributes (flatbuffers), so validate() skips the two
 // pass-by-value checks.
-// Stand-in only: GraphAttributes.hpp here does not yet declare get_io_data_type /
-// get_intermediate_data_type; fill_from_context reaches them through standin_detail, which falls
-// back to DataType::NOT_SET when they are missing. Drop it once GraphAttributes.hpp has them.
 #pragma once
 
 #include "GraphAttributes.hpp"
@@ -31,33 +28,6 @@
 
 namespace hipdnn_frontend::graph
 {
-
-namespace standin_detail
-{
-
-template <typename GraphAttributesT>
-auto ioDataType(const GraphAttributesT& attrs, int) -> decltype(attrs.get_io_data_type())
-{
-    return attrs.get_io_data_type();
-}
-template <typename GraphAttributesT>
-DataType ioDataType(const GraphAttributesT&, long)
-{
-    return DataType::NOT_SET;
-}
-template <typename GraphAttributesT>
-auto intermediateDataType(const GraphAttributesT& attrs, int)
-    -> decltype(attrs.get_intermediate_data_type())
-{
-    return attrs.get_intermediate_data_type();
-}
-template <typename GraphAttributesT>
-DataType intermediateDataType(const GraphAttributesT&, long)
-{
-    return DataType::NOT_SET;
-}
-
-} // namespace standin_detail
 
 class TensorAttributes
 {
@@ -174,8 +144,8 @@ public:
         {
             return *this;
         }
-        _dataType = _isVirtual ? standin_detail::intermediateDataType(graphAttributes, 0)
-                               : standin_detail::ioDataType(graphAttributes, 0);
+        _dataType = _isVirtual ? graphAttributes.get_intermediate_data_type()
+                               : graphAttributes.get_io_data_type();
         return *this;
     }
 
