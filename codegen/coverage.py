@@ -69,3 +69,38 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
                 f"test value {constant} of field '{field.name}' is never set in "
                 f"{generated_prefix}{prefix}{names.descriptor_test}",
             )
+    yield from _frontend(spec, files, generated_prefix)
+
+
+def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterator[Diagnostic]:
+    """The node checks every rule and infers every inference it names (by message, so a template
+    that drops one is caught), the node's tests make every check fail, and the frontend tests set
+    every tensor and field."""
+    from codegen import nodecheck, testplan
+
+    names = naming.OpNames(spec)
+    prefix = f"{spec.op}/"
+    node_text = files.get(prefix + names.frontend_node_hpp, "")
+    node_tests = files.get(prefix + names.frontend_node_test, "")
+    flat_node = re.sub(r'"\s*\n\s*"', "", node_text)  # string literals clang-format split
+    flat_tests = re.sub(r'"\s*\n\s*"', "", node_tests)
+    for check in nodecheck.checks(spec):
+        loc = check.conforms.span.loc if check.conforms else next(
+            (r.span.loc for r in spec.field_ranges if r.field == check.field), spec.tensor(check.tensors[0]).span.loc if check.tensors else spec.span.loc
+        )
+        literal = f'"{check.message}"'
+        if literal not in flat_node:
+            yield rules.GEN_COVERAGE(loc, f"check '{check.message}' is missing from {generated_prefix}{prefix}{names.frontend_node_hpp}")
+        elif literal not in flat_tests:
+            yield rules.GEN_COVERAGE(loc, f"no test in {generated_prefix}{prefix}{names.frontend_node_test} expects '{check.message}'")
+    for step in spec.inferences:
+        target = spec.tensor(step.target) if step.kind == "tensor" else spec.field(step.target)
+        read = naming.frontend_read(target)
+        if read not in node_text:
+            yield rules.GEN_COVERAGE(step.span.loc, f"inference of '{step.target}' ({read}) is missing from {generated_prefix}{prefix}{names.frontend_node_hpp}")
+    plan = testplan.build(spec)
+    valid = plan.node_cases[0].state if plan.node_cases else None
+    for t in spec.tensors:
+        setter = naming.frontend_setter(t) or t.frontend.member or t.name
+        if valid is not None and t.name in valid.present and not re.search(rf"\b{re.escape(setter)}\b", node_tests):
+            yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")

@@ -200,7 +200,8 @@ def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str,
                 return check
         if check.kind in ("range_min", "range_max") and check.field is not None and check.bound is not None:
             value = fields[check.field]
-            if field_is_set(spec, by_name[check.field], value):
+            ranked = check.bound.rank_of
+            if field_is_set(spec, by_name[check.field], value) and (ranked is None or present(ranked)):
                 limit = check.bound.value(ranks())
                 if (value < limit) if check.kind == "range_min" else (value > limit):
                     return check

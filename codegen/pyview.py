@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen import naming
+from codegen import naming, nodecheck
 from codegen.model import Field, OpSpec, Tensor
 from codegen.naming import OpNames
 from codegen.registry import Registry
-from codegen.testplan import TestPlan, build as build_plan, tensors_set
+from codegen.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
 
 def literal(field: Field, value: Any) -> str:
@@ -75,6 +75,18 @@ class OpView:
     rules: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, tensors, message)
     enums: tuple[str, ...]
     unsupported_attribute: int
+    node_checks: tuple[str, ...] = ()  # NodeCheck(...) expressions, in pre_validate_node() order
+    inferences: tuple[str, ...] = ()  # Inference(...) expressions
+    field_states: tuple[tuple[str, str], ...] = ()  # (field, FieldState(...) expression)
+    graph_inputs: tuple[tuple[str, str], ...] = ()  # required inputs (name, enumerator): the Graph method's arguments
+    graph_outputs: tuple[tuple[str, str], ...] = ()  # required outputs it creates
+    graph_optional_inputs: tuple[tuple[str, str], ...] = ()  # optional inputs it names when set
+
+    def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
+        """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""
+        tensors = {n: (state.dims_of(n), state.strides_of(n)) for n in state.present}
+        fields = {f.name: literal(f.field, state.field(f.name)) for f in self.fields}
+        return tensors, fields
 
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
         return tuple(self.tensor(name) for name in tensors_set(self.spec, present, omit))
@@ -111,7 +123,38 @@ def build(spec: OpSpec) -> OpView:
         (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors)) for r in spec.presence_rules
     )
     enums = tuple(sorted({f.enum.name for f in spec.fields if f.enum is not None}))
-    return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id())
+    return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
+                  *_node(spec))
+
+
+def _node(spec: OpSpec) -> tuple[Any, ...]:
+    checks = []
+    for c in nodecheck.checks(spec):
+        args = [repr(c.kind), repr(c.code), repr(c.message), f"tensors={c.tensors!r}"]
+        if c.rule is not None:
+            args.append(f"rule={c.rule.kind.name!r}")
+        if c.field is not None:
+            args.append(f"field={c.field!r}")
+        if c.bound is not None:
+            args.append(f"bound=Bound({c.bound.constant!r}, {c.bound.rank_of!r}, {c.bound.offset!r})")
+        if c.conforms is not None:
+            args.append(f"keeps={c.conforms.keeps!r}")
+            if c.conforms.same_form_as:
+                args.append(f"same_form_as={c.conforms.same_form_as!r}")
+        checks.append(f"NodeCheck({', '.join(args)})")
+    inferences = []
+    for step in nodecheck.inference_steps(spec):
+        extra = f", conforms_to={step.conforms.to!r}, keeps={step.conforms.keeps!r}" if step.conforms else ""
+        inferences.append(f"Inference({step.inference.kind!r}, {step.target!r}, {step.source!r}{extra})")
+    states = tuple(
+        (f.name, f"FieldState({f.optional!r}, {spec.inference_of(f.name) is not None!r}, {nodecheck.unset_value(spec, f)!r})")
+        for f in spec.fields
+    )
+    enumerator = {t.name: naming.frontend_enumerator(t) for t in spec.tensors}
+    inputs = tuple((t.name, enumerator[t.name]) for t in spec.required_tensors if t.role == "input")
+    outputs = tuple((t.name, enumerator[t.name]) for t in spec.required_tensors if t.role == "output")
+    optional = tuple((t.name, enumerator[t.name]) for t in spec.optional_tensors if t.role == "input")
+    return tuple(checks), tuple(inferences), states, inputs, outputs, optional
 
 
 @dataclass(frozen=True)

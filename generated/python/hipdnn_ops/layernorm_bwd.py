@@ -9,6 +9,8 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+
 
 class LayernormBackwardOperationDescriptor(OperationDescriptor):
     CLASS_NAME = "LayernormBackwardOperationDescriptor"
@@ -106,6 +108,47 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             "LayernormBackwardOperationDescriptor::finalize() failed: MEAN and INV_VARIANCE tensors must be set together or not at all",
         ),
     )
+
+
+# The frontend node (LayernormBackwardNode): pre_validate_node() checks in order, then what
+# infer_properties_node() fills in.
+NODE = NodeSpec(
+    "LayernormBackwardNode",
+    (
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dy (input) for pre-validation', tensors=('dy',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing x (input) for pre-validation', tensors=('x',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing scale (input) for pre-validation', tensors=('scale',)),
+        NodeCheck('presence', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode: MEAN and INV_VARIANCE tensors must be set together or not at all', tensors=('mean', 'inv_variance'), rule='both_or_neither'),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dx (output) for pre-validation', tensors=('dx',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dscale (output) for pre-validation', tensors=('dscale',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dbias (output) for pre-validation', tensors=('dbias',)),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dy dims must equal x dims', tensors=('x', 'dy')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dx dims must equal x dims', tensors=('x', 'dx')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dscale dims must equal scale dims', tensors=('scale', 'dscale')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dbias dims must equal scale dims', tensors=('scale', 'dbias')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: inv_variance dims must equal mean dims', tensors=('mean', 'inv_variance')),
+        NodeCheck('range_min', 'INVALID_VALUE', 'LayernormBackwardNode: normalized_dim_count must be at least 1', tensors=(), field='normalized_dim_count', bound=Bound(1, None, 0)),
+        NodeCheck('range_max', 'INVALID_VALUE', 'LayernormBackwardNode: normalized_dim_count must be at most rank(x)', tensors=(), field='normalized_dim_count', bound=Bound(None, 'x', 0)),
+        NodeCheck('conforms_form', 'INVALID_VALUE', 'LayernormBackwardNode: scale must have rank(x) dims (one-padded) or normalized_dim_count dims (reduced rank)', tensors=('scale', 'x'), field='normalized_dim_count', keeps='trailing'),
+        NodeCheck('conforms_padding', 'INVALID_VALUE', 'LayernormBackwardNode: one-padded scale must be 1 outside the trailing normalized_dim_count dims of x', tensors=('scale', 'x'), field='normalized_dim_count', keeps='trailing'),
+        NodeCheck('conforms_dims', 'INVALID_VALUE', 'LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of x', tensors=('scale', 'x'), field='normalized_dim_count', keeps='trailing'),
+        NodeCheck('conforms_form', 'INVALID_VALUE', 'LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - normalized_dim_count dims (reduced rank)', tensors=('mean', 'x'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
+        NodeCheck('conforms_padding', 'INVALID_VALUE', 'LayernormBackwardNode: one-padded mean must be 1 outside the leading rank(x) - normalized_dim_count dims of x', tensors=('mean', 'x'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
+        NodeCheck('conforms_dims', 'INVALID_VALUE', 'LayernormBackwardNode: mean must match the leading rank(x) - normalized_dim_count dims of x', tensors=('mean', 'x'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
+        NodeCheck('same_form', 'INVALID_VALUE', 'LayernormBackwardNode: mean and scale must both be one-padded or both reduced-rank', tensors=('mean', 'x', 'scale'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
+    ),
+    (
+        Inference('tensor', 'dy', 'x'),
+        Inference('tensor', 'dx', 'x'),
+        Inference('tensor', 'dscale', 'scale'),
+        Inference('tensor', 'dbias', 'scale'),
+        Inference('field', 'normalized_dim_count', 'scale', conforms_to='x', keeps='trailing'),
+    ),
+    {
+        "normalized_dim_count": FieldState(False, True, 0),
+    },
+    ("dy", "x", "scale", "dx", "dscale", "dbias", ),
+)
 
 
 def pack(attributes: Mapping[str, Any]) -> LayernormBackwardOperationDescriptor:

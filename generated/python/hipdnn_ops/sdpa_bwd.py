@@ -9,6 +9,8 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, DiagonalAlignment
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+
 
 class SdpaBwdOperationDescriptor(OperationDescriptor):
     CLASS_NAME = "SdpaBwdOperationDescriptor"
@@ -239,6 +241,45 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
     )
     RULES = (
     )
+
+
+# The frontend node (SdpaBwdNode): pre_validate_node() checks in order, then what
+# infer_properties_node() fills in.
+NODE = NodeSpec(
+    "SdpaBwdNode",
+    (
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing q (input) for pre-validation', tensors=('q',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing k (input) for pre-validation', tensors=('k',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing v (input) for pre-validation', tensors=('v',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing o (input) for pre-validation', tensors=('o',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing do (input) for pre-validation', tensors=('do',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing stats (input) for pre-validation', tensors=('stats',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dq (output) for pre-validation', tensors=('dq',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dk (output) for pre-validation', tensors=('dk',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dv (output) for pre-validation', tensors=('dv',)),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dq dims must equal q dims', tensors=('q', 'dq')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dk dims must equal k dims', tensors=('k', 'dk')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dv dims must equal v dims', tensors=('v', 'dv')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: do dims must equal o dims', tensors=('o', 'do')),
+    ),
+    (
+        Inference('tensor', 'dq', 'q'),
+        Inference('tensor', 'dk', 'k'),
+        Inference('tensor', 'dv', 'v'),
+    ),
+    {
+        "alibi_mask": FieldState(False, False, False),
+        "padding_mask": FieldState(False, False, False),
+        "causal_mask": FieldState(False, False, False),
+        "causal_mask_bottom_right": FieldState(False, False, False),
+        "dropout_probability": FieldState(True, False, None),
+        "attn_scale_value": FieldState(True, False, None),
+        "left_bound": FieldState(True, False, None),
+        "right_bound": FieldState(True, False, None),
+        "diagonal_alignment": FieldState(False, False, 'TOP_LEFT'),
+    },
+    ("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", ),
+)
 
 
 def pack(attributes: Mapping[str, Any]) -> SdpaBwdOperationDescriptor:

@@ -21,7 +21,8 @@ from hipdnn_ops import (
     from_json,
     to_json,
 )
-from hipdnn_ops.layernorm_bwd import LayernormBackwardOperationDescriptor, pack, unpack
+from hipdnn_ops import Error, Graph, NodeAttributes, TensorAttributes
+from hipdnn_ops.layernorm_bwd import NODE, LayernormBackwardOperationDescriptor, pack, unpack
 
 OPERATION_NAME = "layernorm_bwd_under_test"
 NODE_NAME = "layernorm_bwd_from_node"
@@ -493,6 +494,739 @@ class TestLayernormBackwardOperationFromNode(unittest.TestCase):
         node = make_node(*ALL_PRESENT)
         descriptor = LayernormBackwardOperationDescriptor.from_node(node, tensor_map(*ALL_PRESENT))
         self.assertEqual(descriptor.build_node(), node)
+
+
+
+def node_attributes(tensors: dict[str, tuple[tuple[int, ...], tuple[int, ...]]], fields: dict[str, Any]) -> NodeAttributes:
+    return NodeAttributes(
+        tensors={name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in tensors.items()},
+        fields=dict(fields),
+    )
+
+
+class TestLayernormBackwardNode(unittest.TestCase):
+    """The node's pre-validation and inference, case for case as TestLayernormBackwardNode.cpp."""
+
+    def test_PreValidateSucceedsWithValidAttributes(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateFailsMissingDy(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dy (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingX(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing x (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing scale (input) for pre-validation'))
+
+    def test_PreValidateFailsPresenceBothOrNeitherMeanInvVariance(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode: MEAN and INV_VARIANCE tensors must be set together or not at all'))
+
+    def test_PreValidateFailsMissingDx(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dx (output) for pre-validation'))
+
+    def test_PreValidateFailsMissingDscale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dscale (output) for pre-validation'))
+
+    def test_PreValidateFailsMissingDbias(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dbias (output) for pre-validation'))
+
+    def test_PreValidateFailsMismatchingDy(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((17, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: dy dims must equal x dims'))
+
+    def test_PreValidateFailsMismatchingDx(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((17, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: dx dims must equal x dims'))
+
+    def test_PreValidateFailsMismatchingDscale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: dscale dims must equal scale dims'))
+
+    def test_PreValidateFailsMismatchingDbias(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: dbias dims must equal scale dims'))
+
+    def test_PreValidateFailsMismatchingInvVariance(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((17, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: inv_variance dims must equal mean dims'))
+
+    def test_PreValidateFailsNormalizedDimCountTooSmall(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": -1},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: normalized_dim_count must be at least 1'))
+
+    def test_PreValidateFailsNormalizedDimCountTooLarge(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 5},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: normalized_dim_count must be at most rank(x)'))
+
+    def test_PreValidateFailsScaleRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1,), (1,)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1,), (1,)),
+                "dbias": ((1,), (1,)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: scale must have rank(x) dims (one-padded) or normalized_dim_count dims (reduced rank)'))
+
+    def test_PreValidateFailsScaleOnePadding(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: one-padded scale must be 1 outside the trailing normalized_dim_count dims of x'))
+
+    def test_PreValidateFailsScaleDims(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 33), (67584, 1056, 33, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 33), (67584, 1056, 33, 1)),
+                "dbias": ((1, 64, 32, 33), (67584, 1056, 33, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of x'))
+
+    def test_PreValidateFailsMeanRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 1), (1, 1)),
+                "inv_variance": ((1, 1), (1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - normalized_dim_count dims (reduced rank)'))
+
+    def test_PreValidateFailsMeanOnePadding(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 2), (2, 2, 2, 1)),
+                "inv_variance": ((16, 1, 1, 2), (2, 2, 2, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: one-padded mean must be 1 outside the leading rank(x) - normalized_dim_count dims of x'))
+
+    def test_PreValidateFailsMeanDims(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((17, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((17, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: mean must match the leading rank(x) - normalized_dim_count dims of x'))
+
+    def test_PreValidateFailsMeanForm(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16,), (1,)),
+                "inv_variance": ((16,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: mean and scale must both be one-padded or both reduced-rank'))
+
+    def test_InferFailsWithoutDy(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dy for setting properties'))
+
+    def test_InferFailsWithoutX(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing x for setting properties'))
+
+    def test_InferFailsWithoutScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing scale for setting properties'))
+
+    def test_InferFailsWithoutDx(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dx for setting properties'))
+
+    def test_InferFailsWithoutDscale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dscale for setting properties'))
+
+    def test_InferFailsWithoutDbias(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'LayernormBackwardNode missing dbias for setting properties'))
+
+    def test_InferDyFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dy"].dims, (16, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dy"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDyKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((17, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dy"].dims, (17, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dy"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDxFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dx"].dims, (16, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDxKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((17, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dx"].dims, (17, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDscaleFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDscaleKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDbiasFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((), ()),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDbiasKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
+
+    def test_InferNormalizedDimCountFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 0},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.fields["normalized_dim_count"], 3)
+
+    def test_InferNormalizedDimCountKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 4},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.fields["normalized_dim_count"], 4)
+
+    def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
+        graph = Graph()
+        tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
+            "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+            "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+            "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+            "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+            "epsilon": ((1,), (1,)),
+            "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+            "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+        }.items()}
+        attributes = NodeAttributes(
+            name="node",
+            tensors={"mean": tensors["mean"], "inv_variance": tensors["inv_variance"], "epsilon": tensors["epsilon"]},
+            fields={"normalized_dim_count": 3},
+        )
+        outputs = graph.layernorm_backward(tensors["dy"], tensors["x"], tensors["scale"], attributes)
+        self.assertEqual(tensors["dy"].name, "node::DY")
+        self.assertEqual(tensors["x"].name, "node::X")
+        self.assertEqual(tensors["scale"].name, "node::SCALE")
+        self.assertEqual(tensors["mean"].name, "node::MEAN")
+        self.assertEqual(tensors["inv_variance"].name, "node::INV_VARIANCE")
+        self.assertEqual(tensors["epsilon"].name, "node::EPSILON")
+        self.assertEqual([t.name for t in outputs], ["node::DX", "node::DSCALE", "node::DBIAS"])
+        self.assertTrue(all(t.is_virtual for t in outputs))
+        self.assertEqual(graph.validate(), Error())
+        self.assertEqual(outputs[0].dims, tensors["x"].dims)
+        self.assertEqual(outputs[1].dims, tensors["scale"].dims)
+        self.assertEqual(outputs[2].dims, tensors["scale"].dims)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,8 @@ from hipdnn_ops import (
     from_json,
     to_json,
 )
-from hipdnn_ops.sdpa_bwd import SdpaBwdOperationDescriptor, pack, unpack
+from hipdnn_ops import Error, Graph, NodeAttributes, TensorAttributes
+from hipdnn_ops.sdpa_bwd import NODE, SdpaBwdOperationDescriptor, pack, unpack
 from hipdnn_ops.enums import DiagonalAlignment
 
 OPERATION_NAME = "sdpa_bwd_under_test"
@@ -728,6 +729,875 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
         node = make_node(*ALL_PRESENT)
         descriptor = SdpaBwdOperationDescriptor.from_node(node, tensor_map(*ALL_PRESENT))
         self.assertEqual(descriptor.build_node(), node)
+
+
+
+def node_attributes(tensors: dict[str, tuple[tuple[int, ...], tuple[int, ...]]], fields: dict[str, Any]) -> NodeAttributes:
+    return NodeAttributes(
+        tensors={name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in tensors.items()},
+        fields=dict(fields),
+    )
+
+
+class TestSdpaBwdNode(unittest.TestCase):
+    """The node's pre-validation and inference, case for case as TestSdpaBwdNode.cpp."""
+
+    def test_PreValidateSucceedsWithValidAttributes(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateFailsMissingQ(self) -> None:
+        attributes = node_attributes(
+            {
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing q (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingK(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing k (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingV(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing v (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingO(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing o (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingDo(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing do (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingStats(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing stats (input) for pre-validation'))
+
+    def test_PreValidateFailsMissingDq(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dq (output) for pre-validation'))
+
+    def test_PreValidateFailsMissingDk(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dk (output) for pre-validation'))
+
+    def test_PreValidateFailsMissingDv(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dv (output) for pre-validation'))
+
+    def test_PreValidateFailsMismatchingDq(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dq dims must equal q dims'))
+
+    def test_PreValidateFailsMismatchingDk(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dk dims must equal k dims'))
+
+    def test_PreValidateFailsMismatchingDv(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dv dims must equal v dims'))
+
+    def test_PreValidateFailsMismatchingDo(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: do dims must equal o dims'))
+
+    def test_InferFailsWithoutQ(self) -> None:
+        attributes = node_attributes(
+            {
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing q for setting properties'))
+
+    def test_InferFailsWithoutK(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing k for setting properties'))
+
+    def test_InferFailsWithoutV(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing v for setting properties'))
+
+    def test_InferFailsWithoutO(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing o for setting properties'))
+
+    def test_InferFailsWithoutDo(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing do for setting properties'))
+
+    def test_InferFailsWithoutStats(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing stats for setting properties'))
+
+    def test_InferFailsWithoutDq(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dq for setting properties'))
+
+    def test_InferFailsWithoutDk(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dk for setting properties'))
+
+    def test_InferFailsWithoutDv(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dv for setting properties'))
+
+    def test_InferDqFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((), ()),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dq"].dims, (2, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dq"].strides, (32768, 8192, 64, 1))
+
+    def test_InferDqKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dq"].dims, (3, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dq"].strides, (32768, 8192, 64, 1))
+
+    def test_InferDkFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((), ()),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dk"].dims, (2, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dk"].strides, (32768, 8192, 64, 1))
+
+    def test_InferDkKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dk"].dims, (3, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dk"].strides, (32768, 8192, 64, 1))
+
+    def test_InferDvFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((), ()),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dv"].dims, (2, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dv"].strides, (32768, 8192, 64, 1))
+
+    def test_InferDvKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dv"].dims, (3, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dv"].strides, (32768, 8192, 64, 1))
+
+    def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
+        graph = Graph()
+        tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
+            "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+            "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+            "scale": ((1,), (1,)),
+            "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+            "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+            "seed": ((1,), (1,)),
+            "offset": ((1,), (1,)),
+            "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            "dropout_scale": ((1,), (1,)),
+            "dropout_scale_inv": ((1,), (1,)),
+            "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+        }.items()}
+        attributes = NodeAttributes(
+            name="node",
+            tensors={"scale": tensors["scale"], "attn_mask": tensors["attn_mask"], "seq_len_q": tensors["seq_len_q"], "seq_len_kv": tensors["seq_len_kv"], "seed": tensors["seed"], "offset": tensors["offset"], "dropout_mask": tensors["dropout_mask"], "dropout_scale": tensors["dropout_scale"], "dropout_scale_inv": tensors["dropout_scale_inv"]},
+            fields={"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        outputs = graph.sdpa_backward(tensors["q"], tensors["k"], tensors["v"], tensors["o"], tensors["do"], tensors["stats"], attributes)
+        self.assertEqual(tensors["q"].name, "node::Q")
+        self.assertEqual(tensors["k"].name, "node::K")
+        self.assertEqual(tensors["v"].name, "node::V")
+        self.assertEqual(tensors["o"].name, "node::O")
+        self.assertEqual(tensors["do"].name, "node::dO")
+        self.assertEqual(tensors["stats"].name, "node::Stats")
+        self.assertEqual(tensors["scale"].name, "node::Attn_scale")
+        self.assertEqual(tensors["attn_mask"].name, "node::Bias")
+        self.assertEqual(tensors["seq_len_q"].name, "node::SEQ_LEN_Q")
+        self.assertEqual(tensors["seq_len_kv"].name, "node::SEQ_LEN_KV")
+        self.assertEqual(tensors["seed"].name, "node::Seed")
+        self.assertEqual(tensors["offset"].name, "node::Offset")
+        self.assertEqual(tensors["dropout_mask"].name, "node::Dropout_mask")
+        self.assertEqual(tensors["dropout_scale"].name, "node::Dropout_scale")
+        self.assertEqual(tensors["dropout_scale_inv"].name, "node::Dropout_scale_inv")
+        self.assertEqual([t.name for t in outputs], ["node::dQ", "node::dK", "node::dV"])
+        self.assertTrue(all(t.is_virtual for t in outputs))
+        self.assertEqual(graph.validate(), Error())
+        self.assertEqual(outputs[0].dims, tensors["q"].dims)
+        self.assertEqual(outputs[1].dims, tensors["k"].dims)
+        self.assertEqual(outputs[2].dims, tensors["v"].dims)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ from hipdnn_ops.enums import (
     Status,
 )
 from hipdnn_ops.errors import HipdnnError
+from hipdnn_ops.frontend import Error, NodeAttributes, TensorAttributes
+from hipdnn_ops.graph import Graph
 from hipdnn_ops.node import from_json, to_json
 from hipdnn_ops.tensor import TensorDescriptor
 
@@ -26,11 +28,15 @@ __all__ = [
     "DataType",
     "DescriptorType",
     "ThingMode",
+    "Error",
+    "Graph",
     "HipdnnError",
+    "NodeAttributes",
     "OPERATIONS",
     "OperationDescriptor",
     "OperationType",
     "Status",
+    "TensorAttributes",
     "TensorDescriptor",
     "create_descriptor",
     "descriptor_from_node",

@@ -9,6 +9,8 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, ThingMode
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+
 
 class ThingOperationDescriptor(OperationDescriptor):
     CLASS_NAME = "ThingOperationDescriptor"
@@ -76,6 +78,26 @@ class ThingOperationDescriptor(OperationDescriptor):
             "ThingOperationDescriptor::finalize() failed: BIAS and MASK tensors must be set together or not at all",
         ),
     )
+
+
+# The frontend node (ThingNode): pre_validate_node() checks in order, then what
+# infer_properties_node() fills in.
+NODE = NodeSpec(
+    "ThingNode",
+    (
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing x (input) for pre-validation', tensors=('x',)),
+        NodeCheck('presence', 'ATTRIBUTE_NOT_SET', 'ThingNode: BIAS and MASK tensors must be set together or not at all', tensors=('bias', 'mask'), rule='both_or_neither'),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing y (output) for pre-validation', tensors=('y',)),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'ThingNode: y dims must equal x dims', tensors=('x', 'y')),
+    ),
+    (
+    ),
+    {
+        "axis": FieldState(False, False, 0),
+        "mode": FieldState(False, False, 0),
+    },
+    ("x", "y", ),
+)
 
 
 def pack(attributes: Mapping[str, Any]) -> ThingOperationDescriptor:

@@ -21,7 +21,8 @@ from hipdnn_ops import (
     from_json,
     to_json,
 )
-from hipdnn_ops.thing import ThingOperationDescriptor, pack, unpack
+from hipdnn_ops import Error, Graph, NodeAttributes, TensorAttributes
+from hipdnn_ops.thing import NODE, ThingOperationDescriptor, pack, unpack
 from hipdnn_ops.enums import ThingMode
 
 OPERATION_NAME = "thing_under_test"
@@ -380,6 +381,125 @@ class TestThingOperationFromNode(unittest.TestCase):
         node = make_node(*ALL_PRESENT)
         descriptor = ThingOperationDescriptor.from_node(node, tensor_map(*ALL_PRESENT))
         self.assertEqual(descriptor.build_node(), node)
+
+
+
+def node_attributes(tensors: dict[str, tuple[tuple[int, ...], tuple[int, ...]]], fields: dict[str, Any]) -> NodeAttributes:
+    return NodeAttributes(
+        tensors={name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in tensors.items()},
+        fields=dict(fields),
+    )
+
+
+class TestThingNode(unittest.TestCase):
+    """The node's pre-validation and inference, case for case as TestThingNode.cpp."""
+
+    def test_PreValidateSucceedsWithValidAttributes(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateFailsMissingX(self) -> None:
+        attributes = node_attributes(
+            {
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing x (input) for pre-validation'))
+
+    def test_PreValidateFailsPresenceBothOrNeitherBiasMask(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode: BIAS and MASK tensors must be set together or not at all'))
+
+    def test_PreValidateFailsMissingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing y (output) for pre-validation'))
+
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 3), (3, 1)),
+                "y": ((3, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: y dims must equal x dims'))
+
+    def test_InferFailsWithoutX(self) -> None:
+        attributes = node_attributes(
+            {
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing x for setting properties'))
+
+    def test_InferFailsWithoutY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing y for setting properties'))
+
+    def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
+        graph = Graph()
+        tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
+            "x": ((2, 3), (3, 1)),
+            "y": ((2, 3), (3, 1)),
+            "bias": ((1, 3), (3, 1)),
+            "mask": ((2, 3), (3, 1)),
+        }.items()}
+        attributes = NodeAttributes(
+            name="node",
+            tensors={"bias": tensors["bias"], "mask": tensors["mask"]},
+            fields={"axis": 1, "mode": ThingMode.A},
+        )
+        outputs = graph.thing(tensors["x"], attributes)
+        self.assertEqual(tensors["x"].name, "node::X")
+        self.assertEqual(tensors["bias"].name, "node::BIAS")
+        self.assertEqual(tensors["mask"].name, "node::MASK")
+        self.assertEqual([t.name for t in outputs], ["node::Y"])
+        self.assertTrue(all(t.is_virtual for t in outputs))
+        self.assertEqual(graph.validate(), Error())
 
 
 if __name__ == "__main__":

@@ -1,0 +1,77 @@
+"""The frontend node's semantics exist three times: codegen.nodecheck (which builds the test plan),
+the generated C++ node (whose generated tests run the plan) and the Python mirror. The plan's cases
+pin C++ and mirror to the plan; here the mirror and nodecheck must agree on any state at all."""
+
+from __future__ import annotations
+
+import copy
+import importlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from codegen import nodecheck, testplan
+from codegen.workspace import load
+from conftest import REPO
+
+SPECS = sorted(load(REPO).specs, key=lambda s: s.op)
+
+import hipdnn_ops  # noqa: E402  (generated/python is on the path through conftest)
+from hipdnn_ops.frontend import NodeAttributes, TensorAttributes  # noqa: E402
+
+
+def _states(spec):
+    """Tensors present or not, each with the test dims, no dims, or small random dims; integer
+    fields anywhere around their useful range, other fields at their test value."""
+    def dims_for(name):
+        test = spec.test_tensor(name).dims
+        return st.one_of(st.just(test), st.just(()), st.lists(st.integers(1, 3), min_size=1, max_size=5).map(tuple),
+                         st.just(tuple(1 if i else d for i, d in enumerate(test))))
+
+    tensors = st.fixed_dictionaries({t.name: st.one_of(st.none(), dims_for(t.name)) for t in spec.tensors})
+    fields = st.fixed_dictionaries({
+        f.name: (st.integers(-2, 7) if f.type.name in ("int64", "int32") and not f.optional else st.just(spec.test_field(f.name).value))
+        for f in spec.fields
+    })
+    return st.tuples(tensors, fields)
+
+
+def _mirror_attributes(dims, fields):
+    return NodeAttributes(
+        tensors={n: TensorAttributes(dims=d, strides=testplan.packed_strides(d)) for n, d in dims.items() if d is not None},
+        fields=dict(fields),
+    )
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[s.op for s in SPECS])
+def test_mirror_pre_validation_and_inference_agree_with_the_generator(spec):
+    node = importlib.import_module(f"hipdnn_ops.{spec.op}").NODE
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(_states(spec))
+    def check(state):
+        dims, fields = state
+        expected = nodecheck.evaluate(spec, dims, fields)
+        got = node.pre_validate(_mirror_attributes(dims, fields))
+        assert (got.code, got.message) == (("OK", "") if expected is None else (expected.code, expected.message))
+        attributes = _mirror_attributes(dims, fields)
+        want_dims = {n: d for n, d in dims.items()}
+        want_strides = {n: (testplan.packed_strides(d) if d is not None else None) for n, d in dims.items()}
+        want_fields = copy.deepcopy(dict(fields))
+        message = nodecheck.infer(spec, want_dims, want_strides, want_fields)
+        error = node.infer_properties(attributes)
+        assert error.message == (message or "")
+        if message is None:
+            assert {n: t.dims for n, t in attributes.tensors.items()} == {n: d for n, d in want_dims.items() if d is not None}
+            assert attributes.fields == want_fields
+
+    check()
+
+
+def test_every_check_of_the_repository_specs_has_a_failing_case():
+    for spec in SPECS:
+        plan = testplan.build(spec)
+        assert plan.untestable_checks == ()
+        assert {c.name for c in plan.node_cases} >= {c.name for c in nodecheck.checks(spec)}
+    assert hipdnn_ops.Graph
