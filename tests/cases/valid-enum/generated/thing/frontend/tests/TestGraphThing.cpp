@@ -79,6 +79,8 @@ TEST(TestGraphThing, ValidateRunsTheNodeOnTheWiredTensors)
     auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     const auto outputs = graph.thing(xTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
+    // no inference gives y its shape: set it as a user would
+    outputs[0]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();
