@@ -98,9 +98,12 @@ def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Ite
         read = naming.frontend_read(target)
         if read not in node_text:
             yield rules.GEN_COVERAGE(step.span.loc, f"inference of '{step.target}' ({read}) is missing from {generated_prefix}{prefix}{names.frontend_node_hpp}")
-    plan = testplan.build(spec)
-    valid = plan.node_cases[0].state if plan.node_cases else None
+    valid = testplan.valid_state(spec, testplan.largest_satisfying(spec))  # the tensors node tests set
     for t in spec.tensors:
         setter = naming.frontend_setter(t) or t.frontend.member or t.name
-        if valid is not None and t.name in valid.present and not re.search(rf"\b{re.escape(setter)}\b", node_tests):
+        if t.name in valid.present and not re.search(rf"\b{re.escape(setter)}\b", node_tests):
             yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")
+    for f in spec.fields:
+        written = re.split(r"[( ]", naming.frontend_write(f, "value").removeprefix("attributes."))[0]  # what the tests write
+        if not re.search(rf"\b{re.escape(written)}\b", node_tests):
+            yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")

@@ -402,25 +402,24 @@ def _test_value(spec: OpSpec, f: Field) -> Any:
     return spec.test_field(f.name).value
 
 
-def _null(view: TensorView) -> str:
-    return f"({view.member} == nullptr)"
-
-
 def _rule_view(names: OpNames, views: dict[str, TensorView], rule: Rule) -> RuleView:
-    members = [views[t] for t in rule.tensors]
+    condition = presence_violated(rule, [views[t].member for t in rule.tensors])
+    message = naming.finalize_prefix(names) + naming.rule_message(rule.kind.name, rule.tensors)
+    return RuleView(rule, condition, quote(message))
+
+
+def presence_violated(rule: Rule, pointers: list[str]) -> str:
+    """The C++ condition under which a presence rule is broken, given each tensor's pointer
+    expression (the descriptor's member, or the frontend getter call)."""
+    present = [f"({p} != nullptr)" for p in pointers]
     kind = rule.kind.name
     if kind == "both_or_neither":
-        first = _null(members[0])
-        condition = " || ".join(f"{first} != {_null(m)}" for m in members[1:])
-    elif kind == "requires":
-        condition = f"{members[0].member} != nullptr && {members[1].member} == nullptr"
-    elif kind == "mutually_exclusive":
-        counted = " + ".join(f"static_cast<int>({m.member} != nullptr)" for m in members)
-        condition = f"({counted}) > 1"
-    else:
-        raise AssertionError(f"rule kind {kind!r} has no C++ lowering")
-    message = naming.finalize_prefix(names) + naming.rule_message(kind, rule.tensors)
-    return RuleView(rule, condition, quote(message))
+        return " || ".join(f"{present[0]} != {p}" for p in present[1:])
+    if kind == "requires":
+        return f"{present[0]} && !{present[1]}"
+    if kind == "mutually_exclusive":
+        return "(" + " + ".join(f"static_cast<int>{p}" for p in present) + ") > 1"
+    raise AssertionError(f"rule kind {kind!r} has no C++ lowering")
 
 
 TENSOR_PTR = "std::shared_ptr<TensorAttributes>"
@@ -481,15 +480,8 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
             t = tensors[check.tensors[0]]
             groups[t.role].append(NodeCheckView(check, code, message, f"{t.frontend_read} == nullptr"))
         elif check.kind == "presence":
-            rule = check.rule
-            assert rule is not None
-            present = [f"({tensors[n].frontend_read} != nullptr)" for n in rule.tensors]
-            if rule.kind.name == "both_or_neither":
-                fails = " || ".join(f"{present[0]} != {p}" for p in present[1:])
-            elif rule.kind.name == "requires":
-                fails = f"{present[0]} && !{present[1]}"
-            else:
-                fails = "(" + " + ".join(f"static_cast<int>{p}" for p in present) + ") > 1"
+            assert check.rule is not None
+            fails = presence_violated(check.rule, [tensors[n].frontend_read for n in check.rule.tensors])
             groups["presence"].append(NodeCheckView(check, code, message, fails))
         elif check.kind == "same_shape":
             a, b = (tensors[n].frontend_read for n in check.tensors)
