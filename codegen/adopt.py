@@ -183,7 +183,7 @@ def number(draft: Draft, specs: list[OpSpec], registry: Registry | None, root: P
     Returns the lines that say what was adopted (empty when everything was allocated)."""
     from codegen import scaffold
 
-    problems = _table_clashes(draft, specs, registry, spec_loc) + _enums(draft, specs) + _type_tags(draft, registry)
+    problems = _table_clashes(draft, specs, registry, spec_loc) + _enums(draft, specs) + _type_tags(draft, specs, registry)
     if problems:
         raise SpecError(problems)
     space = NumberSpace(specs, registry)
@@ -216,31 +216,24 @@ def _table_clashes(draft: Draft, specs: list[OpSpec], registry: Registry | None,
     return []
 
 
-def _type_tags(draft: Draft, registry: Registry | None) -> list[Diagnostic]:
-    """An enum field's type tag is the registry's HIPDNN_TYPE_<ENUM>[_EXT]; a new enum needs a new tag."""
+def _type_tags(draft: Draft, specs: list[OpSpec], registry: Registry | None) -> list[Diagnostic]:
+    """An enum field's type tag is the registry's HIPDNN_TYPE_<ENUM>[_EXT] or one another spec
+    names; an enum hipDNN does not have yet gets a new tag, numbered after every tag in use."""
     if registry is None or not registry.type_tags:
         return []
-    known = {t.name: t for t in registry.type_tags}
-    found = []
+    known = {t.name for t in registry.type_tags} | {f.enum.type_tag for s in specs for f in s.fields if f.enum is not None}
+    space = NumberSpace(specs, registry)
     for f in draft.fields:
         if f.enum is None:
             continue
         tag = f.enum.type_tag
-        match = next((known[t] for t in (tag, tag + "_EXT") if t in known), None)
+        match = next((t for t in (tag, tag + "_EXT") if t in known), None)
         if match is not None:
-            f.enum.type_tag = match.name
+            f.enum.type_tag = match
             continue
-        free = max((t.value for t in registry.type_tags if t.value < 10000), default=-1) + 1
-        close = difflib.get_close_matches(tag, list(known), n=1, cutoff=0.75)
-        hint = f"; if it is {close[0]}, rename the enum to match" if close else ""
-        found.append(
-            R.CHK_TYPE_TAG(
-                f.enum.loc or f.loc or draft.loc or Loc(registry.path),
-                f"enum {f.enum.name} (field {f.name}) needs the type tag {tag}, which the registry's type_tags lack{hint}",
-                Note(f"a new enum needs a new tag in HipdnnBackendAttributeType.h; add {{name: {tag}, value: {free}}} to type_tags", registry.type_tags[-1].span.loc),
-            )
-        )
-    return found
+        f.enum.tag_value = space.next_value(space.type_tags)
+        space.type_tags.add(f.enum.tag_value)
+    return []
 
 
 def _enums(draft: Draft, specs: list[OpSpec]) -> list[Diagnostic]:

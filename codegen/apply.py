@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from codegen import families, formatting, naming, rules, stamp, storage
+from codegen import families, formatting, fragments, naming, rules, stamp, storage
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.hipdnn_headers import INCLUDE_DIRS, RANGE_ITEM, RANGE_LIST_HEADING, Entry, parse_enums, range_list_lines
 from codegen.model import OpSpec
@@ -619,9 +619,10 @@ TARGETS = families.shared_files()  # key -> path under projects/hipdnn/, as the 
 
 def payload(ws: Workspace, spec: OpSpec, key: str) -> list[str]:
     """A registry fragment without its banner and instructions (the lines to paste)."""
-    path = ws.generated_dir / spec.op / "registry" / naming.REGISTRY_FRAGMENTS[key]
-    lines = path.read_text(encoding="utf-8").splitlines()
-    body = [line for line in lines if not (line.startswith(("//", "# ")) or line == "#")]
+    path = ws.generated_dir / spec.op / "registry" / naming.fragment_file(key)
+    # the leading // banner and instructions go; so do CMake's `#` banner lines
+    lines = fragments.split(path.read_text(encoding="utf-8"))[1].splitlines()
+    body = [line for line in lines if not (line.startswith("# ") or line == "#")]
     while body and not body[0].strip():
         body.pop(0)
     while body and not body[-1].strip():

@@ -231,16 +231,34 @@ def _enums(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -
     tag_claims = [Claim(e.type_tag, e.span.at("type_tag"), e.name, 0, f"enum {e.name}") for e, op in definitions]
     for later, first in _pairs(tag_claims):
         yield _report(R.CHK_ENUM_CONFLICT, later, first, f"type tag {later.key} of enum {later.owner} belongs to another enum", None)
+    # one spec introduces an enum (C header, tag, conversions); the others name its tag
+    introductions = [Claim(e.name, e.new_tag.span.loc, s.op, 0, f"op {s.op}") for s in specs for e in s.new_enums if e.new_tag is not None]
+    for later, first in _pairs(introductions):
+        yield _report(
+            R.CHK_ENUM_CONFLICT, later, first, f"enum {later.key} is introduced to hipDNN by two specs",
+            f"keep `type_tag: {{name, value}}` in one spec and write `type_tag: {tags[(later.owner, str(later.key))]}` in the other",
+        )
 
 
 def _type_tags(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    """Type tags are hipDNN's names (HipdnnBackendAttributeType.h), read from the registry: a tag
-    the registry does not list would not compile (e.g. a missing `_EXT`)."""
+    """Type tags are hipDNN's names (HipdnnBackendAttributeType.h), read from the registry, or ones a
+    spec introduces with a number: a tag neither lists would not compile (e.g. a missing `_EXT`),
+    and an introduced tag must be new in name and number."""
+    introduced = [(e.new_tag, s.op) for s in specs for e in s.new_enums if e.new_tag is not None]
+    fix = f"the next free type tag value is {space.next_value(space.type_tags)}"
+    named = introduced + [(v, "registry") for v in (registry.type_tags if registry else ())]
+    for later, first in _pairs([Claim(v.value, v.span.at("value"), owner, 0, v.name) for v, owner in named]):
+        yield _report(R.CHK_TYPE_TAG, later, first, f"type tag value {later.key} of {later.what} is already used", fix)
+    for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, f"type tag of {owner}") for v, owner in named]):
+        known_tag = f"hipDNN already has this tag: name it (`type_tag: {later.key}`) instead of introducing it"
+        yield _report(R.CHK_TYPE_TAG, later, first, f"type tag name {later.key} is already used", known_tag if first.owner == "registry" else None)
     if registry is None or not registry.type_tags:
         return
-    known = {t.name for t in registry.type_tags}
+    known = {t.name for t in registry.type_tags} | {tag.name for tag, _ in introduced}
     for s in specs:
         for f in s.fields:
+            if f.enum is not None and f.enum.introduced:
+                continue
             tag, loc = (f.enum.type_tag, f.enum.span.at("type_tag")) if f.enum else (f.type.type_tag, f.span.at("type"))
             if tag and tag not in known:
                 close = difflib.get_close_matches(tag, sorted(known), n=1)

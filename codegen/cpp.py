@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codegen import escape, naming, nodecheck
-from codegen.model import Bound, Field, FrontendSetter, OpSpec, Rule, Tensor
+from codegen.model import Bound, EnumDef, Field, FrontendSetter, OpSpec, Rule, Tensor
 from codegen.naming import OpNames
 from codegen.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
@@ -109,6 +109,7 @@ class FieldView:
     enum_c_type: str
     enum_to_backend: str
     enum_from_backend: str
+    enum_to_backend_optional: bool
     frontend_default: str  # initializer of the frontend member ("" when none)
     frontend_type: str  # the value type the frontend getter returns and the setter takes
     frontend_storage: str  # the member's type (std::optional<...> when optional)
@@ -203,6 +204,92 @@ class NodeView:
 
 
 @dataclass(frozen=True)
+class EnumMemberView:
+    name: str  # the spec's (and FlatBuffers') name
+    value: int  # the FlatBuffers value, which the C enum keeps
+    c_name: str  # HIPDNN_<ENUM>_<NAME>
+    frontend_value: int  # the frontend enum counts from NOT_SET = 0
+    description: str
+    label: str  # a gtest parameter name: `Gather`
+
+
+@dataclass(frozen=True)
+class EnumView:
+    """An enum the op introduces to hipDNN, with every name its plumbing uses."""
+
+    name: str
+    c_type: str
+    c_header: str
+    tag: str
+    tag_value: int
+    attribute: str  # the (first) attribute of this type, for the docs
+    fbs: str  # the FlatBuffers enum, qualified
+    fbs_header: str  # the op's generated FlatBuffers header, which declares it
+    to_sdk: str
+    from_sdk: str
+    setter: str
+    getter: str
+    to_backend: str
+    from_hipdnn: str
+    not_set: str
+    members: tuple[EnumMemberView, ...]  # every value but the sentinel, in spec order
+    sentinel: str  # the FlatBuffers sentinel's name, or ""
+    conversion_suite: str
+    sdk_outside: str  # an SDK value no C value maps to (the sentinel, or one past the values)
+    op_label: str
+
+    @property
+    def first(self) -> EnumMemberView:
+        return self.members[0]
+
+    @property
+    def last(self) -> EnumMemberView:
+        return self.members[-1]
+
+    @property
+    def frontend_members(self) -> str:
+        """`E::A, E::B`: every frontend value but NOT_SET."""
+        return ", ".join(f"{self.name}::{m.name}" for m in self.members)
+
+    @property
+    def sdk_before_last(self) -> str:
+        """An SDK value other than the last member's (a setter test starts from it)."""
+        return f"{self.fbs}::{self.first.name}" if len(self.members) > 1 else self.sdk_outside
+
+
+def _enum_view(spec: OpSpec, names: OpNames, e: EnumDef) -> EnumView:
+    assert e.new_tag is not None
+    members = tuple(
+        EnumMemberView(v.name, v.value, naming.c_enum_value(e, v), index, v.description, naming.pascal(v.name.lower()))
+        for index, v in enumerate(e.members, start=1)
+    )
+    fbs = f"{FBS}::{e.name}"
+    outside = f"{fbs}::{e.sentinel.name}" if e.sentinel else f"static_cast<{fbs}>({max(v.value for v in e.values) + 1})"
+    return EnumView(
+        name=e.name,
+        c_type=naming.c_enum_type(e),
+        c_header=naming.c_enum_header(e),
+        tag=e.type_tag,
+        tag_value=e.new_tag.value,
+        attribute=spec.enum_field(e).attribute,
+        fbs=fbs,
+        fbs_header=names.fbs_header,
+        to_sdk=naming.to_sdk(e),
+        from_sdk=naming.from_sdk(e),
+        setter=naming.attribute_setter(e),
+        getter=naming.attribute_getter(e),
+        to_backend=naming.to_backend(e),
+        from_hipdnn=naming.from_hipdnn(e),
+        not_set=naming.FRONTEND_NOT_SET,
+        members=members,
+        sentinel=e.sentinel.name if e.sentinel else "",
+        conversion_suite=naming.conversion_test_suite(e),
+        sdk_outside=outside,
+        op_label=spec.stem,
+    )
+
+
+@dataclass(frozen=True)
 class OpView:
     spec: OpSpec
     names: OpNames
@@ -225,6 +312,10 @@ class OpView:
     unsupported_attribute: int  # an ID inside the op's range that the op does not handle
     attribute_names: tuple[str, ...]  # every attribute the op owns, in spec order
     node: NodeView | None = None
+    new_enums: tuple[EnumView, ...] = ()  # the enums the op introduces to hipDNN
+
+    def enum(self, name: str) -> EnumView:
+        return next(e for e in self.new_enums if e.name == name)
 
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
@@ -349,7 +440,7 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
     frontend_default = "" if f.default is None else literal(f, f.default)
     frontend_type = f.enum.name if f.enum is not None else f.type.cpp_type
     if f.enum is not None and f.default is not None:
-        frontend_default = f"{f.enum.name}::{f.default}"
+        frontend_default = f"{f.enum.name}::{naming.frontend_enum_member(f.enum, f.default)}"
     return FieldView(
         field=f,
         name=f.name,
@@ -377,6 +468,9 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         enum_c_type=naming.enum_c_type(f) if f.enum else "",
         enum_to_backend=naming.enum_to_backend(f) if f.enum else "",
         enum_from_backend=naming.enum_from_backend(f) if f.enum else "",
+        # hipDNN's newest enums convert to std::optional (nullopt for NOT_SET); the ones this op
+        # introduces are generated that way, the ones hipDNN already has keep their signature
+        enum_to_backend_optional=f.enum is not None and f.enum.introduced,
         frontend_default=frontend_default,
         frontend_type=frontend_type,
         frontend_storage=f"std::optional<{frontend_type}>" if f.optional else frontend_type,
@@ -390,7 +484,7 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
 def _frontend_value(f: Field, value: Any) -> str:
     """`value` as an expression of the field's frontend type."""
     if f.enum is not None:
-        return f"{f.enum.name}::{value}"
+        return f"{f.enum.name}::{naming.frontend_enum_member(f.enum, value)}"
     if f.type.is_vector:
         return f"{f.type.cpp_type}{literal(f, value)}"
     if f.type.name == "string":
@@ -564,5 +658,6 @@ def build(spec: OpSpec) -> OpView:
         unsupported_attribute=spec.unused_attribute_id(),
         attribute_names=tuple(a.name for a in spec.attributes()),
         node=node_view(spec, by_name, {f.name: f for f in fields}),
+        new_enums=tuple(_enum_view(spec, names, e) for e in spec.new_enums),
     )
 

@@ -4,8 +4,6 @@ lines then match what the target file's own clang-format run would produce."""
 
 from __future__ import annotations
 
-import re
-
 from codegen import naming
 
 # Fragment template stem -> the construct its lines are pasted into.
@@ -22,12 +20,22 @@ CONTEXT = {
     "string_test_attribute_names.inc": "function",
     "string_test_descriptor_type.inc": "function",
     "string_test_operation_type.inc": "function",
+    "enum_type_tag.inc": "enum",
+    "enum_conversion_declarations.inc": "file",
+    "enum_conversion_definitions.inc": "file",
+    "enum_attribute_utils_declarations.inc": "file",
+    "enum_attribute_utils_definitions.inc": "file",
+    "enum_types.inc": "file",
+    "enum_test_conversion.inc": "file",
+    "enum_test_attribute_utils.inc": "file",
+    "enum_test_types.inc": "file",
 }
 
 _WRAPPERS = {
     "enum": ("typedef enum\n{\n", "} hipdnn_codegen_fragment_t;\n"),
     "switch": ("void hipdnnCodegenFragment()\n{\n    switch(x)\n    {\n", "    }\n}\n"),
     "function": ("void hipdnnCodegenFragment()\n{\n", "}\n"),
+    "file": ("", ""),  # whole declarations and definitions, at namespace scope
 }
 
 
@@ -36,7 +44,7 @@ def context_of(path: str) -> str | None:
     if "/registry/" not in path:
         return None
     name = path.rsplit("/", 1)[1]
-    stem = next((k for k, v in naming.REGISTRY_FRAGMENTS.items() if v == name), None)
+    stem = next((k for k, v in (naming.REGISTRY_FRAGMENTS | naming.ENUM_FRAGMENTS).items() if v == name), None)
     return CONTEXT.get(stem) if stem else None
 
 
@@ -64,7 +72,7 @@ def unwrap(original: str, formatted: str, context: str) -> str:
 def title(stem: str, capitalize: bool = False) -> str:
     """A class stem as the words hipDNN's comments use: `LayernormBackward` -> `Layernorm backward`,
     `RMSNormBackward` -> `RMS norm backward` (acronyms keep their capitals)."""
-    words = re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+", stem)
+    words = naming.pascal_words(stem)
     if capitalize:  # `@name Layernorm Backward Operation Attributes`
         return " ".join(words) if words else stem
     return " ".join([words[0]] + [w if w.isupper() and len(w) > 1 else w.lower() for w in words[1:]]) if words else stem

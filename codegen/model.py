@@ -167,6 +167,7 @@ class EnumValue:
     value: int
     sentinel: bool
     span: Span
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,10 +176,22 @@ class EnumDef:
     type_tag: str
     values: tuple[EnumValue, ...]
     span: Span
+    # set when this spec introduces the enum to hipDNN (`type_tag: {name, value}`): the tag with
+    # its number; the C header, conversions and frontend enum are then generated with the op
+    new_tag: NamedValue | None = None
 
     @property
     def sentinel(self) -> EnumValue | None:
         return next((v for v in self.values if v.sentinel), None)
+
+    @property
+    def introduced(self) -> bool:
+        return self.new_tag is not None
+
+    @property
+    def members(self) -> tuple[EnumValue, ...]:
+        """The values a caller can choose (every value but the sentinel)."""
+        return tuple(v for v in self.values if not v.sentinel)
 
 
 @dataclass(frozen=True)
@@ -374,6 +387,19 @@ class OpSpec:
 
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
+
+    @property
+    def new_enums(self) -> tuple[EnumDef, ...]:
+        """The enums this spec introduces to hipDNN, once each, in field order."""
+        seen: dict[str, EnumDef] = {}
+        for f in self.fields:
+            if f.enum is not None and f.enum.introduced:
+                seen.setdefault(f.enum.name, f.enum)
+        return tuple(seen.values())
+
+    def enum_field(self, enum: EnumDef) -> Field:
+        """The first field of type `enum` (its attribute is named in the enum's C header)."""
+        return next(f for f in self.fields if f.enum is not None and f.enum.name == enum.name)
 
     def inference_of(self, name: str) -> Inference | None:
         return next((i for i in self.inferences if i.target == name), None)
@@ -573,9 +599,11 @@ def _field(e: _Entry) -> Field:
 def _enum(e: _Entry) -> EnumDef:
     values = []
     for v in e.items("values"):
-        values.append(EnumValue(v.pop("name"), int(v.pop("value")), bool(v.pop("sentinel", False)), v.span))
+        values.append(EnumValue(v.pop("name"), int(v.pop("value")), bool(v.pop("sentinel", False)), v.span, v.pop("description", "")))
         v.done()
-    result = EnumDef(e.pop("name"), e.pop("type_tag"), tuple(values), e.span)
+    new_tag = _named_value(e.child("type_tag")) if isinstance(e.data["type_tag"], dict) else None
+    tag_name = new_tag.name if new_tag is not None else e.pop("type_tag")
+    result = EnumDef(e.pop("name"), tag_name, tuple(values), e.span, new_tag)
     e.done()
     return result
 

@@ -10,7 +10,7 @@ import keyword
 import re
 from dataclasses import dataclass
 
-from codegen.model import Field, OpSpec, Tensor
+from codegen.model import EnumDef, EnumValue, Field, OpSpec, Tensor
 
 OP_ID = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*\Z")  # match() + \Z: anchored, no trailing newline
 
@@ -59,6 +59,20 @@ def camel(snake: str) -> str:
 
 def upper(snake: str) -> str:
     return snake.upper()
+
+
+PASCAL_WORD = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
+
+
+def pascal_words(stem: str) -> list[str]:
+    """`MoeGroupedMatmulMode` -> [Moe, Grouped, Matmul, Mode]; `RMSNorm` -> [RMS, Norm]."""
+    return PASCAL_WORD.findall(stem)
+
+
+def upper_snake(stem: str) -> str:
+    """`MoeGroupedMatmulMode` -> `MOE_GROUPED_MATMUL_MODE`, `RMSNormBackward` -> `RMSNORM_BACKWARD`
+    (hipDNN's C spelling of a Pascal name: a capital after a lower-case letter or digit starts a word)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", stem).upper()
 
 
 @dataclass(frozen=True)
@@ -377,27 +391,92 @@ def finalize_prefix(names: OpNames) -> str:
 
 def enum_setter(f: Field) -> str:
     assert f.enum is not None
-    return f"set{f.enum.name}"
+    return attribute_setter(f.enum)
 
 
 def enum_getter(f: Field) -> str:
     assert f.enum is not None
-    return f"get{f.enum.name}"
+    return attribute_getter(f.enum)
+
+
+def attribute_setter(e: EnumDef) -> str:
+    """DescriptorAttributeUtils' set<Enum> (the descriptor's setAttribute calls it)."""
+    return f"set{e.name}"
+
+
+def attribute_getter(e: EnumDef) -> str:
+    return f"get{e.name}"
 
 
 def enum_c_type(f: Field) -> str:
     assert f.enum is not None
-    return f"hipdnn{f.enum.name}_t"
+    return c_enum_type(f.enum)
+
+
+# --- enums a spec introduces to hipDNN (C header, type tag, conversions, frontend enum) ----------
+# Spelled as hipDNN's newest enum (MoeGroupedMatmulMode: HipdnnMoeGroupedMatmulMode.h,
+# HIPDNN_MOE_GROUPED_MATMUL_MODE_<VALUE>, HIPDNN_TYPE_MOE_GROUPED_MATMUL_MODE, toSdk/fromSdk,
+# set/get<Enum>, frontend NOT_SET = 0 then the values from 1).
+
+FRONTEND_NOT_SET = "NOT_SET"
+
+
+def c_enum_type(e: EnumDef) -> str:
+    return f"hipdnn{e.name}_t"
+
+
+def c_enum_header(e: EnumDef) -> str:
+    return f"Hipdnn{e.name}.h"
+
+
+def c_enum_header_path(e: EnumDef) -> str:
+    return f"backend/include/{c_enum_header(e)}"
+
+
+def c_enum_value(e: EnumDef, v: EnumValue) -> str:
+    return f"HIPDNN_{upper_snake(e.name)}_{v.name}"
+
+
+def new_type_tag(enum_name: str) -> str:
+    """The type tag a new enum gets: HIPDNN_TYPE_<ENUM> (as HIPDNN_TYPE_MOE_GROUPED_MATMUL_MODE)."""
+    return f"HIPDNN_TYPE_{upper_snake(enum_name)}"
+
+
+def to_sdk(e: EnumDef) -> str:
+    return f"toSdk{e.name}"
+
+
+def from_sdk(e: EnumDef) -> str:
+    return f"fromSdk{e.name}"
+
+
+def frontend_enum_member(e: EnumDef, value_name: str) -> str:
+    """The frontend enumerator for a spec value: an introduced enum's sentinel is its NOT_SET."""
+    if e.introduced and e.sentinel is not None and e.sentinel.name == value_name:
+        return FRONTEND_NOT_SET
+    return value_name
+
+
+def conversion_test_suite(e: EnumDef) -> str:
+    return f"Test{e.name}ConversionRoundTrip"
 
 
 def enum_to_backend(f: Field) -> str:
     assert f.enum is not None
-    return f"toBackend{f.enum.name}"
+    return to_backend(f.enum)
 
 
 def enum_from_backend(f: Field) -> str:
     assert f.enum is not None
-    return f"fromHipdnn{f.enum.name}"
+    return from_hipdnn(f.enum)
+
+
+def to_backend(e: EnumDef) -> str:
+    return f"toBackend{e.name}"
+
+
+def from_hipdnn(e: EnumDef) -> str:
+    return f"fromHipdnn{e.name}"
 
 
 def enum_name_function(f: Field) -> str:
@@ -443,6 +522,28 @@ REGISTRY_FRAGMENTS = {
     "graph_method.inc": "Graph.hpp.method.inc",
     "cmake_frontend_tests.txt": "frontend-tests-CMakeLists.txt.entries.txt",
 }
+
+# Fragments only an op that introduces an enum to hipDNN has (its type tag, conversions, tests).
+ENUM_FRAGMENTS = {
+    "enum_backend_include.inc": "hipdnn_backend.h.include.inc",
+    "enum_type_tag.inc": "HipdnnBackendAttributeType.h.entry.inc",
+    "enum_conversion_includes.inc": "DataTypeConversion.hpp.include.inc",
+    "enum_conversion_declarations.inc": "DataTypeConversion.hpp.declarations.inc",
+    "enum_conversion_definitions.inc": "DataTypeConversion.cpp.definitions.inc",
+    "enum_attribute_utils_include.inc": "DescriptorAttributeUtils.hpp.include.inc",
+    "enum_attribute_utils_declarations.inc": "DescriptorAttributeUtils.hpp.declarations.inc",
+    "enum_attribute_utils_definitions.inc": "DescriptorAttributeUtils.cpp.definitions.inc",
+    "enum_types_include.inc": "Types.hpp.include.inc",
+    "enum_types.inc": "Types.hpp.enums.inc",
+    "enum_test_conversion.inc": "TestDataTypeConversion.cpp.tests.inc",
+    "enum_test_attribute_utils.inc": "TestDescriptorAttributeUtils.cpp.tests.inc",
+    "enum_test_types.inc": "TestTypes.cpp.tests.inc",
+}
+
+
+def fragment_file(stem: str) -> str:
+    """The file name under generated/<op>/registry/ of a fragment template stem."""
+    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS[stem]
 
 
 # --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------

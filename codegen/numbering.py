@@ -14,6 +14,9 @@ BLOCK = 100
 EXTENSION_AREA = 60000
 
 
+TYPE_TAG_EXTENSIONS = 10000  # HIPDNN_TYPE_FLATBUFFER_DATA_STRUCT_EXT and later
+
+
 class NumberSpace:
     """Everything numbered by the specs, the registry and (optionally) a hipDNN checkout."""
 
@@ -25,6 +28,8 @@ class NumberSpace:
         self.node_types = {s.node_type.value for s in specs if s.node_type is not None}
         self.union_positions = {s.flatbuffers.union_position for s in specs if s.flatbuffers.union_position is not None}
         self.uids = {t.uid for s in specs for t in s.test_tensors}
+        # attribute type tags below hipDNN's extension types (10000+), where new enums are numbered
+        self.type_tags = {e.new_tag.value for s in specs for e in s.new_enums if e.new_tag is not None}
         if registry is not None:
             for block in registry.blocks:
                 self.ranges.append(block.range)
@@ -34,6 +39,7 @@ class NumberSpace:
             self.operation_types |= {v.value for v in registry.operation_types}
             self.node_types |= {v.value for v in registry.node_types}
             self.union_positions |= {v.value for v in registry.union_members}
+            self.type_tags |= {v.value for v in registry.type_tags if v.value < TYPE_TAG_EXTENSIONS}
             for r in registry.reserved:
                 target = {"descriptor_types": self.descriptor_types, "operation_types": self.operation_types}.get(r.kind)
                 if target is not None:

@@ -173,6 +173,7 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
     spec_descriptor = {s.descriptor_type.name for s in specs}
     spec_operation = {s.operation_type.name for s in specs}
     spec_tables = {s.flatbuffers.table for s in specs}
+    spec_tags = {e.type_tag for s in specs for e in s.new_enums}
     out = [
         "# yaml-language-server: $schema=../codegen/schema/registry.schema.json",
         "#",
@@ -209,7 +210,7 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
     for key, entries, skip, what in (
         ("descriptor_types", checkout.descriptor_types, spec_descriptor, "HipdnnBackendDescriptorType.h"),
         ("operation_types", checkout.operation_types, spec_operation, "HipdnnOperationType.h"),
-        ("type_tags", checkout.type_tags, set(), "HipdnnBackendAttributeType.h (enum attributes name their tag from here)"),
+        ("type_tags", checkout.type_tags, spec_tags, "HipdnnBackendAttributeType.h (enum attributes name their tag from here)"),
     ):
         kept = [(e.name, e.value, True) for e in entries if e.name not in skip and e.alias_of is None]
         kept += _unconfirmed(current, key, entries)

@@ -46,7 +46,11 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
 def render_op(env: jinja2.Environment, spec: OpSpec) -> dict[str, str]:
     """Every C++ file of one op, keyed by its path under generated/."""
     op = cpp.build(spec)
-    return {f"{spec.op}/{output}": _render(env, template, op=op) for template, output in families.op_outputs(op.names).items()}
+    files = {}
+    for key, output in families.op_outputs(op.names).items():
+        template, item = families.template_of(key)
+        files[f"{spec.op}/{output}"] = _render(env, template, op=op, item=item)
+    return files
 
 
 def render_mirror(env: jinja2.Environment, specs: list[OpSpec], registry: Registry) -> dict[str, str]:

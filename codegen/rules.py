@@ -84,6 +84,9 @@ SPEC_RESERVED_IDENTIFIER = _rule(
 SPEC_ENUM_DUPLICATE_NAME = _rule("SPEC-ENUM-DUPLICATE-NAME", "an enum table repeats a name")
 SPEC_ENUM_DUPLICATE_VALUE = _rule("SPEC-ENUM-DUPLICATE-VALUE", "an enum table repeats a value")
 SPEC_ENUM_SENTINEL = _rule("SPEC-ENUM-SENTINEL", "an enum table marks more than one sentinel")
+SPEC_ENUM_NOT_SET = _rule(
+    "SPEC-ENUM-NOT-SET", "an enum new to hipDNN has a non-sentinel NOT_SET (the frontend's 'not chosen' value) or only a sentinel"
+)
 SPEC_FIELD_VALUE = _rule(
     "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
 )

@@ -46,7 +46,7 @@ def derive_stem(op: str) -> str:
 
 def op_token(stem: str) -> str:
     """`LayernormBackward` -> `LAYERNORM_BACKWARD`."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", stem).upper()
+    return naming.upper_snake(stem)
 
 
 def stem_snake(stem: str) -> str:
@@ -60,6 +60,7 @@ class DraftEnum:
     values: list[tuple[str, int]]
     loc: Loc | None = None
     sentinels: set[str] = field(default_factory=set)  # taken from another spec's identical enum
+    tag_value: int | None = None  # allocated when hipDNN does not have the enum yet
 
 
 @dataclass
@@ -325,7 +326,7 @@ def _field(f: fbs.FbsField, schema: fbs.Schema, problems: list[Diagnostic]) -> D
         if optional:
             problems.append(fbs.unsupported(f.loc, f"field {f.name}: an optional (= null) enum has no spec form; give it a default value"))
             return None
-        tag = f"HIPDNN_TYPE_{op_token(enum.name)}"
+        tag = naming.new_type_tag(enum.name)
         names = [n for n, _ in enum.values]
         default = f.default
         if default is not None and default not in names:

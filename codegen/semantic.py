@@ -238,6 +238,16 @@ def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
                 extra.span.at("sentinel"),
                 f"enum {field.enum.name} already has sentinel {sentinels[0].name}; only one value may be the sentinel",
             )
+        if field.enum.introduced:
+            for v in values:
+                if v.name == naming.FRONTEND_NOT_SET and not v.sentinel:
+                    yield rules.SPEC_ENUM_NOT_SET(
+                        v.span.at("name"),
+                        f"enum {field.enum.name} is new to hipDNN, and its frontend enum starts with {v.name} = 0 for 'not chosen'; a value of that name must be the sentinel",
+                        Note("mark it `sentinel: true`, or rename it"),
+                    )
+            if not field.enum.members:
+                yield rules.SPEC_ENUM_NOT_SET(field.enum.span.at("values"), f"enum {field.enum.name} has no value but its sentinel")
 
 
 def shown(value: Any) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
+    from codegen.model import OpSpec
     from codegen.naming import OpNames
 
 
@@ -22,16 +23,24 @@ def _none(names: "OpNames") -> dict[str, str]:
     return {}
 
 
+def _never(spec: "OpSpec") -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class Family:
     name: str
     purpose: str
     # template -> path under generated/<op>/; for copied families that is also the path under the
-    # checkout's projects/hipdnn/ where `apply` puts the file
+    # checkout's projects/hipdnn/ where `apply` puts the file. A template rendered once per item
+    # (e.g. per enum) is keyed `<template>#<item>` and sees the item's name as `item`.
     op_outputs: Callable[["OpNames"], dict[str, str]] = _none
     copied: bool = True  # False: the files are fragments `apply` pastes into shared files
     # shared files of the checkout this family registers an op in: key -> path under projects/hipdnn/
     registers_in: dict[str, str] = field(default_factory=dict)
+    # shared files only some ops register in (e.g. an op introducing an enum), and which ops
+    registers_in_some: dict[str, str] = field(default_factory=dict)
+    registers_some: Callable[["OpSpec"], bool] = _never
     # the Python mirror: package-wide template -> path under generated/, and per-op ones
     package_outputs: dict[str, str] = field(default_factory=dict)
     package_op_outputs: Callable[["OpNames"], dict[str, str]] = _none
@@ -53,6 +62,18 @@ def copied_paths(names: "OpNames") -> list[str]:
     return sorted(path for f in all_families() if f.copied for path in f.op_outputs(names).values())
 
 
-def shared_files() -> dict[str, str]:
-    """Every shared checkout file some family registers in: key -> path under projects/hipdnn/."""
-    return {key: path for f in all_families() for key, path in f.registers_in.items()}
+def shared_files(specs: "list[OpSpec] | None" = None) -> dict[str, str]:
+    """The shared checkout files `specs` register in (every one when None): key -> path under
+    projects/hipdnn/."""
+    files = {}
+    for f in all_families():
+        files.update(f.registers_in)
+        if specs is None or any(f.registers_some(s) for s in specs):
+            files.update(f.registers_in_some)
+    return files
+
+
+def template_of(key: str) -> tuple[str, str]:
+    """(template, item) of an op_outputs key (item is empty for once-per-op templates)."""
+    template, _, item = key.partition("#")
+    return template, item

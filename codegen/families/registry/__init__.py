@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from codegen import naming
 from codegen.families import Family
+from codegen.model import OpSpec
 from codegen.naming import OpNames
 
 # The shared files, by the key apply.py uses for each; paths are under projects/hipdnn/.
@@ -26,9 +27,39 @@ SHARED_FILES = {
     "cmake_frontend_tests": "frontend/tests/CMakeLists.txt",
 }
 
+# The shared files an op that introduces an enum to hipDNN registers it in (hipDNN's newest enum,
+# MoeGroupedMatmulMode, touches the same ones). The test files are already in the CMake lists.
+ENUM_SHARED_FILES = {
+    "backend_api": "backend/include/hipdnn_backend.h",
+    "type_tags": "backend/include/HipdnnBackendAttributeType.h",
+    "conversion_hpp": "backend/src/descriptors/DataTypeConversion.hpp",
+    "conversion_cpp": "backend/src/descriptors/DataTypeConversion.cpp",
+    "attribute_utils_hpp": "backend/src/descriptors/DescriptorAttributeUtils.hpp",
+    "attribute_utils_cpp": "backend/src/descriptors/DescriptorAttributeUtils.cpp",
+    "frontend_types": "frontend/include/hipdnn_frontend/Types.hpp",
+    "conversion_tests": "backend/tests/descriptors/TestDataTypeConversion.cpp",
+    "attribute_utils_tests": "backend/tests/descriptors/TestDescriptorAttributeUtils.cpp",
+    "frontend_type_tests": "frontend/tests/TestTypes.cpp",
+}
+
 
 def _outputs(names: OpNames) -> dict[str, str]:
-    return {f"registry/{stem}.j2": f"registry/{target}" for stem, target in naming.REGISTRY_FRAGMENTS.items()}
+    stems = dict(naming.REGISTRY_FRAGMENTS)
+    if names.spec.new_enums:
+        stems.update(naming.ENUM_FRAGMENTS)
+    return {f"registry/{stem}.j2": f"registry/{target}" for stem, target in stems.items()}
 
 
-FAMILY = Family("registry", "entries for hipDNN's shared files", _outputs, copied=False, registers_in=SHARED_FILES)
+def _introduces_enum(spec: OpSpec) -> bool:
+    return bool(spec.new_enums)
+
+
+FAMILY = Family(
+    "registry",
+    "entries for hipDNN's shared files",
+    _outputs,
+    copied=False,
+    registers_in=SHARED_FILES,
+    registers_in_some=ENUM_SHARED_FILES,
+    registers_some=_introduces_enum,
+)

@@ -66,4 +66,5 @@ class ThingMode(IntEnum):
     """FlatBuffers enum ThingMode."""
 
     A = 0
+    B_MODE = 1
     NOT_SET = 9

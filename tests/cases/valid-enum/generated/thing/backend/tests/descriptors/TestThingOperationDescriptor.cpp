@@ -79,7 +79,7 @@ protected:
         getDescriptor()->setAttribute(HIPDNN_ATTR_THING_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &axisValue);
         const hipdnnThingMode_t modeValue = static_cast<hipdnnThingMode_t>(K_THING_MODE);
         getDescriptor()->setAttribute(
-            HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE_EXT, 1, &modeValue);
+            HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, 1, &modeValue);
     }
 
     void setComputeType()
@@ -351,7 +351,7 @@ TEST_F(TestThingOperationDescriptor, SetAndGetMode)
     int64_t count = 0;
     hipdnnThingMode_t value{};
     getDescriptor()->getAttribute(
-        HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE_EXT, 1, &count, &value);
+        HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, 1, &count, &value);
     EXPECT_EQ(count, 1);
     EXPECT_EQ(value, static_cast<hipdnnThingMode_t>(K_THING_MODE));
 }

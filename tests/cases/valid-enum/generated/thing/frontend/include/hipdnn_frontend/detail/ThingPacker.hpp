@@ -53,10 +53,15 @@ inline Error
                                                HIPDNN_TYPE_INT64,
                                                attributes.get_axis(),
                                                "thing AXIS"));
+    const auto modeValue = toBackendThingMode(attributes.get_mode());
+    if(!modeValue.has_value())
+    {
+        return {ErrorCode::INVALID_VALUE, "thing MODE is not set"};
+    }
     HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                HIPDNN_ATTR_THING_MODE_EXT,
-                                               HIPDNN_TYPE_THING_MODE_EXT,
-                                               toBackendThingMode(attributes.get_mode()),
+                                               HIPDNN_TYPE_THING_MODE,
+                                               *modeValue,
                                                "thing MODE"));
     HIPDNN_CHECK_ERROR(setDescriptorAttrDataType(opDesc.get(),
                                                  HIPDNN_ATTR_THING_COMP_TYPE_EXT,

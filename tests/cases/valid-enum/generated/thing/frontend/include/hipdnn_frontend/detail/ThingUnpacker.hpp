@@ -58,7 +58,7 @@ namespace hipdnn_frontend::detail
 
     hipdnnThingMode_t modeValue{};
     HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(
-        opDesc, HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE_EXT, modeValue, "thing MODE"));
+        opDesc, HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, modeValue, "thing MODE"));
     auto [modeValueFrontend, modeValueError] = fromHipdnnThingMode(modeValue);
     if(modeValueError.is_bad())
     {
