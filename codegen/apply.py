@@ -612,9 +612,73 @@ def insert_graph_method(source: Source, method: str, lines: list[str]) -> None:
     source.insert(max(ends) + 1, ["", *lines])
 
 
+_NAMESPACE_END = re.compile(r"^\s*}\s*//\s*namespace\b")
+
+
+def append_block(source: Source, markers: list[str], lines: list[str]) -> None:
+    """Add a block of declarations, definitions or tests where a file's newest additions go: before
+    the namespace closings that end the file (else at its end), after a blank line. Skipped when
+    every marker (a regex naming what the block defines) is already in the file."""
+    masked = "\n".join(_mask(source.texts))
+    present = [bool(re.search(m, masked)) for m in markers]
+    if all(present):
+        return
+    if any(present):
+        raise source.structure("a file defining all or none of " + ", ".join(markers))
+    texts = source.texts
+    end = len(texts)
+    while end > 0 and not texts[end - 1].strip():
+        end -= 1
+    row = end
+    while row > 0 and _NAMESPACE_END.match(texts[row - 1]):
+        row -= 1
+    if row == end:  # no namespace closes the file: append at its end
+        source.insert(end, ["", *lines])
+    elif row > 0 and not texts[row - 1].strip():  # the file leaves a blank line before its closings
+        source.insert(row - 1, ["", *lines])
+    else:
+        source.insert(row, ["", *lines])
+
+
+def _register_enums(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[Diagnostic]:
+    """An op introducing enums: their type tags, includes, conversions, set/get helpers, frontend
+    enums and tests, each where hipDNN's newest enum put its own."""
+    enums = spec.new_enums
+    tags = _groups(payload(ws, spec, "enum_type_tag.inc"), "/**")
+    problems = []
+    for enum, entry in zip(enums, tags):
+        assert enum.new_tag is not None
+        tag = (enum.new_tag.name, enum.new_tag.value, enum.new_tag.span.at("value"))
+        problems += insert_enum_entry(sources["type_tags"], "hipdnnBackendAttributeType_t", tag, entry, "type tag")
+    if problems:
+        return problems
+    for key, fragment in (
+        ("backend_api", "enum_backend_include.inc"),
+        ("conversion_hpp", "enum_conversion_includes.inc"),
+        ("attribute_utils_hpp", "enum_attribute_utils_include.inc"),
+        ("frontend_types", "enum_types_include.inc"),
+    ):
+        for include in payload(ws, spec, fragment):
+            insert_include(sources[key], include, Path(TARGETS[key]).name)
+    to_sdk = [rf"\b{naming.to_sdk(e)}\s*\(" for e in enums]
+    setters = [rf"\b{naming.attribute_setter(e)}\s*\(" for e in enums]
+    for key, fragment, markers in (
+        ("conversion_hpp", "enum_conversion_declarations.inc", to_sdk),
+        ("conversion_cpp", "enum_conversion_definitions.inc", to_sdk),
+        ("attribute_utils_hpp", "enum_attribute_utils_declarations.inc", setters),
+        ("attribute_utils_cpp", "enum_attribute_utils_definitions.inc", setters),
+        ("frontend_types", "enum_types.inc", [rf"\benum\s+class\s+{e.name}\b" for e in enums]),
+        ("conversion_tests", "enum_test_conversion.inc", [rf"\b{naming.conversion_test_suite(e)}\b" for e in enums]),
+        ("attribute_utils_tests", "enum_test_attribute_utils.inc", [rf"\b{naming.attribute_setter(e)}\s*\(" for e in enums]),
+        ("frontend_type_tests", "enum_test_types.inc", [rf"\b{naming.to_backend(e)}\s*\(" for e in enums]),
+    ):
+        append_block(sources[key], markers, payload(ws, spec, fragment))
+    return []
+
+
 # --- the plan ------------------------------------------------------------------------------------
 
-TARGETS = families.shared_files()  # key -> path under projects/hipdnn/, as the families declare
+TARGETS = families.shared_files()  # key -> path under projects/hipdnn/, as the families declare (all)
 
 
 def payload(ws: Workspace, spec: OpSpec, key: str) -> list[str]:
@@ -640,7 +704,8 @@ def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path
     hand: it is replaced only with `force`."""
     sources: dict[str, Source] = {}
     originals: dict[str, bytes] = {}
-    for key, rel in TARGETS.items():
+    targets = families.shared_files(specs)  # the enum files only when an op introduces an enum
+    for key, rel in targets.items():
         path = storage.guard(root, rel)
         if not path.is_file():
             raise ApplyError([rules.APPLY_STRUCTURE(Loc(display(path)), "the checkout has no such file")])
@@ -671,7 +736,7 @@ def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path
     if hand_written:
         raise ApplyError(hand_written)
     style = _style(root)
-    for key, rel in TARGETS.items():
+    for key, rel in targets.items():
         source = sources[key]
         if rel.endswith((".h", ".hpp", ".cpp")):
             _format_added(source, style, Path(rel).name)
@@ -771,4 +836,4 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
     insert_expectations(tests, "hipdnnGetBackendDescriptorTypeName", payload(ws, spec, "string_test_descriptor_type.inc"), values)
     test_ops = [m.group(1) for t in tests.texts if (m := re.search(r"hipdnnGetOperationTypeString\((HIPDNN_OPERATION_TYPE_\w+)\)", t))]
     insert_expectations(tests, "hipdnnGetOperationTypeString", _respell(payload(ws, spec, "string_test_operation_type.inc"), ot.name, _spell(ot.name, test_ops) if test_ops else ot_name), values)
-    return []
+    return _register_enums(ws, spec, sources) if spec.new_enums else []

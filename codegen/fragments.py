@@ -49,10 +49,13 @@ def context_of(path: str) -> str | None:
 
 
 def split(text: str) -> tuple[str, str]:
-    """(leading comment lines, the lines to paste)."""
+    """(the leading comment lines and the blank lines after them, the lines to paste); a comment
+    after that first blank line belongs to what is pasted."""
     lines = text.splitlines(keepends=True)
     count = 0
-    while count < len(lines) and (lines[count].startswith("//") or not lines[count].strip()):
+    while count < len(lines) and lines[count].startswith("//"):
+        count += 1
+    while count < len(lines) and not lines[count].strip():
         count += 1
     return "".join(lines[:count]), "".join(lines[count:])
 

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen import naming
+from codegen import fragments, naming
 from codegen.model import Field, OpSpec
 
 INTERFACE = Path(__file__).resolve().parent / "cpp_interface"
@@ -41,6 +41,11 @@ def _storage(f: Field) -> str:
     return f"flatbuffers::Optional<{f.type.cpp_type}>" if f.optional else f.type.cpp_type
 
 
+def _body(fragment: Path) -> str:
+    """A fragment without its banner (what apply pastes)."""
+    return fragments.split(fragment.read_text())[1]
+
+
 def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
     """Write every hipdnn_codegen_*.inc and per-op header the interface headers include."""
     out.mkdir(parents=True, exist_ok=True)
@@ -55,33 +60,22 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
     (out / "hipdnn_codegen_descriptor_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["descriptor_type.inc"]))
     (out / "hipdnn_codegen_operation_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["operation_type.inc"]))
 
-    enums = _enums(specs)
-    tags, c_enums, utils, tables, frontend = [], [], [], [], []
-    for i, f in enumerate(enums):
+    # enums a spec introduces to hipDNN: hipDNN's side (C enum, tag, set/get, frontend enum) is the
+    # generated fragments themselves; only flatc's FlatBuffers enum is a stand-in here
+    def introduced(stem: str) -> str:
+        return "".join(_body(generated / s.op / "registry" / naming.fragment_file(stem)) for s in specs if s.new_enums)
+
+    (out / "hipdnn_codegen_type_tags.inc").write_text(introduced("enum_type_tag.inc"))
+    (out / "hipdnn_codegen_c_enums.inc").write_text(introduced("enum_backend_include.inc"))
+    (out / "hipdnn_codegen_enum_utils.inc").write_text(introduced("enum_attribute_utils_declarations.inc"))
+    (out / "hipdnn_codegen_conversions.inc").write_text(introduced("enum_conversion_declarations.inc"))
+    (out / "hipdnn_codegen_frontend_enums.inc").write_text(introduced("enum_types.inc"))
+    tables = []
+    for f in _enums(specs):
         assert f.enum is not None
         e = f.enum
-        tags.append(f"    {e.type_tag} = {20000 + i},\n")
-        values = "".join(f"    HIPDNN_{naming.upper(naming.camel(e.name))}_{v.name} = {v.value},\n" for v in e.values)
-        c_enums.append(f"typedef enum\n{{\n{values}}} {naming.enum_c_type(f)};\n")
-        utils.append(
-            f"void {naming.enum_setter(f)}(hipdnn_flatbuffers_sdk::data_objects::{e.name}& target, "
-            "hipdnnBackendAttributeType_t attributeType, int64_t elementCount, const void* arrayOfElements, "
-            "const char* errorPrefix);\n"
-            f"void {naming.enum_getter(f)}(hipdnn_flatbuffers_sdk::data_objects::{e.name} source, "
-            "hipdnnBackendAttributeType_t attributeType, int64_t requestedElementCount, int64_t* elementCount, "
-            "void* arrayOfElements, const char* errorPrefix);\n"
-        )
         members = "".join(f"    {v.name} = {v.value},\n" for v in e.values)
         tables.append(f"enum class {e.name} : int8_t\n{{\n{members}}};\nconst char* {naming.enum_name_function(f)}({e.name} e);\n")
-        frontend.append(
-            f"enum class {e.name}\n{{\n" + "".join(f"    {v.name},\n" for v in e.values) + "};\n"
-            f"{naming.enum_c_type(f)} {naming.enum_to_backend(f)}({e.name} value);\n"
-            f"std::pair<{e.name}, Error> {naming.enum_from_backend(f)}({naming.enum_c_type(f)} value);\n"
-        )
-    (out / "hipdnn_codegen_type_tags.inc").write_text("".join(tags))
-    (out / "hipdnn_codegen_c_enums.inc").write_text("".join(c_enums))
-    (out / "hipdnn_codegen_enum_utils.inc").write_text("".join(utils))
-    (out / "hipdnn_codegen_frontend_enums.inc").write_text("".join(frontend))
 
     union_enum, union_members = [], []
     for index, spec in enumerate(sorted(specs, key=lambda s: s.op), start=1):
@@ -168,11 +162,53 @@ def include_flags(specs: list[OpSpec], generated: Path, stubs: Path) -> list[str
             f"-I{base / 'backend/src'}",
             f"-I{base / 'frontend/include'}",
             f"-I{base / 'test_sdk/include'}",
+            f"-I{base / 'backend/include'}",
         ]
     return flags
 
 
 LINK_STUBS = INTERFACE / "link_stubs.cpp"  # definitions of what the stand-ins only declare
+BACKEND_LINK_STUBS = INTERFACE / "backend_link_stubs.cpp"  # the backend helpers the enum plumbing calls
+
+
+def enum_units(specs: list[OpSpec], generated: Path, out: Path) -> list[Path]:
+    """Translation units that place each op's enum fragments where apply pastes them: the
+    conversion and set/get definitions, and the three test files' new tests."""
+    units = []
+
+    def unit(name: str, head: str, stem: str, namespace: str | None) -> None:
+        includes = "".join(f'#include "{generated / s.op / "registry" / naming.fragment_file(stem)}"\n' for s in specs if s.new_enums)
+        body = f"namespace {namespace}\n{{\n{includes}}} // namespace {namespace}\n" if namespace else includes
+        path = out / name
+        path.write_text(head + body)
+        units.append(path)
+
+    unit("DataTypeConversion.cpp", '#include "DataTypeConversion.hpp"\n', "enum_conversion_definitions.inc", "hipdnn_backend")
+    unit(
+        "DescriptorAttributeUtils.cpp",
+        '#include "DescriptorAttributeUtils.hpp"\n#include "DataTypeConversion.hpp"\n\n#include <cstring>\n#include <string>\n',
+        "enum_attribute_utils_definitions.inc",
+        "hipdnn_backend",
+    )
+    unit(
+        "TestDataTypeConversion.cpp",
+        '#include "TestMacros.hpp"\n#include "DataTypeConversion.hpp"\n#include <gtest/gtest.h>\n\n#include <string>\n',
+        "enum_test_conversion.inc",
+        "hipdnn_backend::testing",
+    )
+    unit(
+        "TestDescriptorAttributeUtils.cpp",
+        '#include "TestMacros.hpp"\n#include "DescriptorAttributeUtils.hpp"\n#include <gtest/gtest.h>\n',
+        "enum_test_attribute_utils.inc",
+        "hipdnn_backend::testing",
+    )
+    unit(
+        "TestTypes.cpp",
+        '#include "hipdnn_frontend/Types.hpp"\n#include <gtest/gtest.h>\n#include <sstream>\n#include <vector>\n',
+        "enum_test_types.inc",
+        None,
+    )
+    return units
 
 
 def compile_all(sources: list[Path], flags: list[str]) -> list[CompileResult]:

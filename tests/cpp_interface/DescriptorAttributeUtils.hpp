@@ -198,7 +198,7 @@ inline std::string optionalBoolToString(const flatbuffers::Optional<bool>& opt)
     return *opt ? "true" : "false";
 }
 
-// set<Enum> / get<Enum> for spec enums hipDNN does not already declare.
+// set<Enum> / get<Enum> of enums a spec introduces: the generated declarations fragment.
 #include "hipdnn_codegen_enum_utils.inc"
 
 } // namespace hipdnn_backend

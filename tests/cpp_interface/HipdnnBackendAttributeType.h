@@ -2,8 +2,8 @@
 // Checked against: id 55509550812 (Era A, `_EXT` spelling of the SDPA enum tags; this is the
 // spelling the Era-A SdpaBwd packer id 55377686406 and fork test id 55355270239 use).
 // Era B (upstream 8378a562, id 64595655772) spells 26/27 without `_EXT`; not declared here.
-// Values below are the real ones. The harness appends a tag for any spec enum hipDNN does not
-// already declare (hipdnn_codegen_type_tags.inc); DiagonalAlignment is declared here, not there.
+// Values below are the real ones. The tags of enums a spec introduces arrive through
+// hipdnn_codegen_type_tags.inc: the generated type-tag fragment, with its allocated value.
 #pragma once
 
 typedef enum
@@ -41,6 +41,5 @@ typedef enum
     HIPDNN_TYPE_PADDING_MODE = 30,
     HIPDNN_TYPE_FLATBUFFER_DATA_STRUCT_EXT = 10000,
     HIPDNN_TYPE_OPERATION_TYPE_EXT = 10001,
-// Tags for spec enums that hipDNN itself does not declare (values arbitrary, 20000+).
 #include "hipdnn_codegen_type_tags.inc"
 } hipdnnBackendAttributeType_t;

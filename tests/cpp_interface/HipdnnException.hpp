@@ -18,6 +18,9 @@ public:
     const char* what() const noexcept override;
     std::string getMessage() const noexcept;
     hipdnnStatus_t getStatus() const noexcept;
+
+private:
+    hipdnnStatus_t _status = HIPDNN_STATUS_SUCCESS; // stand-in storage (the real members: UNVERIFIED)
 };
 
 } // namespace hipdnn_backend

@@ -15,7 +15,7 @@
 
 #define HIPDNN_ERROR_STRING_MAX_LENGTH 256
 
-// C enums of spec enums that hipDNN does not already declare (hipdnn<Enum>_t).
+// The generated C enum headers of enums a spec introduces (the hipdnn_backend.h include fragment).
 #include "hipdnn_codegen_c_enums.inc"
 
 typedef struct HipdnnBackendDescriptor* hipdnnBackendDescriptor_t;

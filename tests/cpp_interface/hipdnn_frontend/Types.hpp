@@ -10,7 +10,10 @@
 
 #include <hipdnn_backend.h>
 
+#include <cstdint>
 #include <optional>
+#include <ostream>
+#include <string>
 #include <utility>
 
 namespace hipdnn_frontend
@@ -41,7 +44,8 @@ std::pair<DataType, Error> fromHipdnnDataType(hipdnnDataType_t type);
 hipdnnDiagonalAlignment_t toBackendDiagonalAlignment(const DiagonalAlignment& type);
 std::pair<DiagonalAlignment, Error> fromHipdnnDiagonalAlignment(hipdnnDiagonalAlignment_t alignment);
 
-// Frontend enums and toBackend<Enum> / fromHipdnn<Enum> for spec enums hipDNN does not declare.
+// The frontend enums, conversions and to_string of enums a spec introduces to hipDNN: the
+// generated Types.hpp fragment itself (includes per newest Types.hpp id 58797806827).
 #include "hipdnn_codegen_frontend_enums.inc"
 
 } // namespace hipdnn_frontend

@@ -15,7 +15,7 @@
 
 /**
  * @enum hipdnnThingMode_t
- * @brief The ThingMode of a Thing operation (FlatBuffers ThingMode, same values)
+ * @brief ThingMode values of Thing operations (the FlatBuffers ThingMode, same numbers)
  */
 typedef enum
 {
