@@ -242,6 +242,22 @@ def _item_ends(masked: list[str], start: int, stop: int) -> list[tuple[int, int,
     return items
 
 
+def _before_group_openers(source: Source, masked: list[str], open_row: int, position: int) -> int:
+    """Move an insertion point above comment blocks that open a doxygen group (`@name ... @{`):
+    the entry before which we insert may be the first of a group ours does not belong to."""
+    while True:
+        above = position
+        while above > open_row + 1 and not source.texts[above - 1].strip():
+            above -= 1
+        start = above
+        while start > open_row + 1 and masked[start - 1].strip() == "" and source.texts[start - 1].strip():
+            start -= 1
+        if start < above and any("@{" in source.texts[row] for row in range(start, above)):
+            position = start
+        else:
+            return position
+
+
 def insert_enum_entry(source: Source, typedef: str, wanted: tuple[str, int, Loc], entry: list[str], kind: str) -> list[Diagnostic]:
     problems, present = _conflicts(source, [wanted], kind)
     if problems or present:
@@ -262,6 +278,7 @@ def insert_enum_entry(source: Source, typedef: str, wanted: tuple[str, int, Loc]
             position -= 1  # comment lines above it belong to it
         while depths[position] > 0 and position > open_row + 1:
             position -= 1  # never inside an #if block: move before it
+        position = _before_group_openers(source, masked, open_row, position)
         source.insert(position, entry + ([""] if documented else []))
         return []
     first, last, comma, _ = values[-1]

@@ -15,7 +15,7 @@ from typing import Iterable, Iterator
 from codegen import families, naming
 from codegen import rules as R
 from codegen.diagnostics import Diagnostic, Loc, Note
-from codegen.model import OpSpec
+from codegen.model import NamedValue, OpSpec
 from codegen.numbering import BLOCK, NumberSpace
 from codegen.registry import Registry
 
@@ -244,12 +244,18 @@ def _type_tags(specs: list[OpSpec], registry: Registry | None, space: NumberSpac
     """Type tags are hipDNN's names (HipdnnBackendAttributeType.h), read from the registry, or ones a
     spec introduces with a number: a tag neither lists would not compile (e.g. a missing `_EXT`),
     and an introduced tag must be new in name and number."""
-    introduced = [(e.new_tag, s.op) for s in specs for e in s.new_enums if e.new_tag is not None]
+    firsts: dict[str, tuple[NamedValue, str]] = {}  # an enum introduced twice is CHK-ENUM-CONFLICT's
+    for s in specs:
+        for e in s.new_enums:
+            if e.new_tag is not None:
+                firsts.setdefault(e.name, (e.new_tag, s.op))
+    introduced = list(firsts.values())
     fix = f"the next free type tag value is {space.next_value(space.type_tags)}"
     named = introduced + [(v, "registry") for v in (registry.type_tags if registry else ())]
     for later, first in _pairs([Claim(v.value, v.span.at("value"), owner, 0, v.name) for v, owner in named]):
         yield _report(R.CHK_TYPE_TAG, later, first, f"type tag value {later.key} of {later.what} is already used", fix)
-    for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, f"type tag of {owner}") for v, owner in named]):
+    described = {"registry": "the registry's type_tags"}
+    for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, described.get(owner, f"op {owner}")) for v, owner in named]):
         known_tag = f"hipDNN already has this tag: name it (`type_tag: {later.key}`) instead of introducing it"
         yield _report(R.CHK_TYPE_TAG, later, first, f"type tag name {later.key} is already used", known_tag if first.owner == "registry" else None)
     if registry is None or not registry.type_tags:
@@ -282,8 +288,10 @@ def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
     yield "class", names.cls, stem
     yield "constants prefix", names.constants_prefix, stem
     yield "Python module", names.python_module, spec.span.loc
+    headers = {naming.c_enum_header_path(e) for e in spec.new_enums}  # two specs introducing one enum: CHK-ENUM-CONFLICT
     for path in families.copied_paths(names):
-        yield "file", path, stem
+        if path not in headers:
+            yield "file", path, stem
     shared = {t.name for t in spec.test_tensors if t.shape}
     for t in spec.tensors:
         yield "constant", naming.uid_constant(names, t), t.span.at("name")

@@ -70,6 +70,9 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
     (out / "hipdnn_codegen_enum_utils.inc").write_text(introduced("enum_attribute_utils_declarations.inc"))
     (out / "hipdnn_codegen_conversions.inc").write_text(introduced("enum_conversion_declarations.inc"))
     (out / "hipdnn_codegen_frontend_enums.inc").write_text(introduced("enum_types.inc"))
+    # the frontend descriptor helpers are templates over the value type: one instantiation per C enum
+    c_types = sorted({naming.c_enum_type(e) for s in specs for e in s.new_enums})
+    (out / "hipdnn_codegen_link_stubs.inc").write_text("".join(f"HIPDNN_CODEGEN_STUB_TEMPLATES({t})\n" for t in c_types))
     tables = []
     for f in _enums(specs):
         assert f.enum is not None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -255,13 +256,79 @@ def test_a_new_op_from_a_schema_applied_to_the_fixture_tree_builds_and_its_front
     other = [s for s in specs if s.op != "groupnorm_bwd"]
     flags = [*include_flags(other, ws / "generated", stubs), f"-I{checkout / 'frontend/include'}", f"-I{checkout / 'test_sdk/include'}"]
     sources = [checkout / names.frontend_attributes_test, checkout / names.frontend_node_test, checkout / names.graph_test]
-    binary = tmp_path / "frontend_tests"
+    _build_and_run(tmp_path, flags, [*sources, LINK_STUBS])
+
+
+def _build_and_run(tmp_path: Path, flags: list[str], sources: list[Path]) -> int:
+    """Build gtest sources with -Wall -Wextra -Werror, run them, and return how many passed."""
+    import re
+    import subprocess
+
+    from cpp_harness import CXX
+
+    binary = tmp_path / "tests_binary"
     build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *flags, *map(str, sources), str(LINK_STUBS),
+        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *flags, *map(str, sources),
          "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
         capture_output=True, text=True, timeout=600,
     )
     assert build.returncode == 0, build.stderr[:4000]
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-4000:]
-    assert re.search(r"\[  PASSED  \] \d+ tests\.", run.stdout)
+    passed = re.search(r"\[  PASSED  \] (\d+) tests\.", run.stdout)
+    assert passed, run.stdout[-2000:]
+    return int(passed.group(1))
+
+
+def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum_everywhere(tmp_path, checkout):
+    """The enum issue's bar: an op whose schema has an enum hipDNN lacks gets, from `add-op
+    --from-fbs` plus `apply`, the enum's C header, an allocated type tag, its conversions, set/get
+    helpers, frontend enum and tests in the files hipDNN keeps them in, each added where hipDNN's
+    newest enum went, nothing else in those files changed; a second apply changes nothing; and the
+    op's frontend tests and the enum's tests, read from the applied tree, build and pass."""
+    from codegen import fragments, naming
+    from codegen.families.registry import ENUM_SHARED_FILES
+    from codegen.workspace import load
+    from cpp_harness import BACKEND_LINK_STUBS, LINK_STUBS, enum_units, include_flags, write_stubs
+
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    schema = REPO / "tests" / "fbs_cases" / "unregistered-enum" / "input.fbs"
+    made = run_cli("add-op", "expert_matmul", "--from-fbs", str(schema), "--hipdnn-root", str(FIXTURE), cwd=ws)
+    assert made.code == 0, made.out + made.err
+    spec = next(s for s in load(ws).specs if s.op == "expert_matmul")
+    (enum,) = spec.new_enums
+    assert (enum.name, enum.type_tag, enum.new_tag.value) == ("ExpertRouting", "HIPDNN_TYPE_EXPERT_ROUTING", 32)
+
+    originals = {rel: (checkout / rel).read_text() for rel in ENUM_SHARED_FILES.values()}
+    applied = run_cli("apply", "--hipdnn-root", str(checkout), "expert_matmul", cwd=ws)
+    assert applied.code == 0, applied.out + applied.err
+    assert (checkout / naming.c_enum_header_path(enum)).read_text() == (ws / "generated/expert_matmul" / naming.c_enum_header_path(enum)).read_text()
+    for key, rel in ENUM_SHARED_FILES.items():
+        before, after = originals[rel].splitlines(), (checkout / rel).read_text().splitlines()
+        changes = [tag for tag, *_ in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes() if tag != "equal"]
+        assert changes and set(changes) == {"insert"}, (rel, changes)  # only additions, nothing moved
+    tags = (checkout / "backend/include/HipdnnBackendAttributeType.h").read_text()
+    assert re.search(r"HIPDNN_TYPE_PADDING_MODE = 30,\n\n    /\*\* @brief .*\*/\n    HIPDNN_TYPE_EXPERT_ROUTING = 32,\n\n    /\*\*\n     \* @name Extension", tags)
+    for rel, include in (("backend/include/hipdnn_backend.h", '#include "HipdnnExpertRouting.h"\n#include "HipdnnMoeGroupedMatmulMode.h"'),
+                         ("frontend/include/hipdnn_frontend/Types.hpp", "#include <HipdnnExpertRouting.h>\n#include <HipdnnMoeGroupedMatmulMode.h>")):
+        assert include in (checkout / rel).read_text(), rel
+    utils = (checkout / "backend/src/descriptors/DescriptorAttributeUtils.cpp").read_text()
+    assert utils.endswith("        *elementCount = 1;\n    }\n}\n} // namespace hipdnn_backend\n")  # the file's own closing style
+    types_tests = (checkout / "frontend/tests/TestTypes.cpp").read_text()
+    pasted = fragments.split((ws / "generated/expert_matmul/registry" / naming.fragment_file("enum_test_types.inc")).read_text())[1]
+    assert types_tests.endswith("\n\n" + pasted)
+    after = {rel: (checkout / rel).read_bytes() for rel in ENUM_SHARED_FILES.values()}
+    assert run_cli("apply", "--hipdnn-root", str(checkout), "expert_matmul", cwd=ws).code == 0
+    assert {rel: (checkout / rel).read_bytes() for rel in ENUM_SHARED_FILES.values()} == after
+
+    assert run_cli("generate", cwd=ws).code == 0  # the other ops' headers, for the shared stand-ins
+    specs = sorted(load(ws).specs, key=lambda s: s.op)
+    stubs = tmp_path / "stubs"
+    write_stubs(specs, ws / "generated", stubs)
+    other = [s for s in specs if s.op != "expert_matmul"]
+    flags = [*include_flags(other, ws / "generated", stubs), f"-I{checkout / 'frontend/include'}",
+             f"-I{checkout / 'test_sdk/include'}", f"-I{checkout / 'backend/include'}"]
+    names = naming.OpNames(spec)
+    frontend = [checkout / names.frontend_attributes_test, checkout / names.frontend_node_test, checkout / names.graph_test]
+    assert _build_and_run(tmp_path, flags, [*frontend, *enum_units(specs, ws / "generated", stubs), LINK_STUBS, BACKEND_LINK_STUBS]) > 40
