@@ -107,3 +107,34 @@ def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Ite
         written = re.split(r"[( ]", naming.frontend_write(f, "value").removeprefix("attributes."))[0]  # what the tests write
         if not re.search(rf"\b{re.escape(written)}\b", node_tests):
             yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")
+    yield from _new_enums(spec, files, generated_prefix)
+
+
+def _new_enums(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterator[Diagnostic]:
+    """An enum the op introduces: its tag and every value reach the C header, the type-tag entry,
+    both conversions, the set/get helpers, the frontend enum and the tests of each."""
+    prefix = f"{spec.op}/"
+
+    def fragment(stem: str) -> tuple[str, str]:
+        path = f"registry/{naming.fragment_file(stem)}"
+        return path, files.get(prefix + path, "")
+
+    for e in spec.new_enums:
+        assert e.new_tag is not None
+        header = naming.c_enum_header_path(e)
+        c_values = [naming.c_enum_value(e, v) for v in e.members]
+        needs: list[tuple[tuple[str, str], list[str]]] = [
+            ((header, files.get(prefix + header, "")), [rf"\b{c}\b" for c in c_values]),
+            (fragment("enum_type_tag.inc"), [rf"\b{e.type_tag} = {e.new_tag.value},"]),
+            (fragment("enum_conversion_definitions.inc"), [rf"case {c}:" for c in c_values] + [rf"case {e.name}::{v.name}:" for v in e.members]),
+            (fragment("enum_attribute_utils_definitions.inc"), [rf"\b{e.type_tag}\b", rf"\b{naming.to_sdk(e)}\(", rf"\b{naming.from_sdk(e)}\("]),
+            (fragment("enum_types.inc"), [rf"case {e.name}::{v.name}:" for v in e.members] + [rf"case {c}:" for c in c_values]),
+            (fragment("enum_test_conversion.inc"), [rf"\b{c}\b" for c in c_values]),
+            (fragment("enum_test_attribute_utils.inc"), [rf"\b{naming.attribute_setter(e)}\(", rf"\b{naming.attribute_getter(e)}\("]),
+            (fragment("enum_test_types.inc"), [rf"\b{e.name}::{v.name}\b" for v in e.members]),
+        ]
+        for (path, text), patterns in needs:
+            for pattern in patterns:
+                if not re.search(pattern, text):
+                    what = pattern.replace("\\b", "").replace("\\(", "(")
+                    yield rules.GEN_COVERAGE(e.span.loc, f"enum {e.name}: {what} is missing from {generated_prefix}{prefix}{path}")
