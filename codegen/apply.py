@@ -686,7 +686,7 @@ def _register_enums(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> 
         ("attribute_utils_cpp", "enum_attribute_utils_definitions.inc", setters),
         ("frontend_types", "enum_types.inc", [rf"\benum\s+class\s+{e.name}\b" for e in enums]),
         ("conversion_tests", "enum_test_conversion.inc", [rf"\b{naming.conversion_test_suite(e)}\b" for e in enums]),
-        ("attribute_utils_tests", "enum_test_attribute_utils.inc", [rf"\b{naming.attribute_setter(e)}\s*\(" for e in enums]),
+        ("attribute_utils_tests", "enum_test_attribute_utils.inc", setters),
         ("frontend_type_tests", "enum_test_types.inc", [rf"\b{naming.to_backend(e)}\s*\(" for e in enums]),
     ):
         append_block(sources[key], markers, payload(ws, spec, fragment))

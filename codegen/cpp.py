@@ -224,7 +224,6 @@ class EnumView:
     tag_value: int
     attribute: str  # the (first) attribute of this type, for the docs
     fbs: str  # the FlatBuffers enum, qualified
-    fbs_header: str  # the op's generated FlatBuffers header, which declares it
     to_sdk: str
     from_sdk: str
     setter: str
@@ -246,6 +245,10 @@ class EnumView:
     def last(self) -> EnumMemberView:
         return self.members[-1]
 
+    def test_name(self, function: str) -> str:
+        """A gtest name for one of the enum's functions (`to_sdk` -> `ToSdkThingMode`)."""
+        return naming.function_test_name(getattr(self, function))
+
     @property
     def frontend_members(self) -> str:
         """`E::A, E::B`: every frontend value but NOT_SET."""
@@ -257,7 +260,7 @@ class EnumView:
         return f"{self.fbs}::{self.first.name}" if len(self.members) > 1 else self.sdk_outside
 
 
-def _enum_view(spec: OpSpec, names: OpNames, e: EnumDef) -> EnumView:
+def _enum_view(spec: OpSpec, e: EnumDef) -> EnumView:
     assert e.new_tag is not None
     members = tuple(
         EnumMemberView(v.name, v.value, naming.c_enum_value(e, v), index, v.description, naming.pascal(v.name.lower()))
@@ -273,7 +276,6 @@ def _enum_view(spec: OpSpec, names: OpNames, e: EnumDef) -> EnumView:
         tag_value=e.new_tag.value,
         attribute=spec.enum_field(e).attribute,
         fbs=fbs,
-        fbs_header=names.fbs_header,
         to_sdk=naming.to_sdk(e),
         from_sdk=naming.from_sdk(e),
         setter=naming.attribute_setter(e),
@@ -387,8 +389,8 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
     enum_type = f"{FBS}::{f.enum.name}" if f.enum else ""
     tag = f.enum.type_tag if f.enum else f.type.type_tag
     if f.enum is not None:
-        set_call = f"{naming.enum_setter(f)}({data}, {SET_ARGS}, {set_prefix})"
-        get_call = f"{naming.enum_getter(f)}({data}, {GET_ARGS}, {get_prefix})"
+        set_call = f"{naming.attribute_setter(f.enum)}({data}, {SET_ARGS}, {set_prefix})"
+        get_call = f"{naming.attribute_getter(f.enum)}({data}, {GET_ARGS}, {get_prefix})"
         to_string = f"{FBS}::{naming.enum_name_function(f)}({data})"
         cpp_type = enum_type
     elif kind == "string":
@@ -434,7 +436,7 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         attr_value_type = "std::string"
     elif f.enum is not None:
         test_value = f"static_cast<{enum_type}>({constant})"
-        attr_value_type = naming.enum_c_type(f)
+        attr_value_type = naming.c_enum_type(f.enum)
         attr_value = f"static_cast<{attr_value_type}>({constant})"
     compare = {"float": "EXPECT_FLOAT_EQ", "double": "EXPECT_DOUBLE_EQ"}.get(kind, "EXPECT_EQ")
     frontend_default = "" if f.default is None else literal(f, f.default)
@@ -465,9 +467,9 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         is_enum=f.enum is not None,
         is_vector=f.type.is_vector,
         is_string=kind == "string",
-        enum_c_type=naming.enum_c_type(f) if f.enum else "",
-        enum_to_backend=naming.enum_to_backend(f) if f.enum else "",
-        enum_from_backend=naming.enum_from_backend(f) if f.enum else "",
+        enum_c_type=naming.c_enum_type(f.enum) if f.enum else "",
+        enum_to_backend=naming.to_backend(f.enum) if f.enum else "",
+        enum_from_backend=naming.from_hipdnn(f.enum) if f.enum else "",
         # hipDNN's newest enums convert to std::optional (nullopt for NOT_SET); the ones this op
         # introduces are generated that way, the ones hipDNN already has keep their signature
         enum_to_backend_optional=f.enum is not None and f.enum.introduced,
@@ -658,6 +660,6 @@ def build(spec: OpSpec) -> OpView:
         unsupported_attribute=spec.unused_attribute_id(),
         attribute_names=tuple(a.name for a in spec.attributes()),
         node=node_view(spec, by_name, {f.name: f for f in fields}),
-        new_enums=tuple(_enum_view(spec, names, e) for e in spec.new_enums),
+        new_enums=tuple(_enum_view(spec, e) for e in spec.new_enums),
     )
 

@@ -389,16 +389,6 @@ def finalize_prefix(names: OpNames) -> str:
     return f"{names.cls}::finalize() failed: "
 
 
-def enum_setter(f: Field) -> str:
-    assert f.enum is not None
-    return attribute_setter(f.enum)
-
-
-def enum_getter(f: Field) -> str:
-    assert f.enum is not None
-    return attribute_getter(f.enum)
-
-
 def attribute_setter(e: EnumDef) -> str:
     """DescriptorAttributeUtils' set<Enum> (the descriptor's setAttribute calls it)."""
     return f"set{e.name}"
@@ -406,11 +396,6 @@ def attribute_setter(e: EnumDef) -> str:
 
 def attribute_getter(e: EnumDef) -> str:
     return f"get{e.name}"
-
-
-def enum_c_type(f: Field) -> str:
-    assert f.enum is not None
-    return c_enum_type(f.enum)
 
 
 # --- enums a spec introduces to hipDNN (C header, type tag, conversions, frontend enum) ----------
@@ -461,14 +446,9 @@ def conversion_test_suite(e: EnumDef) -> str:
     return f"Test{e.name}ConversionRoundTrip"
 
 
-def enum_to_backend(f: Field) -> str:
-    assert f.enum is not None
-    return to_backend(f.enum)
-
-
-def enum_from_backend(f: Field) -> str:
-    assert f.enum is not None
-    return from_hipdnn(f.enum)
+def function_test_name(function: str) -> str:
+    """A gtest name built on a camelCase function: `toSdkThingMode` -> `ToSdkThingMode`."""
+    return function[:1].upper() + function[1:]
 
 
 def to_backend(e: EnumDef) -> str:

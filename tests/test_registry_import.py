@@ -74,3 +74,20 @@ def test_missing_header_is_a_usage_error(tmp_path: Path, workspace: Path) -> Non
     result = run_cli("registry", "--hipdnn-root", str(tree), cwd=workspace)
     assert result.code == 2
     assert "flatbuffers_sdk/schemas/graph.fbs is missing" in result.err
+
+
+def test_type_tags_a_spec_introduces_are_left_to_the_spec(tmp_path: Path) -> None:
+    """After `apply` put a spec's new enum tag into the checkout, the rebuilt registry does not
+    list it again (the spec stays its source, so the two never clash)."""
+    from codegen.workspace import load
+
+    tree = tmp_path / "hipdnn"
+    shutil.copytree(TREE, tree)
+    header = tree / "backend/include/HipdnnBackendAttributeType.h"
+    text = header.read_text()
+    header.write_text(text.replace("    HIPDNN_TYPE_PADDING_MODE = 30,\n", "    HIPDNN_TYPE_PADDING_MODE = 30,\n\n    HIPDNN_TYPE_THING_MODE = 32,\n"))
+    checkout = registry_import.read_checkout(tree)
+    specs = load(REPO / "tests" / "cases" / "valid-enum").specs
+    assert [e.type_tag for s in specs for e in s.new_enums] == ["HIPDNN_TYPE_THING_MODE"]
+    assert "{name: HIPDNN_TYPE_THING_MODE, value: 32}" in registry_import.render(checkout, [], None, SOURCE)
+    assert "HIPDNN_TYPE_THING_MODE" not in registry_import.render(checkout, specs, None, SOURCE)
