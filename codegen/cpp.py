@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen import escape, naming, nodecheck
+from codegen import escape, fbsview, naming, nodecheck
+from codegen.fbsview import SchemaView
 from codegen.model import Bound, EnumDef, Field, FrontendSetter, OpSpec, Rule, Tensor
 from codegen.naming import OpNames
 from codegen.testplan import NodeState, TestPlan, build as build_plan, tensors_set
@@ -313,11 +314,21 @@ class OpView:
     setters: tuple[SetterView, ...]  # frontend setters of several values
     unsupported_attribute: int  # an ID inside the op's range that the op does not handle
     attribute_names: tuple[str, ...]  # every attribute the op owns, in spec order
+    schema: SchemaView  # the FlatBuffers table and JSON layout (codegen/fbsview.py)
     node: NodeView | None = None
     new_enums: tuple[EnumView, ...] = ()  # the enums the op introduces to hipDNN
 
     def enum(self, name: str) -> EnumView:
         return next(e for e in self.new_enums if e.name == name)
+
+    @property
+    def schema_json_includes(self) -> list[str]:
+        """The JSON utilities that give the enums of included schemas their JSON names."""
+        return sorted({naming.schema_json_include(e.schema) for e in fbsview.included_enums(self.spec) if e.schema})
+
+    @staticmethod
+    def json_enum_string(value: str) -> str:
+        return naming.json_enum_string(value)
 
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
@@ -661,5 +672,6 @@ def build(spec: OpSpec) -> OpView:
         attribute_names=tuple(a.name for a in spec.attributes()),
         node=node_view(spec, by_name, {f.name: f for f in fields}),
         new_enums=tuple(_enum_view(spec, e) for e in spec.new_enums),
+        schema=fbsview.build(spec),
     )
 

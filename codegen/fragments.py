@@ -20,6 +20,8 @@ CONTEXT = {
     "string_test_attribute_names.inc": "function",
     "string_test_descriptor_type.inc": "function",
     "string_test_operation_type.inc": "function",
+    "json_graph_to_json_case.inc": "switch",
+    "json_graph_from_json_case.inc": "switch",
     "enum_type_tag.inc": "enum",
     "enum_conversion_declarations.inc": "file",
     "enum_conversion_definitions.inc": "file",

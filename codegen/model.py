@@ -144,6 +144,9 @@ class Frontend:
     span: Span
 
 
+TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
+
+
 @dataclass(frozen=True)
 class Tensor:
     name: str
@@ -155,6 +158,7 @@ class Tensor:
     span: Span
     frontend: Access = Access()
     backend: BackendNames = BackendNames()
+    metadata: tuple[str, ...] = TENSOR_METADATA  # the UID field's metadata in the schema
 
     @property
     def required(self) -> bool:
@@ -179,6 +183,7 @@ class EnumDef:
     # set when this spec introduces the enum to hipDNN (`type_tag: {name, value}`): the tag with
     # its number; the C header, conversions and frontend enum are then generated with the op
     new_tag: NamedValue | None = None
+    schema: str | None = None  # the shared schema defining it (None: the op's own schema does)
 
     @property
     def sentinel(self) -> EnumValue | None:
@@ -206,6 +211,7 @@ class Field:
     description: str
     span: Span
     frontend: Access = Access()
+    metadata: tuple[str, ...] = ()  # the field's metadata in the schema
 
 
 @dataclass(frozen=True)
@@ -308,6 +314,14 @@ class Flatbuffers:
     header: str
     union_position: int | None
     span: Span
+    includes: tuple[str, ...] = ()  # shared schemas the op's schema includes, in order
+    order: tuple[str, ...] = ()  # the table's field order by tensor/field name (empty: tensors, then fields)
+    metadata: tuple[str, ...] = ()  # the table's metadata, in schema syntax
+
+    @property
+    def schema(self) -> str:
+        """The op's schema file (flatc names its header `<file stem>_generated.h`)."""
+        return self.header.removesuffix("_generated.h") + ".fbs"
 
 
 @dataclass(frozen=True)
@@ -546,7 +560,15 @@ def _named_value(e: _Entry) -> NamedValue:
 
 def _flatbuffers(e: _Entry) -> Flatbuffers:
     position = e.pop("union_position")
-    result = Flatbuffers(e.pop("table"), e.pop("header"), None if position is None else int(position), e.span)
+    result = Flatbuffers(
+        e.pop("table"),
+        e.pop("header"),
+        None if position is None else int(position),
+        e.span,
+        tuple(e.pop("includes", ())),
+        tuple(e.pop("order", ())),
+        tuple(e.pop("metadata", ())),
+    )
     e.done()
     return result
 
@@ -570,6 +592,7 @@ def _tensor(e: _Entry) -> Tensor:
         span=e.span,
         frontend=_access(e, "frontend"),
         backend=backend,
+        metadata=tuple(e.pop("metadata", TENSOR_METADATA)),
     )
     e.done()
     return result
@@ -591,6 +614,7 @@ def _field(e: _Entry) -> Field:
         description=e.pop("description", ""),
         span=e.span,
         frontend=_access(e, "frontend"),
+        metadata=tuple(e.pop("metadata", ())),
     )
     e.done()
     return result
@@ -603,7 +627,7 @@ def _enum(e: _Entry) -> EnumDef:
         v.done()
     new_tag = _named_value(e.child("type_tag")) if isinstance(e.data["type_tag"], dict) else None
     tag_name = new_tag.name if new_tag is not None else e.pop("type_tag")
-    result = EnumDef(e.pop("name"), tag_name, tuple(values), e.span, new_tag)
+    result = EnumDef(e.pop("name"), tag_name, tuple(values), e.span, new_tag, e.pop("schema"))
     e.done()
     return result
 

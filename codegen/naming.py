@@ -127,6 +127,27 @@ class OpNames:
     def fbs_header(self) -> str:
         return f"hipdnn_flatbuffers_sdk/data_objects/{self.spec.flatbuffers.header}"
 
+    @property
+    def fbs_schema(self) -> str:
+        """The op's schema in hipDNN's tree."""
+        return f"{SCHEMA_DIR}/{self.spec.flatbuffers.schema}"
+
+    @property
+    def json_include(self) -> str:
+        return json_include(self.spec.flatbuffers.table)
+
+    @property
+    def json_hpp(self) -> str:
+        return f"flatbuffers_sdk/include/{self.json_include}"
+
+    @property
+    def json_test_suite(self) -> str:
+        return f"TestJson{self.spec.flatbuffers.table}"
+
+    @property
+    def json_test(self) -> str:
+        return f"flatbuffers_sdk/tests/utilities/{self.json_test_suite}.cpp"
+
     # --- frontend ----------------------------------------------------------------------------
     @property
     def packer_function(self) -> str:
@@ -255,6 +276,25 @@ def tensor_member(t: Tensor) -> str:
 
 def tensor_getter(t: Tensor) -> str:
     return t.backend.getter or f"get{pascal(t.name)}Desc"
+
+
+SCHEMA_DIR = "flatbuffers_sdk/schemas"
+
+
+def json_include(table: str) -> str:
+    """The JSON utility header of a FlatBuffers table (named after the table)."""
+    return f"hipdnn_flatbuffers_sdk/utilities/json/{table}.hpp"
+
+
+def schema_json_include(schema: str) -> str:
+    """The JSON utility header of the table a shared schema defines (`sdpa_attributes.fbs` ->
+    SdpaAttributes.hpp): where the enums that schema defines get their JSON names."""
+    return json_include("".join(w.capitalize() for w in schema.removesuffix(".fbs").split("_")))
+
+
+def json_enum_string(value: str) -> str:
+    """An enum value's JSON spelling (hipDNN's newest enums use lower case: "gather")."""
+    return value.lower()
 
 
 def tensor_uid_field(t: Tensor) -> str:
@@ -501,6 +541,14 @@ REGISTRY_FRAGMENTS = {
     "graph_include.inc": "Graph.hpp.include.inc",
     "graph_method.inc": "Graph.hpp.method.inc",
     "cmake_frontend_tests.txt": "frontend-tests-CMakeLists.txt.entries.txt",
+    "schema_include.txt": "graph.fbs.include.txt",
+    "schema_union_member.txt": "graph.fbs.union-member.txt",
+    "cmake_schemas.txt": "flatbuffers_sdk-CMakeLists.txt.schemas.txt",
+    "cmake_flatbuffers_tests.txt": "flatbuffers_sdk-tests-CMakeLists.txt.entries.txt",
+    "json_graph_include.inc": "json-Graph.hpp.include.inc",
+    "json_graph_enum_name.inc": "json-Graph.hpp.enum-name.inc",
+    "json_graph_to_json_case.inc": "json-Graph.hpp.to-json-case.inc",
+    "json_graph_from_json_case.inc": "json-Graph.hpp.from-json-case.inc",
 }
 
 # Fragments only an op that introduces an enum to hipDNN has (its type tag, conversions, tests).

@@ -87,6 +87,9 @@ SPEC_ENUM_SENTINEL = _rule("SPEC-ENUM-SENTINEL", "an enum table marks more than 
 SPEC_ENUM_NOT_SET = _rule(
     "SPEC-ENUM-NOT-SET", "an enum new to hipDNN has a non-sentinel NOT_SET (the frontend's 'not chosen' value) or only a sentinel"
 )
+SPEC_SCHEMA_LAYOUT = _rule(
+    "SPEC-SCHEMA-LAYOUT", "flatbuffers.order does not list every tensor and field once, or an enum value does not fit the schema's byte"
+)
 SPEC_FIELD_VALUE = _rule(
     "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
 )

@@ -27,7 +27,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_names, _ids, _rules, _node_rules, _satisfiable, _enums, _field_values, _test_data, _frontend):
+    for check in (_names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend):
         found.extend(check(spec))
     return found
 
@@ -248,6 +248,29 @@ def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
                     )
             if not field.enum.members:
                 yield rules.SPEC_ENUM_NOT_SET(field.enum.span.at("values"), f"enum {field.enum.name} has no value but its sentinel")
+
+
+def _schema_layout(spec: OpSpec) -> Iterator[Diagnostic]:
+    """The table layout the schema is generated from: flatbuffers.order names each tensor and field
+    once, and enum values fit the `byte` the schema declares its enums with."""
+    order = spec.flatbuffers.order
+    if order:
+        names = [t.name for t in spec.tensors] + [f.name for f in spec.fields]
+        loc = spec.flatbuffers.span.at("order")
+        unknown = [n for n in order if n not in names]
+        missing = [n for n in names if n not in order]
+        if unknown:
+            yield rules.SPEC_SCHEMA_LAYOUT(loc, f"flatbuffers.order names {', '.join(unknown)}, which the op has no tensor or field of")
+        if missing:
+            yield rules.SPEC_SCHEMA_LAYOUT(
+                loc, f"flatbuffers.order leaves out {', '.join(missing)}", Note("list every tensor and field once, in the table's order")
+            )
+    for field in spec.fields:
+        if field.enum is None or field.enum.schema is not None:
+            continue
+        for v in field.enum.values:
+            if not -128 <= v.value <= 127:
+                yield rules.SPEC_SCHEMA_LAYOUT(v.span.at("value"), f"enum {field.enum.name} value {v.name} = {v.value} does not fit the schema's byte (-128..127)")
 
 
 def shown(value: Any) -> str:

@@ -25,6 +25,10 @@ SHARED_FILES = {
     "node_types": "frontend/include/hipdnn_frontend/node/NodeType.hpp",
     "graph": "frontend/include/hipdnn_frontend/Graph.hpp",
     "cmake_frontend_tests": "frontend/tests/CMakeLists.txt",
+    "graph_fbs": "flatbuffers_sdk/schemas/graph.fbs",
+    "cmake_schemas": "flatbuffers_sdk/CMakeLists.txt",
+    "cmake_flatbuffers_tests": "flatbuffers_sdk/tests/CMakeLists.txt",
+    "json_graph": "flatbuffers_sdk/include/hipdnn_flatbuffers_sdk/utilities/json/Graph.hpp",
 }
 
 # The shared files an op that introduces an enum to hipDNN registers it in (hipDNN's newest enum,

@@ -15,6 +15,7 @@ def _outputs(names: OpNames) -> dict[str, str]:
         "tests/test_attributes.cpp.j2": names.frontend_attributes_test,
         "tests/test_node.cpp.j2": names.frontend_node_test,
         "tests/test_graph.cpp.j2": names.graph_test,
+        "tests/test_json.cpp.j2": names.json_test,
     }
 
 

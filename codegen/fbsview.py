@@ -1,0 +1,167 @@
+"""The serialized form of an op, derived from its spec: the FlatBuffers table (field names, types,
+defaults, metadata, order), the enums its schema defines, the schemas it includes and the
+attributes it declares, plus what the JSON utilities read and write.
+
+The schema template, the JSON utility templates, the drift check against a checkout's schema and
+the round-trip tests all read this one view, so the layout is decided in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from codegen import naming
+from codegen.escape import fbs_string
+from codegen.model import EnumDef, Field, OpSpec, Tensor
+
+# Metadata flatc knows without an `attribute` declaration (a schema must not declare these).
+BUILTIN_ATTRIBUTES = frozenset(
+    "id deprecated required key hash force_align bit_flags nested_flatbuffer flexbuffer original_order "
+    "shared native_inline native_default native_custom_alloc native_type cpp_type cpp_ptr_type cpp_str_type".split()
+)
+METADATA_NAME = re.compile(r"^([a-z_][a-z0-9_]*)")
+
+
+@dataclass(frozen=True)
+class FbsFieldView:
+    name: str  # the schema field name (a tensor's is <tensor>_tensor_uid)
+    type: str  # "long", "[int]", "string", an enum name
+    default: str | None  # the text after `=` ("null" for optional values), None for none
+    metadata: tuple[str, ...]
+    source: str  # the spec tensor or field name
+    tensor: Tensor | None = None
+    field: Field | None = None
+
+    @property
+    def optional(self) -> bool:
+        return self.default == "null"
+
+    @property
+    def kind(self) -> str:
+        """How the JSON utility moves the value: scalar, enum, vector or string."""
+        if self.field is None:
+            return "scalar"
+        if self.field.enum is not None:
+            return "enum"
+        if self.field.type.is_vector:
+            return "vector"
+        return "string" if self.field.type.name == "string" else "scalar"
+
+    @property
+    def value_type(self) -> str:
+        """The C++ value type (enums unqualified: they live in the schema's namespace)."""
+        if self.field is None:
+            return "int64_t"
+        return self.field.enum.name if self.field.enum is not None else self.field.type.cpp_type
+
+    @property
+    def line(self) -> str:
+        """The field as the schema declares it, without indentation."""
+        text = f"{self.name}: {self.type}"
+        if self.default is not None:
+            text += f" = {self.default}"
+        if self.metadata:
+            text += f" ({', '.join(self.metadata)})"
+        return text + ";"
+
+
+@dataclass(frozen=True)
+class FbsEnumView:
+    name: str
+    values: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class SchemaView:
+    file: str  # e.g. layernorm_backward_attributes.fbs
+    table: str
+    includes: tuple[str, ...]
+    attributes: tuple[str, ...]  # the `attribute "x";` declarations the metadata needs
+    metadata: tuple[str, ...]  # the table's
+    enums: tuple[FbsEnumView, ...]  # the enums this schema defines
+    fields: tuple[FbsFieldView, ...]  # in table order
+
+    @property
+    def inputs(self) -> tuple[FbsFieldView, ...]:
+        return tuple(f for f in self.fields if f.tensor is not None and f.tensor.role == "input")
+
+    @property
+    def outputs(self) -> tuple[FbsFieldView, ...]:
+        return tuple(f for f in self.fields if f.tensor is not None and f.tensor.role == "output")
+
+    @property
+    def values(self) -> tuple[FbsFieldView, ...]:
+        """The non-tensor fields (written at the top level of the node's JSON object)."""
+        return tuple(f for f in self.fields if f.field is not None)
+
+
+def number_text(value: float | int | bool) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return repr(float(value))
+
+
+def _field_default(f: Field) -> str | None:
+    if f.optional:
+        return "null"
+    if f.default is None or f.type.is_vector:
+        return None  # a vector's default lives in the frontend; the schema has none
+    if f.enum is not None:
+        return str(f.default)
+    if f.type.name == "string":
+        return fbs_string(str(f.default))
+    return number_text(f.default)
+
+
+def field_type(f: Field) -> str:
+    return f.enum.name if f.enum is not None else f.type.fbs_type
+
+
+def _entries(spec: OpSpec) -> dict[str, FbsFieldView]:
+    entries: dict[str, FbsFieldView] = {}
+    for t in spec.tensors:
+        entries[t.name] = FbsFieldView(naming.tensor_uid_field(t), "long", "null" if t.optional else None, t.metadata, t.name, tensor=t)
+    for f in spec.fields:
+        entries[f.name] = FbsFieldView(f.name, field_type(f), _field_default(f), f.metadata, f.name, field=f)
+    return entries
+
+
+def defined_enums(spec: OpSpec) -> tuple[EnumDef, ...]:
+    """The enums the op's own schema defines (those without a `schema` of their own), once each."""
+    seen: dict[str, EnumDef] = {}
+    for f in spec.fields:
+        if f.enum is not None and f.enum.schema is None:
+            seen.setdefault(f.enum.name, f.enum)
+    return tuple(seen.values())
+
+
+def included_enums(spec: OpSpec) -> tuple[EnumDef, ...]:
+    """The enums defined by a shared schema the op includes, once each."""
+    seen: dict[str, EnumDef] = {}
+    for f in spec.fields:
+        if f.enum is not None and f.enum.schema is not None:
+            seen.setdefault(f.enum.name, f.enum)
+    return tuple(seen.values())
+
+
+def build(spec: OpSpec) -> SchemaView:
+    entries = _entries(spec)
+    order = spec.flatbuffers.order or tuple(entries)
+    fields = tuple(entries[name] for name in order if name in entries)
+    includes = list(spec.flatbuffers.includes)
+    for enum in included_enums(spec):
+        if enum.schema not in includes:
+            includes.append(enum.schema)  # type: ignore[arg-type]
+    used = {m.group(1) for item in (*spec.flatbuffers.metadata, *(m for f in fields for m in f.metadata)) if (m := METADATA_NAME.match(item))}
+    return SchemaView(
+        file=spec.flatbuffers.schema,
+        table=spec.flatbuffers.table,
+        includes=tuple(includes),
+        attributes=tuple(sorted(used - BUILTIN_ATTRIBUTES)),
+        metadata=spec.flatbuffers.metadata,
+        enums=tuple(FbsEnumView(e.name, tuple((v.name, v.value) for v in e.values)) for e in defined_enums(spec)),
+        fields=fields,
+    )
