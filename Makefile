@@ -6,11 +6,12 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test install system-deps clean
 
-# The compile check needs g++ and gtest headers; install them from Debian when missing.
+# The compile check needs g++, gtest and nlohmann-json headers; install them from Debian when missing.
 system-deps:
 	@missing=""; \
 	command -v g++ >/dev/null 2>&1 || missing="$$missing g++"; \
 	[ -f /usr/include/gtest/gtest.h ] || missing="$$missing libgtest-dev"; \
+	[ -f /usr/include/nlohmann/json.hpp ] || missing="$$missing nlohmann-json3-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \

