@@ -17,7 +17,7 @@ from typing import Callable
 
 from codegen import families, formatting, fragments, naming, rules, stamp, storage
 from codegen.diagnostics import Diagnostic, Loc, Note
-from codegen.hipdnn_headers import INCLUDE_DIRS, RANGE_ITEM, RANGE_LIST_HEADING, Entry, parse_enums, range_list_lines
+from codegen.hipdnn_headers import INCLUDE_DIRS, RANGE_ITEM, RANGE_LIST_HEADING, UNION, Entry, parse_enums, range_list_lines, union_members
 from codegen.model import OpSpec
 from codegen.workspace import UsageError, Workspace, builtin_templates
 
@@ -358,10 +358,15 @@ class Case:
     last: int  # last code line of its statements
 
 
+def _function(anchor: str) -> str:
+    """The regex finding a function by name, or by its own regex when `anchor` is one (`re:...`)."""
+    return anchor[3:] if anchor.startswith("re:") else rf"\b{re.escape(anchor)}\s*\("
+
+
 def _switch_cases(source: Source, anchor: str) -> tuple[list[Case], int, int, int | None, list[str]]:
     """The cases of the switch in the function `anchor`: (cases, body start, body end, default line, masked)."""
     masked = _mask(source.texts)
-    fn_first, fn_last = _find_body(source, masked, rf"\b{re.escape(anchor)}\s*\(", f"the function {anchor}")
+    fn_first, fn_last = _find_body(source, masked, _function(anchor), f"the function {anchor}")
     sub = masked[: fn_last + 1]
     row = next((r for r in range(fn_first, fn_last + 1) if re.search(r"\bswitch\s*\(", sub[r])), None)
     if row is None:
@@ -387,7 +392,8 @@ def insert_cases(source: Source, anchor: str, payload_lines: list[str], order: s
     """Add the payload's `case` entries to the switch in function `anchor` that lacks them.
 
     `order` is "value" (after the case with the greatest smaller value; `values` maps names to
-    numbers) or "name" (before the first case whose name, `_EXT` ignored, sorts after)."""
+    numbers), "name" (before the first case whose name, `_EXT` ignored, sorts after) or "end"
+    (after the last case: files whose newest entries go last)."""
     cases, first, last, default, masked = _switch_cases(source, anchor)
     labels = {c.label for c in cases}
     groups = [g for g in _groups(payload_lines, "case ") if re.match(r"\s*case\s+(?:\w+\s*::\s*)*(\w+)", g[0])]
@@ -401,6 +407,9 @@ def insert_cases(source: Source, anchor: str, payload_lines: list[str], order: s
     ours = re.match(r"\s*case\s+(?:\w+\s*::\s*)*(\w+)", missing[0][0]).group(1)  # type: ignore[union-attr]
     added = [line for g in missing for line in g]
     end_of_cases = default if default is not None else last
+    if order == "end":
+        source.insert(cases[-1].last + 1 if cases else end_of_cases, added)
+        return
     if order == "name":
         key = lambda name: re.sub(r"_EXT$", "", name).lower()  # noqa: E731
         after = next((c for c in cases if key(c.label) > key(ours)), None)
@@ -511,8 +520,9 @@ def insert_expectations(source: Source, function: str, expectations: list[str], 
     source.insert(position, added)
 
 
-def insert_list_entries(source: Source, marker: re.Pattern[str], entries: list[str]) -> None:
-    """Add CMake list entries next to the existing ones that match `marker`, in the list's local order."""
+def insert_list_entries(source: Source, marker: re.Pattern[str], entries: list[str], at_end: bool = False) -> None:
+    """Add CMake list entries next to the existing ones that match `marker`, in the list's local
+    order (or after the last of them, for lists whose newest entries go last)."""
     listed = [i for i, line in enumerate(source.texts) if marker.search(line)]
     if not listed:
         raise source.structure(f"a CMake list entry like {marker.pattern}")
@@ -531,7 +541,7 @@ def insert_list_entries(source: Source, marker: re.Pattern[str], entries: list[s
             near = [keys[m] for m in (n - 1, n) if 0 <= m < len(keys)]
             return max(len(os.path.commonprefix([k[::-1], key[::-1]])) for k in near)
 
-        position = listed[max(spots, key=kin)] if spots else listed[-1] + 1
+        position = listed[max(spots, key=kin)] if spots and not at_end else listed[-1] + 1
         source.insert(position, [indent + key])
 
 
@@ -730,7 +740,8 @@ def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path
         sources[key] = Source.read(display(path), originals[rel])
     problems: list[Diagnostic] = []
     copies: dict[str, bytes] = {}
-    for spec in sorted(specs, key=lambda s: s.op):
+    # by union position: members of graph.fbs's NodeAttributes are only ever appended
+    for spec in sorted(specs, key=lambda s: (s.flatbuffers.union_position or 1 << 16, s.op)):
         problems += _register(ws, spec, sources)
         copies.update(_copies(ws, spec))
     if problems:
@@ -853,4 +864,97 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
     insert_expectations(tests, "hipdnnGetBackendDescriptorTypeName", payload(ws, spec, "string_test_descriptor_type.inc"), values)
     test_ops = [m.group(1) for t in tests.texts if (m := re.search(r"hipdnnGetOperationTypeString\((HIPDNN_OPERATION_TYPE_\w+)\)", t))]
     insert_expectations(tests, "hipdnnGetOperationTypeString", _respell(payload(ws, spec, "string_test_operation_type.inc"), ot.name, _spell(ot.name, test_ops) if test_ops else ot_name), values)
+    problems = _register_schema(ws, spec, sources)
+    if problems:
+        return problems
     return _register_enums(ws, spec, sources) if spec.new_enums else []
+
+
+_FBS_INCLUDE = re.compile(r'^\s*include\s+"[^"]+"\s*;')
+JSON_NODE_TO_JSON = r"re:\bto_json\s*\([^)]*\bNode\s*&"  # to_json(nlohmann::json&, const data_objects::Node&)
+JSON_NODE_FROM_JSON = r"re:\bto\s*<\s*(?:data_objects\s*::\s*)?Node\s*>\s*\("  # json::to<data_objects::Node>(...)
+
+
+def insert_fbs_include(source: Source, line: str) -> None:
+    """Add `include "x.fbs";` after graph.fbs's last include (its includes are in the order ops came)."""
+    if line.strip() in (t.strip() for t in source.texts):
+        return
+    rows = [r for r, text in enumerate(source.texts) if _FBS_INCLUDE.match(text)]
+    if not rows:
+        raise source.structure('an `include "...";` line')
+    source.insert(rows[-1] + 1, [line.strip()])
+
+
+def insert_union_member(source: Source, table: str, position: int | None, loc: Loc) -> list[Diagnostic]:
+    """Append `table` to graph.fbs's NodeAttributes union at `position` (the union type value is the
+    member's position, so a member only ever goes last); a conflict when the table sits elsewhere,
+    the position is taken or it would leave a gap."""
+    members = union_members("\n".join(source.texts), source.path)
+    if not members:
+        raise source.structure(f"union {UNION} with at least one member")
+    if table in members:
+        held = members[table]
+        if position is not None and held.position != position:
+            return [rules.APPLY_CONFLICT(loc, f"{table} is member {held.position} of union {UNION}, not {position}", Note("member here", held.loc))]
+        return []
+    count = len(members)
+    wanted = count + 1 if position is None else position
+    if wanted <= count:
+        other = next(m for m in members.values() if m.position == wanted)
+        return [
+            rules.APPLY_CONFLICT(
+                loc,
+                f"union position {wanted} of {table} is taken by {other.table} in {UNION}",
+                Note("member here", other.loc),
+                Note(f"give this op the next free position: union_position: {count + 1}"),
+            )
+        ]
+    if wanted > count + 1:
+        return [rules.APPLY_CONFLICT(loc, f"union position {wanted} of {table} would leave a gap: {UNION} has {count} members, so the next is {count + 1}")]
+    last = max(members.values(), key=lambda m: m.position)
+    row = last.loc.line - 1
+    text = source.texts[row]
+    end = last.loc.col - 1 + len(re.match(r"[\w.]+(?:\s*:\s*[\w.]+)?", text[last.loc.col - 1 :]).group(0))  # type: ignore[union-attr]
+    if not text[end:].lstrip().startswith(","):
+        source.lines[row].text = text[:end] + "," + text[end:]  # the member before the new one needs its comma
+    indent = re.match(r"\s*", text).group(0)  # type: ignore[union-attr]
+    source.insert(row + 1, [indent + table])
+    return []
+
+
+def insert_enum_name(source: Source, entry: str) -> None:
+    """Add a `{NodeAttributes::X, "X"},` JSON name before the list's `NONE` entry, qualified as that
+    entry is."""
+    name = re.search(r"NodeAttributes\s*::\s*(\w+)", entry).group(1)  # type: ignore[union-attr]
+    if any(re.search(rf"NodeAttributes\s*::\s*{name}\s*,", text) for text in source.texts):
+        return
+    row = next((r for r, text in enumerate(source.texts) if re.search(r"\{\s*(?:\w+\s*::\s*)*NodeAttributes\s*::\s*NONE\s*,", text)), None)
+    if row is None:
+        raise source.structure("the NONE entry of NLOHMANN_JSON_SERIALIZE_ENUM(NodeAttributes, ...)")
+    none = source.texts[row]
+    qualifier = re.search(r"\{\s*((?:\w+\s*::\s*)*)NodeAttributes", none).group(1)  # type: ignore[union-attr]
+    indent = re.match(r"\s*", none).group(0)  # type: ignore[union-attr]
+    source.insert(row, [indent + re.sub(r"\{\s*(?:\w+\s*::\s*)*NodeAttributes", "{" + qualifier + "NodeAttributes", entry.strip())])
+
+
+def _register_schema(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[Diagnostic]:
+    """The op's schema in graph.fbs (include and union member) and the flatbuffers CMake list; its
+    JSON utility and test in json/Graph.hpp and the flatbuffers tests' CMake list."""
+    fb = spec.flatbuffers
+    graph_fbs = sources["graph_fbs"]
+    problems = insert_union_member(graph_fbs, fb.table, fb.union_position, fb.span.at("union_position"))
+    if problems:
+        return problems
+    for line in payload(ws, spec, "schema_include.txt"):
+        insert_fbs_include(graph_fbs, line)
+    insert_list_entries(sources["cmake_schemas"], re.compile(r"^\s+schemas/\w+\.fbs\s*$"), payload(ws, spec, "cmake_schemas.txt"), at_end=True)
+    insert_list_entries(sources["cmake_flatbuffers_tests"], re.compile(r"^\s+utilities/Test\w+\.cpp\s*$"), payload(ws, spec, "cmake_flatbuffers_tests.txt"), at_end=True)
+    json_graph = sources["json_graph"]
+    for line in payload(ws, spec, "json_graph_enum_name.inc"):
+        insert_enum_name(json_graph, line)
+    cases = payload(ws, spec, "json_graph_to_json_case.inc")
+    if not _registered(json_graph, JSON_NODE_TO_JSON, cases):
+        insert_include(json_graph, payload(ws, spec, "json_graph_include.inc")[0], Path(TARGETS["json_graph"]).name)
+        insert_cases(json_graph, JSON_NODE_TO_JSON, cases, "end", {})
+    insert_cases(json_graph, JSON_NODE_FROM_JSON, payload(ws, spec, "json_graph_from_json_case.inc"), "end", {})
+    return []

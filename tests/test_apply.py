@@ -121,15 +121,24 @@ SHARED = [
     "backend/src/CMakeLists.txt",
     "backend/tests/CMakeLists.txt",
     "backend/tests/TestBackendEnumStringUtils.cpp",
+    "flatbuffers_sdk/schemas/graph.fbs",
+    "flatbuffers_sdk/CMakeLists.txt",
+    "flatbuffers_sdk/tests/CMakeLists.txt",
+    "flatbuffers_sdk/include/hipdnn_flatbuffers_sdk/utilities/json/Graph.hpp",
 ]
+JSON_TESTS_CMAKE = "flatbuffers_sdk/tests/CMakeLists.txt"
 
 
 def test_applying_ops_the_tree_already_holds_leaves_every_shared_file_byte_identical(checkout):
-    """The fixture tree registers layernorm_bwd and sdpa_bwd as hipDNN does: apply adds nothing."""
+    """The fixture tree registers layernorm_bwd and sdpa_bwd as hipDNN does: apply adds nothing but
+    the generated JSON round-trip tests hipDNN does not have, to the flatbuffers tests' list."""
     before = {rel: (checkout / rel).read_bytes() for rel in SHARED}
     result = run_cli("apply", "--hipdnn-root", str(checkout), "layernorm_bwd", "sdpa_bwd", cwd=REPO)
     assert result.code == 0, result.out + result.err
-    assert {rel: (checkout / rel).read_bytes() for rel in SHARED} == before
+    after = {rel: (checkout / rel).read_bytes() for rel in SHARED}
+    assert {k: v for k, v in after.items() if k != JSON_TESTS_CMAKE} == {k: v for k, v in before.items() if k != JSON_TESTS_CMAKE}
+    added = [line[1:] for line in difflib.unified_diff(before[JSON_TESTS_CMAKE].decode().splitlines(), after[JSON_TESTS_CMAKE].decode().splitlines(), lineterm="", n=0) if line.startswith("+") and not line.startswith("+++")]
+    assert added == ["    utilities/TestJsonSdpaBackwardAttributes.cpp", "    utilities/TestJsonLayernormBackwardAttributes.cpp"]  # by union position
 
 
 @pytest.fixture(scope="module")
