@@ -268,6 +268,52 @@ def test_a_new_op_from_a_schema_applied_to_the_fixture_tree_builds_and_its_front
     _build_and_run(tmp_path, flags, [*sources, LINK_STUBS])
 
 
+def test_a_new_op_from_a_schema_gets_its_schema_layer_and_its_json_round_trip_passes(tmp_path, checkout):
+    """The schema issue's bar: after `add-op --from-fbs` plus `apply`, the op's schema, its include
+    and NodeAttributes member (at the allocated position) in graph.fbs, its SCHEMAS and test CMake
+    entries, its JSON utility and the three json/Graph.hpp entries are in the tree with no hand
+    edit; flatc compiles the applied schema; and the applied JSON utility and round-trip test build
+    against flatc's headers and pass."""
+    from codegen import naming
+    from codegen.hipdnn_headers import union_members
+    from codegen.workspace import load
+    from cpp_harness import FLATC_FLAGS, SCHEMAS, flatc, include_flags, write_stubs
+
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    schema = REPO / "tests" / "fbs_cases" / "backward-roles-ln" / "input.fbs"
+    assert run_cli("add-op", "groupnorm_bwd", "--from-fbs", str(schema), "--hipdnn-root", str(FIXTURE), cwd=ws).code == 0
+    applied = run_cli("apply", "--hipdnn-root", str(checkout), "groupnorm_bwd", cwd=ws)
+    assert applied.code == 0, applied.out + applied.err
+    spec = next(s for s in load(ws).specs if s.op == "groupnorm_bwd")
+    names = naming.OpNames(spec)
+    table = spec.flatbuffers.table
+    graph_fbs = (checkout / "flatbuffers_sdk/schemas/graph.fbs").read_text()
+    members = union_members(graph_fbs, "graph.fbs")
+    assert members[table].position == spec.flatbuffers.union_position == len(members) == 24
+    assert f'include "{spec.flatbuffers.schema}";\n' in graph_fbs
+    assert f"            schemas/{spec.flatbuffers.schema}\n" in (checkout / "flatbuffers_sdk/CMakeLists.txt").read_text()
+    assert f"    utilities/{names.json_test_suite}.cpp\n" in (checkout / "flatbuffers_sdk/tests/CMakeLists.txt").read_text()
+    json_graph = (checkout / "flatbuffers_sdk/include/hipdnn_flatbuffers_sdk/utilities/json/Graph.hpp").read_text()
+    assert f"#include <{names.json_include}>" in json_graph
+    assert f'{{NodeAttributes::{table}, "{table}"}},' in json_graph
+    assert f"nodeJson = *node.attributes_as_{table}();" in json_graph
+    assert f"return to<data_objects::{table}>(builder, entry).Union();" in json_graph
+    # flatc compiles the applied schema beside hipDNN's shared schemas (the stand-ins)
+    out = tmp_path / "flatc"
+    proc = subprocess.run([flatc(), *FLATC_FLAGS, "-o", str(out), "-I", str(SCHEMAS), str(checkout / names.fbs_schema)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert (out / spec.flatbuffers.header).is_file()
+    # the applied JSON utility and test build against flatc's output for every op, and pass
+    assert run_cli("generate", cwd=ws).code == 0
+    specs = sorted(load(ws).specs, key=lambda s: s.op)
+    stubs = tmp_path / "stubs"
+    write_stubs(specs, ws / "generated", stubs)
+    flags = [f"-I{checkout / 'flatbuffers_sdk/include'}", *include_flags([s for s in specs if s.op != "groupnorm_bwd"], ws / "generated", stubs), f"-I{checkout / 'test_sdk/include'}"]
+    flags.insert(0, f"-I{stubs}")  # the compilable json/Graph.hpp stand-in before the tree's real-format one
+    assert _build_and_run(tmp_path, flags, [checkout / names.json_test]) == 4
+
+
 def _build_and_run(tmp_path: Path, flags: list[str], sources: list[Path]) -> int:
     """Build gtest sources with -Wall -Wextra -Werror, run them, and return how many passed."""
     import re
