@@ -255,4 +255,5 @@ def _enums(draft: Draft, specs: list[OpSpec]) -> list[Diagnostic]:
             continue
         f.enum.sentinels = {v.name for v in other.values if v.sentinel}
         f.enum.type_tag = other.type_tag
+        f.enum.schema = other.schema  # one schema defines an enum; flatc refuses a second definition
     return found

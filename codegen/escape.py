@@ -67,19 +67,6 @@ def _yaml_char(char: str) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
-def fbs_string(text: str) -> str:
-    """A FlatBuffers schema string literal: `\\` and `"` escaped, control characters as \\uXXXX."""
-    out = []
-    for char in text:
-        if char in '"\\':
-            out.append("\\" + char)
-        elif ord(char) < 0x20 or ord(char) == 0x7F:
-            out.append(f"\\u{ord(char):04x}")
-        else:
-            out.append(char)
-    return '"' + "".join(out) + '"'
-
-
 FILTERS = {
     "cpp_string": cpp_string,
     "comment": comment_text,

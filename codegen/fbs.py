@@ -39,6 +39,7 @@ class FbsField:
     loc: Loc
     metadata: dict[str, str | None] = field(default_factory=dict)  # name -> value (None for flags)
     type_loc: Loc | None = None
+    metadata_items: list[str] = field(default_factory=list)  # as written: `name`, `name: "text"`, `name: 3`
 
 
 @dataclass
@@ -47,6 +48,7 @@ class FbsEnum:
     base: str
     values: list[tuple[str, int]]
     loc: Loc
+    file: str | None = None  # the included schema defining it (None: this schema)
 
 
 @dataclass
@@ -56,6 +58,7 @@ class FbsTable:
     loc: Loc
     metadata: dict[str, str | None] = field(default_factory=dict)
     name_loc: Loc | None = None
+    metadata_items: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -165,19 +168,24 @@ class _Parser:
     def table(self) -> None:
         start = self.next("table")
         name = self.next("name")
-        metadata = self.metadata()
+        metadata, items = self.metadata_with_items()
         self.next("{")
         fields: list[FbsField] = []
         while self.peek() is not None and self.peek().text != "}":  # type: ignore[union-attr]
             fields.append(self.field())
         self.next("}")
-        self.schema.tables[name.text] = FbsTable(name.text, fields, start.loc, metadata, name.loc)
+        self.schema.tables[name.text] = FbsTable(name.text, fields, start.loc, metadata, name.loc, items)
 
     def metadata(self) -> dict[str, str | None]:
-        """`(a, b: "text", c: 3)` after a table, enum or field; absent means empty."""
+        return self.metadata_with_items()[0]
+
+    def metadata_with_items(self) -> tuple[dict[str, str | None], list[str]]:
+        """`(a, b: "text", c: 3)` after a table, enum or field, as name -> value and as written;
+        absent means empty."""
         found: dict[str, str | None] = {}
+        items: list[str] = []
         if self.peek() is None or self.peek().text != "(":  # type: ignore[union-attr]
-            return found
+            return found, items
         self.next("(")
         while True:
             key = self.next("name")
@@ -188,12 +196,15 @@ class _Parser:
                 if token.kind not in ("string", "number", "name"):
                     raise SpecError([rules.FBS_SYNTAX(token.loc, f"expected a metadata value, found {token.text!r}")])
                 value = token.text.strip('"') if token.kind == "string" else token.text
+                items.append(f"{key.text}: {token.text}")
+            else:
+                items.append(key.text)
             found[key.text] = value
             if self.peek() is not None and self.peek().text == ",":  # type: ignore[union-attr]
                 self.next(",")
                 continue
             self.next(")")
-            return found
+            return found, items
 
     def field(self) -> FbsField:
         name = self.next("name")
@@ -216,9 +227,9 @@ class _Parser:
             if token.kind not in ("number", "name", "string"):
                 raise SpecError([rules.FBS_SYNTAX(token.loc, f"expected a default value, found {token.text!r}")])
             default = token.text
-        metadata = self.metadata()
+        metadata, items = self.metadata_with_items()
         self.next(";")
-        return FbsField(name.text, type_text, default, list(metadata), name.loc, metadata, type_token.loc if type_token else None)
+        return FbsField(name.text, type_text, default, list(metadata), name.loc, metadata, type_token.loc if type_token else None, items)
 
 
 def parse(path: str, text: str) -> Schema:
@@ -245,6 +256,8 @@ def _load(path: Path, shown: str, seen: set[Path]) -> Schema:
             shown_other = str(Path(shown).parent / include) if Path(shown).parent != Path(".") else include
             included = _load(other, shown_other, seen)
             for name, enum in included.enums.items():
+                if enum.file is None:
+                    enum.file = include
                 schema.enums.setdefault(name, enum)
             schema.missing_includes += included.missing_includes
     return schema

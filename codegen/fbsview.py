@@ -12,7 +12,6 @@ import re
 from dataclasses import dataclass
 
 from codegen import naming
-from codegen.escape import fbs_string
 from codegen.model import EnumDef, Field, OpSpec, Tensor
 
 # Metadata flatc knows without an `attribute` declaration (a schema must not declare these).
@@ -21,6 +20,9 @@ BUILTIN_ATTRIBUTES = frozenset(
     "shared native_inline native_default native_custom_alloc native_type cpp_type cpp_ptr_type cpp_str_type".split()
 )
 METADATA_NAME = re.compile(r"^([a-z_][a-z0-9_]*)")
+# One metadata item the spec can hold (its schema's fbs_metadata pattern): a flag, a number or a
+# quoted string of plain characters.
+METADATA_ITEM = re.compile(r'^[a-z_][a-z0-9_]{0,63}(: (-?[0-9]{1,19}|"[A-Za-z0-9_ .,:/+-]{0,120}"))?$')
 
 
 @dataclass(frozen=True)
@@ -107,12 +109,12 @@ def number_text(value: float | int | bool) -> str:
 def _field_default(f: Field) -> str | None:
     if f.optional:
         return "null"
-    if f.default is None or f.type.is_vector:
-        return None  # a vector's default lives in the frontend; the schema has none
+    if f.default is None or f.type.is_vector or f.type.name == "string":
+        # a vector's or string's default lives in the frontend: flatc's object API ignores a string
+        # default, and flatc copies its text unescaped into the C++ it writes
+        return None
     if f.enum is not None:
         return str(f.default)
-    if f.type.name == "string":
-        return fbs_string(str(f.default))
     return number_text(f.default)
 
 

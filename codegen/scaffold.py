@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 
-from codegen import escape, fbs, model, naming, rules
+from codegen import escape, fbs, fbsview, model, naming, rules
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 from codegen.numbering import BLOCK, NumberSpace
 
@@ -61,6 +61,7 @@ class DraftEnum:
     loc: Loc | None = None
     sentinels: set[str] = field(default_factory=set)  # taken from another spec's identical enum
     tag_value: int | None = None  # allocated when hipDNN does not have the enum yet
+    schema: str | None = None  # the shared schema defining it (None: the op's own schema)
 
 
 @dataclass
@@ -74,6 +75,7 @@ class DraftTensor:
     uid: int = 0
     loc: Loc | None = None  # the schema field it came from
     guessed: str = ""  # why the role was guessed (empty: the schema's metadata gave it)
+    metadata: list[str] = field(default_factory=lambda: list(model.TENSOR_METADATA))
 
 
 @dataclass
@@ -88,6 +90,7 @@ class DraftField:
     test_value: Any = None
     optional: bool = False
     loc: Loc | None = None
+    metadata: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -111,6 +114,9 @@ class Draft:
     loc: Loc | None = None  # the schema table
     review: list[str] = field(default_factory=list)  # other guesses to review, one line each
     adopted_from: str = ""  # the checkout the numbers were adopted from (empty: allocated)
+    includes: list[str] = field(default_factory=list)  # the schema's includes
+    order: list[str] = field(default_factory=list)  # the table's order, when not tensors then fields
+    table_metadata: list[str] = field(default_factory=list)
 
     @property
     def token(self) -> str:
@@ -235,6 +241,8 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     tensor_names = {f.name.removesuffix("_tensor_uid") for f in uid_fields}
     backward = is_backward(op, stem)
     seen: dict[str, Loc] = {}
+    draft.includes = [name for name, _ in schema.includes]
+    draft.table_metadata = _metadata(table.metadata_items, table_loc, problems)
     for f in live:
         name: str | None = None
         if f in uid_fields:
@@ -255,6 +263,10 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
             if name in seen:
                 problems.append(rules.FBS_NAME(f.loc, f"'{name}' is already a tensor or field name of this table (line {seen[name].line})"))
             seen[name] = f.loc
+            (draft.tensors[-1] if f in uid_fields else draft.fields[-1]).metadata = _metadata(f.metadata_items, f.loc, problems)
+    written = list(seen)
+    if written != [t.name for t in draft.tensors] + [d.name for d in draft.fields]:
+        draft.order = written  # the table interleaves tensors and fields
     draft.name_attributes()
     for drafted in draft.fields:
         if drafted.attribute == draft.compute_attribute:
@@ -269,6 +281,14 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     if problems:
         raise SpecError(problems)
     return draft
+
+
+def _metadata(items: list[str], loc: Loc, problems: list[Diagnostic]) -> list[str]:
+    """Metadata as the spec holds it (schema syntax); an item it cannot hold is reported."""
+    for item in items:
+        if not fbsview.METADATA_ITEM.match(item):
+            problems.append(fbs.unsupported(loc, f"metadata '{item}' has no spec form (a flag, a number or a quoted string of letters, digits and _ .,:/+-)"))
+    return [i for i in items if fbsview.METADATA_ITEM.match(i)]
 
 
 def _tensor(f: fbs.FbsField, names: set[str], backward: bool, problems: list[Diagnostic]) -> DraftTensor | None:
@@ -339,7 +359,7 @@ def _field(f: fbs.FbsField, schema: fbs.Schema, problems: list[Diagnostic]) -> D
             f.name,
             "enum",
             default=default,
-            enum=DraftEnum(enum.name, tag, enum.values, enum.loc),
+            enum=DraftEnum(enum.name, tag, enum.values, enum.loc, schema=enum.file),
             loc=f.loc,
         )
     known = ", ".join(FBS_FIELD_TYPES)

@@ -32,7 +32,7 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     assert len(templates) > 30
     for template in templates:
         assert template.relative_to(REPO).as_posix() in names
-    for family in ("backend", "frontend", "tests", "registry", "mirror"):
+    for family in ("backend", "frontend", "schema", "tests", "registry", "mirror"):
         assert f"codegen/families/{family}/__init__.py" in names
 
     # Installed without the source tree, in a workspace without templates/, the packaged
