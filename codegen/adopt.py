@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from codegen import hipdnn_headers
+from codegen import hipdnn_headers, naming
 from codegen import rules as R
 from codegen.diagnostics import Diagnostic, Loc, Note, SpecError
 from codegen.numbering import BLOCK, EXTENSION_AREA, NumberSpace
@@ -232,6 +232,8 @@ def _type_tags(draft: Draft, specs: list[OpSpec], registry: Registry | None) -> 
             f.enum.type_tag = match
             continue
         f.enum.tag_value = space.next_value(space.type_tags)
+        # the frontend's NOT_SET = 0 means "not chosen": a schema value of that name is the sentinel
+        f.enum.sentinels |= {name for name, _ in f.enum.values if name == naming.FRONTEND_NOT_SET}
         space.type_tags.add(f.enum.tag_value)
     return []
 

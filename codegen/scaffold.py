@@ -267,6 +267,11 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     written = list(seen)
     if written != [t.name for t in draft.tensors] + [d.name for d in draft.fields]:
         draft.order = written  # the table interleaves tensors and fields
+    if draft.tensors and all(t.role == "input" for t in draft.tensors) and all(t.guessed for t in draft.tensors):
+        # an op needs an output and no name looked like one: hipDNN's tables list outputs last
+        last = next((t for t in reversed(draft.tensors) if not t.optional), draft.tensors[-1])
+        last.role, last.guessed = "output", "no tensor is named like an output; the table's last required tensor is taken"
+        last.note = "role 'output' guessed: no tensor is named like an output; review"
     draft.name_attributes()
     for drafted in draft.fields:
         if drafted.attribute == draft.compute_attribute:
