@@ -942,7 +942,8 @@ def _register_schema(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) ->
     JSON utility and test in json/Graph.hpp and the flatbuffers tests' CMake list."""
     fb = spec.flatbuffers
     graph_fbs = sources["graph_fbs"]
-    problems = insert_union_member(graph_fbs, fb.table, fb.union_position, fb.span.at("union_position"))
+    (member,) = payload(ws, spec, "schema_union_member.txt")
+    problems = insert_union_member(graph_fbs, member.strip(), fb.union_position, fb.span.at("union_position"))
     if problems:
         return problems
     for line in payload(ws, spec, "schema_include.txt"):

@@ -321,15 +321,6 @@ class OpView:
     def enum(self, name: str) -> EnumView:
         return next(e for e in self.new_enums if e.name == name)
 
-    @property
-    def schema_json_includes(self) -> list[str]:
-        """The JSON utilities that give the enums of included schemas their JSON names."""
-        return sorted({naming.schema_json_include(e.schema) for e in fbsview.included_enums(self.spec) if e.schema})
-
-    @staticmethod
-    def json_enum_string(value: str) -> str:
-        return naming.json_enum_string(value)
-
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
 

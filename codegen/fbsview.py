@@ -73,6 +73,11 @@ class FbsEnumView:
     name: str
     values: tuple[tuple[str, int], ...]
 
+    @property
+    def json_names(self) -> tuple[tuple[str, str], ...]:
+        """(value, its JSON spelling) for the JSON utility's enum map."""
+        return tuple((name, naming.json_enum_string(name)) for name, _ in self.values)
+
 
 @dataclass(frozen=True)
 class SchemaView:
@@ -83,6 +88,7 @@ class SchemaView:
     metadata: tuple[str, ...]  # the table's
     enums: tuple[FbsEnumView, ...]  # the enums this schema defines
     fields: tuple[FbsFieldView, ...]  # in table order
+    json_includes: tuple[str, ...]  # JSON utilities naming the enums of included schemas
 
     @property
     def inputs(self) -> tuple[FbsFieldView, ...]:
@@ -131,20 +137,12 @@ def _entries(spec: OpSpec) -> dict[str, FbsFieldView]:
     return entries
 
 
-def defined_enums(spec: OpSpec) -> tuple[EnumDef, ...]:
-    """The enums the op's own schema defines (those without a `schema` of their own), once each."""
+def _enums(spec: OpSpec, defined_here: bool) -> tuple[EnumDef, ...]:
+    """The enums the op's own schema defines (no `schema` of their own), or those a shared schema
+    it includes defines; once each, in field order."""
     seen: dict[str, EnumDef] = {}
     for f in spec.fields:
-        if f.enum is not None and f.enum.schema is None:
-            seen.setdefault(f.enum.name, f.enum)
-    return tuple(seen.values())
-
-
-def included_enums(spec: OpSpec) -> tuple[EnumDef, ...]:
-    """The enums defined by a shared schema the op includes, once each."""
-    seen: dict[str, EnumDef] = {}
-    for f in spec.fields:
-        if f.enum is not None and f.enum.schema is not None:
+        if f.enum is not None and (f.enum.schema is None) == defined_here:
             seen.setdefault(f.enum.name, f.enum)
     return tuple(seen.values())
 
@@ -154,9 +152,8 @@ def build(spec: OpSpec) -> SchemaView:
     order = spec.flatbuffers.order or tuple(entries)
     fields = tuple(entries[name] for name in order if name in entries)
     includes = list(spec.flatbuffers.includes)
-    for enum in included_enums(spec):
-        if enum.schema not in includes:
-            includes.append(enum.schema)  # type: ignore[arg-type]
+    shared = [e.schema for e in _enums(spec, defined_here=False) if e.schema is not None]
+    includes += [s for s in dict.fromkeys(shared) if s not in includes]
     used = {m.group(1) for item in (*spec.flatbuffers.metadata, *(m for f in fields for m in f.metadata)) if (m := METADATA_NAME.match(item))}
     return SchemaView(
         file=spec.flatbuffers.schema,
@@ -164,6 +161,7 @@ def build(spec: OpSpec) -> SchemaView:
         includes=tuple(includes),
         attributes=tuple(sorted(used - BUILTIN_ATTRIBUTES)),
         metadata=spec.flatbuffers.metadata,
-        enums=tuple(FbsEnumView(e.name, tuple((v.name, v.value) for v in e.values)) for e in defined_enums(spec)),
+        enums=tuple(FbsEnumView(e.name, tuple((v.name, v.value) for v in e.values)) for e in _enums(spec, defined_here=True)),
         fields=fields,
+        json_includes=tuple(sorted({naming.schema_json_include(s) for s in shared})),
     )

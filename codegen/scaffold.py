@@ -77,6 +77,11 @@ class DraftTensor:
     guessed: str = ""  # why the role was guessed (empty: the schema's metadata gave it)
     metadata: list[str] = field(default_factory=lambda: list(model.TENSOR_METADATA))
 
+    @property
+    def own_metadata(self) -> bool:
+        """Whether the UID field's metadata differs from the default the spec leaves unsaid."""
+        return tuple(self.metadata) != model.TENSOR_METADATA
+
 
 @dataclass
 class DraftField:
