@@ -50,7 +50,7 @@ SCHEMA_TYPE = _rule("SCHEMA-TYPE", "a value has the wrong type")
 SCHEMA_ENUM = _rule("SCHEMA-ENUM", "a value is not one of the allowed words")
 SCHEMA_PATTERN = _rule("SCHEMA-PATTERN", "a name does not follow its naming pattern")
 SCHEMA_RANGE = _rule("SCHEMA-RANGE", "a number is outside its allowed range")
-SCHEMA_LENGTH = _rule("SCHEMA-LENGTH", "a list or mapping has too few or too many entries")
+SCHEMA_LENGTH = _rule("SCHEMA-LENGTH", "a list or mapping has too few or too many entries, or repeats one")
 SCHEMA_FORBIDDEN_KEY = _rule("SCHEMA-FORBIDDEN-KEY", "a key that is not allowed in this context")
 
 # --- one spec -----------------------------------------------------------------------------------
@@ -149,6 +149,9 @@ BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.y
 
 # --- against a hipDNN checkout (check --hipdnn-root DIR) ---------------------------------------
 HDR_CONFLICT = _rule("HDR-CONFLICT", "a spec or registry number disagrees with the hipDNN checkout's headers")
+HDR_SCHEMA_DRIFT = _rule(
+    "HDR-SCHEMA-DRIFT", "the checkout's schema of an op differs from its spec (field name, type, order, optionality, default, union position)"
+)
 GEN_NO_MIRROR = _rule(
     "GEN-NO-MIRROR",
     "the Python mirror is not generated: op_specs/registry.yaml lacks data_types or statuses",

@@ -135,6 +135,9 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         )
     elif kind in ("minItems", "maxItems", "minProperties", "maxProperties", "minLength", "maxLength"):
         yield rules.SCHEMA_LENGTH(loc, _length_message(where, kind, error.validator_value, value, schema))
+    elif kind == "uniqueItems" and isinstance(value, list):
+        repeated = next((_short(v) for i, v in enumerate(value) if v in value[:i]), "an entry")
+        yield rules.SCHEMA_LENGTH(loc, f"{where} lists {repeated} more than once")
     elif kind == "items" and error.validator_value is False:
         yield rules.SCHEMA_LENGTH(loc, f"{where} has too many items")
     elif kind == "not":
