@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--format", choices=("text", "json", "github"), default="text", help="output format (default: text)")
     check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
     check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
-    check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers")
+    check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, and each op with its schema there")
     check.set_defaults(run=cmd_check)
 
     listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")
@@ -144,9 +144,10 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         ws.diagnostics.extend(breaking.check(ws, args.against))
     if args.hipdnn_root:
-        from codegen import hipdnn_headers
+        from codegen import hipdnn_headers, schema_drift
 
         ws.diagnostics.extend(hipdnn_headers.check(Path(args.hipdnn_root), ws.specs, ws.registry, ws.display))
+        ws.diagnostics.extend(schema_drift.check(hipdnn_headers.checkout_root(Path(args.hipdnn_root)), ws.specs, ws.display))
     if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
         stale, diffs = _stale(ws)
         ws.diagnostics.extend(stale)
