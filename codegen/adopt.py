@@ -257,5 +257,8 @@ def _enums(draft: Draft, specs: list[OpSpec]) -> list[Diagnostic]:
             continue
         f.enum.sentinels = {v.name for v in other.values if v.sentinel}
         f.enum.type_tag = other.type_tag
-        f.enum.schema = other.schema  # one schema defines an enum; flatc refuses a second definition
+        # one schema defines an enum (flatc refuses a second definition); importing that very schema,
+        # the enum is defined here
+        own = draft.fbs_header.removesuffix("_generated.h") + ".fbs"
+        f.enum.schema = None if other.schema == own else other.schema
     return found

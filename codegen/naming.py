@@ -14,11 +14,12 @@ from codegen.model import EnumDef, EnumValue, Field, OpSpec, Tensor
 
 OP_ID = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*\Z")  # match() + \Z: anchored, no trailing newline
 
-# Names a spec may not use for a tensor, field or op: Python keywords (the mirror uses them as
-# identifiers) and the members the generated code itself declares. Field names are also bare C++
-# identifiers (FlatBuffers struct members, attribute members), so C++ keywords and alternative
-# tokens are refused for them; tensor names only appear with a prefix or suffix (`do` -> `_doDesc`,
-# `do_uid`), so SDPA's `do` stays legal.
+# Names a spec may not use for a field or op: Python keywords (the mirror uses them as identifiers)
+# and the members the generated code itself declares. Field names are also bare C++ identifiers
+# (FlatBuffers struct members, attribute members), so C++ keywords and alternative tokens are
+# refused for them. Tensor names only appear with a prefix or suffix, in C++ (`do` -> `_doDesc`,
+# `do_uid`) and in Python (`in` -> `in_tensor`, dictionary keys), so SDPA's `do` and reduction's
+# `in` stay legal.
 CPP_KEYWORDS = frozenset(
     """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char8_t char16_t
     char32_t class compl concept const consteval constexpr constinit const_cast continue co_await
@@ -29,7 +30,7 @@ CPP_KEYWORDS = frozenset(
     throw true try typedef typeid typename union unsigned using virtual void volatile wchar_t while
     xor xor_eq""".split()
 )
-GENERATOR_NAMES = frozenset({"name", "data", "compute_data_type", "compute_type", "finalized", "type", "wrapper"})
+GENERATOR_NAMES = frozenset({"name", "compute_data_type", "compute_type", "finalized", "type", "wrapper"})
 
 RESERVED_OP_IDS = frozenset({"registry", "waivers", "python"})  # file names, or generated/python
 
@@ -37,8 +38,8 @@ RESERVED_OP_IDS = frozenset({"registry", "waivers", "python"})  # file names, or
 MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch", "node"})
 
 
-def reserved_reason(identifier: str, bare_in_cpp: bool = False) -> str | None:
-    if keyword.iskeyword(identifier) or keyword.issoftkeyword(identifier):
+def reserved_reason(identifier: str, bare_in_cpp: bool = False, bare_in_python: bool = True) -> str | None:
+    if bare_in_python and (keyword.iskeyword(identifier) or keyword.issoftkeyword(identifier)):
         return "a Python keyword"
     if bare_in_cpp and identifier in CPP_KEYWORDS:
         return "a C++ keyword (flatc renames such members, so generated code could not use it)"

@@ -213,7 +213,7 @@ def _name_problem(kind: str, name: str, cpp_member: bool) -> str | None:
         return f"{kind} name '{name}' is not snake_case (lower-case words joined by single underscores)"
     if len(name) > MAX_NAME:
         return f"{kind} name '{name}' is longer than {MAX_NAME} characters"
-    reason = naming.reserved_reason(name, bare_in_cpp=cpp_member)
+    reason = naming.reserved_reason(name, bare_in_cpp=cpp_member, bare_in_python=cpp_member)
     if reason is not None:
         return f"{kind} name '{name}' is reserved: {reason}"
     return None

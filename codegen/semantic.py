@@ -54,7 +54,7 @@ def _names(spec: OpSpec) -> Iterator[Diagnostic]:
     )
     fields = {f.name for f in spec.fields}
     for name, span in named:
-        if reason := naming.reserved_reason(name, bare_in_cpp=name in fields):
+        if reason := naming.reserved_reason(name, bare_in_cpp=name in fields, bare_in_python=name in fields):
             yield rules.SPEC_RESERVED_IDENTIFIER(
                 span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')"
             )

@@ -130,8 +130,8 @@ def test_check_reports_stale_missing_and_extra(workspace):
     result = run_cli("generate", "--check", cwd=workspace)
     assert result.code == 1
     assert "stale: generated/thing/test_sdk/include/hipdnn_test_sdk/constants/ThingConstants.hpp" in result.out
-    assert "-constexpr int64_t K_THING_TENSOR_X_UID = 9999;" in result.out
-    assert "+constexpr int64_t K_THING_TENSOR_X_UID = 9010;" in result.out
+    assert "-constexpr int64_t K_THING_TENSOR_IN_UID = 9999;" in result.out
+    assert "+constexpr int64_t K_THING_TENSOR_IN_UID = 9010;" in result.out
     assert "missing: generated/thing/registry/NodeFactory.cpp.case.inc" in result.out
     assert "extra: generated/thing/stray.txt" in result.out
     assert result.out.endswith("3 generated file(s) out of date; run: hipdnn-codegen generate\n")

@@ -22,6 +22,12 @@ from conftest import REPO
 from cpp_harness import SCHEMAS
 
 CASES = REPO / "tests" / "schema_cases"
+SHARED_CASES = sorted(p for p in CASES.glob("*.fbs") if "_attributes" not in p.name)  # shared schemas: no table
+
+
+def case_op(name: str) -> str:
+    """`batchnorm_inference_attributes_variance_ext.fbs` -> `batchnorm_inference_variance_ext_codegen`."""
+    return name.removesuffix(".fbs").replace("_attributes", "") + "_codegen"
 WS = load(REPO)
 ENV = render.environment([builtin_templates()])
 
@@ -33,7 +39,7 @@ def schema_text(spec: OpSpec) -> str:
 
 def import_schema(directory: Path, name: str, text: str, op: str) -> OpSpec:
     """The spec `add-op OP --from-fbs` writes for a schema (numbers allocated against this repo)."""
-    for shared in SCHEMAS.glob("*.fbs"):
+    for shared in [*SCHEMAS.glob("*.fbs"), *SHARED_CASES]:
         shutil.copy(shared, directory / shared.name)
     path = directory / name
     path.write_text(text)
@@ -92,24 +98,24 @@ def test_every_spec_survives_schema_then_import(tmp_path, spec):
 
 
 REFUSED = {  # hipDNN schemas the spec cannot hold yet: the first finding, where it is reported
-    "custom_op_attributes.fbs": [("FBS-TENSOR-ARRAY", 9), ("FBS-TENSOR-ARRAY", 10), ("FBS-NAME", 11)],  # UID lists; `data`
-    "reduction_attributes.fbs": [("FBS-NAME", 23)],  # tensor `in`: a Python keyword, and the mirror's names are Python
+    "batchnorm_attributes.fbs": [("FBS-TENSOR-ARRAY", 11)],  # peer_stats: a UID list
+    "batchnorm_backward_attributes.fbs": [("FBS-TENSOR-ARRAY", 12)],
+    "custom_op_attributes.fbs": [("FBS-TENSOR-ARRAY", 9), ("FBS-TENSOR-ARRAY", 10), ("FBS-UNSUPPORTED", 11)],  # UID lists; [ubyte]
 }
-HIPDNN_SCHEMAS = sorted(p.name for p in CASES.glob("*.fbs") if p.name not in REFUSED)
+HIPDNN_SCHEMAS = sorted(p.name for p in CASES.glob("*_attributes*.fbs") if p.name not in REFUSED)
 
 
 @pytest.mark.parametrize("name", HIPDNN_SCHEMAS)
 def test_hipdnn_schema_survives_import_then_generate(tmp_path, name):
     original = (CASES / name).read_text()
-    op = name.removesuffix("_attributes.fbs") + "_codegen"
-    spec = import_schema(tmp_path, name, original, op)
+    spec = import_schema(tmp_path, name, original, case_op(name))
     assert facts(schema_text(spec)) == facts(original)
 
 
 @pytest.mark.parametrize("name", sorted(REFUSED))
 def test_hipdnn_schema_the_spec_cannot_hold_is_refused_at_the_field(tmp_path, name):
     with pytest.raises(SpecError) as caught:
-        import_schema(tmp_path, name, (CASES / name).read_text(), name.removesuffix("_attributes.fbs") + "_codegen")
+        import_schema(tmp_path, name, (CASES / name).read_text(), case_op(name))
     assert [(d.rule, d.loc.line) for d in caught.value.diagnostics] == REFUSED[name]
 
 

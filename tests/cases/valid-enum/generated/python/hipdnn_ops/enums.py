@@ -11,7 +11,7 @@ from enum import IntEnum
 class AttributeName(IntEnum):
     """hipdnnBackendAttributeName_t: every attribute of every spec plus the shared ones."""
 
-    HIPDNN_ATTR_OPERATION_THING_X_EXT = 9000
+    HIPDNN_ATTR_OPERATION_THING_IN_EXT = 9000
     HIPDNN_ATTR_OPERATION_THING_Y_EXT = 9001
     HIPDNN_ATTR_OPERATION_THING_BIAS_EXT = 9002
     HIPDNN_ATTR_OPERATION_THING_MASK_EXT = 9003

@@ -13,7 +13,7 @@ from hipdnn_ops.thing import NODE as THING_NODE
 class Graph(GraphBase):
     def thing(
         self,
-        x_tensor: TensorAttributes,
+        in_tensor: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[TensorAttributes]:
         """Adds a Thing node; returns y."""
@@ -21,7 +21,7 @@ class Graph(GraphBase):
             THING_NODE,
             "Thing",
             attributes,
-            {"x": ("X", x_tensor)},
+            {"in": ("IN", in_tensor)},
             {"y": "Y"},
             {"bias": "BIAS", "mask": "MASK"},
         )

@@ -20,12 +20,12 @@ class ThingOperationDescriptor(OperationDescriptor):
     COMPUTE_TYPE = AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT
     TENSORS = (
         TensorSlot(
-            "x",
-            AttributeName.HIPDNN_ATTR_OPERATION_THING_X_EXT,
+            "in",
+            AttributeName.HIPDNN_ATTR_OPERATION_THING_IN_EXT,
             optional=False,
             role="input",
-            label="X",
-            missing_message="ThingOperationDescriptor::finalize() failed: X tensor not set",
+            label="IN",
+            missing_message="ThingOperationDescriptor::finalize() failed: IN tensor not set",
         ),
         TensorSlot(
             "y",
@@ -85,10 +85,10 @@ class ThingOperationDescriptor(OperationDescriptor):
 NODE = NodeSpec(
     "ThingNode",
     (
-        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing x (input) for pre-validation', tensors=('x',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing in (input) for pre-validation', tensors=('in',)),
         NodeCheck('presence', 'ATTRIBUTE_NOT_SET', 'ThingNode: BIAS and MASK tensors must be set together or not at all', tensors=('bias', 'mask'), rule='both_or_neither'),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing y (output) for pre-validation', tensors=('y',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'ThingNode: y dims must equal x dims', tensors=('x', 'y')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'ThingNode: y dims must equal in dims', tensors=('in', 'y')),
     ),
     (
     ),
@@ -96,7 +96,7 @@ NODE = NodeSpec(
         "axis": FieldState(False, False, 0),
         "mode": FieldState(False, False, 0),
     },
-    ("x", "y", ),
+    ("in", "y", ),
 )
 
 

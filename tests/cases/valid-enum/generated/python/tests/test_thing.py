@@ -30,13 +30,13 @@ NODE_NAME = "thing_from_node"
 UNSUPPORTED_ATTRIBUTE = 9099
 
 ATTRIBUTES = {
-    "x": AttributeName.HIPDNN_ATTR_OPERATION_THING_X_EXT,
+    "in": AttributeName.HIPDNN_ATTR_OPERATION_THING_IN_EXT,
     "y": AttributeName.HIPDNN_ATTR_OPERATION_THING_Y_EXT,
     "bias": AttributeName.HIPDNN_ATTR_OPERATION_THING_BIAS_EXT,
     "mask": AttributeName.HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
 }
 TENSORS = {
-    "x": TensorDescriptor(9010, (2, 3,), (3, 1,)),
+    "in": TensorDescriptor(9010, (2, 3,), (3, 1,)),
     "y": TensorDescriptor(9011, (2, 3,), (3, 1,)),
     "bias": TensorDescriptor(9012, (1, 3,), (3, 1,)),
     "mask": TensorDescriptor(9013, (2, 3,), (3, 1,)),
@@ -45,11 +45,11 @@ FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_THING_AXIS_EXT: 1,
     AttributeName.HIPDNN_ATTR_THING_MODE_EXT: ThingMode.A,
 }
-INPUTS = ("x", "bias", "mask", )
-REQUIRED = ("x", "y", )
+INPUTS = ("in", "bias", "mask", )
+REQUIRED = ("in", "y", )
 ALL_PRESENT = REQUIRED + ("bias", "mask", )
 # getTensorDescriptors() order: declaration order, optional tensors only when set.
-ALL_PRESENT_DECLARED = ("x", "y", "bias", "mask", )
+ALL_PRESENT_DECLARED = ("in", "y", "bias", "mask", )
 
 
 def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
@@ -58,7 +58,7 @@ def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
 
 def make_node(*optional: str) -> dict[str, Any]:
     attributes: dict[str, Any] = {"type": "ThingAttributes"}
-    attributes["x_tensor_uid"] = TENSORS["x"].uid
+    attributes["in_tensor_uid"] = TENSORS["in"].uid
     attributes["y_tensor_uid"] = TENSORS["y"].uid
     attributes["bias_tensor_uid"] = TENSORS["bias"].uid if "bias" in optional else None
     attributes["mask_tensor_uid"] = TENSORS["mask"].uid if "mask" in optional else None
@@ -100,29 +100,29 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertIsInstance(create_descriptor(ThingOperationDescriptor.DESCRIPTOR_TYPE), ThingOperationDescriptor)
 
     def test_FinalizeWithRequiredAttributes(self) -> None:
-        self.set_tensors("x", "y", )
+        self.set_tensors("in", "y", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
         self.assertTrue(self.descriptor.is_finalized)
 
     def test_FinalizeWithAllSatisfiableOptionalTensors(self) -> None:
-        self.set_tensors("x", "y", "bias", "mask", )
+        self.set_tensors("in", "y", "bias", "mask", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
         self.assertTrue(self.descriptor.is_finalized)
 
-    def test_FinalizeFailsWithoutXTensor(self) -> None:
+    def test_FinalizeFailsWithoutInTensor(self) -> None:
         self.set_tensors("y", )
         self.set_params()
         self.set_compute_type()
         error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.finalize)
-        self.assertEqual(error.message, "ThingOperationDescriptor::finalize() failed: X tensor not set")
+        self.assertEqual(error.message, "ThingOperationDescriptor::finalize() failed: IN tensor not set")
         self.assertFalse(self.descriptor.is_finalized)
 
     def test_FinalizeFailsWithoutYTensor(self) -> None:
-        self.set_tensors("x", )
+        self.set_tensors("in", )
         self.set_params()
         self.set_compute_type()
         error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.finalize)
@@ -130,21 +130,21 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertFalse(self.descriptor.is_finalized)
 
     def test_FinalizeFailsWithoutComputeType(self) -> None:
-        self.set_tensors("x", "y", )
+        self.set_tensors("in", "y", )
         self.set_params()
         error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.finalize)
         self.assertEqual(error.message, "ThingOperationDescriptor::finalize() failed: compute data type not set")
         self.assertFalse(self.descriptor.is_finalized)
 
     def test_FinalizeSucceedsWithoutBiasAndMask(self) -> None:
-        self.set_tensors("x", "y", )
+        self.set_tensors("in", "y", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
         self.assertTrue(self.descriptor.is_finalized)
 
     def test_FinalizeFailsWithMaskWithoutBias(self) -> None:
-        self.set_tensors("x", "y", "mask", )
+        self.set_tensors("in", "y", "mask", )
         self.set_params()
         self.set_compute_type()
         error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.finalize)
@@ -152,7 +152,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertFalse(self.descriptor.is_finalized)
 
     def test_FinalizeFailsWithBiasWithoutMask(self) -> None:
-        self.set_tensors("x", "y", "bias", )
+        self.set_tensors("in", "y", "bias", )
         self.set_params()
         self.set_compute_type()
         error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.finalize)
@@ -160,35 +160,35 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertFalse(self.descriptor.is_finalized)
 
     def test_FinalizeSucceedsWithBiasAndMask(self) -> None:
-        self.set_tensors("x", "y", "bias", "mask", )
+        self.set_tensors("in", "y", "bias", "mask", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
         self.assertTrue(self.descriptor.is_finalized)
 
-    def test_SetAndGetXTensor(self) -> None:
-        self.set_tensors("x", "y", )
+    def test_SetAndGetInTensor(self) -> None:
+        self.set_tensors("in", "y", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
-        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["x"]), TENSORS["x"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["in"]), TENSORS["in"])
 
     def test_SetAndGetYTensor(self) -> None:
-        self.set_tensors("x", "y", )
+        self.set_tensors("in", "y", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
         self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["y"]), TENSORS["y"])
 
     def test_SetAndGetBiasTensor(self) -> None:
-        self.set_tensors("x", "y", "bias", "mask", )
+        self.set_tensors("in", "y", "bias", "mask", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
         self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["bias"]), TENSORS["bias"])
 
     def test_SetAndGetMaskTensor(self) -> None:
-        self.set_tensors("x", "y", "bias", "mask", )
+        self.set_tensors("in", "y", "bias", "mask", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
@@ -253,17 +253,17 @@ class TestThingOperationDescriptor(unittest.TestCase):
     def test_SetTensorFailsWithUnfinalizedTensor(self) -> None:
         # Python tensors are immutable values and always finalized; a non-tensor is the nearest
         # invalid input, and it is rejected with BAD_PARAM like the C++ type check.
-        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["x"], "tensor")
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["in"], "tensor")
 
     def test_SetTensorFailsWrongType(self) -> None:
-        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["x"], 1)
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["in"], 1)
 
     def test_SetTensorFailsWrongElementCount(self) -> None:
-        tensor = TENSORS["x"]
-        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["x"], [tensor, tensor])
+        tensor = TENSORS["in"]
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["in"], [tensor, tensor])
 
     def test_SetTensorFailsNullPointer(self) -> None:
-        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, self.descriptor.set_attribute, ATTRIBUTES["x"], None)
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, self.descriptor.set_attribute, ATTRIBUTES["in"], None)
 
     def test_SetComputeDataTypeWrongElementCount(self) -> None:
         self.assert_fails(
@@ -297,7 +297,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.make_finalized()
         text = self.descriptor.to_string()
         self.assertTrue(text.startswith("ThingOperationDescriptor: {name="))
-        self.assertIn(f", x_uid={TENSORS['x'].uid}", text)
+        self.assertIn(f", in_uid={TENSORS['in'].uid}", text)
         self.assertIn(f", y_uid={TENSORS['y'].uid}", text)
         self.assertIn(", bias_uid=nullopt", text)
         self.assertIn(", mask_uid=nullopt", text)
@@ -327,8 +327,8 @@ class TestThingOperationFromNode(unittest.TestCase):
         self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
         self.assertEqual(len(descriptor.tensor_descriptors()), 4)
 
-    def test_FailsWithMissingXTensor(self) -> None:
-        names = [n for n in REQUIRED if n != "x"]
+    def test_FailsWithMissingInTensor(self) -> None:
+        names = [n for n in REQUIRED if n != "in"]
         with self.assertRaises(HipdnnError) as raised:
             ThingOperationDescriptor.from_node(make_node(), tensor_map(*names))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
@@ -397,7 +397,7 @@ class TestThingNode(unittest.TestCase):
     def test_PreValidateSucceedsWithValidAttributes(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
+                "in": ((2, 3), (3, 1)),
                 "y": ((2, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
@@ -407,7 +407,7 @@ class TestThingNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
-    def test_PreValidateFailsMissingX(self) -> None:
+    def test_PreValidateFailsMissingIn(self) -> None:
         attributes = node_attributes(
             {
                 "y": ((2, 3), (3, 1)),
@@ -417,12 +417,12 @@ class TestThingNode(unittest.TestCase):
             {"axis": 1, "mode": ThingMode.A},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing x (input) for pre-validation'))
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing in (input) for pre-validation'))
 
     def test_PreValidateFailsPresenceBothOrNeitherBiasMask(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
+                "in": ((2, 3), (3, 1)),
                 "y": ((2, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
             },
@@ -434,7 +434,7 @@ class TestThingNode(unittest.TestCase):
     def test_PreValidateFailsMissingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
+                "in": ((2, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
@@ -446,7 +446,7 @@ class TestThingNode(unittest.TestCase):
     def test_PreValidateFailsMismatchingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
+                "in": ((2, 3), (3, 1)),
                 "y": ((3, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
@@ -454,9 +454,9 @@ class TestThingNode(unittest.TestCase):
             {"axis": 1, "mode": ThingMode.A},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: y dims must equal x dims'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: y dims must equal in dims'))
 
-    def test_InferFailsWithoutX(self) -> None:
+    def test_InferFailsWithoutIn(self) -> None:
         attributes = node_attributes(
             {
                 "y": ((2, 3), (3, 1)),
@@ -466,12 +466,12 @@ class TestThingNode(unittest.TestCase):
             {"axis": 1, "mode": ThingMode.A},
         )
         error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing x for setting properties'))
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing in for setting properties'))
 
     def test_InferFailsWithoutY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
+                "in": ((2, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
@@ -483,7 +483,7 @@ class TestThingNode(unittest.TestCase):
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
-            "x": ((2, 3), (3, 1)),
+            "in": ((2, 3), (3, 1)),
             "y": ((2, 3), (3, 1)),
             "bias": ((1, 3), (3, 1)),
             "mask": ((2, 3), (3, 1)),
@@ -493,8 +493,8 @@ class TestThingNode(unittest.TestCase):
             tensors={"bias": tensors["bias"], "mask": tensors["mask"]},
             fields={"axis": 1, "mode": ThingMode.A},
         )
-        outputs = graph.thing(tensors["x"], attributes)
-        self.assertEqual(tensors["x"].name, "node::X")
+        outputs = graph.thing(tensors["in"], attributes)
+        self.assertEqual(tensors["in"].name, "node::IN")
         self.assertEqual(tensors["bias"].name, "node::BIAS")
         self.assertEqual(tensors["mask"].name, "node::MASK")
         self.assertEqual([t.name for t in outputs], ["node::Y"])

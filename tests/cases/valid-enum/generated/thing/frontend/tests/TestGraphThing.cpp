@@ -46,13 +46,13 @@ ThingAttributes makeAttributes()
 TEST(TestGraphThing, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto inTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
-    const auto outputs = graph.thing(xTensor, attributes);
+    const auto outputs = graph.thing(inTensor, attributes);
 
-    EXPECT_EQ(xTensor->get_name(), "node::X");
+    EXPECT_EQ(inTensor->get_name(), "node::IN");
     EXPECT_EQ(attributes.get_bias()->get_name(), "node::BIAS");
     EXPECT_EQ(attributes.get_mask()->get_name(), "node::MASK");
     ASSERT_NE(outputs[0], nullptr);
@@ -76,8 +76,8 @@ TEST(TestGraphThing, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    const auto outputs = graph.thing(xTensor, attributes);
+    auto inTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    const auto outputs = graph.thing(inTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
     // no inference gives y its shape: set it as a user would
     outputs[0]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});

@@ -23,29 +23,29 @@ TEST(TestThingAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_compute_data_type(), DataType::NOT_SET);
     EXPECT_TRUE(attributes.inputs.empty());
     EXPECT_TRUE(attributes.outputs.empty());
-    EXPECT_EQ(attributes.get_x(), nullptr);
+    EXPECT_EQ(attributes.get_in(), nullptr);
     EXPECT_EQ(attributes.get_y(), nullptr);
     EXPECT_EQ(attributes.get_bias(), nullptr);
     EXPECT_EQ(attributes.get_mask(), nullptr);
 }
 
-TEST(TestThingAttributes, SetXMove)
+TEST(TestThingAttributes, SetInMove)
 {
     ThingAttributes attributes;
     auto tensor = std::make_shared<TensorAttributes>();
     auto moved = tensor;
-    EXPECT_EQ(&attributes.set_x(std::move(moved)), &attributes);
-    EXPECT_EQ(attributes.get_x(), tensor);
+    EXPECT_EQ(&attributes.set_in(std::move(moved)), &attributes);
+    EXPECT_EQ(attributes.get_in(), tensor);
     EXPECT_EQ(moved, nullptr);
     EXPECT_EQ(attributes.inputs.size(), 1u);
 }
 
-TEST(TestThingAttributes, SetXCopy)
+TEST(TestThingAttributes, SetInCopy)
 {
     ThingAttributes attributes;
     const auto tensor = std::make_shared<TensorAttributes>();
-    EXPECT_EQ(&attributes.set_x(tensor), &attributes);
-    EXPECT_EQ(attributes.get_x(), tensor);
+    EXPECT_EQ(&attributes.set_in(tensor), &attributes);
+    EXPECT_EQ(attributes.get_in(), tensor);
     EXPECT_EQ(tensor.use_count(), 2);
 }
 

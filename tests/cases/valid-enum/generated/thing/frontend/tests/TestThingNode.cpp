@@ -46,7 +46,7 @@ TEST(TestThingNode, PreValidateSucceedsWithValidAttributes)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
@@ -57,8 +57,8 @@ TEST(TestThingNode, PreValidateSucceedsWithValidAttributes)
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-// Differs from the valid attributes in: x.
-TEST(TestThingNode, PreValidateFailsMissingX)
+// Differs from the valid attributes in: in.
+TEST(TestThingNode, PreValidateFailsMissingIn)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -70,7 +70,7 @@ TEST(TestThingNode, PreValidateFailsMissingX)
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
-    EXPECT_EQ(error.get_message(), "ThingNode missing x (input) for pre-validation");
+    EXPECT_EQ(error.get_message(), "ThingNode missing in (input) for pre-validation");
 }
 
 // Differs from the valid attributes in: mask.
@@ -78,7 +78,7 @@ TEST(TestThingNode, PreValidateFailsPresenceBothOrNeitherBiasMask)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
@@ -95,7 +95,7 @@ TEST(TestThingNode, PreValidateFailsMissingY)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
@@ -111,7 +111,7 @@ TEST(TestThingNode, PreValidateFailsMismatchingY)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
@@ -120,10 +120,10 @@ TEST(TestThingNode, PreValidateFailsMismatchingY)
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "ThingNode: y dims must equal x dims");
+    EXPECT_EQ(error.get_message(), "ThingNode: y dims must equal in dims");
 }
 
-TEST(TestThingNode, InferFailsWithoutX)
+TEST(TestThingNode, InferFailsWithoutIn)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -135,14 +135,14 @@ TEST(TestThingNode, InferFailsWithoutX)
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
-    EXPECT_EQ(error.get_message(), "ThingNode missing x for setting properties");
+    EXPECT_EQ(error.get_message(), "ThingNode missing in for setting properties");
 }
 
 TEST(TestThingNode, InferFailsWithoutY)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
@@ -157,7 +157,7 @@ TEST(TestThingNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));

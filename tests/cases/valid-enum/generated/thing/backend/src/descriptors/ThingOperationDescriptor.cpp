@@ -37,9 +37,9 @@ std::string optionalText(const flatbuffers::Optional<T>& value)
 
 void ThingOperationDescriptor::finalize()
 {
-    THROW_IF_NULL(_xDesc,
+    THROW_IF_NULL(_inDesc,
                   HIPDNN_STATUS_BAD_PARAM,
-                  "ThingOperationDescriptor::finalize() failed: X tensor not set");
+                  "ThingOperationDescriptor::finalize() failed: IN tensor not set");
     THROW_IF_NULL(_yDesc,
                   HIPDNN_STATUS_BAD_PARAM,
                   "ThingOperationDescriptor::finalize() failed: Y tensor not set");
@@ -68,9 +68,9 @@ void ThingOperationDescriptor::setAttribute(hipdnnBackendAttributeName_t attribu
 
     switch(attributeName)
     {
-    case HIPDNN_ATTR_OPERATION_THING_X_EXT:
-        setTensorDescriptor(_xDesc,
-                            _data.x_tensor_uid,
+    case HIPDNN_ATTR_OPERATION_THING_IN_EXT:
+        setTensorDescriptor(_inDesc,
+                            _data.in_tensor_uid,
                             attributeType,
                             elementCount,
                             arrayOfElements,
@@ -148,8 +148,8 @@ void ThingOperationDescriptor::getAttribute(hipdnnBackendAttributeName_t attribu
 
     switch(attributeName)
     {
-    case HIPDNN_ATTR_OPERATION_THING_X_EXT:
-        getTensorDescriptor(_xDesc,
+    case HIPDNN_ATTR_OPERATION_THING_IN_EXT:
+        getTensorDescriptor(_inDesc,
                             attributeType,
                             requestedElementCount,
                             elementCount,
@@ -234,9 +234,9 @@ const hipdnn_flatbuffers_sdk::data_objects::ThingAttributesT&
     return _data;
 }
 
-std::shared_ptr<TensorDescriptor> ThingOperationDescriptor::getXDesc() const
+std::shared_ptr<TensorDescriptor> ThingOperationDescriptor::getInDesc() const
 {
-    return _xDesc;
+    return _inDesc;
 }
 
 std::shared_ptr<TensorDescriptor> ThingOperationDescriptor::getYDesc() const
@@ -265,7 +265,7 @@ std::vector<std::shared_ptr<TensorDescriptor>>
     // Declaration order, optional tensors only when set.
     std::vector<std::shared_ptr<TensorDescriptor>> tensors;
     tensors.reserve(4);
-    tensors.push_back(_xDesc);
+    tensors.push_back(_inDesc);
     tensors.push_back(_yDesc);
     if(_biasDesc != nullptr)
     {
@@ -302,8 +302,8 @@ std::shared_ptr<ThingOperationDescriptor> ThingOperationDescriptor::fromNode(
     descriptor->_data = *attributes;
     descriptor->_computeDataType = nodeT.compute_data_type;
     descriptor->_name = nodeT.name;
-    descriptor->_xDesc = findTensorInMap(
-        tensorMap, attributes->x_tensor_uid, "ThingOperationDescriptor::fromNode() X");
+    descriptor->_inDesc = findTensorInMap(
+        tensorMap, attributes->in_tensor_uid, "ThingOperationDescriptor::fromNode() IN");
     descriptor->_yDesc = findTensorInMap(
         tensorMap, attributes->y_tensor_uid, "ThingOperationDescriptor::fromNode() Y");
     if(attributes->bias_tensor_uid)
@@ -330,7 +330,7 @@ std::string ThingOperationDescriptor::toString() const
 {
     std::ostringstream out;
     out << std::boolalpha << "ThingOperationDescriptor: {name=" << _name;
-    out << ", x_uid=" << _data.x_tensor_uid;
+    out << ", in_uid=" << _data.in_tensor_uid;
     out << ", y_uid=" << _data.y_tensor_uid;
     out << ", bias_uid=" << optionalText(_data.bias_tensor_uid);
     out << ", mask_uid=" << optionalText(_data.mask_tensor_uid);

@@ -37,7 +37,7 @@ public:
                       const void* arrayOfElements) override;
 
     const hipdnn_flatbuffers_sdk::data_objects::ThingAttributesT& getData() const;
-    std::shared_ptr<TensorDescriptor> getXDesc() const;
+    std::shared_ptr<TensorDescriptor> getInDesc() const;
     std::shared_ptr<TensorDescriptor> getYDesc() const;
     std::shared_ptr<TensorDescriptor> getBiasDesc() const;
     std::shared_ptr<TensorDescriptor> getMaskDesc() const;
@@ -53,7 +53,7 @@ public:
 
 private:
     hipdnn_flatbuffers_sdk::data_objects::ThingAttributesT _data;
-    std::shared_ptr<TensorDescriptor> _xDesc;
+    std::shared_ptr<TensorDescriptor> _inDesc;
     std::shared_ptr<TensorDescriptor> _yDesc;
     std::shared_ptr<TensorDescriptor> _biasDesc;
     std::shared_ptr<TensorDescriptor> _maskDesc;

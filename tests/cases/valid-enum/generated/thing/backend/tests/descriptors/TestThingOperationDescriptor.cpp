@@ -37,7 +37,7 @@ class TestThingOperationDescriptor : public ::testing::Test
 {
 protected:
     std::unique_ptr<HipdnnBackendDescriptor> _wrapper;
-    std::unique_ptr<HipdnnBackendDescriptor> _xDesc;
+    std::unique_ptr<HipdnnBackendDescriptor> _inDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _yDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _biasDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _maskDesc;
@@ -46,8 +46,8 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<ThingOperationDescriptor>();
-        _xDesc = createFinalizedTensor(
-            K_THING_TENSOR_X_UID, toVec(K_THING_TENSOR_X_DIMS), toVec(K_THING_TENSOR_X_STRIDES));
+        _inDesc = createFinalizedTensor(
+            K_THING_TENSOR_IN_UID, toVec(K_THING_TENSOR_IN_DIMS), toVec(K_THING_TENSOR_IN_STRIDES));
         _yDesc = createFinalizedTensor(
             K_THING_TENSOR_Y_UID, toVec(K_THING_TENSOR_Y_DIMS), toVec(K_THING_TENSOR_Y_STRIDES));
         _biasDesc = createFinalizedTensor(K_THING_TENSOR_BIAS_UID,
@@ -91,7 +91,7 @@ protected:
 
     void setRequiredAttributes()
     {
-        setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
         setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
         setThingParams();
         setComputeType();
@@ -128,7 +128,7 @@ TEST_F(TestThingOperationDescriptor, CreateDescriptor)
 
 TEST_F(TestThingOperationDescriptor, FinalizeWithRequiredAttributes)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setThingParams();
     setComputeType();
@@ -138,7 +138,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeWithRequiredAttributes)
 
 TEST_F(TestThingOperationDescriptor, FinalizeWithAllSatisfiableOptionalTensors)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
@@ -148,19 +148,19 @@ TEST_F(TestThingOperationDescriptor, FinalizeWithAllSatisfiableOptionalTensors)
     EXPECT_TRUE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestThingOperationDescriptor, FinalizeFailsWithoutXTensor)
+TEST_F(TestThingOperationDescriptor, FinalizeFailsWithoutInTensor)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setThingParams();
     setComputeType();
     expectFinalizeFails(HIPDNN_STATUS_BAD_PARAM,
-                        "ThingOperationDescriptor::finalize() failed: X tensor not set");
+                        "ThingOperationDescriptor::finalize() failed: IN tensor not set");
     EXPECT_FALSE(getDescriptor()->isFinalized());
 }
 
 TEST_F(TestThingOperationDescriptor, FinalizeFailsWithoutYTensor)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setThingParams();
     setComputeType();
     expectFinalizeFails(HIPDNN_STATUS_BAD_PARAM,
@@ -170,7 +170,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeFailsWithoutYTensor)
 
 TEST_F(TestThingOperationDescriptor, FinalizeFailsWithoutComputeType)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setThingParams();
     expectFinalizeFails(HIPDNN_STATUS_BAD_PARAM,
@@ -180,7 +180,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeFailsWithoutComputeType)
 
 TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithoutBiasAndMask)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setThingParams();
     setComputeType();
@@ -190,7 +190,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithoutBiasAndMask)
 
 TEST_F(TestThingOperationDescriptor, FinalizeFailsWithMaskWithoutBias)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
     setThingParams();
@@ -203,7 +203,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeFailsWithMaskWithoutBias)
 
 TEST_F(TestThingOperationDescriptor, FinalizeFailsWithBiasWithoutMask)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setThingParams();
@@ -216,7 +216,7 @@ TEST_F(TestThingOperationDescriptor, FinalizeFailsWithBiasWithoutMask)
 
 TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithBiasAndMask)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
@@ -226,29 +226,29 @@ TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithBiasAndMask)
     EXPECT_TRUE(getDescriptor()->isFinalized());
 }
 
-TEST_F(TestThingOperationDescriptor, SetAndGetXTensor)
+TEST_F(TestThingOperationDescriptor, SetAndGetInTensor)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setThingParams();
     setComputeType();
     getDescriptor()->finalize();
 
-    ASSERT_NE(getDescriptor()->getXDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_THING_TENSOR_X_UID);
+    ASSERT_NE(getDescriptor()->getInDesc(), nullptr);
+    EXPECT_EQ(getDescriptor()->getInDesc()->getData().uid, K_THING_TENSOR_IN_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(
-        HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
+        HIPDNN_ATTR_OPERATION_THING_IN_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_X_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_IN_UID);
 }
 
 TEST_F(TestThingOperationDescriptor, SetAndGetYTensor)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setThingParams();
     setComputeType();
@@ -268,7 +268,7 @@ TEST_F(TestThingOperationDescriptor, SetAndGetYTensor)
 
 TEST_F(TestThingOperationDescriptor, SetAndGetBiasTensor)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
@@ -290,7 +290,7 @@ TEST_F(TestThingOperationDescriptor, SetAndGetBiasTensor)
 
 TEST_F(TestThingOperationDescriptor, SetAndGetMaskTensor)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
@@ -439,24 +439,24 @@ TEST_F(TestThingOperationDescriptor, GetAttributeUnsupported)
 
 TEST_F(TestThingOperationDescriptor, SetTensorFailsWithUnfinalizedTensor)
 {
-    ASSERT_THROW_HIPDNN_STATUS(setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _unfinalizedTensor),
+    ASSERT_THROW_HIPDNN_STATUS(setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _unfinalizedTensor),
                                HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED);
 }
 
 TEST_F(TestThingOperationDescriptor, SetTensorFailsWrongType)
 {
-    HipdnnBackendDescriptor* raw = _xDesc.get();
+    HipdnnBackendDescriptor* raw = _inDesc.get();
     ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->setAttribute(
-                                   HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_INT64, 1, &raw),
+                                   HIPDNN_ATTR_OPERATION_THING_IN_EXT, HIPDNN_TYPE_INT64, 1, &raw),
                                HIPDNN_STATUS_BAD_PARAM);
 }
 
 TEST_F(TestThingOperationDescriptor, SetTensorFailsWrongElementCount)
 {
-    HipdnnBackendDescriptor* raw = _xDesc.get();
+    HipdnnBackendDescriptor* raw = _inDesc.get();
     ASSERT_THROW_HIPDNN_STATUS(
         getDescriptor()->setAttribute(
-            HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 2, &raw),
+            HIPDNN_ATTR_OPERATION_THING_IN_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 2, &raw),
         HIPDNN_STATUS_BAD_PARAM);
 }
 
@@ -464,7 +464,7 @@ TEST_F(TestThingOperationDescriptor, SetTensorFailsNullPointer)
 {
     ASSERT_THROW_HIPDNN_STATUS(
         getDescriptor()->setAttribute(
-            HIPDNN_ATTR_OPERATION_THING_X_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, nullptr),
+            HIPDNN_ATTR_OPERATION_THING_IN_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, nullptr),
         HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
@@ -489,7 +489,7 @@ TEST_F(TestThingOperationDescriptor, GetAttributeFailsNullPointer)
 
 TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrder)
 {
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
@@ -499,7 +499,7 @@ TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrder
 
     const auto tensors = getDescriptor()->getTensorDescriptors();
     const std::vector<int64_t> expected{
-        K_THING_TENSOR_X_UID,
+        K_THING_TENSOR_IN_UID,
         K_THING_TENSOR_Y_UID,
         K_THING_TENSOR_BIAS_UID,
         K_THING_TENSOR_MASK_UID,
@@ -518,7 +518,7 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
                                   HIPDNN_TYPE_CHAR,
                                   static_cast<int64_t>(name.size()),
                                   name.c_str());
-    setTensor(HIPDNN_ATTR_OPERATION_THING_X_EXT, _xDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
@@ -532,7 +532,7 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(node->compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     const auto* attributes = node->attributes.AsThingAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_THING_TENSOR_X_UID);
+    EXPECT_EQ(attributes->in_tensor_uid, K_THING_TENSOR_IN_UID);
     EXPECT_EQ(attributes->y_tensor_uid, K_THING_TENSOR_Y_UID);
     ASSERT_TRUE(attributes->bias_tensor_uid.has_value());
     EXPECT_EQ(*attributes->bias_tensor_uid, K_THING_TENSOR_BIAS_UID);
@@ -548,7 +548,7 @@ TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("ThingOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_THING_TENSOR_X_UID)), std::string::npos);
+    EXPECT_NE(text.find(", in_uid=" + std::to_string(K_THING_TENSOR_IN_UID)), std::string::npos);
     EXPECT_NE(text.find(", y_uid=" + std::to_string(K_THING_TENSOR_Y_UID)), std::string::npos);
     EXPECT_NE(text.find(", bias_uid=nullopt"), std::string::npos);
     EXPECT_NE(text.find(", mask_uid=nullopt"), std::string::npos);

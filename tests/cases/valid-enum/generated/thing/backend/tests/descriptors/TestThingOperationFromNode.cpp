@@ -36,15 +36,15 @@ const char* const K_NODE_NAME = "thing_from_node";
 class TestThingOperationFromNode : public ::testing::Test
 {
 protected:
-    std::unique_ptr<HipdnnBackendDescriptor> _xDesc;
+    std::unique_ptr<HipdnnBackendDescriptor> _inDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _yDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _biasDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _maskDesc;
 
     void SetUp() override
     {
-        _xDesc = createFinalizedTensor(
-            K_THING_TENSOR_X_UID, toVec(K_THING_TENSOR_X_DIMS), toVec(K_THING_TENSOR_X_STRIDES));
+        _inDesc = createFinalizedTensor(
+            K_THING_TENSOR_IN_UID, toVec(K_THING_TENSOR_IN_DIMS), toVec(K_THING_TENSOR_IN_STRIDES));
         _yDesc = createFinalizedTensor(
             K_THING_TENSOR_Y_UID, toVec(K_THING_TENSOR_Y_DIMS), toVec(K_THING_TENSOR_Y_STRIDES));
         _biasDesc = createFinalizedTensor(K_THING_TENSOR_BIAS_UID,
@@ -60,7 +60,7 @@ protected:
         makeNode(const std::vector<int64_t>& presentOptionalUids)
     {
         hipdnn_flatbuffers_sdk::data_objects::ThingAttributesT attributes;
-        attributes.x_tensor_uid = K_THING_TENSOR_X_UID;
+        attributes.in_tensor_uid = K_THING_TENSOR_IN_UID;
         attributes.y_tensor_uid = K_THING_TENSOR_Y_UID;
         if(contains(presentOptionalUids, K_THING_TENSOR_BIAS_UID))
         {
@@ -108,11 +108,11 @@ protected:
 TEST_F(TestThingOperationFromNode, CreatesValidFinalizedDescriptor)
 {
     const auto descriptor
-        = ThingOperationDescriptor::fromNode(makeNode({}), makeTensorMap({&_xDesc, &_yDesc}));
+        = ThingOperationDescriptor::fromNode(makeNode({}), makeTensorMap({&_inDesc, &_yDesc}));
     ASSERT_NE(descriptor, nullptr);
     EXPECT_TRUE(descriptor->isFinalized());
-    ASSERT_NE(descriptor->getXDesc(), nullptr);
-    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_THING_TENSOR_X_UID);
+    ASSERT_NE(descriptor->getInDesc(), nullptr);
+    EXPECT_EQ(descriptor->getInDesc()->getData().uid, K_THING_TENSOR_IN_UID);
     ASSERT_NE(descriptor->getYDesc(), nullptr);
     EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(descriptor->getBiasDesc(), nullptr);
@@ -123,10 +123,10 @@ TEST_F(TestThingOperationFromNode, SetsOptionalTensorReferences)
 {
     const auto descriptor = ThingOperationDescriptor::fromNode(
         makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID}),
-        makeTensorMap({&_xDesc, &_yDesc, &_biasDesc, &_maskDesc}));
+        makeTensorMap({&_inDesc, &_yDesc, &_biasDesc, &_maskDesc}));
     ASSERT_NE(descriptor, nullptr);
-    ASSERT_NE(descriptor->getXDesc(), nullptr);
-    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_THING_TENSOR_X_UID);
+    ASSERT_NE(descriptor->getInDesc(), nullptr);
+    EXPECT_EQ(descriptor->getInDesc()->getData().uid, K_THING_TENSOR_IN_UID);
     ASSERT_NE(descriptor->getYDesc(), nullptr);
     EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_THING_TENSOR_Y_UID);
     ASSERT_NE(descriptor->getBiasDesc(), nullptr);
@@ -136,7 +136,7 @@ TEST_F(TestThingOperationFromNode, SetsOptionalTensorReferences)
     EXPECT_EQ(descriptor->getTensorDescriptors().size(), 4U);
 }
 
-TEST_F(TestThingOperationFromNode, FailsWithMissingXTensor)
+TEST_F(TestThingOperationFromNode, FailsWithMissingInTensor)
 {
     const auto tensorMap = makeTensorMap({&_yDesc});
     ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(makeNode({}), tensorMap),
@@ -145,7 +145,7 @@ TEST_F(TestThingOperationFromNode, FailsWithMissingXTensor)
 
 TEST_F(TestThingOperationFromNode, FailsWithMissingYTensor)
 {
-    const auto tensorMap = makeTensorMap({&_xDesc});
+    const auto tensorMap = makeTensorMap({&_inDesc});
     ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(makeNode({}), tensorMap),
                                HIPDNN_STATUS_INTERNAL_ERROR);
 }
@@ -153,7 +153,7 @@ TEST_F(TestThingOperationFromNode, FailsWithMissingYTensor)
 TEST_F(TestThingOperationFromNode, FailsWhenOptionalBiasUidSetButTensorMissing)
 {
     const auto node = makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID});
-    const auto tensorMap = makeTensorMap({&_xDesc, &_yDesc, &_maskDesc});
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_maskDesc});
     ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
                                HIPDNN_STATUS_INTERNAL_ERROR);
 }
@@ -161,7 +161,7 @@ TEST_F(TestThingOperationFromNode, FailsWhenOptionalBiasUidSetButTensorMissing)
 TEST_F(TestThingOperationFromNode, FailsWhenOptionalMaskUidSetButTensorMissing)
 {
     const auto node = makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID});
-    const auto tensorMap = makeTensorMap({&_xDesc, &_yDesc, &_biasDesc});
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_biasDesc});
     ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
                                HIPDNN_STATUS_INTERNAL_ERROR);
 }
@@ -169,7 +169,7 @@ TEST_F(TestThingOperationFromNode, FailsWhenOptionalMaskUidSetButTensorMissing)
 TEST_F(TestThingOperationFromNode, FromNodeFailsWithMaskWithoutBias)
 {
     const auto node = makeNode({K_THING_TENSOR_MASK_UID});
-    const auto tensorMap = makeTensorMap({&_xDesc, &_yDesc, &_maskDesc});
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_maskDesc});
     ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
                                HIPDNN_STATUS_BAD_PARAM);
 }
@@ -177,7 +177,7 @@ TEST_F(TestThingOperationFromNode, FromNodeFailsWithMaskWithoutBias)
 TEST_F(TestThingOperationFromNode, FromNodeFailsWithBiasWithoutMask)
 {
     const auto node = makeNode({K_THING_TENSOR_BIAS_UID});
-    const auto tensorMap = makeTensorMap({&_xDesc, &_yDesc, &_biasDesc});
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_biasDesc});
     ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
                                HIPDNN_STATUS_BAD_PARAM);
 }
@@ -193,7 +193,7 @@ TEST_F(TestThingOperationFromNode, FailsWhenNodeHoldsOtherAttributes)
 TEST_F(TestThingOperationFromNode, NamePreservedFromNode)
 {
     const auto descriptor
-        = ThingOperationDescriptor::fromNode(makeNode({}), makeTensorMap({&_xDesc, &_yDesc}));
+        = ThingOperationDescriptor::fromNode(makeNode({}), makeTensorMap({&_inDesc, &_yDesc}));
     EXPECT_EQ(descriptor->buildNode()->name, K_NODE_NAME);
     EXPECT_EQ(descriptor->getComputeDataType(),
               hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
@@ -203,11 +203,11 @@ TEST_F(TestThingOperationFromNode, EveryFieldPreservedThroughBuildNode)
 {
     const auto descriptor = ThingOperationDescriptor::fromNode(
         makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID}),
-        makeTensorMap({&_xDesc, &_yDesc, &_biasDesc, &_maskDesc}));
+        makeTensorMap({&_inDesc, &_yDesc, &_biasDesc, &_maskDesc}));
     const auto rebuilt = descriptor->buildNode();
     const auto* attributes = rebuilt->attributes.AsThingAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_THING_TENSOR_X_UID);
+    EXPECT_EQ(attributes->in_tensor_uid, K_THING_TENSOR_IN_UID);
     EXPECT_EQ(attributes->y_tensor_uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(attributes->bias_tensor_uid.value_or(-1), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(attributes->mask_tensor_uid.value_or(-1), K_THING_TENSOR_MASK_UID);

@@ -25,7 +25,7 @@ const char* const K_NODE_NAME = "thing_json";
 data_objects::NodeT makeNode(bool withOptionalTensors)
 {
     data_objects::ThingAttributesT attributes;
-    attributes.x_tensor_uid = K_THING_TENSOR_X_UID;
+    attributes.in_tensor_uid = K_THING_TENSOR_IN_UID;
     attributes.y_tensor_uid = K_THING_TENSOR_Y_UID;
     if(withOptionalTensors)
     {
@@ -66,7 +66,7 @@ TEST(TestJsonThingAttributes, RoundTripsWithEveryOptionalTensor)
     EXPECT_EQ(result, node);
     EXPECT_EQ(written.at("type").get<std::string>(), "ThingAttributes");
     EXPECT_EQ(written.at("name").get<std::string>(), K_NODE_NAME);
-    EXPECT_EQ(written.at("inputs").at("x_tensor_uid").get<int64_t>(), K_THING_TENSOR_X_UID);
+    EXPECT_EQ(written.at("inputs").at("in_tensor_uid").get<int64_t>(), K_THING_TENSOR_IN_UID);
     EXPECT_EQ(written.at("inputs").at("bias_tensor_uid").get<int64_t>(), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(written.at("inputs").at("mask_tensor_uid").get<int64_t>(), K_THING_TENSOR_MASK_UID);
     EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(), K_THING_TENSOR_Y_UID);
@@ -100,7 +100,7 @@ TEST(TestJsonThingAttributes, MissingRequiredTensorThrows)
     const auto node = makeNode(true);
     nlohmann::json written;
     static_cast<void>(throughJson(node, written));
-    written.at("inputs").erase("x_tensor_uid");
+    written.at("inputs").erase("in_tensor_uid");
 
     flatbuffers::FlatBufferBuilder builder;
     EXPECT_THROW(json::to<data_objects::Node>(builder, written), nlohmann::json::out_of_range);

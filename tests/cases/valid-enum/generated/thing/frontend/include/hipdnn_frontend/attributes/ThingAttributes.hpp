@@ -30,7 +30,7 @@ public:
     // NOLINTBEGIN(readability-identifier-naming)
     enum class InputNames
     {
-        X = 0,
+        IN = 0,
         BIAS = 1,
         MASK = 2,
     };
@@ -50,9 +50,9 @@ public:
     // NOLINTEND(readability-identifier-naming)
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    std::shared_ptr<TensorAttributes> get_x() const
+    std::shared_ptr<TensorAttributes> get_in() const
     {
-        return getInput(InputNames::X);
+        return getInput(InputNames::IN);
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
@@ -74,15 +74,15 @@ public:
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    ThingAttributes& set_x(std::shared_ptr<TensorAttributes>&& value)
+    ThingAttributes& set_in(std::shared_ptr<TensorAttributes>&& value)
     {
-        return setInput(InputNames::X, std::move(value));
+        return setInput(InputNames::IN, std::move(value));
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    ThingAttributes& set_x(const std::shared_ptr<TensorAttributes>& value)
+    ThingAttributes& set_in(const std::shared_ptr<TensorAttributes>& value)
     {
-        return setInput(InputNames::X, value);
+        return setInput(InputNames::IN, value);
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)

@@ -29,10 +29,10 @@ inline Error
     }
 
     HIPDNN_CHECK_ERROR(ensureAndSetTensorRef(opDesc.get(),
-                                             HIPDNN_ATTR_OPERATION_THING_X_EXT,
-                                             attributes.get_x(),
+                                             HIPDNN_ATTR_OPERATION_THING_IN_EXT,
+                                             attributes.get_in(),
                                              tensorDescs,
-                                             "thing X"));
+                                             "thing IN"));
     HIPDNN_CHECK_ERROR(ensureAndSetTensorRef(opDesc.get(),
                                              HIPDNN_ATTR_OPERATION_THING_Y_EXT,
                                              attributes.get_y(),

@@ -25,10 +25,10 @@ namespace hipdnn_frontend::detail
     std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& tensorMap,
     graph::ThingAttributes& attributes)
 {
-    std::shared_ptr<graph::TensorAttributes> xTensor;
+    std::shared_ptr<graph::TensorAttributes> inTensor;
     HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(
-        opDesc, HIPDNN_ATTR_OPERATION_THING_X_EXT, tensorMap, xTensor, "thing X tensor"));
-    attributes.set_x(xTensor);
+        opDesc, HIPDNN_ATTR_OPERATION_THING_IN_EXT, tensorMap, inTensor, "thing IN tensor"));
+    attributes.set_in(inTensor);
 
     std::shared_ptr<graph::TensorAttributes> yTensor;
     HIPDNN_CHECK_ERROR(unpackAndRegisterTensor(

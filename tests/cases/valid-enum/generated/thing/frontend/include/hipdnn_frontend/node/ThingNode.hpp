@@ -49,9 +49,9 @@ public:
 
     Error pre_validate_node() const override
     {
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() == nullptr,
+        HIPDNN_RETURN_IF_TRUE(attributes.get_in() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
-                              "ThingNode missing x (input) for pre-validation");
+                              "ThingNode missing in (input) for pre-validation");
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_bias() != nullptr) != (attributes.get_mask() != nullptr),
             ErrorCode::ATTRIBUTE_NOT_SET,
@@ -59,20 +59,20 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "ThingNode missing y (output) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
-                                  && !attributes.get_x()->get_dim().empty()
-                                  && !attributes.get_y()->get_dim().empty()
-                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
-                              ErrorCode::INVALID_VALUE,
-                              "ThingNode: y dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            attributes.get_in() != nullptr && attributes.get_y() != nullptr
+                && !attributes.get_in()->get_dim().empty() && !attributes.get_y()->get_dim().empty()
+                && attributes.get_in()->get_dim() != attributes.get_y()->get_dim(),
+            ErrorCode::INVALID_VALUE,
+            "ThingNode: y dims must equal in dims");
         return {};
     }
 
     Error infer_properties_node() override
     {
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() == nullptr,
+        HIPDNN_RETURN_IF_TRUE(attributes.get_in() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
-                              "ThingNode missing x for setting properties");
+                              "ThingNode missing in for setting properties");
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "ThingNode missing y for setting properties");

@@ -12,9 +12,9 @@
 namespace hipdnn_tests::constants
 {
 
-constexpr int64_t K_THING_TENSOR_X_UID = 9010;
-constexpr std::array<int64_t, 2> K_THING_TENSOR_X_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_THING_TENSOR_X_STRIDES = {3, 1};
+constexpr int64_t K_THING_TENSOR_IN_UID = 9010;
+constexpr std::array<int64_t, 2> K_THING_TENSOR_IN_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_THING_TENSOR_IN_STRIDES = {3, 1};
 
 constexpr int64_t K_THING_TENSOR_Y_UID = 9011;
 constexpr std::array<int64_t, 2> K_THING_TENSOR_Y_DIMS = {2, 3};

@@ -30,7 +30,7 @@ NLOHMANN_JSON_SERIALIZE_ENUM(ThingMode,
 inline void to_json(nlohmann::json& j, const ThingAttributes& attributes)
 {
     auto inputs = nlohmann::json::object();
-    inputs["x_tensor_uid"] = attributes.x_tensor_uid();
+    inputs["in_tensor_uid"] = attributes.in_tensor_uid();
     if(attributes.bias_tensor_uid().has_value())
     {
         inputs["bias_tensor_uid"] = attributes.bias_tensor_uid().value();
@@ -62,7 +62,7 @@ inline auto to<data_objects::ThingAttributes>(flatbuffers::FlatBufferBuilder& bu
     const auto& outputs = entry.at("outputs");
     return data_objects::CreateThingAttributes(
         builder,
-        inputs.at("x_tensor_uid").get<int64_t>(),
+        inputs.at("in_tensor_uid").get<int64_t>(),
         outputs.at("y_tensor_uid").get<int64_t>(),
         inputs.contains("bias_tensor_uid")
             ? ::flatbuffers::Optional<int64_t>(inputs.at("bias_tensor_uid").get<int64_t>())
