@@ -106,6 +106,7 @@ class FieldView:
     optional: bool
     is_enum: bool
     is_vector: bool
+    is_bytes: bool
     is_string: bool
     enum_c_type: str
     enum_to_backend: str
@@ -400,6 +401,11 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         get_call = f"getString({data}, {GET_ARGS}, {get_prefix})"
         to_string = data
         cpp_type = f.type.cpp_type
+    elif kind == "uint8_vector":  # opaque bytes: hipDNN's byte-array helpers, printed as a size
+        set_call = f"setByteArray({data}, {SET_ARGS}, {set_prefix})"
+        get_call = f"getByteArray({data}, {GET_ARGS}, {get_prefix})"
+        to_string = f'std::to_string({data}.size()) + " bytes"'
+        cpp_type = f.type.cpp_type
     elif f.type.is_vector:
         set_call = f"setScalarVector({data}, {tag}, {SET_ARGS}, {set_prefix})"
         get_call = f"getScalarVector({data}, {tag}, {GET_ARGS}, {get_prefix})"
@@ -469,6 +475,7 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         is_enum=f.enum is not None,
         is_vector=f.type.is_vector,
         is_string=kind == "string",
+        is_bytes=kind == "uint8_vector",
         enum_c_type=naming.c_enum_type(f.enum) if f.enum else "",
         enum_to_backend=naming.to_backend(f.enum) if f.enum else "",
         enum_from_backend=naming.from_hipdnn(f.enum) if f.enum else "",

@@ -38,6 +38,7 @@ FIELD_TYPES: dict[str, FieldType] = {
         FieldType("bool", "bool", "HIPDNN_TYPE_BOOLEAN", "bool", "bool"),
         FieldType("int64_vector", "std::vector<int64_t>", "HIPDNN_TYPE_INT64", "[long]", "list[int]", True),
         FieldType("int32_vector", "std::vector<int32_t>", "HIPDNN_TYPE_INT32", "[int]", "list[int]", True),
+        FieldType("uint8_vector", "std::vector<uint8_t>", "HIPDNN_TYPE_CHAR", "[ubyte]", "list[int]", True),  # opaque bytes
         FieldType("string", "std::string", "HIPDNN_TYPE_CHAR", "string", "str"),
         FieldType("enum", "", "", "", "int"),
     )

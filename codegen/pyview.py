@@ -32,7 +32,7 @@ def zero(field: Field) -> str:
     if field.enum is not None:
         first = next((v for v in field.enum.values if v.value == 0), field.enum.values[0])
         return f"{field.enum.name}.{first.name}"
-    return {"bool": "False", "float": "0.0", "double": "0.0", "int64_vector": "[]", "int32_vector": "[]", "string": "''"}.get(field.type.name, "0")
+    return {"bool": "False", "float": "0.0", "double": "0.0", "int64_vector": "[]", "int32_vector": "[]", "uint8_vector": "[]", "string": "''"}.get(field.type.name, "0")
 
 
 @dataclass(frozen=True)

@@ -302,17 +302,20 @@ def value_problem(field: Field, value: Any) -> str | None:
         if kind == "float" and abs(value) > FLOAT_MAX:
             return f"does not fit in float (largest {FLOAT_MAX:g})"
         return None
-    if kind in ("int64_vector", "int32_vector"):
-        bits = 63 if kind == "int64_vector" else 31
+    if field.type.is_vector:
+        low, high = VECTOR_RANGES[kind]
         ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         if not ok:
             return "expected a list of integers"
-        return None if all(-(2**bits) <= v < 2**bits for v in value) else f"an item does not fit in {kind[:5]}"
+        return None if all(low <= v <= high for v in value) else f"an item does not fit in {kind.removesuffix('_vector')} ({low}..{high})"
     if kind == "string":
         return None if isinstance(value, str) else "expected a string"
     assert field.enum is not None
     names = [v.name for v in field.enum.values]
     return None if value in names else f"expected one of {', '.join(names)}"
+
+
+VECTOR_RANGES = {"int64_vector": (-(2**63), 2**63 - 1), "int32_vector": (-(2**31), 2**31 - 1), "uint8_vector": (0, 255)}
 
 
 def _field_values(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -100,7 +100,7 @@ def test_every_spec_survives_schema_then_import(tmp_path, spec):
 REFUSED = {  # hipDNN schemas the spec cannot hold yet: the first finding, where it is reported
     "batchnorm_attributes.fbs": [("FBS-TENSOR-ARRAY", 11)],  # peer_stats: a UID list
     "batchnorm_backward_attributes.fbs": [("FBS-TENSOR-ARRAY", 12)],
-    "custom_op_attributes.fbs": [("FBS-TENSOR-ARRAY", 9), ("FBS-TENSOR-ARRAY", 10), ("FBS-UNSUPPORTED", 11)],  # UID lists; [ubyte]
+    "custom_op_attributes.fbs": [("FBS-TENSOR-ARRAY", 9), ("FBS-TENSOR-ARRAY", 10)],  # UID lists
 }
 HIPDNN_SCHEMAS = sorted(p.name for p in CASES.glob("*_attributes*.fbs") if p.name not in REFUSED)
 
@@ -139,7 +139,7 @@ def tables(draw):
             null = " = null" if index >= 2 and draw(st.booleans()) else ""
             lines.append(f"    {name}_tensor_uid: long{null} ({', '.join(metadata)});")
             continue
-        kind = draw(st.sampled_from(["long", "int", "float", "double", "bool", "[long]", "[int]", "string", "enum"]))
+        kind = draw(st.sampled_from(["long", "int", "float", "double", "bool", "[long]", "[int]", "[ubyte]", "string", "enum"]))
         if kind == "enum":
             enum_used = True
             default = draw(st.sampled_from(["", " = LOW", " = HIGH"]))

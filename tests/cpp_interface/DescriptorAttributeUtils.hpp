@@ -4,7 +4,8 @@
 // 55326217242 calls them). getOperationType takes hipdnnOperationType_ext_t as in Era A and
 // upstream 8378a562 (104f0168 renamed it hipdnnOperationType_t). Only declarations (link-free
 // syntax check) except the inline helpers hipDNN itself defines inline (addIfSet,
-// findOptionalTensor, optionalToString, optionalBoolToString).
+// findOptionalTensor, optionalToString, optionalBoolToString). setByteArray/getByteArray: id
+// 58928792325 (newer Era-A header).
 #pragma once
 
 #include "HipdnnBackendAttributeName.h"
@@ -17,6 +18,7 @@
 
 #include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -109,6 +111,18 @@ void getString(const std::string& source,
                int64_t* elementCount,
                void* arrayOfElements,
                const char* errorPrefix);
+// Opaque bytes (HIPDNN_TYPE_CHAR): signatures as in the newer Era-A header id 58928792325.
+void setByteArray(std::vector<uint8_t>& target,
+                  hipdnnBackendAttributeType_t attributeType,
+                  int64_t elementCount,
+                  const void* arrayOfElements,
+                  const char* errorPrefix);
+void getByteArray(const std::vector<uint8_t>& source,
+                  hipdnnBackendAttributeType_t attributeType,
+                  int64_t requestedElementCount,
+                  int64_t* elementCount,
+                  void* arrayOfElements,
+                  const char* errorPrefix);
 void getOperationType(hipdnnOperationType_ext_t source,
                       hipdnnBackendAttributeType_t attributeType,
                       int64_t requestedElementCount,

@@ -233,6 +233,14 @@ Error getDescriptorAttrVec(hipdnnBackendDescriptor_t /*desc*/,
     return standInError();
 }
 
+Error getDescriptorAttrByteArray(hipdnnBackendDescriptor_t /*desc*/,
+                                 hipdnnBackendAttributeName_t /*attrName*/,
+                                 std::vector<uint8_t>& /*value*/,
+                                 const std::string& /*errorContext*/)
+{
+    return standInError();
+}
+
 Error getDescriptorAttrString(hipdnnBackendDescriptor_t /*desc*/,
                               hipdnnBackendAttributeName_t /*attrName*/,
                               std::string& /*value*/,

@@ -1,8 +1,9 @@
 // Stand-in for hipdnn_frontend/detail/DescriptorUnpackHelpers.hpp. Checked against: id 65501979117
 // (signatures of getDescriptorAttrScalar, getDescriptorAttrOptionalScalar, getDescriptorAttrVec,
 // getDescriptorAttrString, unpackGraphDataType -> std::pair<DataType, Error>,
-// unpackAndRegisterTensor, unpackOptionalTensor; all [[nodiscard]] inline in hipDNN).
-// Declarations only.
+// unpackAndRegisterTensor, unpackOptionalTensor; all [[nodiscard]] inline in hipDNN), and id
+// 55458791265 for getDescriptorAttrByteArray (a byte array, HIPDNN_TYPE_CHAR; empty when the
+// attribute is not supported or holds nothing). Declarations only.
 #pragma once
 
 #include <hipdnn_frontend/Error.hpp>
@@ -10,6 +11,7 @@
 #include <hipdnn_frontend/attributes/TensorAttributes.hpp>
 #include <hipdnn_frontend/detail/ScopedHipdnnBackendDescriptor.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +44,10 @@ template <typename T>
                                                    hipdnnBackendAttributeName_t attrName,
                                                    std::string& value,
                                                    const std::string& errorContext);
+[[nodiscard]] Error getDescriptorAttrByteArray(hipdnnBackendDescriptor_t desc,
+                                                      hipdnnBackendAttributeName_t attrName,
+                                                      std::vector<uint8_t>& value,
+                                                      const std::string& errorContext);
 [[nodiscard]] std::pair<DataType, Error> unpackGraphDataType(hipdnnBackendDescriptor_t desc,
                                                                     hipdnnBackendAttributeName_t attrName,
                                                                     const std::string& errorContext);

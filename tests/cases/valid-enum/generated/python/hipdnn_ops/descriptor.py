@@ -24,6 +24,7 @@ from hipdnn_ops.tensor import TensorDescriptor
 D = TypeVar("D", bound="OperationDescriptor")
 
 INT_BITS = {"int64": 64, "int32": 32}
+VECTOR_RANGES = {"int64_vector": (-(2**63), 2**63 - 1), "int32_vector": (-(2**31), 2**31 - 1), "uint8_vector": (0, 255)}
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ class TensorSlot:
 class FieldSlot:
     name: str
     attribute: AttributeName
-    kind: str  # int64 | int32 | float | double | bool | int64_vector | int32_vector | string | enum
+    kind: str  # int64 | int32 | float | double | bool | int64_vector | int32_vector | uint8_vector | string | enum
     optional: bool
     zero: Any  # the value an unset field holds
     enum: type[IntEnum] | None = None
@@ -228,7 +229,9 @@ class OperationDescriptor:
             tensor = self._tensors[slot.name]
             parts.append(f"{slot.name}_uid={'nullopt' if tensor is None else tensor.uid}")
         for field_slot in self.FIELDS:
-            parts.append(f"{field_slot.name}={_text(self._fields[field_slot.name])}")
+            value = self._fields[field_slot.name]
+            shown = f"{len(value)} bytes" if field_slot.kind == "uint8_vector" else _text(value)
+            parts.append(f"{field_slot.name}={shown}")
         parts.append(f"compute_data_type={self._compute_data_type.name}}}")
         return ", ".join(parts)
 
@@ -313,10 +316,10 @@ def _coerce(slot: FieldSlot, value: object, prefix: str) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise bad
         return float(value)
-    if slot.kind in ("int64_vector", "int32_vector"):
-        bits = INT_BITS[slot.kind.removesuffix("_vector")] - 1
+    if slot.kind in VECTOR_RANGES:
+        low, high = VECTOR_RANGES[slot.kind]
         if not isinstance(value, (list, tuple)) or not all(
-            isinstance(v, int) and not isinstance(v, bool) and -(2**bits) <= v < 2**bits for v in value
+            isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value
         ):
             raise bad
         return list(value)

@@ -70,6 +70,13 @@ class ThingOperationDescriptor(OperationDescriptor):
             sentinel=ThingMode.NOT_SET,
             sentinel_message="ThingOperationDescriptor::finalize() failed: MODE not set",
         ),
+        FieldSlot(
+            "data",
+            AttributeName.HIPDNN_ATTR_THING_DATA_EXT,
+            kind="uint8_vector",
+            optional=False,
+            zero=[],
+        ),
     )
     RULES = (
         PresenceRule(
@@ -95,6 +102,7 @@ NODE = NodeSpec(
     {
         "axis": FieldState(False, False, 0),
         "mode": FieldState(False, False, 0),
+        "data": FieldState(False, False, 0),
     },
     ("in", "y", ),
 )

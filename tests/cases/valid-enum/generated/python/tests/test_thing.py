@@ -44,6 +44,7 @@ TENSORS = {
 FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_THING_AXIS_EXT: 1,
     AttributeName.HIPDNN_ATTR_THING_MODE_EXT: ThingMode.A,
+    AttributeName.HIPDNN_ATTR_THING_DATA_EXT: [1, 2, 255],
 }
 INPUTS = ("in", "bias", "mask", )
 REQUIRED = ("in", "y", )
@@ -64,6 +65,7 @@ def make_node(*optional: str) -> dict[str, Any]:
     attributes["mask_tensor_uid"] = TENSORS["mask"].uid if "mask" in optional else None
     attributes["axis"] = 1
     attributes["mode"] = ThingMode.A.name
+    attributes["data"] = [1, 2, 255]
     return {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": attributes}
 
 
@@ -210,6 +212,10 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_MODE_EXT), ThingMode.A)
 
+    def test_SetAndGetData(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT), [1, 2, 255])
+
     def test_SetAndGetComputeType(self) -> None:
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT), DataType.FLOAT)
@@ -303,6 +309,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertIn(", mask_uid=nullopt", text)
         self.assertIn(", axis=", text)
         self.assertIn(", mode=", text)
+        self.assertIn(", data=", text)
         self.assertTrue(text.endswith(", compute_data_type=FLOAT}"))
 
     def test_PackAndUnpackRoundTrip(self) -> None:
@@ -402,7 +409,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
@@ -414,7 +421,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing in (input) for pre-validation'))
@@ -426,7 +433,7 @@ class TestThingNode(unittest.TestCase):
                 "y": ((2, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode: BIAS and MASK tensors must be set together or not at all'))
@@ -438,7 +445,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing y (output) for pre-validation'))
@@ -451,7 +458,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: y dims must equal in dims'))
@@ -463,7 +470,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing in for setting properties'))
@@ -475,7 +482,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing y for setting properties'))
@@ -491,7 +498,7 @@ class TestThingNode(unittest.TestCase):
         attributes = NodeAttributes(
             name="node",
             tensors={"bias": tensors["bias"], "mask": tensors["mask"]},
-            fields={"axis": 1, "mode": ThingMode.A},
+            fields={"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
         outputs = graph.thing(tensors["in"], attributes)
         self.assertEqual(tensors["in"].name, "node::IN")

@@ -126,3 +126,12 @@ TEST(TestThingAttributes, SetMode)
     EXPECT_EQ(attributes.mode, value);
     EXPECT_EQ(attributes.get_mode(), value);
 }
+
+TEST(TestThingAttributes, SetData)
+{
+    ThingAttributes attributes;
+    const std::vector<uint8_t> value = std::vector<uint8_t>{1, 2, 255};
+    EXPECT_EQ(&attributes.set_data(value), &attributes);
+    EXPECT_EQ(attributes.data, value);
+    EXPECT_EQ(attributes.get_data(), value);
+}

@@ -52,6 +52,7 @@ TEST(TestThingNode, PreValidateSucceedsWithValidAttributes)
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -67,6 +68,7 @@ TEST(TestThingNode, PreValidateFailsMissingIn)
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -83,6 +85,7 @@ TEST(TestThingNode, PreValidateFailsPresenceBothOrNeitherBiasMask)
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -100,6 +103,7 @@ TEST(TestThingNode, PreValidateFailsMissingY)
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -117,6 +121,7 @@ TEST(TestThingNode, PreValidateFailsMismatchingY)
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -132,6 +137,7 @@ TEST(TestThingNode, InferFailsWithoutIn)
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -147,6 +153,7 @@ TEST(TestThingNode, InferFailsWithoutY)
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -163,6 +170,7 @@ TEST(TestThingNode, GatherHipdnnTensorsCollectsEverySetTensor)
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);

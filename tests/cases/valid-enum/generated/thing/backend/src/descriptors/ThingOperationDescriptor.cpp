@@ -115,6 +115,13 @@ void ThingOperationDescriptor::setAttribute(hipdnnBackendAttributeName_t attribu
                      arrayOfElements,
                      "ThingOperationDescriptor::setAttribute()");
         break;
+    case HIPDNN_ATTR_THING_DATA_EXT:
+        setByteArray(_data.data,
+                     attributeType,
+                     elementCount,
+                     arrayOfElements,
+                     "ThingOperationDescriptor::setAttribute()");
+        break;
     case HIPDNN_ATTR_THING_COMP_TYPE_EXT:
         setDataType(_computeDataType,
                     attributeType,
@@ -191,6 +198,14 @@ void ThingOperationDescriptor::getAttribute(hipdnnBackendAttributeName_t attribu
         break;
     case HIPDNN_ATTR_THING_MODE_EXT:
         getThingMode(_data.mode,
+                     attributeType,
+                     requestedElementCount,
+                     elementCount,
+                     arrayOfElements,
+                     "ThingOperationDescriptor::getAttribute()");
+        break;
+    case HIPDNN_ATTR_THING_DATA_EXT:
+        getByteArray(_data.data,
                      attributeType,
                      requestedElementCount,
                      elementCount,
@@ -336,6 +351,7 @@ std::string ThingOperationDescriptor::toString() const
     out << ", mask_uid=" << optionalText(_data.mask_tensor_uid);
     out << ", axis=" << _data.axis;
     out << ", mode=" << hipdnn_flatbuffers_sdk::data_objects::EnumNameThingMode(_data.mode);
+    out << ", data=" << std::to_string(_data.data.size()) + " bytes";
     out << ", compute_data_type="
         << hipdnn_flatbuffers_sdk::data_objects::EnumNameDataType(_computeDataType) << "}";
     return out.str();

@@ -80,6 +80,11 @@ protected:
         const hipdnnThingMode_t modeValue = static_cast<hipdnnThingMode_t>(K_THING_MODE);
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, 1, &modeValue);
+        const auto dataValue = toVec(K_THING_DATA);
+        getDescriptor()->setAttribute(HIPDNN_ATTR_THING_DATA_EXT,
+                                      HIPDNN_TYPE_CHAR,
+                                      static_cast<int64_t>(dataValue.size()),
+                                      dataValue.data());
     }
 
     void setComputeType()
@@ -356,6 +361,21 @@ TEST_F(TestThingOperationDescriptor, SetAndGetMode)
     EXPECT_EQ(value, static_cast<hipdnnThingMode_t>(K_THING_MODE));
 }
 
+TEST_F(TestThingOperationDescriptor, SetAndGetData)
+{
+    makeFinalized();
+    EXPECT_EQ(getDescriptor()->getData().data, toVec(K_THING_DATA));
+    int64_t count = 0;
+    std::vector<uint8_t> value(K_THING_DATA.size());
+    getDescriptor()->getAttribute(HIPDNN_ATTR_THING_DATA_EXT,
+                                  HIPDNN_TYPE_CHAR,
+                                  static_cast<int64_t>(value.size()),
+                                  &count,
+                                  value.data());
+    EXPECT_EQ(count, static_cast<int64_t>(K_THING_DATA.size()));
+    EXPECT_EQ(value, toVec(K_THING_DATA));
+}
+
 TEST_F(TestThingOperationDescriptor, SetAndGetComputeType)
 {
     makeFinalized();
@@ -541,6 +561,7 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->axis, K_THING_AXIS);
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
+    EXPECT_EQ(attributes->data, toVec(K_THING_DATA));
 }
 
 TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
@@ -554,6 +575,7 @@ TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
     EXPECT_NE(text.find(", mask_uid=nullopt"), std::string::npos);
     EXPECT_NE(text.find(", axis="), std::string::npos);
     EXPECT_NE(text.find(", mode="), std::string::npos);
+    EXPECT_NE(text.find(", data="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
 

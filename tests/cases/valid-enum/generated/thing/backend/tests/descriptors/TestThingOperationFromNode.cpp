@@ -73,6 +73,7 @@ protected:
         attributes.axis = K_THING_AXIS;
         attributes.mode
             = static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE);
+        attributes.data = toVec(K_THING_DATA);
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -214,6 +215,7 @@ TEST_F(TestThingOperationFromNode, EveryFieldPreservedThroughBuildNode)
     EXPECT_EQ(attributes->axis, K_THING_AXIS);
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
+    EXPECT_EQ(attributes->data, toVec(K_THING_DATA));
 }
 
 } // namespace

@@ -10,11 +10,13 @@
 #include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>
 #include <hipdnn_flatbuffers_sdk/utilities/json/Graph.hpp>
 #include <hipdnn_test_sdk/constants/ThingConstants.hpp>
+#include <hipdnn_test_sdk/utilities/ToVec.hpp>
 
 #include <utility>
 
 using namespace hipdnn_flatbuffers_sdk;
 using namespace hipdnn_tests::constants;
+using hipdnn_tests::toVec;
 
 namespace
 {
@@ -34,6 +36,7 @@ data_objects::NodeT makeNode(bool withOptionalTensors)
     }
     attributes.axis = K_THING_AXIS;
     attributes.mode = static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE);
+    attributes.data = toVec(K_THING_DATA);
     data_objects::NodeT node;
     node.name = K_NODE_NAME;
     node.compute_data_type = data_objects::DataType::FLOAT;
@@ -91,6 +94,7 @@ TEST(TestJsonThingAttributes, WritesEveryFieldBesideTheTensors)
 
     EXPECT_TRUE(written.contains("axis"));
     EXPECT_TRUE(written.contains("mode"));
+    EXPECT_TRUE(written.contains("data"));
     EXPECT_EQ(written.at("inputs").size(), 3u);
     EXPECT_EQ(written.at("outputs").size(), 1u);
 }

@@ -47,6 +47,7 @@ public:
 
     int64_t axis{};
     ThingMode mode{};
+    std::vector<uint8_t> data{};
     // NOLINTEND(readability-identifier-naming)
 
     // NOLINTNEXTLINE(readability-identifier-naming)
@@ -144,6 +145,19 @@ public:
     ThingAttributes& set_mode(ThingMode value)
     {
         mode = value;
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    std::vector<uint8_t> get_data() const
+    {
+        return data;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_data(std::vector<uint8_t> value)
+    {
+        data = std::move(value);
         return *this;
     }
 };

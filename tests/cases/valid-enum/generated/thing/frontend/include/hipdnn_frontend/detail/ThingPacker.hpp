@@ -63,6 +63,14 @@ inline Error
                                                HIPDNN_TYPE_THING_MODE,
                                                *modeValue,
                                                "thing MODE"));
+    if(!attributes.get_data().empty())
+    {
+        HIPDNN_CHECK_ERROR(setDescriptorAttrVec(opDesc.get(),
+                                                HIPDNN_ATTR_THING_DATA_EXT,
+                                                HIPDNN_TYPE_CHAR,
+                                                attributes.get_data(),
+                                                "thing DATA"));
+    }
     HIPDNN_CHECK_ERROR(setDescriptorAttrDataType(opDesc.get(),
                                                  HIPDNN_ATTR_THING_COMP_TYPE_EXT,
                                                  attributes.get_compute_data_type(),

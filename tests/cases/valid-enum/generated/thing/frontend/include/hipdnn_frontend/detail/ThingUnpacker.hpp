@@ -66,6 +66,11 @@ namespace hipdnn_frontend::detail
     }
     attributes.set_mode(modeValueFrontend);
 
+    std::vector<uint8_t> dataValue;
+    HIPDNN_CHECK_ERROR(
+        getDescriptorAttrByteArray(opDesc, HIPDNN_ATTR_THING_DATA_EXT, dataValue, "thing DATA"));
+    attributes.set_data(dataValue);
+
     auto [computeDataType, computeDataTypeError]
         = unpackGraphDataType(opDesc, HIPDNN_ATTR_THING_COMP_TYPE_EXT, "thing compute data type");
     if(computeDataTypeError.is_bad())

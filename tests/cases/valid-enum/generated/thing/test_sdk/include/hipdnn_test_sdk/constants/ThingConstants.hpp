@@ -30,4 +30,5 @@ constexpr std::array<int64_t, 2> K_THING_TENSOR_MASK_STRIDES = {3, 1};
 
 constexpr int64_t K_THING_AXIS = 1;
 constexpr int64_t K_THING_MODE = 0; // A
+constexpr std::array<uint8_t, 3> K_THING_DATA = {1, 2, 255};
 } // namespace hipdnn_tests::constants

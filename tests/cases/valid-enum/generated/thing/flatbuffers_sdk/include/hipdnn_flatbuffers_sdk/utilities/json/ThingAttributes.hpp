@@ -12,6 +12,7 @@
 #include <hipdnn_flatbuffers_sdk/utilities/json/Common.hpp>
 
 #include <cstdint>
+#include <vector>
 
 namespace hipdnn_flatbuffers_sdk::data_objects
 {
@@ -45,6 +46,7 @@ inline void to_json(nlohmann::json& j, const ThingAttributes& attributes)
     j["outputs"] = outputs;
     j["axis"] = attributes.axis();
     j["mode"] = attributes.mode();
+    j["data"] = attributes.data();
 }
 
 } // namespace hipdnn_flatbuffers_sdk::data_objects
@@ -60,6 +62,7 @@ inline auto to<data_objects::ThingAttributes>(flatbuffers::FlatBufferBuilder& bu
 {
     const auto& inputs = entry.at("inputs");
     const auto& outputs = entry.at("outputs");
+    auto data = builder.CreateVector(entry.at("data").get<std::vector<uint8_t>>());
     return data_objects::CreateThingAttributes(
         builder,
         inputs.at("in_tensor_uid").get<int64_t>(),
@@ -71,7 +74,8 @@ inline auto to<data_objects::ThingAttributes>(flatbuffers::FlatBufferBuilder& bu
             ? ::flatbuffers::Optional<int64_t>(inputs.at("mask_tensor_uid").get<int64_t>())
             : ::flatbuffers::nullopt,
         entry.at("axis").get<int64_t>(),
-        entry.at("mode").get<data_objects::ThingMode>());
+        entry.at("mode").get<data_objects::ThingMode>(),
+        data);
 }
 
 } // namespace hipdnn_flatbuffers_sdk::json
