@@ -240,6 +240,15 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
         problems.append(rules.FBS_NAME(table_loc, f"table name '{table.name}' is reserved: {reason}"))
     if not re.fullmatch(r"[a-z][a-z0-9_]*_generated\.h", header):
         problems.append(rules.FBS_NAME(Loc(shown), f"schema file name '{path.name}' gives flatc's header '{header}'; name the file in lower snake_case"))
+    for f in table.fields:
+        if "deprecated" in f.metadata:  # its slot stays in the table: leaving it out renumbers every later field
+            problems.append(
+                fbs.unsupported(
+                    f.loc,
+                    f"field {f.name} is (deprecated): the spec has no form for a retired slot, and dropping it would "
+                    "renumber every later field, so graphs serialized before would no longer read",
+                )
+            )
     live = [f for f in table.fields if "deprecated" not in f.metadata]
     marked = any(mark in f.metadata for f in live for mark in TENSOR_MARKS)
     uid_fields = [f for f in live if _is_tensor_uid(f, marked)]
