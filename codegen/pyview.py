@@ -32,7 +32,9 @@ def zero(field: Field) -> str:
     if field.enum is not None:
         first = next((v for v in field.enum.values if v.value == 0), field.enum.values[0])
         return f"{field.enum.name}.{first.name}"
-    return {"bool": "False", "float": "0.0", "double": "0.0", "int64_vector": "[]", "int32_vector": "[]", "uint8_vector": "[]", "string": "''"}.get(field.type.name, "0")
+    if field.type.is_vector:
+        return "[]"
+    return {"bool": "False", "float": "0.0", "double": "0.0", "string": "''"}.get(field.type.name, "0")
 
 
 @dataclass(frozen=True)
