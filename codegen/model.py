@@ -26,19 +26,25 @@ class FieldType:
     fbs_type: str
     python_type: str
     is_vector: bool = False
+    value_range: tuple[int, int] | None = None  # an integer type's (or list item's) lowest and highest value
+
+
+INT64 = (-(2**63), 2**63 - 1)
+INT32 = (-(2**31), 2**31 - 1)
+UINT8 = (0, 255)
 
 
 FIELD_TYPES: dict[str, FieldType] = {
     t.name: t
     for t in (
-        FieldType("int64", "int64_t", "HIPDNN_TYPE_INT64", "long", "int"),
-        FieldType("int32", "int32_t", "HIPDNN_TYPE_INT32", "int", "int"),
+        FieldType("int64", "int64_t", "HIPDNN_TYPE_INT64", "long", "int", value_range=INT64),
+        FieldType("int32", "int32_t", "HIPDNN_TYPE_INT32", "int", "int", value_range=INT32),
         FieldType("float", "float", "HIPDNN_TYPE_FLOAT", "float", "float"),
         FieldType("double", "double", "HIPDNN_TYPE_DOUBLE", "double", "float"),
         FieldType("bool", "bool", "HIPDNN_TYPE_BOOLEAN", "bool", "bool"),
-        FieldType("int64_vector", "std::vector<int64_t>", "HIPDNN_TYPE_INT64", "[long]", "list[int]", True),
-        FieldType("int32_vector", "std::vector<int32_t>", "HIPDNN_TYPE_INT32", "[int]", "list[int]", True),
-        FieldType("uint8_vector", "std::vector<uint8_t>", "HIPDNN_TYPE_CHAR", "[ubyte]", "list[int]", True),  # opaque bytes
+        FieldType("int64_vector", "std::vector<int64_t>", "HIPDNN_TYPE_INT64", "[long]", "list[int]", True, INT64),
+        FieldType("int32_vector", "std::vector<int32_t>", "HIPDNN_TYPE_INT32", "[int]", "list[int]", True, INT32),
+        FieldType("uint8_vector", "std::vector<uint8_t>", "HIPDNN_TYPE_CHAR", "[ubyte]", "list[int]", True, UINT8),  # opaque bytes
         FieldType("string", "std::string", "HIPDNN_TYPE_CHAR", "string", "str"),
         FieldType("enum", "", "", "", "int"),
     )

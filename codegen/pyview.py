@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codegen import naming, nodecheck
-from codegen.model import Field, OpSpec, Tensor
+from codegen.model import FIELD_TYPES, Field, OpSpec, Tensor
 from codegen.naming import OpNames
 from codegen.registry import Registry
 from codegen.testplan import NodeState, TestPlan, build as build_plan, tensors_set
@@ -171,6 +171,8 @@ class PackageView:
     statuses: tuple[tuple[str, int], ...]
     enums: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
     version: str
+    scalar_ranges: tuple[tuple[str, tuple[int, int]], ...]  # integer field kinds and their ranges
+    vector_ranges: tuple[tuple[str, tuple[int, int]], ...]  # integer-list kinds and their items' ranges
 
 
 def build_package(ops: list[OpView], registry: Registry | None, version: str) -> PackageView:
@@ -195,4 +197,6 @@ def build_package(ops: list[OpView], registry: Registry | None, version: str) ->
         statuses=merged([], registry.statuses if registry else ()),
         enums=tuple(sorted(enums.items())),
         version=version,
+        scalar_ranges=tuple((t.name, t.value_range) for t in FIELD_TYPES.values() if t.value_range and not t.is_vector),
+        vector_ranges=tuple((t.name, t.value_range) for t in FIELD_TYPES.values() if t.value_range and t.is_vector),
     )

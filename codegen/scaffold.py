@@ -24,7 +24,6 @@ UID_OFFSET = 50  # test UIDs start this far into the op's attribute block (LN bw
 # FlatBuffers type -> spec field type, from the model's one table of field types.
 FBS_FIELD_TYPES = {t.fbs_type: t.name for t in model.FIELD_TYPES.values() if t.fbs_type}
 SCALAR_TYPES = ("int64", "int32", "float", "double", "bool")  # the types a `= null` field may have
-INT_BITS = {"int64": 63, "int32": 31}
 TENSOR_MARKS = ("cache_uid", "umd_input_tensor", "umd_output_tensor")
 UMD_ROLES = {"umd_input_tensor": "input", "umd_output_tensor": "output"}
 SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
@@ -402,10 +401,10 @@ def _default(kind: str, text: str | None) -> Any:
         if not math.isfinite(value):
             raise ValueError("the spec holds finite numbers only")
         return value
-    if kind in INT_BITS:
+    value_range = model.FIELD_TYPES[kind].value_range
+    if value_range is not None:
         value = int(text, 0)
-        bits = INT_BITS[kind]
-        if not -(2**bits) <= value < 2**bits:
+        if not value_range[0] <= value <= value_range[1]:
             raise ValueError(f"does not fit in {kind}")
         return value
     if kind == "string":

@@ -286,11 +286,11 @@ def value_problem(field: Field, value: Any) -> str | None:
     kind = field.type.name
     if kind == "bool":
         return None if isinstance(value, bool) else "expected true or false"
-    if kind in ("int64", "int32"):
-        bits = 63 if kind == "int64" else 31
+    if field.type.value_range is not None and not field.type.is_vector:
+        low, high = field.type.value_range
         if isinstance(value, bool) or not isinstance(value, int):
             return f"expected an {kind} integer"
-        return None if -(2**bits) <= value < 2**bits else f"does not fit in {kind}"
+        return None if low <= value <= high else f"does not fit in {kind}"
     if kind in ("float", "double"):
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
         if not ok:
@@ -302,8 +302,8 @@ def value_problem(field: Field, value: Any) -> str | None:
         if kind == "float" and abs(value) > FLOAT_MAX:
             return f"does not fit in float (largest {FLOAT_MAX:g})"
         return None
-    if field.type.is_vector:
-        low, high = VECTOR_RANGES[kind]
+    if field.type.value_range is not None:  # a list of integers
+        low, high = field.type.value_range
         ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         if not ok:
             return "expected a list of integers"
@@ -313,9 +313,6 @@ def value_problem(field: Field, value: Any) -> str | None:
     assert field.enum is not None
     names = [v.name for v in field.enum.values]
     return None if value in names else f"expected one of {', '.join(names)}"
-
-
-VECTOR_RANGES = {"int64_vector": (-(2**63), 2**63 - 1), "int32_vector": (-(2**31), 2**31 - 1), "uint8_vector": (0, 255)}
 
 
 def _field_values(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -23,8 +23,9 @@ from hipdnn_ops.tensor import TensorDescriptor
 
 D = TypeVar("D", bound="OperationDescriptor")
 
-INT_BITS = {"int64": 64, "int32": 32}
-VECTOR_RANGES = {"int64_vector": (-(2**63), 2**63 - 1), "int32_vector": (-(2**31), 2**31 - 1), "uint8_vector": (0, 255)}
+# The lowest and highest value of each integer field kind, and of each integer-list kind's items.
+INT_RANGES = {"int64": (-9223372036854775808, 9223372036854775807), "int32": (-2147483648, 2147483647)}
+VECTOR_RANGES = {"int64_vector": (-9223372036854775808, 9223372036854775807), "int32_vector": (-2147483648, 2147483647), "uint8_vector": (0, 255)}
 
 
 @dataclass(frozen=True)
@@ -307,9 +308,9 @@ def _coerce(slot: FieldSlot, value: object, prefix: str) -> Any:
         if not isinstance(value, bool):
             raise bad
         return value
-    if slot.kind in INT_BITS:
-        bits = INT_BITS[slot.kind] - 1
-        if isinstance(value, bool) or not isinstance(value, int) or not -(2**bits) <= value < 2**bits:
+    if slot.kind in INT_RANGES:
+        low, high = INT_RANGES[slot.kind]
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise bad
         return value
     if slot.kind in ("float", "double"):
