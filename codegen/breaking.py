@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from codegen import rules as R
-from codegen import naming, registry as registry_module
+from codegen import fbsview, registry as registry_module
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.diagnostics import SpecError
 from codegen.model import Attribute, NamedValue, OpSpec, span_of
@@ -121,8 +121,8 @@ def load_revision(root: Path, rev: str) -> Revision:
 
 
 def fbs_fields(spec: OpSpec) -> list[str]:
-    """The FlatBuffers table's fields in declaration order (tensors, then fields)."""
-    return [naming.tensor_uid_field(t) for t in spec.tensors] + [f.name for f in spec.fields]
+    """The FlatBuffers table's fields in declaration order (the generated schema's)."""
+    return [f.name for f in fbsview.build(spec).fields]
 
 
 def _reserved(registry: Registry | None) -> list[registry_module.Reserved]:
@@ -195,9 +195,15 @@ def _compare_types(old: tuple[tuple[str, NamedValue], ...], new: OpSpec) -> Iter
 
 
 def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
-    old_tensors = {t.name: t for t in old.tensors}
-    for t in new.tensors:
+    old_tensors = {t.name: t for t in old.all_tensors}
+    for t in new.all_tensors:
         was = old_tensors.get(t.name)
+        if was is not None and was.list != t.list:
+            kinds = ("a tensor list", "a single tensor") if was.list else ("a single tensor", "a tensor list")
+            yield Finding(
+                R.BRK_FLATBUFFERS_LAYOUT(t.span.at("name"), f"tensor '{t.name}' of {new.op} was {kinds[0]} and is now {kinds[1]}: its UID field changes type", Note("was", was.span.at("name"))),
+                f"{new.op}.{t.name}",
+            )
         if was is not None and was.optional and not t.optional:
             yield Finding(
                 R.BRK_OPTIONAL_TO_REQUIRED(t.span.at("name"), f"tensor '{t.name}' of {new.op} was optional and is now required", Note("was", was.span.at("name"))),

@@ -299,6 +299,13 @@ def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
             for constant in (naming.dims_constant(names, t), naming.strides_constant(names, t)):
                 yield "constant", constant, t.span.at("name")
         yield "FlatBuffers field", f"{names.fbs_table}.{naming.tensor_uid_field(t)}", t.span.at("name")
+    for t in spec.tensor_lists:
+        yield "FlatBuffers field", f"{names.fbs_table}.{naming.tensor_uid_field(t)}", t.span.at("name")
+        items = next((e.items for e in spec.test_lists if e.name == t.name), ())
+        for index, item in enumerate(items):
+            uid, dims, strides = naming.list_item_constants(names, t, index)
+            for constant in (uid,) if item.shape else (uid, dims, strides):  # a shared shape's are yielded once below
+                yield "constant", constant, t.span.at("name")
     for shape in spec.test_shapes:
         for constant in naming.shape_constants(names, shape.name):
             yield "constant", constant, shape.span.loc
@@ -355,7 +362,7 @@ def _generated_names(specs: list[OpSpec], registry: Registry | None, space: Numb
         yield _report(R.CHK_GENERATED_NAME, later, first, f"generated {later.what} clashes with another generated name", "rename the stem, tensor or field")
     for s in specs:  # x_1 and x1 are distinct names but both become X1 in getX1Desc, setX1, ...
         seen: dict[str, tuple[str, Loc]] = {}
-        for name, loc in [(t.name, t.span.at("name")) for t in s.tensors] + [(f.name, f.span.at("name")) for f in s.fields]:
+        for name, loc in [(t.name, t.span.at("name")) for t in s.all_tensors] + [(f.name, f.span.at("name")) for f in s.fields]:
             word = naming.pascal(name)
             if word in seen and seen[word][0] != name:
                 yield R.CHK_GENERATED_NAME(
@@ -388,7 +395,7 @@ def op_token(spec: OpSpec) -> str:
 def _naming(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
     for s in specs:
         op = op_token(s)
-        for t in s.tensors:
+        for t in s.all_tensors:
             if not t.attribute.startswith(f"HIPDNN_ATTR_OPERATION_{op}_"):
                 yield R.CHK_NAMING_PREFIX(t.span.at("attribute"), f"tensor attribute {t.attribute} should start with HIPDNN_ATTR_OPERATION_{op}_")
         params = [(f.attribute, f.span.at("attribute")) for f in s.fields] + [(s.compute_type.attribute, s.compute_type.span.at("attribute"))]

@@ -56,6 +56,10 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
         declared = re.search(rf"^\s*{re.escape(naming.frontend_enumerator(t))} = \d+,$", attributes_text, re.M)
         if not declared or not re.search(rf"{re.escape(needle)}\b", attributes_text):
             yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({needle}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
+    for t in spec.tensor_lists:
+        member = naming.frontend_list_member(t)
+        if not re.search(rf"std::vector<std::shared_ptr<TensorAttributes>> {re.escape(member)};", attributes_text):
+            yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor list '{t.name}' (member {member}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
     for f in spec.fields:
         member = naming.frontend_member(f)
         if not re.search(rf"\b{re.escape(member)}\b", attributes_text):

@@ -83,6 +83,46 @@ class TensorView:
 
 
 @dataclass(frozen=True)
+class ListItem:
+    """One test entry of a tensor list: its constants."""
+
+    uid_constant: str
+    dims_constant: str
+    strides_constant: str
+    uid: int
+    dims: tuple[int, ...]
+    strides: tuple[int, ...]
+    declares_shape: bool  # its dims/strides constants are its own (not a shared shape's)
+
+
+@dataclass(frozen=True)
+class ListView:
+    """A tensor list (hipDNN's peer_stats, a custom op's inputs): a vector of descriptors in the
+    backend, a public vector member in the frontend, a [long] UID field in the schema."""
+
+    tensor: Tensor
+    name: str
+    pascal: str
+    attribute: str
+    member: str
+    getter: str
+    uid_field: str
+    label: str
+    role: str
+    local: str
+    set_call: str
+    get_call: str
+    frontend_member: str
+    frontend_getter: str
+    frontend_setter: str
+    frontend_read: str
+    items: tuple[ListItem, ...]
+
+    def write(self, value: str) -> str:
+        return f"attributes.{self.frontend_setter}({value})"
+
+
+@dataclass(frozen=True)
 class FieldView:
     field: Field
     name: str
@@ -316,6 +356,7 @@ class OpView:
     unsupported_attribute: int  # an ID inside the op's range that the op does not handle
     attribute_names: tuple[str, ...]  # every attribute the op owns, in spec order
     schema: SchemaView  # the FlatBuffers table and JSON layout (codegen/fbsview.py)
+    lists: tuple[ListView, ...] = ()  # tensor lists, in spec order
     node: NodeView | None = None
     new_enums: tuple[EnumView, ...] = ()  # the enums the op introduces to hipDNN
 
@@ -324,6 +365,9 @@ class OpView:
 
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
+
+    def list(self, name: str) -> ListView:
+        return next(t for t in self.lists if t.name == name)
 
     def shape_constants(self, shape: str) -> tuple[str, str]:
         return naming.shape_constants(self.names, shape)
@@ -380,6 +424,35 @@ def _tensor_view(names: OpNames, t: Tensor) -> TensorView:
         frontend_setter=naming.frontend_setter(t),
         frontend_map=naming.frontend_map(t),
         frontend_get=naming.frontend_base_call(t, "get"),
+    )
+
+
+def _list_view(names: OpNames, t: Tensor) -> ListView:
+    member, uids = naming.list_member(t), f"_data.{naming.tensor_uid_field(t)}"
+    set_prefix = quote(f"{names.cls}::setAttribute()")
+    get_prefix = quote(f"{names.cls}::getAttribute()")
+    items = []
+    for index, item in enumerate(names.spec.test_list(t.name).items):
+        uid, dims, strides = naming.list_item_constants(names, t, index)
+        items.append(ListItem(uid, dims, strides, item.uid, item.dims, item.strides, item.shape is None))
+    return ListView(
+        tensor=t,
+        name=t.name,
+        pascal=naming.pascal(t.name),
+        attribute=t.attribute,
+        member=member,
+        getter=naming.list_getter(t),
+        uid_field=naming.tensor_uid_field(t),
+        label=naming.tensor_label(t),
+        role=t.role,
+        local=naming.camel(t.name) + "Tensors",
+        set_call=f"setTensorDescriptorArray({member}, {uids}, {SET_ARGS}, {set_prefix})",
+        get_call=f"getTensorDescriptorArray({member}, {GET_ARGS}, {get_prefix})",
+        frontend_member=naming.frontend_list_member(t),
+        frontend_getter=naming.frontend_list_getter(t),
+        frontend_setter=naming.frontend_list_setter(t),
+        frontend_read=f"attributes.{naming.frontend_list_getter(t)}()",
+        items=tuple(items),
     )
 
 
@@ -671,5 +744,6 @@ def build(spec: OpSpec) -> OpView:
         node=node_view(spec, by_name, {f.name: f for f in fields}),
         new_enums=tuple(_enum_view(spec, e) for e in spec.new_enums),
         schema=fbsview.build(spec),
+        lists=tuple(_list_view(names, t) for t in spec.tensor_lists),
     )
 

@@ -43,7 +43,7 @@ class FbsFieldView:
     def kind(self) -> str:
         """How the JSON utility moves the value: scalar, enum, vector or string."""
         if self.field is None:
-            return "scalar"
+            return "vector" if self.tensor is not None and self.tensor.list else "scalar"
         if self.field.enum is not None:
             return "enum"
         if self.field.type.is_vector:
@@ -54,8 +54,15 @@ class FbsFieldView:
     def value_type(self) -> str:
         """The C++ value type (enums unqualified: they live in the schema's namespace)."""
         if self.field is None:
-            return "int64_t"
+            return "std::vector<int64_t>" if self.tensor is not None and self.tensor.list else "int64_t"
         return self.field.enum.name if self.field.enum is not None else self.field.type.cpp_type
+
+    @property
+    def json_object(self) -> str:
+        """The JSON object holding the value: a tensor's under "inputs" or "outputs"."""
+        if self.tensor is None:
+            return "entry"
+        return "inputs" if self.tensor.role == "input" else "outputs"
 
     @property
     def line(self) -> str:
@@ -99,6 +106,11 @@ class SchemaView:
         return tuple(f for f in self.fields if f.tensor is not None and f.tensor.role == "output")
 
     @property
+    def vectors(self) -> tuple[FbsFieldView, ...]:
+        """Fields the JSON reader builds before the table: vectors, tensor lists among them."""
+        return tuple(f for f in self.fields if f.kind == "vector")
+
+    @property
     def values(self) -> tuple[FbsFieldView, ...]:
         """The non-tensor fields (written at the top level of the node's JSON object)."""
         return tuple(f for f in self.fields if f.field is not None)
@@ -130,8 +142,9 @@ def field_type(f: Field) -> str:
 
 def _entries(spec: OpSpec) -> dict[str, FbsFieldView]:
     entries: dict[str, FbsFieldView] = {}
-    for t in spec.tensors:
-        entries[t.name] = FbsFieldView(naming.tensor_uid_field(t), "long", "null" if t.optional else None, t.metadata, t.name, tensor=t)
+    for t in spec.all_tensors:
+        kind = "[long]" if t.list else "long"  # a list is never `= null`: empty is absent
+        entries[t.name] = FbsFieldView(naming.tensor_uid_field(t), kind, "null" if t.optional else None, t.metadata, t.name, tensor=t)
     for f in spec.fields:
         entries[f.name] = FbsFieldView(f.name, field_type(f), _field_default(f), f.metadata, f.name, field=f)
     return entries

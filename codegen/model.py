@@ -166,10 +166,12 @@ class Tensor:
     frontend: Access = Access()
     backend: BackendNames = BackendNames()
     metadata: tuple[str, ...] = TENSOR_METADATA  # the UID field's metadata in the schema
+    list: bool = False  # a list of tensors (FlatBuffers [long]); empty means absent
+    uid_field: str | None = None  # the schema's UID field name where it is not the derived one
 
     @property
     def required(self) -> bool:
-        return not self.optional
+        return not self.optional and not self.list
 
 
 @dataclass(frozen=True)
@@ -301,6 +303,15 @@ class TestTensor:
 
 
 @dataclass(frozen=True)
+class TestTensorList:
+    """Test tensors for a tensor list, in list order."""
+
+    name: str
+    items: tuple[TestTensor, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class TestShape:
     name: str
     dims: tuple[int, ...]
@@ -354,7 +365,7 @@ class OpSpec:
     attribute_range: tuple[int, int]
     range_span: Span
     flatbuffers: Flatbuffers
-    tensors: tuple[Tensor, ...]
+    tensors: tuple[Tensor, ...]  # single tensors; lists are in tensor_lists
     fields: tuple[Field, ...]
     compute_type: ComputeType
     rules: tuple[Rule, ...]
@@ -368,6 +379,13 @@ class OpSpec:
     field_ranges: tuple[FieldRange, ...] = ()
     conformance: tuple[Conforms, ...] = ()
     inferences: tuple[Inference, ...] = ()
+    tensor_lists: tuple[Tensor, ...] = ()  # tensors with list: true
+    test_lists: tuple[TestTensorList, ...] = ()
+
+    @property
+    def all_tensors(self) -> tuple[Tensor, ...]:
+        """Single tensors and tensor lists in spec order (names, ids and schema fields are shared)."""
+        return tuple(sorted((*self.tensors, *self.tensor_lists), key=lambda t: t.span.loc))
 
     @property
     def frontend_stem(self) -> str:
@@ -379,7 +397,7 @@ class OpSpec:
         return self.from_node_missing_optional == "leave_null"
 
     def attributes(self) -> Iterator[Attribute]:
-        for t in self.tensors:
+        for t in self.all_tensors:
             yield Attribute(t.attribute, t.id, "tensor", t.name, t.span)
         for f in self.fields:
             yield Attribute(f.attribute, f.id, "field", f.name, f.span)
@@ -431,6 +449,9 @@ class OpSpec:
     def test_field(self, name: str) -> TestField:
         return next(f for f in self.test_fields if f.name == name)
 
+    def test_list(self, name: str) -> TestTensorList:
+        return next(t for t in self.test_lists if t.name == name)
+
 
 # --- building ---------------------------------------------------------------------------------
 
@@ -481,7 +502,9 @@ def build(op: str, doc: Document) -> OpSpec:
     low, high = top.pop("attribute_range")
     range_span = Span(doc.loc(("attribute_range",)))
     flatbuffers = _flatbuffers(top.child("flatbuffers"))
-    tensors = tuple(_tensor(e) for e in top.items("tensors"))
+    every_tensor = [_tensor(e) for e in top.items("tensors")]
+    tensors = tuple(t for t in every_tensor if not t.list)
+    tensor_lists = tuple(t for t in every_tensor if t.list)
     fields = tuple(_field(e) for e in top.items("fields"))
     compute = top.child("compute_type")
     compute_type = ComputeType(compute.pop("attribute"), int(compute.pop("id")), compute.span)
@@ -498,8 +521,9 @@ def build(op: str, doc: Document) -> OpSpec:
     test = top.child("test_data")
     constants_prefix = test.pop("constants_prefix")
     test_shapes = tuple(_test_shapes(test.child("shapes"))) if "shapes" in test.data else ()
-    test_tensors = tuple(_test_tensor(test.child("tensors"), {s.name: s for s in test_shapes}))
+    test_tensors = tuple(_test_tensor(test.child("tensors"), {s.name: s for s in test_shapes})) if "tensors" in test.data else ()
     test_fields = tuple(_test_fields(test.child("fields"))) if "fields" in test.data else ()
+    test_lists = tuple(_test_lists(test.child("tensor_lists"), {s.name: s for s in test_shapes})) if "tensor_lists" in test.data else ()
     test.done()
     top.done()
     return OpSpec(
@@ -514,6 +538,8 @@ def build(op: str, doc: Document) -> OpSpec:
         range_span=range_span,
         flatbuffers=flatbuffers,
         tensors=tensors,
+        tensor_lists=tensor_lists,
+        test_lists=test_lists,
         fields=fields,
         compute_type=compute_type,
         rules=tuple(spec_rules),
@@ -600,6 +626,8 @@ def _tensor(e: _Entry) -> Tensor:
         frontend=_access(e, "frontend"),
         backend=backend,
         metadata=tuple(e.pop("metadata", TENSOR_METADATA)),
+        list=bool(e.pop("list", False)),
+        uid_field=e.pop("uid_field"),
     )
     e.done()
     return result
@@ -695,15 +723,26 @@ def _test_shapes(e: _Entry) -> Iterator[TestShape]:
     e.done()
 
 
+def _one_test_tensor(name: str, t: _Entry, shapes: dict[str, TestShape]) -> TestTensor:
+    shape_name = t.pop("shape")
+    shape = shapes.get(shape_name) if shape_name else None
+    dims = shape.dims if shape else tuple(t.pop("dims", ()))
+    strides = shape.strides if shape else tuple(t.pop("strides", ()))
+    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name)
+    t.done()
+    return result
+
+
 def _test_tensor(e: _Entry, shapes: dict[str, TestShape]) -> Iterator[TestTensor]:
     for name in sorted(e.data, key=lambda n: e.span.at(n)):
-        t = e.child(name)
-        shape_name = t.pop("shape")
-        shape = shapes.get(shape_name) if shape_name else None
-        dims = shape.dims if shape else tuple(t.pop("dims", ()))
-        strides = shape.strides if shape else tuple(t.pop("strides", ()))
-        yield TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name)
-        t.done()
+        yield _one_test_tensor(name, e.child(name), shapes)
+    e.done()
+
+
+def _test_lists(e: _Entry, shapes: dict[str, TestShape]) -> Iterator[TestTensorList]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        items = e.items(name)
+        yield TestTensorList(name, tuple(_one_test_tensor(name, t, shapes) for t in items), Span(e.span.at(name)))
     e.done()
 
 

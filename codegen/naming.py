@@ -279,6 +279,28 @@ def tensor_getter(t: Tensor) -> str:
     return t.backend.getter or f"get{pascal(t.name)}Desc"
 
 
+def list_member(t: Tensor) -> str:
+    """The backend member holding a tensor list's descriptors (hipDNN's `_peerStatsDescs`)."""
+    return t.backend.member or f"_{camel(t.name)}Descs"
+
+
+def list_getter(t: Tensor) -> str:
+    return t.backend.getter or f"get{pascal(t.name)}Descs"
+
+
+def frontend_list_member(t: Tensor) -> str:
+    """A tensor list is a public vector member of the attributes class (hipDNN's `peer_stats`)."""
+    return t.frontend.member or t.name
+
+
+def frontend_list_getter(t: Tensor) -> str:
+    return t.frontend.getter or f"get_{t.name}"
+
+
+def frontend_list_setter(t: Tensor) -> str:
+    return t.frontend.setter or f"set_{t.name}"
+
+
 SCHEMA_DIR = "flatbuffers_sdk/schemas"
 
 
@@ -299,7 +321,10 @@ def json_enum_string(value: str) -> str:
 
 
 def tensor_uid_field(t: Tensor) -> str:
-    return f"{t.name}_tensor_uid"
+    """The schema field holding a tensor's UID (a list's UIDs): the spec's uid_field, else derived."""
+    if t.uid_field:
+        return t.uid_field
+    return f"{t.name}_tensor_uids" if t.list else f"{t.name}_tensor_uid"
 
 
 def tensor_label(t: Tensor) -> str:
@@ -385,6 +410,18 @@ def dims_constant(names: OpNames, t: Tensor) -> str:
 
 def strides_constant(names: OpNames, t: Tensor) -> str:
     return f"{names.constants_prefix}TENSOR_{shape_token(names, t)}_STRIDES"
+
+
+def list_item_constants(names: OpNames, t: Tensor, index: int) -> tuple[str, str, str]:
+    """UID, dims and strides constants of a tensor list's test entry `index` (dims and strides
+    are the shared shape's when the entry names one)."""
+    item = next(entry for entry in names.spec.test_lists if entry.name == t.name).items[index]
+    word = f"{names.constants_prefix}TENSOR_{upper(t.name)}_{index}"
+    if item.shape:
+        dims, strides = shape_constants(names, item.shape)
+    else:
+        dims, strides = f"{word}_DIMS", f"{word}_STRIDES"
+    return f"{word}_UID", dims, strides
 
 
 def field_constant(names: OpNames, f: Field) -> str:

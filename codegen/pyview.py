@@ -53,6 +53,18 @@ class TensorView:
 
 
 @dataclass(frozen=True)
+class ListView:
+    tensor: Tensor
+    name: str
+    attribute: str
+    role: str
+    label: str
+    uid_field: str
+    pascal: str
+    items: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]  # test (uid, dims, strides)
+
+
+@dataclass(frozen=True)
 class FieldView:
     field: Field
     name: str
@@ -83,6 +95,7 @@ class OpView:
     graph_inputs: tuple[tuple[str, str], ...] = ()  # required inputs (name, enumerator): the Graph method's arguments
     graph_outputs: tuple[tuple[str, str], ...] = ()  # required outputs it creates
     graph_optional_inputs: tuple[tuple[str, str], ...] = ()  # optional inputs it names when set
+    lists: tuple[ListView, ...] = ()
 
     def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
         """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""
@@ -125,8 +138,14 @@ def build(spec: OpSpec) -> OpView:
         (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors)) for r in spec.presence_rules
     )
     enums = tuple(sorted({f.enum.name for f in spec.fields if f.enum is not None}))
+    lists = tuple(
+        ListView(t, t.name, t.attribute, t.role, naming.tensor_label(t), naming.tensor_uid_field(t), naming.pascal(t.name),
+                 tuple((i.uid, i.dims, i.strides) for i in spec.test_list(t.name).items))
+        for t in spec.tensor_lists
+    )
+    checks, inferences, states, inputs, outputs, optional = _node(spec)
     return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
-                  *_node(spec))
+                  checks, inferences, states, inputs, outputs, optional, lists)
 
 
 def _node(spec: OpSpec) -> tuple[Any, ...]:

@@ -69,6 +69,9 @@ SPEC_RULE_REQUIRED_TENSOR = _rule(
 SPEC_RULE_UNSATISFIABLE = _rule(
     "SPEC-RULE-UNSATISFIABLE", "the rules together forbid an optional tensor from ever being set"
 )
+SPEC_RULE_TENSOR_LIST = _rule(
+    "SPEC-RULE-TENSOR-LIST", "a rule, inference, conformance or multi-value setter names a tensor list; they take single tensors"
+)
 SPEC_RULE_REPEATED_TENSOR = _rule("SPEC-RULE-REPEATED-TENSOR", "a rule names one tensor twice")
 SPEC_RULE_FIELD = _rule(
     "SPEC-RULE-FIELD", "a field_range, conforms split or field inference names an unknown or non-integer field"
@@ -162,7 +165,9 @@ GEN_NO_MIRROR = _rule(
 FBS_SYNTAX = _rule("FBS-SYNTAX", "the FlatBuffers schema cannot be read")
 FBS_UNSUPPORTED = _rule("FBS-UNSUPPORTED", "a schema construct or field type the spec format cannot express")
 FBS_TABLE = _rule("FBS-TABLE", "the requested table is missing, or the schema has several and none was named")
-FBS_TENSOR_ARRAY = _rule("FBS-TENSOR-ARRAY", "a field holds a list of tensor UIDs; the spec has no tensor arrays yet")
+FBS_TENSOR_ARRAY = _rule(
+    "FBS-TENSOR-ARRAY", "a list of tensor UIDs is not `[long]`, or a single UID is named like a list (`*_tensor_uids`)"
+)
 FBS_NAME = _rule(
     "FBS-NAME", "a schema name the spec cannot use (upper case, a FlatBuffers keyword, reserved in C++ or Python, or clashing)"
 )

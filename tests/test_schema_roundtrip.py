@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen import adopt, fbs, fbsview, render, scaffold
-from codegen.diagnostics import Loc, SpecError
+from codegen import adopt, fbs, fbsview, naming, render, scaffold
+from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.workspace import builtin_templates, load, load_spec
 from conftest import REPO
@@ -66,7 +66,7 @@ def facts(text: str) -> tuple:
 
 def spec_facts(spec: OpSpec) -> tuple:
     """What of a spec its schema holds (a tensor's role and a string's default are not in it)."""
-    tensors = tuple((t.name, t.optional, t.metadata) for t in spec.tensors)
+    tensors = tuple((t.name, t.optional, t.metadata, t.list, naming.tensor_uid_field(t)) for t in spec.all_tensors)
     fields = tuple(
         (
             f.name,
@@ -78,7 +78,7 @@ def spec_facts(spec: OpSpec) -> tuple:
         )
         for f in spec.fields
     )
-    order = spec.flatbuffers.order or tuple(x.name for x in (*spec.tensors, *spec.fields))
+    order = spec.flatbuffers.order or tuple(x.name for x in (*spec.all_tensors, *spec.fields))
     return (spec.flatbuffers.table, fbsview.build(spec).includes, spec.flatbuffers.metadata, order, tensors, fields)
 
 
@@ -97,11 +97,7 @@ def test_every_spec_survives_schema_then_import(tmp_path, spec):
     assert facts(schema_text(again)) == facts(text)
 
 
-REFUSED = {  # hipDNN schemas the spec cannot hold yet: the first finding, where it is reported
-    "batchnorm_attributes.fbs": [("FBS-TENSOR-ARRAY", 11)],  # peer_stats: a UID list
-    "batchnorm_backward_attributes.fbs": [("FBS-TENSOR-ARRAY", 12)],
-    "custom_op_attributes.fbs": [("FBS-TENSOR-ARRAY", 9), ("FBS-TENSOR-ARRAY", 10)],  # UID lists
-}
+REFUSED: dict[str, list[tuple[str, int]]] = {}  # hipDNN schemas the spec cannot hold: the findings, where reported
 HIPDNN_SCHEMAS = sorted(p.name for p in CASES.glob("*_attributes*.fbs") if p.name not in REFUSED)
 
 
@@ -112,11 +108,10 @@ def test_hipdnn_schema_survives_import_then_generate(tmp_path, name):
     assert facts(schema_text(spec)) == facts(original)
 
 
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_hipdnn_schema_the_spec_cannot_hold_is_refused_at_the_field(tmp_path, name):
-    with pytest.raises(SpecError) as caught:
-        import_schema(tmp_path, name, (CASES / name).read_text(), case_op(name))
-    assert [(d.rule, d.loc.line) for d in caught.value.diagnostics] == REFUSED[name]
+def test_every_hipdnn_schema_is_held():
+    """No hipDNN op schema is refused any more: the last three (batchnorm, batchnorm_backward and
+    custom_op) needed tensor lists."""
+    assert not REFUSED and len(HIPDNN_SCHEMAS) == 24
 
 
 # --- generated random tables --------------------------------------------------------------------
@@ -136,7 +131,12 @@ def tables(draw):
         if index < tensor_count:
             metadata = draw(TENSOR_METADATA)
             attributes |= {m.split(":")[0] for m in metadata}
-            null = " = null" if index >= 2 and draw(st.booleans()) else ""
+            form = draw(st.sampled_from(["single", "optional", "list", "list named _uid"])) if index >= 2 else "single"
+            if form.startswith("list"):  # a tensor list, under hipDNN's two spellings of its field
+                suffix = "_tensor_uid" if form == "list named _uid" else "_tensor_uids"
+                lines.append(f"    {name}{suffix}: [long] ({', '.join(metadata)});")
+                continue
+            null = " = null" if form == "optional" else ""
             lines.append(f"    {name}_tensor_uid: long{null} ({', '.join(metadata)});")
             continue
         kind = draw(st.sampled_from(["long", "int", "float", "double", "bool", "[long]", "[int]", "[ubyte]", "string", "enum"]))

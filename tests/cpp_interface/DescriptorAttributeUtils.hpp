@@ -4,8 +4,10 @@
 // 55326217242 calls them). getOperationType takes hipdnnOperationType_ext_t as in Era A and
 // upstream 8378a562 (104f0168 renamed it hipdnnOperationType_t). Only declarations (link-free
 // syntax check) except the inline helpers hipDNN itself defines inline (addIfSet,
-// findOptionalTensor, optionalToString, optionalBoolToString). setByteArray/getByteArray: id
-// 58928792325 (newer Era-A header).
+// findOptionalTensor, optionalToString, optionalBoolToString). setByteArray/getByteArray and
+// setTensorDescriptorArray/getTensorDescriptorArray: id 58928792325 (newer Era-A header; the
+// array helpers as the batchnorm descriptor 65088243880 and custom op descriptor 55155397653 call
+// them).
 #pragma once
 
 #include "HipdnnBackendAttributeName.h"
@@ -157,6 +159,19 @@ void getOptionalTensorDescriptor(const std::shared_ptr<TensorDescriptor>& descSo
                                  int64_t* elementCount,
                                  void* arrayOfElements,
                                  const char* errorPrefix);
+// Tensor lists (HIPDNN_TYPE_BACKEND_DESCRIPTOR arrays): a set needs at least one element.
+void setTensorDescriptorArray(std::vector<std::shared_ptr<TensorDescriptor>>& descTarget,
+                              std::vector<int64_t>& uidTarget,
+                              hipdnnBackendAttributeType_t attributeType,
+                              int64_t elementCount,
+                              const void* arrayOfElements,
+                              const char* errorPrefix);
+void getTensorDescriptorArray(const std::vector<std::shared_ptr<TensorDescriptor>>& descSource,
+                              hipdnnBackendAttributeType_t attributeType,
+                              int64_t requestedElementCount,
+                              int64_t* elementCount,
+                              void* arrayOfElements,
+                              const char* errorPrefix);
 
 void setDiagonalAlignment(hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment& target,
                           hipdnnBackendAttributeType_t attributeType,

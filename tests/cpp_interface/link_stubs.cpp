@@ -4,7 +4,7 @@
 // Not hipDNN code and not modelled on its bodies: every stub is neutral. Helpers that would talk
 // to the backend return Error{ErrorCode::HIPDNN_BACKEND_ERROR, "stand-in"}; nothing aborts.
 // Declarations checked against the stand-ins' own ids: Types.hpp 54653676998,
-// DescriptorHelpers.hpp 64109159952, DescriptorUnpackHelpers.hpp 65501979117,
+// DescriptorHelpers.hpp 64109159952 / 58972595592, DescriptorUnpackHelpers.hpp 65501979117 / 55458791265,
 // ScopedHipdnnBackendDescriptor.hpp 65410368168 / 65501979117.
 // Already inline in the stand-ins (nothing here): Error.hpp (to_string, operator<<),
 // attributes/GraphAttributes.hpp (id 64368605949), attributes/Attributes.hpp (fill_from_context,
@@ -261,6 +261,16 @@ Error unpackAndRegisterTensor(
     hipdnnBackendAttributeName_t /*tensorAttrName*/,
     std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& /*tensorMap*/,
     std::shared_ptr<graph::TensorAttributes>& /*outTensor*/,
+    const std::string& /*errorContext*/)
+{
+    return standInError();
+}
+
+Error unpackAndRegisterTensorArray(
+    hipdnnBackendDescriptor_t /*opDesc*/,
+    hipdnnBackendAttributeName_t /*tensorAttrName*/,
+    std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& /*tensorMap*/,
+    std::vector<std::shared_ptr<graph::TensorAttributes>>& /*outTensors*/,
     const std::string& /*errorContext*/)
 {
     return standInError();

@@ -43,6 +43,17 @@ class TensorSlot:
 
 
 @dataclass(frozen=True)
+class ListSlot:
+    """A tensor list: any number of tensors (none = absent) under one attribute and one UID list."""
+
+    name: str
+    attribute: AttributeName
+    role: str  # "input" or "output"
+    label: str
+    uid_field: str
+
+
+@dataclass(frozen=True)
 class FieldSlot:
     name: str
     attribute: AttributeName
@@ -90,6 +101,7 @@ class OperationDescriptor:
     TENSORS: ClassVar[tuple[TensorSlot, ...]]
     FIELDS: ClassVar[tuple[FieldSlot, ...]]
     RULES: ClassVar[tuple[PresenceRule, ...]]
+    LISTS: ClassVar[tuple[ListSlot, ...]] = ()
     # fromNode with an optional tensor whose UID is set but missing from the tensor map: raise
     # (False) or leave the tensor unset and keep the UID (True); per op, as in hipDNN.
     MISSING_OPTIONAL_LEAVES_NULL: ClassVar[bool] = False
@@ -97,6 +109,7 @@ class OperationDescriptor:
     def __init__(self) -> None:
         self._finalized = False
         self._tensors: dict[str, TensorDescriptor | None] = {t.name: None for t in self.TENSORS}
+        self._lists: dict[str, list[TensorDescriptor]] = {slot.name: [] for slot in self.LISTS}
         self._dangling_uids: dict[str, int] = {}  # optional UIDs kept by fromNode without a tensor
         self._fields: dict[str, Any] = {f.name: _copy(f.zero) for f in self.FIELDS}
         self._compute_data_type = DataType.UNSET
@@ -138,6 +151,15 @@ class OperationDescriptor:
                 raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix} failed: expected a TensorDescriptor")
             self._tensors[tensor.name] = value
             return
+        list_slot = self._list_slot(name)
+        if list_slot is not None:
+            _not_null(value, prefix)
+            if not isinstance(value, (list, tuple)) or not all(isinstance(t, TensorDescriptor) for t in value):
+                raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix} failed: expected a list of TensorDescriptor")
+            if not value:
+                raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix}: elementCount < 1")
+            self._lists[list_slot.name] = list(value)
+            return
         field_slot = self._field_slot(name)
         if field_slot is not None:
             _not_null(value, prefix)
@@ -165,6 +187,9 @@ class OperationDescriptor:
         tensor = self._tensor_slot(name)
         if tensor is not None:
             return self._tensors[tensor.name]
+        list_slot = self._list_slot(name)
+        if list_slot is not None:
+            return list(self._lists[list_slot.name])
         field_slot = self._field_slot(name)
         if field_slot is not None:
             return _copy(self._fields[field_slot.name])
@@ -179,8 +204,11 @@ class OperationDescriptor:
         )
 
     def tensor_descriptors(self) -> list[TensorDescriptor]:
-        """Every set tensor in declaration order (optional ones only when set)."""
-        return [t for t in (self._tensors[slot.name] for slot in self.TENSORS) if t is not None]
+        """Every set tensor in declaration order (optional ones only when set), then each list's."""
+        tensors = [t for t in (self._tensors[slot.name] for slot in self.TENSORS) if t is not None]
+        for slot in self.LISTS:
+            tensors += self._lists[slot.name]
+        return tensors
 
     # --- serialization -------------------------------------------------------------------------
     def build_node(self) -> Node:
@@ -188,6 +216,8 @@ class OperationDescriptor:
         for slot in self.TENSORS:
             tensor = self._tensors[slot.name]
             attributes[slot.uid_field] = self._dangling_uids.get(slot.name) if tensor is None else tensor.uid
+        for list_slot in self.LISTS:
+            attributes[list_slot.uid_field] = [t.uid for t in self._lists[list_slot.name]]
         for field_slot in self.FIELDS:
             attributes[field_slot.name] = _to_node_value(self._fields[field_slot.name])
         return {"name": self._name, "compute_data_type": self._compute_data_type.name, "attributes": attributes}
@@ -221,6 +251,16 @@ class OperationDescriptor:
                     Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} {slot.label}: tensor uid {uid} not in the tensor map"
                 )
             descriptor._tensors[slot.name] = tensor_map[uid]
+        for list_slot in cls.LISTS:
+            uids = attributes.get(list_slot.uid_field) or []
+            if not isinstance(uids, list):
+                raise HipdnnError(Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} {list_slot.label}: {uids!r} is not a list of UIDs")
+            for uid in uids:
+                if isinstance(uid, bool) or not isinstance(uid, int) or uid not in tensor_map:
+                    raise HipdnnError(
+                        Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} {list_slot.label}: tensor uid {uid} not in the tensor map"
+                    )
+                descriptor._lists[list_slot.name].append(tensor_map[uid])
         descriptor.finalize()
         return descriptor
 
@@ -229,6 +269,8 @@ class OperationDescriptor:
         for slot in self.TENSORS:
             tensor = self._tensors[slot.name]
             parts.append(f"{slot.name}_uid={'nullopt' if tensor is None else tensor.uid}")
+        for list_slot in self.LISTS:
+            parts.append(f"{list_slot.name}_uids={_format_vector([t.uid for t in self._lists[list_slot.name]])}")
         for field_slot in self.FIELDS:
             value = self._fields[field_slot.name]
             shown = f"{len(value)} bytes" if field_slot.kind == "uint8_vector" else _text(value)
@@ -247,6 +289,10 @@ class OperationDescriptor:
             tensor = (inputs if slot.role == "input" else outputs).get(slot.name)
             if tensor is not None:
                 descriptor.set_attribute(slot.attribute, tensor)
+        for list_slot in cls.LISTS:
+            tensors = (inputs if list_slot.role == "input" else outputs).get(list_slot.name)
+            if tensors:  # the backend takes no empty list: an empty one stays unset
+                descriptor.set_attribute(list_slot.attribute, tensors)
         fields: Mapping[str, Any] = attributes.get("fields", {})
         for field_slot in cls.FIELDS:
             value = fields.get(field_slot.name)
@@ -263,6 +309,8 @@ class OperationDescriptor:
         """The frontend unpacker: a finalized descriptor back to frontend attributes."""
         inputs = {s.name: self.get_attribute(s.attribute) for s in self.TENSORS if s.role == "input"}
         outputs = {s.name: self.get_attribute(s.attribute) for s in self.TENSORS if s.role == "output"}
+        inputs.update({s.name: self.get_attribute(s.attribute) for s in self.LISTS if s.role == "input"})
+        outputs.update({s.name: self.get_attribute(s.attribute) for s in self.LISTS if s.role == "output"})
         return {
             "name": self.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT),
             "compute_data_type": self.get_attribute(self.COMPUTE_TYPE),
@@ -275,6 +323,10 @@ class OperationDescriptor:
     @classmethod
     def _tensor_slot(cls, name: AttributeName | int) -> TensorSlot | None:
         return next((t for t in cls.TENSORS if t.attribute == name), None)
+
+    @classmethod
+    def _list_slot(cls, name: AttributeName | int) -> ListSlot | None:
+        return next((t for t in cls.LISTS if t.attribute == name), None)
 
     @classmethod
     def _field_slot(cls, name: AttributeName | int) -> FieldSlot | None:

@@ -8,6 +8,7 @@
 #include <hipdnn_frontend/attributes/TensorAttributes.hpp>
 #include <hipdnn_frontend/node/LayernormBackwardNode.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <utility>
+#include <vector>
 
 using hipdnn_frontend::DataType;
 using hipdnn_frontend::DiagonalAlignment;

@@ -3,7 +3,8 @@
 // getDescriptorAttrString, unpackGraphDataType -> std::pair<DataType, Error>,
 // unpackAndRegisterTensor, unpackOptionalTensor; all [[nodiscard]] inline in hipDNN), and id
 // 55458791265 for getDescriptorAttrByteArray (a byte array, HIPDNN_TYPE_CHAR; empty when the
-// attribute is not supported or holds nothing). Declarations only.
+// attribute is not supported or holds nothing) and unpackAndRegisterTensorArray (a tensor list:
+// null entries skipped, tensors already in the map shared). Declarations only.
 #pragma once
 
 #include <hipdnn_frontend/Error.hpp>
@@ -63,5 +64,11 @@ template <typename T>
                          std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& tensorMap,
                          std::shared_ptr<graph::TensorAttributes>& outTensor,
                          const std::string& errorContext);
+[[nodiscard]] Error
+    unpackAndRegisterTensorArray(hipdnnBackendDescriptor_t opDesc,
+                                 hipdnnBackendAttributeName_t tensorAttrName,
+                                 std::unordered_map<int64_t, std::shared_ptr<graph::TensorAttributes>>& tensorMap,
+                                 std::vector<std::shared_ptr<graph::TensorAttributes>>& outTensors,
+                                 const std::string& errorContext);
 
 } // namespace hipdnn_frontend::detail

@@ -12,6 +12,7 @@
 #include <hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp>
 
 #include <utility>
+#include <vector>
 
 using namespace hipdnn_flatbuffers_sdk;
 using namespace hipdnn_tests::constants;
@@ -22,6 +23,7 @@ namespace
 const char* const K_NODE_NAME = "layernorm_bwd_json";
 
 // A node holding every field and the required tensors, and the optional ones when asked.
+// Tensor lists are filled with the optional tensors and empty without them.
 data_objects::NodeT makeNode(bool withOptionalTensors)
 {
     data_objects::LayernormBackwardAttributesT attributes;

@@ -51,6 +51,7 @@ class NodeAttributes:
     name: str = ""
     tensors: dict[str, TensorAttributes] = field(default_factory=dict)
     fields: dict[str, Any] = field(default_factory=dict)
+    lists: dict[str, list[Optional[TensorAttributes]]] = field(default_factory=dict)  # tensor lists by spec name
     compute_data_type: Optional[DataType] = None
 
 
@@ -104,12 +105,13 @@ class NodeSpec:
     """What an op module declares for its frontend node."""
 
     def __init__(self, node_class: str, checks: tuple[NodeCheck, ...], inferences: tuple[Inference, ...],
-                 fields: Mapping[str, FieldState], required: tuple[str, ...]):
+                 fields: Mapping[str, FieldState], required: tuple[str, ...], lists: tuple[tuple[str, str], ...] = ()):
         self.node_class = node_class
         self.checks = checks
         self.inferences = inferences
         self.fields = dict(fields)
         self.required = required
+        self.lists = lists  # (name, label) of each tensor list
 
     def field_is_set(self, name: str, value: Any) -> bool:
         state = self.fields[name]
@@ -123,9 +125,22 @@ class NodeSpec:
         """pre_validate_node(): the first failing check, or OK."""
         tensors = attributes.tensors
         ranks = {name: len(t.dims) for name, t in tensors.items()}
+        entries_checked = False
         for check in self.checks:
+            if not entries_checked and check.kind not in ("required", "presence"):
+                entries_checked = True  # as in C++: after the presence checks, before the shape checks
+                error = self._null_entries(attributes)
+                if not error.is_good():
+                    return error
             if self._fails(check, tensors, ranks, attributes.fields):
                 return Error(check.code, check.message)
+        return Error() if entries_checked else self._null_entries(attributes)
+
+    def _null_entries(self, attributes: NodeAttributes) -> Error:
+        for name, _ in self.lists:
+            for index, tensor in enumerate(attributes.lists.get(name, [])):
+                if tensor is None:
+                    return Error(INVALID_VALUE, f"{self.node_class}: {name} has a null entry at index {index}")
         return Error()
 
     def _fails(self, check: NodeCheck, tensors: Mapping[str, TensorAttributes], ranks: Mapping[str, int],
@@ -234,6 +249,10 @@ class GraphBase:
             optional = attributes.tensors.get(name)
             if optional is not None and not optional.name:
                 optional.name = f"{attributes.name}::{enumerator}"
+        for name, label in spec.lists:
+            for index, entry in enumerate(attributes.lists.get(name, [])):
+                if entry is not None and not entry.name:
+                    entry.name = f"{attributes.name}::{label}_{index}"
         created = []
         for name, enumerator in outputs.items():
             tensor = TensorAttributes(name=f"{attributes.name}::{enumerator}", is_virtual=True)

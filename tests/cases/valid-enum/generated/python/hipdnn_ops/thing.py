@@ -7,7 +7,7 @@
 
 from typing import Any, Mapping
 
-from hipdnn_ops.descriptor import FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
+from hipdnn_ops.descriptor import FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, ThingMode
 from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
 
@@ -51,6 +51,10 @@ class ThingOperationDescriptor(OperationDescriptor):
             label="MASK",
             missing_message="ThingOperationDescriptor::finalize() failed: MASK tensor not set",
         ),
+    )
+    LISTS = (
+        ListSlot("peers", AttributeName.HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, role="input", label="PEERS", uid_field="peers_tensor_uids"),
+        ListSlot("extras", AttributeName.HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, role="output", label="EXTRAS", uid_field="extras_tensor_uid"),
     )
     FIELDS = (
         FieldSlot(
@@ -105,6 +109,7 @@ NODE = NodeSpec(
         "data": FieldState(False, False, 0),
     },
     ("in", "y", ),
+    lists=(("peers", "PEERS"), ("extras", "EXTRAS"), ),
 )
 
 

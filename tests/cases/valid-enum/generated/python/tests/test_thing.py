@@ -46,6 +46,14 @@ FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_THING_MODE_EXT: ThingMode.A,
     AttributeName.HIPDNN_ATTR_THING_DATA_EXT: [1, 2, 255],
 }
+LIST_ATTRIBUTES = {
+    "peers": AttributeName.HIPDNN_ATTR_OPERATION_THING_PEERS_EXT,
+    "extras": AttributeName.HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT,
+}
+LISTS = {
+    "peers": [TensorDescriptor(9014, (2, 3,), (3, 1,)), TensorDescriptor(9015, (1, 3,), (3, 1,))],
+    "extras": [TensorDescriptor(9016, (2, 3,), (3, 1,))],
+}
 INPUTS = ("in", "bias", "mask", )
 REQUIRED = ("in", "y", )
 ALL_PRESENT = REQUIRED + ("bias", "mask", )
@@ -57,12 +65,14 @@ def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
     return {TENSORS[n].uid: TENSORS[n] for n in names}
 
 
-def make_node(*optional: str) -> dict[str, Any]:
+def make_node(*optional: str, with_lists: bool = False) -> dict[str, Any]:
     attributes: dict[str, Any] = {"type": "ThingAttributes"}
     attributes["in_tensor_uid"] = TENSORS["in"].uid
     attributes["y_tensor_uid"] = TENSORS["y"].uid
     attributes["bias_tensor_uid"] = TENSORS["bias"].uid if "bias" in optional else None
     attributes["mask_tensor_uid"] = TENSORS["mask"].uid if "mask" in optional else None
+    attributes["peers_tensor_uids"] = [t.uid for t in LISTS["peers"]] if with_lists else []
+    attributes["extras_tensor_uid"] = [t.uid for t in LISTS["extras"]] if with_lists else []
     attributes["axis"] = 1
     attributes["mode"] = ThingMode.A.name
     attributes["data"] = [1, 2, 255]
@@ -204,6 +214,48 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.make_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["mask"]))
 
+    def test_SetPeersTensorArray(self) -> None:
+        self.descriptor.set_attribute(LIST_ATTRIBUTES["peers"], LISTS["peers"])
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), LISTS["peers"])
+        self.assertEqual(self.descriptor.build_node()["attributes"]["peers_tensor_uids"], [t.uid for t in LISTS["peers"]])
+        self.assertEqual(self.descriptor.tensor_descriptors()[-len(LISTS["peers"]):], LISTS["peers"])  # the other lists are empty
+
+    def test_GetUnsetPeersTensorArrayReturnsNoElements(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), [])
+
+    def test_SetPeersTensorArrayFailsZeroCount(self) -> None:
+        error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, LIST_ATTRIBUTES["peers"], [])
+        self.assertEqual(error.message, "ThingOperationDescriptor::setAttribute(): elementCount < 1")
+
+    def test_SetPeersTensorArrayFailsNullPointer(self) -> None:
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, self.descriptor.set_attribute, LIST_ATTRIBUTES["peers"], None)
+
+    def test_SetPeersTensorArrayFailsWrongType(self) -> None:
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, LIST_ATTRIBUTES["peers"], [1])
+
+    def test_SetExtrasTensorArray(self) -> None:
+        self.descriptor.set_attribute(LIST_ATTRIBUTES["extras"], LISTS["extras"])
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), LISTS["extras"])
+        self.assertEqual(self.descriptor.build_node()["attributes"]["extras_tensor_uid"], [t.uid for t in LISTS["extras"]])
+        self.assertEqual(self.descriptor.tensor_descriptors()[-len(LISTS["extras"]):], LISTS["extras"])  # the other lists are empty
+
+    def test_GetUnsetExtrasTensorArrayReturnsNoElements(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), [])
+
+    def test_SetExtrasTensorArrayFailsZeroCount(self) -> None:
+        error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, LIST_ATTRIBUTES["extras"], [])
+        self.assertEqual(error.message, "ThingOperationDescriptor::setAttribute(): elementCount < 1")
+
+    def test_SetExtrasTensorArrayFailsNullPointer(self) -> None:
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, self.descriptor.set_attribute, LIST_ATTRIBUTES["extras"], None)
+
+    def test_SetExtrasTensorArrayFailsWrongType(self) -> None:
+        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, LIST_ATTRIBUTES["extras"], [1])
+
     def test_SetAndGetAxis(self) -> None:
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_AXIS_EXT), 1)
@@ -307,6 +359,8 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertIn(f", y_uid={TENSORS['y'].uid}", text)
         self.assertIn(", bias_uid=nullopt", text)
         self.assertIn(", mask_uid=nullopt", text)
+        self.assertIn(", peers_uids=[]", text)
+        self.assertIn(", extras_uids=[]", text)
         self.assertIn(", axis=", text)
         self.assertIn(", mode=", text)
         self.assertIn(", data=", text)
@@ -316,8 +370,8 @@ class TestThingOperationDescriptor(unittest.TestCase):
         attributes = {
             "name": OPERATION_NAME,
             "compute_data_type": DataType.FLOAT,
-            "inputs": {n: TENSORS[n] for n in ALL_PRESENT if n in INPUTS},
-            "outputs": {n: TENSORS[n] for n in ALL_PRESENT if n not in INPUTS},
+            "inputs": {n: TENSORS[n] for n in ALL_PRESENT if n in INPUTS} | {"peers": LISTS["peers"]},
+            "outputs": {n: TENSORS[n] for n in ALL_PRESENT if n not in INPUTS} | {"extras": LISTS["extras"]},
             "fields": {slot.name: FIELDS[slot.attribute] for slot in ThingOperationDescriptor.FIELDS},
         }
         self.assertEqual(unpack(pack(attributes)), attributes)
@@ -371,6 +425,34 @@ class TestThingOperationFromNode(unittest.TestCase):
             ThingOperationDescriptor.from_node(make_node(*present), tensor_map(*present))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
         self.assertEqual(raised.exception.message, "ThingOperationDescriptor::finalize() failed: BIAS and MASK tensors must be set together or not at all")
+
+    def test_SetsPeersTensorArrayReferences(self) -> None:
+        node = make_node(with_lists=True)
+        tensors = tensor_map(*REQUIRED) | {**{t.uid: t for t in LISTS["peers"]}, **{t.uid: t for t in LISTS["extras"]}}
+        descriptor = ThingOperationDescriptor.from_node(node, tensors)
+        self.assertEqual(descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), LISTS["peers"])
+        self.assertEqual(descriptor.build_node(), node)
+
+    def test_FailsWithMissingPeersListTensor(self) -> None:
+        tensors = tensor_map(*REQUIRED) | {**{t.uid: t for t in LISTS["peers"]}, **{t.uid: t for t in LISTS["extras"]}}
+        del tensors[LISTS["peers"][-1].uid]
+        with self.assertRaises(HipdnnError) as raised:
+            ThingOperationDescriptor.from_node(make_node(with_lists=True), tensors)
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+
+    def test_SetsExtrasTensorArrayReferences(self) -> None:
+        node = make_node(with_lists=True)
+        tensors = tensor_map(*REQUIRED) | {**{t.uid: t for t in LISTS["peers"]}, **{t.uid: t for t in LISTS["extras"]}}
+        descriptor = ThingOperationDescriptor.from_node(node, tensors)
+        self.assertEqual(descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), LISTS["extras"])
+        self.assertEqual(descriptor.build_node(), node)
+
+    def test_FailsWithMissingExtrasListTensor(self) -> None:
+        tensors = tensor_map(*REQUIRED) | {**{t.uid: t for t in LISTS["peers"]}, **{t.uid: t for t in LISTS["extras"]}}
+        del tensors[LISTS["extras"][-1].uid]
+        with self.assertRaises(HipdnnError) as raised:
+            ThingOperationDescriptor.from_node(make_node(with_lists=True), tensors)
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
 
     def test_FailsWhenNodeHoldsOtherAttributes(self) -> None:
         node = {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": {"type": "NONE"}}
@@ -487,6 +569,32 @@ class TestThingNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing y for setting properties'))
 
+    def test_PreValidateFailsNullEntryInPeers(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+        )
+        attributes.lists["peers"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peers"]] + [None]
+        self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "ThingNode: peers has a null entry at index 2"))
+
+    def test_PreValidateFailsNullEntryInExtras(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+        )
+        attributes.lists["extras"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["extras"]] + [None]
+        self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "ThingNode: extras has a null entry at index 1"))
+
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
@@ -500,7 +608,11 @@ class TestThingNode(unittest.TestCase):
             tensors={"bias": tensors["bias"], "mask": tensors["mask"]},
             fields={"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
         )
+        attributes.lists["peers"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peers"]]
+        attributes.lists["extras"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["extras"]]
         outputs = graph.thing(tensors["in"], attributes)
+        self.assertEqual([t.name for t in attributes.lists["peers"] if t is not None], [f"node::PEERS_{i}" for i in range(2)])
+        self.assertEqual([t.name for t in attributes.lists["extras"] if t is not None], [f"node::EXTRAS_{i}" for i in range(1)])
         self.assertEqual(tensors["in"].name, "node::IN")
         self.assertEqual(tensors["bias"].name, "node::BIAS")
         self.assertEqual(tensors["mask"].name, "node::MASK")

@@ -29,12 +29,15 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
     return tensor;
 }
 
-// The attributes a graph call takes: every optional tensor the rules allow together, every field.
+// The attributes a graph call takes: every optional tensor the rules allow together, every field, every tensor list filled.
 ThingAttributes makeAttributes()
 {
     ThingAttributes attributes;
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_peers({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1})});
+    attributes.set_extras({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
@@ -56,6 +59,9 @@ TEST(TestGraphThing, NamesInputsAndCreatesVirtualOutputs)
     EXPECT_EQ(inTensor->get_name(), "node::IN");
     EXPECT_EQ(attributes.get_bias()->get_name(), "node::BIAS");
     EXPECT_EQ(attributes.get_mask()->get_name(), "node::MASK");
+    EXPECT_EQ(attributes.get_peers()[0]->get_name(), "node::PEERS_0");
+    EXPECT_EQ(attributes.get_peers()[1]->get_name(), "node::PEERS_1");
+    EXPECT_EQ(attributes.get_extras()[0]->get_name(), "node::EXTRAS_0");
     ASSERT_NE(outputs[0], nullptr);
     EXPECT_EQ(outputs[0]->get_name(), "node::Y");
     EXPECT_TRUE(outputs[0]->get_is_virtual());

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <utility>
+#include <vector>
 
 using hipdnn_frontend::DataType;
 using hipdnn_frontend::ThingMode;
@@ -27,6 +28,8 @@ TEST(TestThingAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_y(), nullptr);
     EXPECT_EQ(attributes.get_bias(), nullptr);
     EXPECT_EQ(attributes.get_mask(), nullptr);
+    EXPECT_TRUE(attributes.get_peers().empty());
+    EXPECT_TRUE(attributes.get_extras().empty());
 }
 
 TEST(TestThingAttributes, SetInMove)
@@ -107,6 +110,56 @@ TEST(TestThingAttributes, SetMaskCopy)
     EXPECT_EQ(&attributes.set_mask(tensor), &attributes);
     EXPECT_EQ(attributes.get_mask(), tensor);
     EXPECT_EQ(tensor.use_count(), 2);
+}
+
+TEST(TestThingAttributes, SetPeersMove)
+{
+    ThingAttributes attributes;
+    std::vector<std::shared_ptr<TensorAttributes>> tensors{std::make_shared<TensorAttributes>(),
+                                                           std::make_shared<TensorAttributes>()};
+    const auto expected = tensors;
+    EXPECT_EQ(&attributes.set_peers(std::move(tensors)), &attributes);
+    EXPECT_EQ(attributes.get_peers(), expected);
+    EXPECT_EQ(attributes.peers, expected);
+    EXPECT_TRUE(attributes.inputs.empty());
+    EXPECT_TRUE(attributes.outputs.empty());
+}
+
+TEST(TestThingAttributes, SetPeersCopy)
+{
+    ThingAttributes attributes;
+    const std::vector<std::shared_ptr<TensorAttributes>> tensors{
+        std::make_shared<TensorAttributes>()};
+    EXPECT_EQ(&attributes.set_peers(tensors), &attributes);
+    EXPECT_EQ(attributes.get_peers(), tensors);
+    EXPECT_EQ(tensors[0].use_count(), 2);
+    attributes.set_peers(std::vector<std::shared_ptr<TensorAttributes>>{});
+    EXPECT_TRUE(attributes.get_peers().empty());
+}
+
+TEST(TestThingAttributes, SetExtrasMove)
+{
+    ThingAttributes attributes;
+    std::vector<std::shared_ptr<TensorAttributes>> tensors{std::make_shared<TensorAttributes>(),
+                                                           std::make_shared<TensorAttributes>()};
+    const auto expected = tensors;
+    EXPECT_EQ(&attributes.set_extras(std::move(tensors)), &attributes);
+    EXPECT_EQ(attributes.get_extras(), expected);
+    EXPECT_EQ(attributes.extras, expected);
+    EXPECT_TRUE(attributes.inputs.empty());
+    EXPECT_TRUE(attributes.outputs.empty());
+}
+
+TEST(TestThingAttributes, SetExtrasCopy)
+{
+    ThingAttributes attributes;
+    const std::vector<std::shared_ptr<TensorAttributes>> tensors{
+        std::make_shared<TensorAttributes>()};
+    EXPECT_EQ(&attributes.set_extras(tensors), &attributes);
+    EXPECT_EQ(attributes.get_extras(), tensors);
+    EXPECT_EQ(tensors[0].use_count(), 2);
+    attributes.set_extras(std::vector<std::shared_ptr<TensorAttributes>>{});
+    EXPECT_TRUE(attributes.get_extras().empty());
 }
 
 TEST(TestThingAttributes, SetAxis)

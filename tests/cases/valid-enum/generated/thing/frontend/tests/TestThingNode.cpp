@@ -8,6 +8,7 @@
 #include <hipdnn_frontend/attributes/TensorAttributes.hpp>
 #include <hipdnn_frontend/node/ThingNode.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -175,4 +176,94 @@ TEST(TestThingNode, GatherHipdnnTensorsCollectsEverySetTensor)
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
     EXPECT_EQ(tensors.size(), 4u);
+}
+
+TEST(TestThingNode, PreValidateFailsNullEntryInPeers)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+
+    attributes.set_peers({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                          nullptr});
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "ThingNode: peers has a null entry at index 2");
+}
+
+TEST(TestThingNode, PeersEntriesAreNodeInputs)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+
+    attributes.set_peers({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1})});
+    EXPECT_EQ(node.pre_validate_node().code, ErrorCode::OK);
+    std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
+    node.gather_hipdnn_tensors(tensors);
+    EXPECT_EQ(tensors.size(), 4u + 2u);
+    const auto listed = node.getNodeInputTensorAttributes();
+    for(const auto& tensor : attributes.get_peers())
+    {
+        EXPECT_EQ(tensors.count(tensor), 1u);
+        EXPECT_NE(std::find(listed.begin(), listed.end(), tensor), listed.end());
+    }
+}
+
+TEST(TestThingNode, PreValidateFailsNullEntryInExtras)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+
+    attributes.set_extras(
+        {makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}), nullptr});
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "ThingNode: extras has a null entry at index 1");
+}
+
+TEST(TestThingNode, ExtrasEntriesAreNodeOutputs)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+
+    attributes.set_extras({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
+    EXPECT_EQ(node.pre_validate_node().code, ErrorCode::OK);
+    std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
+    node.gather_hipdnn_tensors(tensors);
+    EXPECT_EQ(tensors.size(), 4u + 1u);
+    const auto listed = node.getNodeOutputTensorAttributes();
+    for(const auto& tensor : attributes.get_extras())
+    {
+        EXPECT_EQ(tensors.count(tensor), 1u);
+        EXPECT_NE(std::find(listed.begin(), listed.end(), tensor), listed.end());
+    }
 }

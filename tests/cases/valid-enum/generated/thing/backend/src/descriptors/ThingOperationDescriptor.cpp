@@ -100,6 +100,22 @@ void ThingOperationDescriptor::setAttribute(hipdnnBackendAttributeName_t attribu
                                     arrayOfElements,
                                     "ThingOperationDescriptor::setAttribute()");
         break;
+    case HIPDNN_ATTR_OPERATION_THING_PEERS_EXT:
+        setTensorDescriptorArray(_peersDescs,
+                                 _data.peers_tensor_uids,
+                                 attributeType,
+                                 elementCount,
+                                 arrayOfElements,
+                                 "ThingOperationDescriptor::setAttribute()");
+        break;
+    case HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT:
+        setTensorDescriptorArray(_extrasDescs,
+                                 _data.extras_tensor_uid,
+                                 attributeType,
+                                 elementCount,
+                                 arrayOfElements,
+                                 "ThingOperationDescriptor::setAttribute()");
+        break;
     case HIPDNN_ATTR_THING_AXIS_EXT:
         setScalar(_data.axis,
                   HIPDNN_TYPE_INT64,
@@ -187,6 +203,22 @@ void ThingOperationDescriptor::getAttribute(hipdnnBackendAttributeName_t attribu
                                     arrayOfElements,
                                     "ThingOperationDescriptor::getAttribute()");
         break;
+    case HIPDNN_ATTR_OPERATION_THING_PEERS_EXT:
+        getTensorDescriptorArray(_peersDescs,
+                                 attributeType,
+                                 requestedElementCount,
+                                 elementCount,
+                                 arrayOfElements,
+                                 "ThingOperationDescriptor::getAttribute()");
+        break;
+    case HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT:
+        getTensorDescriptorArray(_extrasDescs,
+                                 attributeType,
+                                 requestedElementCount,
+                                 elementCount,
+                                 arrayOfElements,
+                                 "ThingOperationDescriptor::getAttribute()");
+        break;
     case HIPDNN_ATTR_THING_AXIS_EXT:
         getScalar(_data.axis,
                   HIPDNN_TYPE_INT64,
@@ -269,6 +301,18 @@ std::shared_ptr<TensorDescriptor> ThingOperationDescriptor::getMaskDesc() const
     return _maskDesc;
 }
 
+const std::vector<std::shared_ptr<TensorDescriptor>>&
+    ThingOperationDescriptor::getPeersDescs() const
+{
+    return _peersDescs;
+}
+
+const std::vector<std::shared_ptr<TensorDescriptor>>&
+    ThingOperationDescriptor::getExtrasDescs() const
+{
+    return _extrasDescs;
+}
+
 hipdnn_flatbuffers_sdk::data_objects::DataType ThingOperationDescriptor::getComputeDataType() const
 {
     return _computeDataType;
@@ -277,9 +321,9 @@ hipdnn_flatbuffers_sdk::data_objects::DataType ThingOperationDescriptor::getComp
 std::vector<std::shared_ptr<TensorDescriptor>>
     ThingOperationDescriptor::getTensorDescriptors() const
 {
-    // Declaration order, optional tensors only when set.
+    // Declaration order, optional tensors only when set, then every entry of each tensor list.
     std::vector<std::shared_ptr<TensorDescriptor>> tensors;
-    tensors.reserve(4);
+    tensors.reserve(4 + _peersDescs.size() + _extrasDescs.size());
     tensors.push_back(_inDesc);
     tensors.push_back(_yDesc);
     if(_biasDesc != nullptr)
@@ -290,6 +334,8 @@ std::vector<std::shared_ptr<TensorDescriptor>>
     {
         tensors.push_back(_maskDesc);
     }
+    tensors.insert(tensors.end(), _peersDescs.begin(), _peersDescs.end());
+    tensors.insert(tensors.end(), _extrasDescs.begin(), _extrasDescs.end());
     return tensors;
 }
 
@@ -331,6 +377,18 @@ std::shared_ptr<ThingOperationDescriptor> ThingOperationDescriptor::fromNode(
         descriptor->_maskDesc = findTensorInMap(
             tensorMap, *attributes->mask_tensor_uid, "ThingOperationDescriptor::fromNode() MASK");
     }
+    descriptor->_peersDescs.reserve(attributes->peers_tensor_uids.size());
+    for(const int64_t uid : attributes->peers_tensor_uids)
+    {
+        descriptor->_peersDescs.push_back(
+            findTensorInMap(tensorMap, uid, "ThingOperationDescriptor::fromNode() PEERS"));
+    }
+    descriptor->_extrasDescs.reserve(attributes->extras_tensor_uid.size());
+    for(const int64_t uid : attributes->extras_tensor_uid)
+    {
+        descriptor->_extrasDescs.push_back(
+            findTensorInMap(tensorMap, uid, "ThingOperationDescriptor::fromNode() EXTRAS"));
+    }
 
     descriptor->finalize();
     return descriptor;
@@ -349,6 +407,8 @@ std::string ThingOperationDescriptor::toString() const
     out << ", y_uid=" << _data.y_tensor_uid;
     out << ", bias_uid=" << optionalText(_data.bias_tensor_uid);
     out << ", mask_uid=" << optionalText(_data.mask_tensor_uid);
+    out << ", peers_uids=" << hipdnn_data_sdk::utilities::vecToString(_data.peers_tensor_uids);
+    out << ", extras_uids=" << hipdnn_data_sdk::utilities::vecToString(_data.extras_tensor_uid);
     out << ", axis=" << _data.axis;
     out << ", mode=" << hipdnn_flatbuffers_sdk::data_objects::EnumNameThingMode(_data.mode);
     out << ", data=" << std::to_string(_data.data.size()) + " bytes";

@@ -41,6 +41,8 @@ public:
     std::shared_ptr<TensorDescriptor> getYDesc() const;
     std::shared_ptr<TensorDescriptor> getBiasDesc() const;
     std::shared_ptr<TensorDescriptor> getMaskDesc() const;
+    const std::vector<std::shared_ptr<TensorDescriptor>>& getPeersDescs() const;
+    const std::vector<std::shared_ptr<TensorDescriptor>>& getExtrasDescs() const;
     hipdnn_flatbuffers_sdk::data_objects::DataType getComputeDataType() const;
 
     std::vector<std::shared_ptr<TensorDescriptor>> getTensorDescriptors() const override;
@@ -57,6 +59,8 @@ private:
     std::shared_ptr<TensorDescriptor> _yDesc;
     std::shared_ptr<TensorDescriptor> _biasDesc;
     std::shared_ptr<TensorDescriptor> _maskDesc;
+    std::vector<std::shared_ptr<TensorDescriptor>> _peersDescs;
+    std::vector<std::shared_ptr<TensorDescriptor>> _extrasDescs;
     hipdnn_flatbuffers_sdk::data_objects::DataType _computeDataType
         = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
     std::string _name;

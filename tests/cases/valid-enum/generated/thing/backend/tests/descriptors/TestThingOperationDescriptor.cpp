@@ -42,6 +42,8 @@ protected:
     std::unique_ptr<HipdnnBackendDescriptor> _biasDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _maskDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _unfinalizedTensor;
+    std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _peersDescs; // peers, in list order
+    std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _extrasDescs; // extras, in list order
 
     void SetUp() override
     {
@@ -56,6 +58,15 @@ protected:
         _maskDesc = createFinalizedTensor(K_THING_TENSOR_MASK_UID,
                                           toVec(K_THING_TENSOR_MASK_DIMS),
                                           toVec(K_THING_TENSOR_MASK_STRIDES));
+        _peersDescs.push_back(createFinalizedTensor(K_THING_TENSOR_PEERS_0_UID,
+                                                    toVec(K_THING_TENSOR_PEERS_0_DIMS),
+                                                    toVec(K_THING_TENSOR_PEERS_0_STRIDES)));
+        _peersDescs.push_back(createFinalizedTensor(K_THING_TENSOR_PEERS_1_UID,
+                                                    toVec(K_THING_TENSOR_PEERS_1_DIMS),
+                                                    toVec(K_THING_TENSOR_PEERS_1_STRIDES)));
+        _extrasDescs.push_back(createFinalizedTensor(K_THING_TENSOR_EXTRAS_0_UID,
+                                                     toVec(K_THING_TENSOR_EXTRAS_0_DIMS),
+                                                     toVec(K_THING_TENSOR_EXTRAS_0_STRIDES)));
 
         _unfinalizedTensor = createDescriptor<TensorDescriptor>();
     }
@@ -70,6 +81,20 @@ protected:
     {
         HipdnnBackendDescriptor* raw = tensor.get();
         getDescriptor()->setAttribute(attribute, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &raw);
+    }
+
+    void setTensorList(hipdnnBackendAttributeName_t attribute,
+                       const std::vector<std::unique_ptr<HipdnnBackendDescriptor>>& tensors)
+    {
+        std::vector<HipdnnBackendDescriptor*> raw;
+        for(const auto& tensor : tensors)
+        {
+            raw.push_back(tensor.get());
+        }
+        getDescriptor()->setAttribute(attribute,
+                                      HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                      static_cast<int64_t>(raw.size()),
+                                      raw.data());
     }
 
     // Every data field, from the constants header.
@@ -337,6 +362,178 @@ TEST_F(TestThingOperationDescriptor, GetUnsetMaskTensorReturnsNoElements)
     EXPECT_EQ(getDescriptor()->getMaskDesc(), nullptr);
 }
 
+TEST_F(TestThingOperationDescriptor, SetPeersTensorArray)
+{
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, _peersDescs);
+    makeFinalized();
+    const std::vector<int64_t> expected{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID};
+    EXPECT_EQ(getDescriptor()->getData().peers_tensor_uids, expected);
+    const auto& descriptors = getDescriptor()->getPeersDescs();
+    ASSERT_EQ(descriptors.size(), expected.size());
+    for(size_t i = 0; i < expected.size(); ++i)
+    {
+        ASSERT_NE(descriptors[i], nullptr);
+        EXPECT_EQ(descriptors[i]->getData().uid, expected[i]);
+    }
+}
+
+TEST_F(TestThingOperationDescriptor, GetPeersTensorArray)
+{
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, _peersDescs);
+    makeFinalized();
+    const std::vector<int64_t> expected{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID};
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(expected.size()));
+    std::vector<HipdnnBackendDescriptor*> raw(expected.size(), nullptr);
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_PEERS_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  count,
+                                  &count,
+                                  raw.data());
+    EXPECT_EQ(count, static_cast<int64_t>(expected.size()));
+    for(size_t i = 0; i < raw.size(); ++i)
+    {
+        const std::unique_ptr<HipdnnBackendDescriptor> owned(raw[i]);
+        ASSERT_NE(owned, nullptr);
+        EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, expected[i]);
+    }
+}
+
+TEST_F(TestThingOperationDescriptor, GetUnsetPeersTensorArrayReturnsNoElements)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_TRUE(getDescriptor()->getPeersDescs().empty());
+    EXPECT_TRUE(getDescriptor()->getData().peers_tensor_uids.empty());
+}
+
+TEST_F(TestThingOperationDescriptor, SetPeersTensorArrayFailsNotFinalized)
+{
+    HipdnnBackendDescriptor* raw = _unfinalizedTensor.get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &raw),
+        HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED);
+    EXPECT_TRUE(getDescriptor()->getPeersDescs().empty());
+}
+
+TEST_F(TestThingOperationDescriptor, SetPeersTensorArrayFailsNullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+TEST_F(TestThingOperationDescriptor, SetPeersTensorArrayFailsWrongType)
+{
+    HipdnnBackendDescriptor* raw = _peersDescs[0].get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, HIPDNN_TYPE_INT64, 1, &raw),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationDescriptor, SetPeersTensorArrayFailsZeroCount)
+{
+    HipdnnBackendDescriptor* raw = _peersDescs[0].get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &raw),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationDescriptor, SetExtrasTensorArray)
+{
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, _extrasDescs);
+    makeFinalized();
+    const std::vector<int64_t> expected{K_THING_TENSOR_EXTRAS_0_UID};
+    EXPECT_EQ(getDescriptor()->getData().extras_tensor_uid, expected);
+    const auto& descriptors = getDescriptor()->getExtrasDescs();
+    ASSERT_EQ(descriptors.size(), expected.size());
+    for(size_t i = 0; i < expected.size(); ++i)
+    {
+        ASSERT_NE(descriptors[i], nullptr);
+        EXPECT_EQ(descriptors[i]->getData().uid, expected[i]);
+    }
+}
+
+TEST_F(TestThingOperationDescriptor, GetExtrasTensorArray)
+{
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, _extrasDescs);
+    makeFinalized();
+    const std::vector<int64_t> expected{K_THING_TENSOR_EXTRAS_0_UID};
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(expected.size()));
+    std::vector<HipdnnBackendDescriptor*> raw(expected.size(), nullptr);
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  count,
+                                  &count,
+                                  raw.data());
+    EXPECT_EQ(count, static_cast<int64_t>(expected.size()));
+    for(size_t i = 0; i < raw.size(); ++i)
+    {
+        const std::unique_ptr<HipdnnBackendDescriptor> owned(raw[i]);
+        ASSERT_NE(owned, nullptr);
+        EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, expected[i]);
+    }
+}
+
+TEST_F(TestThingOperationDescriptor, GetUnsetExtrasTensorArrayReturnsNoElements)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_TRUE(getDescriptor()->getExtrasDescs().empty());
+    EXPECT_TRUE(getDescriptor()->getData().extras_tensor_uid.empty());
+}
+
+TEST_F(TestThingOperationDescriptor, SetExtrasTensorArrayFailsNotFinalized)
+{
+    HipdnnBackendDescriptor* raw = _unfinalizedTensor.get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &raw),
+        HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED);
+    EXPECT_TRUE(getDescriptor()->getExtrasDescs().empty());
+}
+
+TEST_F(TestThingOperationDescriptor, SetExtrasTensorArrayFailsNullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+TEST_F(TestThingOperationDescriptor, SetExtrasTensorArrayFailsWrongType)
+{
+    HipdnnBackendDescriptor* raw = _extrasDescs[0].get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, HIPDNN_TYPE_INT64, 1, &raw),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationDescriptor, SetExtrasTensorArrayFailsZeroCount)
+{
+    HipdnnBackendDescriptor* raw = _extrasDescs[0].get();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &raw),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
 TEST_F(TestThingOperationDescriptor, SetAndGetAxis)
 {
     makeFinalized();
@@ -513,6 +710,8 @@ TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrder
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, _peersDescs);
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, _extrasDescs);
     setThingParams();
     setComputeType();
     getDescriptor()->finalize();
@@ -523,6 +722,9 @@ TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrder
         K_THING_TENSOR_Y_UID,
         K_THING_TENSOR_BIAS_UID,
         K_THING_TENSOR_MASK_UID,
+        K_THING_TENSOR_PEERS_0_UID,
+        K_THING_TENSOR_PEERS_1_UID,
+        K_THING_TENSOR_EXTRAS_0_UID,
     };
     ASSERT_EQ(tensors.size(), expected.size());
     for(size_t i = 0; i < tensors.size(); ++i)
@@ -542,6 +744,8 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
     setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
     setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, _peersDescs);
+    setTensorList(HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, _extrasDescs);
     setThingParams();
     setComputeType();
     getDescriptor()->finalize();
@@ -558,6 +762,9 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(*attributes->bias_tensor_uid, K_THING_TENSOR_BIAS_UID);
     ASSERT_TRUE(attributes->mask_tensor_uid.has_value());
     EXPECT_EQ(*attributes->mask_tensor_uid, K_THING_TENSOR_MASK_UID);
+    EXPECT_EQ(attributes->peers_tensor_uids,
+              (std::vector<int64_t>{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID}));
+    EXPECT_EQ(attributes->extras_tensor_uid, (std::vector<int64_t>{K_THING_TENSOR_EXTRAS_0_UID}));
     EXPECT_EQ(attributes->axis, K_THING_AXIS);
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
@@ -573,6 +780,8 @@ TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
     EXPECT_NE(text.find(", y_uid=" + std::to_string(K_THING_TENSOR_Y_UID)), std::string::npos);
     EXPECT_NE(text.find(", bias_uid=nullopt"), std::string::npos);
     EXPECT_NE(text.find(", mask_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", peers_uids="), std::string::npos);
+    EXPECT_NE(text.find(", extras_uids="), std::string::npos);
     EXPECT_NE(text.find(", axis="), std::string::npos);
     EXPECT_NE(text.find(", mode="), std::string::npos);
     EXPECT_NE(text.find(", data="), std::string::npos);

@@ -40,6 +40,8 @@ protected:
     std::unique_ptr<HipdnnBackendDescriptor> _yDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _biasDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _maskDesc;
+    std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _peersDescs; // peers, in list order
+    std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _extrasDescs; // extras, in list order
 
     void SetUp() override
     {
@@ -53,6 +55,15 @@ protected:
         _maskDesc = createFinalizedTensor(K_THING_TENSOR_MASK_UID,
                                           toVec(K_THING_TENSOR_MASK_DIMS),
                                           toVec(K_THING_TENSOR_MASK_STRIDES));
+        _peersDescs.push_back(createFinalizedTensor(K_THING_TENSOR_PEERS_0_UID,
+                                                    toVec(K_THING_TENSOR_PEERS_0_DIMS),
+                                                    toVec(K_THING_TENSOR_PEERS_0_STRIDES)));
+        _peersDescs.push_back(createFinalizedTensor(K_THING_TENSOR_PEERS_1_UID,
+                                                    toVec(K_THING_TENSOR_PEERS_1_DIMS),
+                                                    toVec(K_THING_TENSOR_PEERS_1_STRIDES)));
+        _extrasDescs.push_back(createFinalizedTensor(K_THING_TENSOR_EXTRAS_0_UID,
+                                                     toVec(K_THING_TENSOR_EXTRAS_0_DIMS),
+                                                     toVec(K_THING_TENSOR_EXTRAS_0_STRIDES)));
     }
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
@@ -118,6 +129,63 @@ TEST_F(TestThingOperationFromNode, CreatesValidFinalizedDescriptor)
     EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(descriptor->getBiasDesc(), nullptr);
     EXPECT_EQ(descriptor->getMaskDesc(), nullptr);
+    EXPECT_TRUE(descriptor->getPeersDescs().empty());
+    EXPECT_TRUE(descriptor->getExtrasDescs().empty());
+}
+
+TEST_F(TestThingOperationFromNode, SetsPeersTensorArrayReferences)
+{
+    auto node = makeNode({});
+    const std::vector<int64_t> expected{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID};
+    node.attributes.AsThingAttributes()->peers_tensor_uids = expected;
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_peersDescs[0], &_peersDescs[1]});
+    const auto descriptor = ThingOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    const auto& descriptors = descriptor->getPeersDescs();
+    ASSERT_EQ(descriptors.size(), expected.size());
+    for(size_t i = 0; i < expected.size(); ++i)
+    {
+        EXPECT_EQ(descriptors[i], tensorMap.at(expected[i]));
+    }
+    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 2U + expected.size());
+    EXPECT_EQ(descriptor->buildNode()->attributes.AsThingAttributes()->peers_tensor_uids, expected);
+}
+
+TEST_F(TestThingOperationFromNode, FailsWithMissingPeersListTensor)
+{
+    auto node = makeNode({});
+    node.attributes.AsThingAttributes()->peers_tensor_uids
+        = {K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID};
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_peersDescs[0]});
+    ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
+                               HIPDNN_STATUS_INTERNAL_ERROR);
+}
+
+TEST_F(TestThingOperationFromNode, SetsExtrasTensorArrayReferences)
+{
+    auto node = makeNode({});
+    const std::vector<int64_t> expected{K_THING_TENSOR_EXTRAS_0_UID};
+    node.attributes.AsThingAttributes()->extras_tensor_uid = expected;
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_extrasDescs[0]});
+    const auto descriptor = ThingOperationDescriptor::fromNode(node, tensorMap);
+    ASSERT_NE(descriptor, nullptr);
+    const auto& descriptors = descriptor->getExtrasDescs();
+    ASSERT_EQ(descriptors.size(), expected.size());
+    for(size_t i = 0; i < expected.size(); ++i)
+    {
+        EXPECT_EQ(descriptors[i], tensorMap.at(expected[i]));
+    }
+    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 2U + expected.size());
+    EXPECT_EQ(descriptor->buildNode()->attributes.AsThingAttributes()->extras_tensor_uid, expected);
+}
+
+TEST_F(TestThingOperationFromNode, FailsWithMissingExtrasListTensor)
+{
+    auto node = makeNode({});
+    node.attributes.AsThingAttributes()->extras_tensor_uid = {K_THING_TENSOR_EXTRAS_0_UID};
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc});
+    ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
+                               HIPDNN_STATUS_INTERNAL_ERROR);
 }
 
 TEST_F(TestThingOperationFromNode, SetsOptionalTensorReferences)

@@ -13,6 +13,7 @@
 #include <hipdnn_test_sdk/utilities/ToVec.hpp>
 
 #include <utility>
+#include <vector>
 
 using namespace hipdnn_flatbuffers_sdk;
 using namespace hipdnn_tests::constants;
@@ -24,6 +25,7 @@ namespace
 const char* const K_NODE_NAME = "thing_json";
 
 // A node holding every field and the required tensors, and the optional ones when asked.
+// Tensor lists are filled with the optional tensors and empty without them.
 data_objects::NodeT makeNode(bool withOptionalTensors)
 {
     data_objects::ThingAttributesT attributes;
@@ -33,6 +35,8 @@ data_objects::NodeT makeNode(bool withOptionalTensors)
     {
         attributes.bias_tensor_uid = K_THING_TENSOR_BIAS_UID;
         attributes.mask_tensor_uid = K_THING_TENSOR_MASK_UID;
+        attributes.peers_tensor_uids = {K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID};
+        attributes.extras_tensor_uid = {K_THING_TENSOR_EXTRAS_0_UID};
     }
     attributes.axis = K_THING_AXIS;
     attributes.mode = static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE);
@@ -72,7 +76,11 @@ TEST(TestJsonThingAttributes, RoundTripsWithEveryOptionalTensor)
     EXPECT_EQ(written.at("inputs").at("in_tensor_uid").get<int64_t>(), K_THING_TENSOR_IN_UID);
     EXPECT_EQ(written.at("inputs").at("bias_tensor_uid").get<int64_t>(), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(written.at("inputs").at("mask_tensor_uid").get<int64_t>(), K_THING_TENSOR_MASK_UID);
+    EXPECT_EQ(written.at("inputs").at("peers_tensor_uids").get<std::vector<int64_t>>(),
+              (std::vector<int64_t>{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID}));
     EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(), K_THING_TENSOR_Y_UID);
+    EXPECT_EQ(written.at("outputs").at("extras_tensor_uid").get<std::vector<int64_t>>(),
+              (std::vector<int64_t>{K_THING_TENSOR_EXTRAS_0_UID}));
 }
 
 TEST(TestJsonThingAttributes, RoundTripsWithoutOptionalTensors)
@@ -84,6 +92,10 @@ TEST(TestJsonThingAttributes, RoundTripsWithoutOptionalTensors)
     EXPECT_EQ(result, node);
     EXPECT_FALSE(written.at("inputs").contains("bias_tensor_uid"));
     EXPECT_FALSE(written.at("inputs").contains("mask_tensor_uid"));
+    EXPECT_EQ(written.at("inputs").at("peers_tensor_uids"),
+              nlohmann::json::array()); // an empty list is written as []
+    EXPECT_EQ(written.at("outputs").at("extras_tensor_uid"),
+              nlohmann::json::array()); // an empty list is written as []
 }
 
 TEST(TestJsonThingAttributes, WritesEveryFieldBesideTheTensors)
@@ -95,8 +107,8 @@ TEST(TestJsonThingAttributes, WritesEveryFieldBesideTheTensors)
     EXPECT_TRUE(written.contains("axis"));
     EXPECT_TRUE(written.contains("mode"));
     EXPECT_TRUE(written.contains("data"));
-    EXPECT_EQ(written.at("inputs").size(), 3u);
-    EXPECT_EQ(written.at("outputs").size(), 1u);
+    EXPECT_EQ(written.at("inputs").size(), 4u);
+    EXPECT_EQ(written.at("outputs").size(), 2u);
 }
 
 TEST(TestJsonThingAttributes, MissingRequiredTensorThrows)
@@ -108,6 +120,38 @@ TEST(TestJsonThingAttributes, MissingRequiredTensorThrows)
 
     flatbuffers::FlatBufferBuilder builder;
     EXPECT_THROW(json::to<data_objects::Node>(builder, written), nlohmann::json::out_of_range);
+}
+
+TEST(TestJsonThingAttributes, MissingPeersListReadsAsEmpty)
+{
+    const auto node = makeNode(true);
+    nlohmann::json written;
+    static_cast<void>(throughJson(node, written));
+    written.at("inputs").erase("peers_tensor_uids");
+
+    flatbuffers::FlatBufferBuilder builder;
+    builder.Finish(json::to<data_objects::Node>(builder, written));
+    data_objects::NodeT result;
+    flatbuffers::GetRoot<data_objects::Node>(builder.GetBufferPointer())->UnPackTo(&result);
+    const auto* attributes = result.attributes.AsThingAttributes();
+    ASSERT_NE(attributes, nullptr);
+    EXPECT_TRUE(attributes->peers_tensor_uids.empty());
+}
+
+TEST(TestJsonThingAttributes, MissingExtrasListReadsAsEmpty)
+{
+    const auto node = makeNode(true);
+    nlohmann::json written;
+    static_cast<void>(throughJson(node, written));
+    written.at("outputs").erase("extras_tensor_uid");
+
+    flatbuffers::FlatBufferBuilder builder;
+    builder.Finish(json::to<data_objects::Node>(builder, written));
+    data_objects::NodeT result;
+    flatbuffers::GetRoot<data_objects::Node>(builder.GetBufferPointer())->UnPackTo(&result);
+    const auto* attributes = result.attributes.AsThingAttributes();
+    ASSERT_NE(attributes, nullptr);
+    EXPECT_TRUE(attributes->extras_tensor_uid.empty());
 }
 
 #endif // HIPDNN_FLATBUFFERS_SDK_SKIP_JSON_LIB

@@ -44,6 +44,8 @@ public:
 
     std::unordered_map<InputNames, std::shared_ptr<TensorAttributes>> inputs;
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
+    std::vector<std::shared_ptr<TensorAttributes>> peers;
+    std::vector<std::shared_ptr<TensorAttributes>> extras;
 
     int64_t axis{};
     ThingMode mode{};
@@ -72,6 +74,18 @@ public:
     std::shared_ptr<TensorAttributes> get_mask() const
     {
         return getInput(InputNames::MASK);
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    const std::vector<std::shared_ptr<TensorAttributes>>& get_peers() const
+    {
+        return peers;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    const std::vector<std::shared_ptr<TensorAttributes>>& get_extras() const
+    {
+        return extras;
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
@@ -120,6 +134,34 @@ public:
     ThingAttributes& set_mask(const std::shared_ptr<TensorAttributes>& value)
     {
         return setInput(InputNames::MASK, value);
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_peers(std::vector<std::shared_ptr<TensorAttributes>>&& value)
+    {
+        peers = std::move(value);
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_peers(const std::vector<std::shared_ptr<TensorAttributes>>& value)
+    {
+        peers = value;
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_extras(std::vector<std::shared_ptr<TensorAttributes>>&& value)
+    {
+        extras = std::move(value);
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_extras(const std::vector<std::shared_ptr<TensorAttributes>>& value)
+    {
+        extras = value;
+        return *this;
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)

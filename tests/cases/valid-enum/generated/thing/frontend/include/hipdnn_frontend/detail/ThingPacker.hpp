@@ -48,6 +48,23 @@ inline Error
                                                      attributes.get_mask(),
                                                      tensorDescs,
                                                      "thing MASK"));
+    if(!attributes.get_peers().empty()) // the backend takes no empty list: an empty one stays unset
+    {
+        HIPDNN_CHECK_ERROR(ensureAndSetTensorArrayRef(opDesc.get(),
+                                                      HIPDNN_ATTR_OPERATION_THING_PEERS_EXT,
+                                                      attributes.get_peers(),
+                                                      tensorDescs,
+                                                      "thing PEERS"));
+    }
+    if(!attributes.get_extras()
+            .empty()) // the backend takes no empty list: an empty one stays unset
+    {
+        HIPDNN_CHECK_ERROR(ensureAndSetTensorArrayRef(opDesc.get(),
+                                                      HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT,
+                                                      attributes.get_extras(),
+                                                      tensorDescs,
+                                                      "thing EXTRAS"));
+    }
     HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
                                                HIPDNN_ATTR_THING_AXIS_EXT,
                                                HIPDNN_TYPE_INT64,

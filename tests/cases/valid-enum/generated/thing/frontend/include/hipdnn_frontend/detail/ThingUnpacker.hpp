@@ -51,6 +51,22 @@ namespace hipdnn_frontend::detail
         attributes.set_mask(maskTensor);
     }
 
+    std::vector<std::shared_ptr<graph::TensorAttributes>> peersTensors;
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensorArray(opDesc,
+                                                    HIPDNN_ATTR_OPERATION_THING_PEERS_EXT,
+                                                    tensorMap,
+                                                    peersTensors,
+                                                    "thing PEERS tensors"));
+    attributes.set_peers(std::move(peersTensors));
+
+    std::vector<std::shared_ptr<graph::TensorAttributes>> extrasTensors;
+    HIPDNN_CHECK_ERROR(unpackAndRegisterTensorArray(opDesc,
+                                                    HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT,
+                                                    tensorMap,
+                                                    extrasTensors,
+                                                    "thing EXTRAS tensors"));
+    attributes.set_extras(std::move(extrasTensors));
+
     int64_t axisValue{};
     HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(
         opDesc, HIPDNN_ATTR_THING_AXIS_EXT, HIPDNN_TYPE_INT64, axisValue, "thing AXIS"));

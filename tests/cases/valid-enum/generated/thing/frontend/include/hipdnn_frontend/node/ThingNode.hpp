@@ -19,7 +19,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -59,6 +61,20 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "ThingNode missing y (output) for pre-validation");
+        for(size_t i = 0; i < attributes.get_peers().size(); ++i)
+        {
+            HIPDNN_RETURN_IF_TRUE(attributes.get_peers()[i] == nullptr,
+                                  ErrorCode::INVALID_VALUE,
+                                  "ThingNode: peers has a null entry at index "
+                                      + std::to_string(i));
+        }
+        for(size_t i = 0; i < attributes.get_extras().size(); ++i)
+        {
+            HIPDNN_RETURN_IF_TRUE(attributes.get_extras()[i] == nullptr,
+                                  ErrorCode::INVALID_VALUE,
+                                  "ThingNode: extras has a null entry at index "
+                                      + std::to_string(i));
+        }
         HIPDNN_RETURN_IF_TRUE(
             attributes.get_in() != nullptr && attributes.get_y() != nullptr
                 && !attributes.get_in()->get_dim().empty() && !attributes.get_y()->get_dim().empty()
@@ -78,6 +94,53 @@ public:
                               "ThingNode missing y for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
         return {};
+    }
+
+    // Tensor lists are node inputs and outputs too: the graph sorts, validates and lowers them.
+    void gather_hipdnn_tensors(
+        std::unordered_set<std::shared_ptr<TensorAttributes>>& allTensors) const override
+    {
+        BaseNode::gather_hipdnn_tensors(allTensors);
+        for(const auto& tensor : attributes.get_peers())
+        {
+            if(tensor != nullptr)
+            {
+                allTensors.insert(tensor);
+            }
+        }
+        for(const auto& tensor : attributes.get_extras())
+        {
+            if(tensor != nullptr)
+            {
+                allTensors.insert(tensor);
+            }
+        }
+    }
+
+    std::vector<std::shared_ptr<TensorAttributes>> getNodeInputTensorAttributes() const override
+    {
+        auto result = BaseNode::getNodeInputTensorAttributes();
+        for(const auto& tensor : attributes.get_peers())
+        {
+            if(tensor != nullptr)
+            {
+                result.push_back(tensor);
+            }
+        }
+        return result;
+    }
+
+    std::vector<std::shared_ptr<TensorAttributes>> getNodeOutputTensorAttributes() const override
+    {
+        auto result = BaseNode::getNodeOutputTensorAttributes();
+        for(const auto& tensor : attributes.get_extras())
+        {
+            if(tensor != nullptr)
+            {
+                result.push_back(tensor);
+            }
+        }
+        return result;
     }
 
     Error create_operation(

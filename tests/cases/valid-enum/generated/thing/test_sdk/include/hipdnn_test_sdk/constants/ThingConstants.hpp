@@ -28,6 +28,19 @@ constexpr int64_t K_THING_TENSOR_MASK_UID = 9013;
 constexpr std::array<int64_t, 2> K_THING_TENSOR_MASK_DIMS = {2, 3};
 constexpr std::array<int64_t, 2> K_THING_TENSOR_MASK_STRIDES = {3, 1};
 
+// peers: a tensor list of 2.
+constexpr int64_t K_THING_TENSOR_PEERS_0_UID = 9014;
+constexpr std::array<int64_t, 2> K_THING_TENSOR_PEERS_0_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_THING_TENSOR_PEERS_0_STRIDES = {3, 1};
+constexpr int64_t K_THING_TENSOR_PEERS_1_UID = 9015;
+constexpr std::array<int64_t, 2> K_THING_TENSOR_PEERS_1_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_THING_TENSOR_PEERS_1_STRIDES = {3, 1};
+
+// extras: a tensor list of 1.
+constexpr int64_t K_THING_TENSOR_EXTRAS_0_UID = 9016;
+constexpr std::array<int64_t, 2> K_THING_TENSOR_EXTRAS_0_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_THING_TENSOR_EXTRAS_0_STRIDES = {3, 1};
+
 constexpr int64_t K_THING_AXIS = 1;
 constexpr int64_t K_THING_MODE = 0; // A
 constexpr std::array<uint8_t, 3> K_THING_DATA = {1, 2, 255};

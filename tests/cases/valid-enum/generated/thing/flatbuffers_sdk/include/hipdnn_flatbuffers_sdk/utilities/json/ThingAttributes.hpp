@@ -40,8 +40,10 @@ inline void to_json(nlohmann::json& j, const ThingAttributes& attributes)
     {
         inputs["mask_tensor_uid"] = attributes.mask_tensor_uid().value();
     }
+    inputs["peers_tensor_uids"] = attributes.peers_tensor_uids();
     auto outputs = nlohmann::json::object();
     outputs["y_tensor_uid"] = attributes.y_tensor_uid();
+    outputs["extras_tensor_uid"] = attributes.extras_tensor_uid();
     j["inputs"] = inputs;
     j["outputs"] = outputs;
     j["axis"] = attributes.axis();
@@ -55,13 +57,21 @@ namespace hipdnn_flatbuffers_sdk::json
 {
 
 // Builds a ThingAttributes from the JSON to_json writes; a missing required key throws
-// nlohmann::json::out_of_range.
+// nlohmann::json::out_of_range (a missing tensor list reads as empty).
 template <>
 inline auto to<data_objects::ThingAttributes>(flatbuffers::FlatBufferBuilder& builder,
                                               const nlohmann::json& entry)
 {
     const auto& inputs = entry.at("inputs");
     const auto& outputs = entry.at("outputs");
+    auto peers_tensor_uids
+        = builder.CreateVector(inputs.contains("peers_tensor_uids")
+                                   ? inputs.at("peers_tensor_uids").get<std::vector<int64_t>>()
+                                   : std::vector<int64_t>{});
+    auto extras_tensor_uid
+        = builder.CreateVector(outputs.contains("extras_tensor_uid")
+                                   ? outputs.at("extras_tensor_uid").get<std::vector<int64_t>>()
+                                   : std::vector<int64_t>{});
     auto data = builder.CreateVector(entry.at("data").get<std::vector<uint8_t>>());
     return data_objects::CreateThingAttributes(
         builder,
@@ -73,6 +83,8 @@ inline auto to<data_objects::ThingAttributes>(flatbuffers::FlatBufferBuilder& bu
         inputs.contains("mask_tensor_uid")
             ? ::flatbuffers::Optional<int64_t>(inputs.at("mask_tensor_uid").get<int64_t>())
             : ::flatbuffers::nullopt,
+        peers_tensor_uids,
+        extras_tensor_uid,
         entry.at("axis").get<int64_t>(),
         entry.at("mode").get<data_objects::ThingMode>(),
         data);
