@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import hipdnn_headers
+from codegen import hipdnn_headers, naming
 from codegen.numbering import NumberSpace
 from codegen.workspace import load
 from conftest import REPO, UPDATE, run_cli
@@ -128,3 +128,52 @@ def test_stem_override(workspace):
     result = run_cli("add-op", "gn_bwd", "--stem", "GroupNormBwd", "--dry-run", cwd=workspace)
     assert "stem: GroupNormBwd" in result.out
     assert "HIPDNN_BACKEND_OPERATION_GROUP_NORM_BWD_DESCRIPTOR_EXT" in result.out
+
+
+def test_op_of_tensor_lists_only_from_fbs_builds_and_its_tests_pass(workspace, tmp_path):
+    """A custom-op-like table whose only tensors are UID lists: add-op, check, every generated file
+    compiles, its frontend and JSON gtests build and pass, and its mirror passes its tests."""
+    import re
+
+    from cpp_harness import CXX, LINK_STUBS
+
+    shutil.copy(FBS_CASES / "list-only" / "input.fbs", workspace / "input.fbs")
+    assert run_cli("add-op", "plugin_call", "--from-fbs", "input.fbs", cwd=workspace).code == 0
+    check = run_cli("check", cwd=workspace)
+    assert check.code == 0, check.out
+    ws = load(workspace)
+    spec = ws.spec("plugin_call")
+    assert [(t.name, t.role) for t in spec.tensor_lists] == [("input", "input"), ("output", "output")] and not spec.tensors
+    generated = workspace / "generated"
+    specs = sorted(ws.specs, key=lambda s: s.op)
+    stubs = workspace / "stubs"
+    write_stubs(specs, generated, stubs)
+    sources = []
+    for i, path in enumerate(sorted((generated / "plugin_call").rglob("*pp"))):
+        wrapper = stubs / f"unit_{i}.cpp"
+        wrapper.write_text(f'#include "{path}"\n')
+        sources.append(wrapper)
+    flags = include_flags(specs, generated, stubs) + [f"-I{generated / 'plugin_call/backend/src/descriptors'}"]
+    for result in compile_all(sources, flags):
+        assert result.returncode == 0, result.stderr[:3000]
+    names = naming.OpNames(spec)
+    for label, rels, extra in (
+        ("frontend", (names.frontend_attributes_test, names.frontend_node_test, names.graph_test), [str(LINK_STUBS), "-fno-rtti"]),
+        ("json", (names.json_test,), []),
+    ):
+        binary = tmp_path / label
+        build = subprocess.run(
+            [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", *flags, *(str(generated / "plugin_call" / r) for r in rels), *extra,
+             "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
+            capture_output=True, text=True, timeout=600,
+        )
+        assert build.returncode == 0, build.stderr[:4000]
+        run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
+        declared = sum(len(re.findall(r"^TEST\(", (generated / "plugin_call" / r).read_text(), re.M)) for r in rels)
+        assert run.returncode == 0 and declared >= 4 and f"[  PASSED  ] {declared} tests." in run.stdout, run.stdout[-3000:]
+    env = dict(os.environ, PYTHONPATH=str(generated / "python"), PYTHONDONTWRITEBYTECODE="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-p", "test_plugin_call.py"],
+        cwd=generated / "python", env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert proc.returncode == 0 and "Ran 0 tests" not in proc.stderr, proc.stderr[-3000:]
