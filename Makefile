@@ -24,7 +24,9 @@ $(BIN)/python:
 # Non-editable install: proves the wheel carries the schema and templates.
 $(STAMP): $(BIN)/python pyproject.toml $(shell find codegen -type f -not -name '*.pyc')
 	$(BIN)/pip install --quiet --upgrade pip
+	rm -rf build *.egg-info  # setuptools would ship what a previous build left there
 	$(BIN)/pip install --quiet ".[test]"
+	rm -rf build *.egg-info
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -11,9 +11,10 @@ import zipfile
 from conftest import REPO
 
 
-def _pip(*args: str) -> None:
+def _pip(*args: str) -> str:
     proc = subprocess.run([sys.executable, "-m", "pip", *args, "-q"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+    return proc.stdout + proc.stderr
 
 
 def test_wheel_carries_schema_and_templates(tmp_path):
@@ -22,7 +23,9 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, src / name)
     wheels = tmp_path / "wheels"
-    _pip("wheel", "--no-deps", "-w", str(wheels), str(src))
+    built = _pip("wheel", "--no-deps", "-v", "-w", str(wheels), str(src))
+    # setuptools says nothing about the project's configuration (license, template directories)
+    assert "setuptools" in built and not [line for line in built.splitlines() if "Warning" in line or "!!" in line]
     (wheel,) = wheels.glob("hipdnn_codegen-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "codegen/schema/op_spec.schema.json" in names
