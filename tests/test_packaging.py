@@ -12,7 +12,8 @@ from conftest import REPO
 
 
 def _pip(*args: str) -> str:
-    proc = subprocess.run([sys.executable, "-m", "pip", *args, "-q"], capture_output=True, text=True)
+    quiet = () if "-v" in args else ("-q",)
+    proc = subprocess.run([sys.executable, "-m", "pip", *args, *quiet], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout + proc.stderr
 
