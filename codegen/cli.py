@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TextIO
 
 from codegen import __version__, collisions, diagnostics, formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
@@ -415,13 +415,47 @@ def _say(message: str) -> None:
     print(f"hipdnn-codegen: {message}", file=sys.stderr, flush=True)
 
 
+class _PipeSafe:
+    """stdout that survives its reader going away (`check | head`): the run goes on and exits
+    with its own code, the rest of its output goes nowhere."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.broken = False
+
+    def _guard(self, action: Callable[[], object]) -> None:
+        if self.broken:
+            return
+        try:
+            action()
+        except BrokenPipeError:
+            self.broken = True
+            devnull = os.open(os.devnull, os.O_WRONLY)  # interpreter shutdown flushes the real stdout
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+
+    def write(self, text: str) -> int:
+        self._guard(lambda: self._stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
+    if not isinstance(sys.stdout, _PipeSafe) and hasattr(sys.stdout, "fileno"):
+        sys.stdout = _PipeSafe(sys.stdout)  # type: ignore[assignment]
     try:
         with storage.locked(find_root(args.root), _say):  # one run per workspace at a time
-            return run(args)
+            code = run(args)
+        sys.stdout.flush()
+        return code
     except (UsageError, storage.StorageError) as exc:
         print(f"hipdnn-codegen: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -432,9 +466,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("hipdnn-codegen: interrupted; nothing was half-written", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # output piped into `head` and the like
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keep interpreter shutdown quiet
-        return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit code 3
         print(f"hipdnn-codegen: internal error: {type(exc).__name__}: {exc}".splitlines()[0], file=sys.stderr)
         return EXIT_INTERNAL

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -143,3 +144,20 @@ def test_template_error_fails_check_in_every_format(fmt):
         assert [f["rule"] for f in findings if f["severity"] == "error"] == ["GEN-TEMPLATE"]
     if fmt == "github":
         assert all(line.startswith("::") for line in result.out.splitlines())
+
+
+@pytest.mark.parametrize("args,code", [(("check",), 0), (("generate", "--check"), 1), (("check",), 1)], ids=["clean", "stale-generate", "stale-check"])
+def test_a_reader_that_goes_away_leaves_the_exit_code_alone(tmp_path, args, code):
+    """`hipdnn-codegen check | head`: the reader closes the pipe at once; the run still exits with
+    its findings' code (a stale tree is 1, not 0 or 2) and says nothing about the pipe."""
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "tests" / "cases" / "valid-enum", ws)
+    if code:
+        shutil.rmtree(ws / "generated" / "thing" / "backend")
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    proc = subprocess.Popen([sys.executable, "-m", "codegen", *args], cwd=ws, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == code, err
+    assert "pipe" not in err.lower() and "Traceback" not in err
