@@ -54,7 +54,7 @@ SCHEMA_LENGTH = _rule("SCHEMA-LENGTH", "a list or mapping has too few or too man
 SCHEMA_FORBIDDEN_KEY = _rule("SCHEMA-FORBIDDEN-KEY", "a key that is not allowed in this context")
 
 # --- one spec -----------------------------------------------------------------------------------
-SPEC_OP_NAME = _rule("SPEC-OP-NAME", "the spec file name is not a valid op id")
+SPEC_OP_NAME = _rule("SPEC-OP-NAME", "the spec file name is not a valid op id, or ends in .yml")
 SPEC_DUPLICATE_NAME = _rule("SPEC-DUPLICATE-NAME", "two tensors or fields share a name")
 SPEC_DUPLICATE_ID = _rule("SPEC-DUPLICATE-ID", "two attributes of one spec share an ID")
 SPEC_DUPLICATE_ATTRIBUTE = _rule(

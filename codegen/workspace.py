@@ -144,6 +144,12 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         ws.diagnostics.extend(problems)
         if spec is not None:
             ws.specs.append(spec)
+    for path in sorted((root / SPEC_DIR).glob("*.yml")):  # an editor's default: never skipped silently
+        twin = path.with_suffix(".yaml")
+        also = f"; {twin.name} exists too, so one of them is stale" if twin.exists() else ""
+        ws.diagnostics.append(
+            rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}")
+        )
     registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
     if registry_path.exists() or registry_path.is_symlink():
         data, problems = read_file(ws, registry_path)
