@@ -445,7 +445,7 @@ def _list_view(names: OpNames, t: Tensor) -> ListView:
         uid_field=naming.tensor_uid_field(t),
         label=naming.tensor_label(t),
         role=t.role,
-        local=naming.camel(t.name) + "Tensors",
+        local=naming.local_variable(t),
         set_call=f"setTensorDescriptorArray({member}, {uids}, {SET_ARGS}, {set_prefix})",
         get_call=f"getTensorDescriptorArray({member}, {GET_ARGS}, {get_prefix})",
         frontend_member=naming.frontend_list_member(t),

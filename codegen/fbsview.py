@@ -106,6 +106,15 @@ class SchemaView:
         return tuple(f for f in self.fields if f.tensor is not None and f.tensor.role == "output")
 
     @property
+    def required_tensors(self) -> tuple[FbsFieldView, ...]:
+        """Single required tensors: a JSON reader must find each of them."""
+        return tuple(f for f in (*self.inputs, *self.outputs) if not f.optional and f.kind != "vector")
+
+    @property
+    def tensor_lists(self) -> tuple[FbsFieldView, ...]:
+        return tuple(f for f in self.fields if f.tensor is not None and f.tensor.list)
+
+    @property
     def vectors(self) -> tuple[FbsFieldView, ...]:
         """Fields the JSON reader builds before the table: vectors, tensor lists among them."""
         return tuple(f for f in self.fields if f.kind == "vector")

@@ -544,7 +544,9 @@ def enum_name_function(f: Field) -> str:
 
 def local_variable(item: Tensor | Field) -> str:
     """A C++ local for an unpacked value; the suffix keeps names like `do` from being keywords."""
-    return camel(item.name) + ("Tensor" if isinstance(item, Tensor) else "Value")
+    if isinstance(item, Tensor):
+        return camel(item.name) + ("Tensors" if item.list else "Tensor")
+    return camel(item.name) + "Value"
 
 
 def test_case_name(*words: str) -> str:

@@ -233,6 +233,44 @@ def enum_units(specs: list[OpSpec], generated: Path, out: Path) -> list[Path]:
     return units
 
 
+def op_units(specs: list[OpSpec], generated: Path, stubs: Path, ops: list[str]) -> tuple[list[Path], list[str]]:
+    """Stand-ins for `specs`, one unit including each generated .hpp/.cpp of `ops`, and the flags
+    those units compile with."""
+    write_stubs(specs, generated, stubs)
+    sources = []
+    for i, path in enumerate(sorted(p for op in ops for p in (generated / op).rglob("*pp"))):
+        unit = stubs / f"unit_{i}.cpp"
+        unit.write_text(f'#include "{path}"\n')
+        sources.append(unit)
+    flags = include_flags(specs, generated, stubs) + [f"-I{generated / op / 'backend/src/descriptors'}" for op in ops]
+    return sources, flags
+
+
+def build_and_run(binary: Path, flags: list[str], sources: list[Path]) -> int:
+    """Build gtest sources with -Wall -Wextra -Werror -fno-rtti, run the binary and return how many
+    tests passed; a failed build or test fails the caller."""
+    import re
+
+    build = subprocess.run(
+        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *flags, *map(str, sources),
+         "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
+        capture_output=True, text=True, timeout=600,
+    )
+    assert build.returncode == 0, build.stderr[:4000]
+    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-4000:]
+    passed = re.search(r"\[  PASSED  \] (\d+) tests\.", run.stdout)
+    assert passed, run.stdout[-2000:]
+    return int(passed.group(1))
+
+
+def declared_tests(sources: list[Path]) -> int:
+    """How many TEST( / TEST_F( cases the gtest sources declare."""
+    import re
+
+    return sum(len(re.findall(r"^TEST(?:_F)?\(", path.read_text(), re.M)) for path in sources)
+
+
 def compile_all(sources: list[Path], flags: list[str]) -> list[CompileResult]:
     def one(path: Path) -> CompileResult:
         proc = subprocess.run([CXX, *FLAGS, *flags, "-x", "c++", str(path)], capture_output=True, text=True)

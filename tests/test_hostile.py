@@ -16,7 +16,7 @@ import pytest
 
 from codegen.workspace import load
 from conftest import REPO, run_cli
-from cpp_harness import compile_all, include_flags, write_stubs
+from cpp_harness import compile_all, op_units
 
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 SPECS = sorted(HOSTILE.glob("*.yaml"))
@@ -33,17 +33,8 @@ def test_hostile_spec_generates_compiling_escaped_code(spec: Path, tmp_path: Pat
     assert result.code == 0, result.out + result.err
     check = run_cli("check", cwd=ws)
     assert check.code == 0, check.out + check.err
-    loaded = load(ws)
-    specs = sorted(loaded.specs, key=lambda s: s.op)
     generated = ws / "generated"
-    stubs = ws / "stubs"
-    write_stubs(specs, generated, stubs)
-    sources = []
-    for i, path in enumerate(sorted((generated / spec.stem).rglob("*pp"))):
-        wrapper = stubs / f"unit_{i}.cpp"
-        wrapper.write_text(f'#include "{path}"\n' if path.suffix == ".hpp" else path.read_text())
-        sources.append(wrapper)
-    flags = include_flags(specs, generated, stubs) + [f"-I{generated / spec.stem / 'backend/src/descriptors'}"]
+    sources, flags = op_units(sorted(load(ws).specs, key=lambda s: s.op), generated, ws / "stubs", [spec.stem])
     for compiled in compile_all(sources, flags):
         assert compiled.returncode == 0, compiled.stderr[:3000]
     env = dict(os.environ, PYTHONPATH=str(generated / "python"), PYTHONDONTWRITEBYTECODE="1")

@@ -14,7 +14,7 @@ from codegen import hipdnn_headers, naming
 from codegen.numbering import NumberSpace
 from codegen.workspace import load
 from conftest import REPO, UPDATE, run_cli
-from cpp_harness import compile_all, include_flags, registry_unit, write_stubs
+from cpp_harness import LINK_STUBS, build_and_run, compile_all, declared_tests, op_units
 
 FBS_CASES = Path(__file__).resolve().parent / "fbs_cases"
 FBS_DIRS = sorted(p for p in FBS_CASES.iterdir() if (p / "input.fbs").is_file())
@@ -62,15 +62,8 @@ def test_new_op_from_fbs_passes_check_compiles_and_mirrors(workspace):
     assert [t.uid for t in spec.test_tensors] == list(range(low + 50, low + 58))
     # The generated C++ of the new op compiles against the interface headers ...
     generated = workspace / "generated"
-    specs = sorted(ws.specs, key=lambda s: s.op)
-    stubs = workspace / "stubs"
-    write_stubs(specs, generated, stubs)
-    sources = []
-    for i, path in enumerate(sorted((generated / "groupnorm_bwd").rglob("*pp"))):
-        wrapper = stubs / f"unit_{i}.cpp"
-        wrapper.write_text(f'#include "{path}"\n' if path.suffix == ".hpp" else path.read_text())
-        sources.append(wrapper)
-    for result in compile_all(sources, include_flags(specs, generated, stubs) + [f"-I{generated / 'groupnorm_bwd/backend/src/descriptors'}"]):
+    sources, flags = op_units(sorted(ws.specs, key=lambda s: s.op), generated, workspace / "stubs", ["groupnorm_bwd"])
+    for result in compile_all(sources, flags):
         assert result.returncode == 0, result.stderr[:3000]
     # ... and its Python mirror passes its own generated tests.
     env = dict(os.environ, PYTHONPATH=str(generated / "python"), PYTHONDONTWRITEBYTECODE="1")
@@ -133,10 +126,6 @@ def test_stem_override(workspace):
 def test_op_of_tensor_lists_only_from_fbs_builds_and_its_tests_pass(workspace, tmp_path):
     """A custom-op-like table whose only tensors are UID lists: add-op, check, every generated file
     compiles, its frontend and JSON gtests build and pass, and its mirror passes its tests."""
-    import re
-
-    from cpp_harness import CXX, LINK_STUBS
-
     shutil.copy(FBS_CASES / "list-only" / "input.fbs", workspace / "input.fbs")
     assert run_cli("add-op", "plugin_call", "--from-fbs", "input.fbs", cwd=workspace).code == 0
     check = run_cli("check", cwd=workspace)
@@ -145,32 +134,15 @@ def test_op_of_tensor_lists_only_from_fbs_builds_and_its_tests_pass(workspace, t
     spec = ws.spec("plugin_call")
     assert [(t.name, t.role) for t in spec.tensor_lists] == [("input", "input"), ("output", "output")] and not spec.tensors
     generated = workspace / "generated"
-    specs = sorted(ws.specs, key=lambda s: s.op)
-    stubs = workspace / "stubs"
-    write_stubs(specs, generated, stubs)
-    sources = []
-    for i, path in enumerate(sorted((generated / "plugin_call").rglob("*pp"))):
-        wrapper = stubs / f"unit_{i}.cpp"
-        wrapper.write_text(f'#include "{path}"\n')
-        sources.append(wrapper)
-    flags = include_flags(specs, generated, stubs) + [f"-I{generated / 'plugin_call/backend/src/descriptors'}"]
+    sources, flags = op_units(sorted(ws.specs, key=lambda s: s.op), generated, workspace / "stubs", ["plugin_call"])
     for result in compile_all(sources, flags):
         assert result.returncode == 0, result.stderr[:3000]
     names = naming.OpNames(spec)
-    for label, rels, extra in (
-        ("frontend", (names.frontend_attributes_test, names.frontend_node_test, names.graph_test), [str(LINK_STUBS), "-fno-rtti"]),
-        ("json", (names.json_test,), []),
-    ):
-        binary = tmp_path / label
-        build = subprocess.run(
-            [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", *flags, *(str(generated / "plugin_call" / r) for r in rels), *extra,
-             "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
-            capture_output=True, text=True, timeout=600,
-        )
-        assert build.returncode == 0, build.stderr[:4000]
-        run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
-        declared = sum(len(re.findall(r"^TEST\(", (generated / "plugin_call" / r).read_text(), re.M)) for r in rels)
-        assert run.returncode == 0 and declared >= 4 and f"[  PASSED  ] {declared} tests." in run.stdout, run.stdout[-3000:]
+    frontend = [generated / "plugin_call" / r for r in (names.frontend_attributes_test, names.frontend_node_test, names.graph_test)]
+    json_test = [generated / "plugin_call" / names.json_test]
+    assert declared_tests(frontend) >= 10 and declared_tests(json_test) >= 4
+    assert build_and_run(tmp_path / "frontend", flags, [*frontend, LINK_STUBS]) == declared_tests(frontend)
+    assert build_and_run(tmp_path / "json", flags, json_test) == declared_tests(json_test)
     env = dict(os.environ, PYTHONPATH=str(generated / "python"), PYTHONDONTWRITEBYTECODE="1")
     proc = subprocess.run(
         [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-p", "test_plugin_call.py"],
