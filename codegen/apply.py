@@ -859,6 +859,7 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
         insert_include(graph, include, Path(TARGETS["graph"]).name)
     insert_graph_method(graph, naming.OpNames(spec).graph_method, payload(ws, spec, "graph_method.inc"))
     insert_list_entries(sources["cmake_frontend_tests"], re.compile(r"^\s+Test\w+\.cpp\s*$"), payload(ws, spec, "cmake_frontend_tests.txt"))
+    insert_list_entries(sources["cmake_integration_tests"], re.compile(r"^\s+Integration\w+\.cpp\s*$"), payload(ws, spec, "cmake_integration_tests.txt"))
     tests = sources["string_tests"]
     insert_expectations(tests, "hipdnnGetAttributeNameString", payload(ws, spec, "string_test_attribute_names.inc"), values)
     insert_expectations(tests, "hipdnnGetBackendDescriptorTypeName", payload(ws, spec, "string_test_descriptor_type.inc"), values)

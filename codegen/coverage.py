@@ -74,6 +74,37 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
                 f"{generated_prefix}{prefix}{names.descriptor_test}",
             )
     yield from _frontend(spec, files, generated_prefix)
+    yield from _graph_and_integration(spec, files, generated_prefix)
+
+
+def _graph_and_integration(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterator[Diagnostic]:
+    """The graph-descriptor test sets every attribute and checks every tensor it serializes; the
+    integration lowering and lifting tests build every tensor the rules allow together and write
+    every field (the LN-bwd review's findings: optional tensors and fields skipped by lifting)."""
+    from codegen import testplan
+
+    names = naming.OpNames(spec)
+    prefix = f"{spec.op}/"
+    together = set(testplan.largest_satisfying(spec))
+    tensors = [t for t in spec.tensors if not t.optional or t.name in together]
+    uid_constants = {t.name: naming.uid_constant(names, t) for t in tensors}
+    graph_test = files.get(prefix + names.graph_descriptor_test, "")
+    for t in tensors:
+        for needle, what in ((t.attribute, "attribute"), (uid_constants[t.name], "UID constant")):
+            if not re.search(rf"\b{needle}\b", graph_test):
+                yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({what} {needle}) is missing from {generated_prefix}{prefix}{names.graph_descriptor_test}")
+    for f in spec.fields:
+        if not re.search(rf"\b{f.attribute}\b", graph_test):
+            yield rules.GEN_COVERAGE(f.span.at("attribute"), f"{f.attribute} is missing from {generated_prefix}{prefix}{names.graph_descriptor_test}")
+    for path in (names.integration_lowering_test, names.integration_lifting_test):
+        text = files.get(prefix + path, "")
+        for t in tensors:
+            if not re.search(rf"\b{uid_constants[t.name]}\b", text):
+                yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({uid_constants[t.name]}) is missing from {generated_prefix}{prefix}{path}")
+        for f in spec.fields:
+            written = re.split(r"[( ]", naming.frontend_write(f, "value").removeprefix("attributes."))[0]
+            if not re.search(rf"\b{re.escape(written)}\b", text):
+                yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' is never set in {generated_prefix}{prefix}{path}")
 
 
 def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterator[Diagnostic]:

@@ -153,6 +153,8 @@ class FieldView:
     enum_from_backend: str
     enum_to_backend_optional: bool
     frontend_default: str  # initializer of the frontend member ("" when none)
+    default_data: str  # the spec default as stored in _data ("" when the field has none the backend keeps)
+    default_attr: str  # the spec default as getAttribute writes it ("" likewise)
     frontend_type: str  # the value type the frontend getter returns and the setter takes
     frontend_storage: str  # the member's type (std::optional<...> when optional)
     frontend_member: str
@@ -334,6 +336,20 @@ def _enum_view(spec: OpSpec, e: EnumDef) -> EnumView:
 
 
 @dataclass(frozen=True)
+class SetterCase:
+    """One row of the generated setter-failure suite."""
+
+    label: str  # the test-name suffix
+    attribute: str
+    type: str  # the attribute's type tag
+    wrong_count: int  # an element count the setter rejects with BAD_PARAM
+
+    @property
+    def wrong_type(self) -> str:
+        return "HIPDNN_TYPE_FLOAT" if self.type == "HIPDNN_TYPE_INT64" else "HIPDNN_TYPE_INT64"
+
+
+@dataclass(frozen=True)
 class OpView:
     spec: OpSpec
     names: OpNames
@@ -362,6 +378,20 @@ class OpView:
 
     def enum(self, name: str) -> EnumView:
         return next(e for e in self.new_enums if e.name == name)
+
+    @property
+    def setter_cases(self) -> tuple[SetterCase, ...]:
+        """Every attribute setAttribute accepts, in spec order, with a type tag and an element count
+        its setter rejects (BAD_PARAM): what the generated setter-failure suite iterates."""
+        cases = [SetterCase(f"{t.pascal}Tensor", t.attribute, "HIPDNN_TYPE_BACKEND_DESCRIPTOR", 2) for t in self.tensors]
+        cases += [SetterCase(f"{t.pascal}TensorArray", t.attribute, "HIPDNN_TYPE_BACKEND_DESCRIPTOR", 0) for t in self.lists]
+        for f in self.fields:
+            # vectors need a positive count; strings and bytes take any count but a negative one
+            count = 0 if f.is_vector and not f.is_bytes else -1 if f.is_string or f.is_bytes else 2
+            cases.append(SetterCase(f.pascal, f.attribute, f.type_tag, count))
+        cases.append(SetterCase("ComputeType", self.spec.compute_type.attribute, "HIPDNN_TYPE_DATA_TYPE", 2))
+        cases.append(SetterCase("OperationName", "HIPDNN_ATTR_OPERATION_NAME_EXT", "HIPDNN_TYPE_CHAR", -1))
+        return tuple(cases)
 
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
@@ -524,6 +554,16 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
     frontend_type = f.enum.name if f.enum is not None else f.type.cpp_type
     if f.enum is not None and f.default is not None:
         frontend_default = f"{f.enum.name}::{naming.frontend_enum_member(f.enum, f.default)}"
+    default_data = default_attr = ""
+    if f.default is not None and not f.type.is_vector and kind != "string":
+        # vector and string defaults live in the frontend only (fbsview._field_default)
+        if f.enum is not None:
+            value = next(v for v in f.enum.values if v.name == f.default)
+            default_data = f"{enum_type}::{value.name}"
+            # by number: hipDNN's own C enums do not follow the generated enumerator spelling
+            default_attr = f"static_cast<{naming.c_enum_type(f.enum)}>({value.value})"
+        else:
+            default_data = default_attr = literal(f, f.default)
     return FieldView(
         field=f,
         name=f.name,
@@ -556,6 +596,8 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         # introduces are generated that way, the ones hipDNN already has keep their signature
         enum_to_backend_optional=f.enum is not None and f.enum.introduced,
         frontend_default=frontend_default,
+        default_data=default_data,
+        default_attr=default_attr,
         frontend_type=frontend_type,
         frontend_storage=f"std::optional<{frontend_type}>" if f.optional else frontend_type,
         frontend_member=naming.frontend_member(f),

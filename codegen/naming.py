@@ -111,6 +111,35 @@ class OpNames:
     def from_node_test(self) -> str:
         return f"backend/tests/descriptors/{self.from_node_test_suite}.cpp"
 
+    @property
+    def graph_descriptor_test_suite(self) -> str:
+        return f"TestGraphDescriptor{self.spec.stem}"
+
+    @property
+    def graph_descriptor_test(self) -> str:
+        return f"backend/tests/descriptors/{self.graph_descriptor_test_suite}.cpp"
+
+    @property
+    def integration_lowering_test_suite(self) -> str:
+        return f"Integration{self.spec.stem}DescriptorLowering"
+
+    @property
+    def integration_lowering_test(self) -> str:
+        return f"tests/frontend/{self.integration_lowering_test_suite}.cpp"
+
+    @property
+    def integration_lifting_test_suite(self) -> str:
+        return f"Integration{self.spec.stem}DescriptorLifting"
+
+    @property
+    def integration_lifting_test(self) -> str:
+        return f"tests/frontend/{self.integration_lifting_test_suite}.cpp"
+
+    @property
+    def backend_tests(self) -> list[str]:
+        """The generated backend gtest files (descriptor, fromNode, graph descriptor)."""
+        return [self.descriptor_test, self.from_node_test, self.graph_descriptor_test]
+
     # --- FlatBuffers -------------------------------------------------------------------------
     @property
     def fbs_table(self) -> str:
@@ -581,6 +610,7 @@ REGISTRY_FRAGMENTS = {
     "graph_include.inc": "Graph.hpp.include.inc",
     "graph_method.inc": "Graph.hpp.method.inc",
     "cmake_frontend_tests.txt": "frontend-tests-CMakeLists.txt.entries.txt",
+    "cmake_integration_tests.txt": "tests-frontend-CMakeLists.txt.entries.txt",
     "schema_include.txt": "graph.fbs.include.txt",
     "schema_union_member.txt": "graph.fbs.union-member.txt",
     "cmake_schemas.txt": "flatbuffers_sdk-CMakeLists.txt.schemas.txt",

@@ -78,6 +78,13 @@ class FieldView:
     test_value: str
     pascal: str
 
+    @property
+    def has_default(self) -> bool:
+        """A spec default the backend keeps (vector and string defaults live in the frontend only):
+        the fields the C++ Get<Field>Default tests cover."""
+        f = self.field
+        return f.default is not None and not f.type.is_vector and f.type.name != "string"
+
 
 @dataclass(frozen=True)
 class OpView:

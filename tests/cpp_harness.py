@@ -6,9 +6,11 @@ Only test code: the generator never sees this module.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+import threading
 import sysconfig
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -132,7 +134,8 @@ def registry_unit(specs: list[OpSpec], generated: Path) -> str:
 
     return (
         '#include "hipdnn_backend.h"\n#include "BackendDescriptor.hpp"\n#include "IGraphOperation.hpp"\n'
-        "#include <gtest/gtest.h>\n#include <memory>\n#include <unordered_map>\n"
+        '#include "NodeFactory.hpp"\n'
+        "#include <gtest/gtest.h>\n#include <memory>\n#include <string>\n#include <unordered_map>\n"
         + each("descriptor_factory_include.inc")
         + each("node_factory_include.inc")
         + "using namespace hipdnn_backend;\n"
@@ -151,11 +154,13 @@ def registry_unit(specs: list[OpSpec], generated: Path) -> str:
         "    std::shared_ptr<IBackendDescriptor> privateDesc;\n    switch(type)\n    {\n"
         + each("descriptor_factory_case.inc")
         + "    default:\n        break;\n    }\n    return privateDesc;\n}\n"
-        "std::shared_ptr<IGraphOperation> fromNode(const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,\n"
+        "std::shared_ptr<IBackendDescriptor> NodeFactory::createOperationFromNode(\n"
+        "    const hipdnn_flatbuffers_sdk::data_objects::NodeT& nodeT,\n"
         "    const std::unordered_map<int64_t, std::shared_ptr<TensorDescriptor>>& tensorMap)\n{\n"
         "    switch(nodeT.attributes.type)\n    {\n"
         + each("node_factory_case.inc")
-        + "    default:\n        return nullptr;\n    }\n}\n"
+        + "    default:\n        throw HipdnnException(HIPDNN_STATUS_NOT_SUPPORTED, std::string(\"unsupported node type \")\n"
+        "            + hipdnn_flatbuffers_sdk::data_objects::EnumNameNodeAttributes(nodeT.attributes.type));\n    }\n}\n"
         "TEST(TestBackendEnumStringUtils, GeneratedEntries)\n{\n"
         + each("string_test_attribute_names.inc")
         + each("string_test_descriptor_type.inc")
@@ -246,29 +251,104 @@ def op_units(specs: list[OpSpec], generated: Path, stubs: Path, ops: list[str]) 
     return sources, flags
 
 
-def build_and_run(binary: Path, flags: list[str], sources: list[Path]) -> int:
-    """Build gtest sources with -Wall -Wextra -Werror -fno-rtti, run the binary and return how many
-    tests passed; a failed build or test fails the caller."""
+OBJECT_CACHE = Path(__file__).resolve().parent.parent / ".pytest_cache" / "hipdnn-objects"
+CXXFLAGS = ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti"]
+
+
+HEADER_SUFFIXES = (".h", ".hpp", ".inc", ".cpp")
+
+
+def _files_digest(root: Path, recursive: bool = True) -> bytes:
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*") if recursive else root.iterdir()):
+        if path.is_file() and path.suffix in HEADER_SUFFIXES:
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def _flags_digest(flags: list[str]) -> bytes:
+    """The flags with each -I directory this project or a test writes replaced by a digest of its
+    headers (relative paths and contents), so a copy of the same stubs in another temporary
+    directory keys the same objects. The flatbuffers and gtest headers are pinned by the
+    environment and keyed by their path."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for flag in flags:
+        root = Path(flag[2:]) if flag.startswith("-I") else None
+        if root is not None and root.is_dir() and (root.is_relative_to(INTERFACE.parent.parent) or root.is_relative_to("/tmp")):
+            digest.update(b"-I" + _files_digest(root))
+        else:
+            digest.update(flag.encode() + b"\0")
+    return digest.digest()
+
+
+def _source_digest(source: Path) -> bytes:
+    """The source, the headers beside it, and every file it includes by absolute path."""
+    import hashlib
     import re
 
-    build = subprocess.run(
-        [CXX, "-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti", *flags, *map(str, sources),
-         "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"],
-        capture_output=True, text=True, timeout=600,
+    text = source.read_bytes()
+    digest = hashlib.sha256(text + _files_digest(source.parent, recursive=False))
+    for included in re.findall(rb'^#include "(/[^"]+)"', text, re.M):
+        digest.update(included + b"\0" + Path(included.decode()).read_bytes())
+    return digest.digest()
+
+
+def compile_objects(flags: list[str], sources: list[Path]) -> list[Path]:
+    """Compile each source to an object (two at a time), reusing an object whose source, flags and
+    project headers are unchanged; a failed compile fails the caller with g++'s message."""
+    import hashlib
+
+    OBJECT_CACHE.mkdir(parents=True, exist_ok=True)
+    headers = _flags_digest(flags)
+
+    def one(source: Path) -> Path:
+        key = hashlib.sha256("\0".join([CXX, *CXXFLAGS]).encode() + headers + _source_digest(source))
+        target = OBJECT_CACHE / f"{source.stem}-{key.hexdigest()[:24]}.o"
+        if not target.exists():
+            partial = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+            build = subprocess.run(
+                [CXX, *CXXFLAGS, *flags, "-c", str(source), "-o", str(partial)], capture_output=True, text=True, timeout=600
+            )
+            assert build.returncode == 0, f"{source}:\n{build.stderr[:4000]}"
+            os.replace(partial, target)
+        return target
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return list(pool.map(one, sources))
+
+
+def build_and_run(binary: Path, flags: list[str], sources: list[Path]) -> int:
+    """Build gtest sources with -Wall -Wextra -Werror -fno-rtti (one object per source, cached),
+    run the binary and return how many tests passed; a failed build or test fails the caller."""
+    import re
+
+    objects = compile_objects(flags, sources)
+    link = subprocess.run(
+        [CXX, *map(str, objects), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"], capture_output=True, text=True, timeout=600
     )
-    assert build.returncode == 0, build.stderr[:4000]
+    assert link.returncode == 0, link.stderr[:4000]
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-4000:]
-    passed = re.search(r"\[  PASSED  \] (\d+) tests\.", run.stdout)
+    passed = re.search(r"\[  PASSED  \] (\d+) tests?\.", run.stdout)
     assert passed, run.stdout[-2000:]
     return int(passed.group(1))
 
 
 def declared_tests(sources: list[Path]) -> int:
-    """How many TEST( / TEST_F( cases the gtest sources declare."""
+    """How many tests the gtest sources declare: each TEST( / TEST_F(, and each TEST_P( once per
+    row of its file's parameter table (the generated suites' `SetterCase{` rows)."""
     import re
 
-    return sum(len(re.findall(r"^TEST(?:_F)?\(", path.read_text(), re.M)) for path in sources)
+    total = 0
+    for path in sources:
+        text = path.read_text()
+        total += len(re.findall(r"^TEST(?:_F)?\(", text, re.M))
+        total += len(re.findall(r"^TEST_P\(", text, re.M)) * len(re.findall(r'\bSetterCase\{\s*"', text))
+    return total
 
 
 def compile_all(sources: list[Path], flags: list[str]) -> list[CompileResult]:
@@ -278,3 +358,25 @@ def compile_all(sources: list[Path], flags: list[str]) -> list[CompileResult]:
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         return list(pool.map(one, sources))
+
+
+RUNTIME = [INTERFACE / "backend_runtime.cpp", INTERFACE / "graph_runtime.cpp", INTERFACE / "backend_link_stubs.cpp"]
+
+
+def backend_units(specs: list[OpSpec], generated: Path, stubs: Path, ops: list[str]) -> tuple[list[Path], list[Path], list[str]]:
+    """The generated backend tests of `ops` and everything they link with: every spec's descriptor
+    .cpp, the registry unit (descriptor factory, node factory, string helpers), the enum
+    definitions a spec introduces and the backend runtime. Returns (tests, support, flags)."""
+    write_stubs(specs, generated, stubs)
+    registry = stubs / "registry_unit.cpp"
+    registry.write_text(registry_unit(specs, generated))
+    support = [generated / s.op / naming.OpNames(s).descriptor_cpp for s in specs]
+    support += [registry, *RUNTIME]
+    if any(s.new_enums for s in specs):
+        support += enum_units(specs, generated, stubs)[:2]  # the conversion and set/get definitions
+    tests = []
+    for spec in specs:
+        if spec.op in ops:
+            names = naming.OpNames(spec)
+            tests += [generated / spec.op / rel for rel in names.backend_tests]
+    return tests, support, include_flags(specs, generated, stubs)

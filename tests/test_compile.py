@@ -12,6 +12,7 @@ from conftest import REPO
 from cpp_harness import (
     BACKEND_LINK_STUBS,
     LINK_STUBS,
+    backend_units,
     build_and_run,
     compile_all,
     declared_tests,
@@ -120,6 +121,20 @@ def test_generated_frontend_tests_build_and_run(tmp_path, ws, spec):
     declared = declared_tests(sources)
     assert declared > 10
     assert build_and_run(tmp_path / "frontend_tests", include_flags(specs, generated, stubs), [*sources, LINK_STUBS]) == declared
+
+
+@pytest.mark.parametrize("ws", sorted(WORKSPACES))
+def test_generated_backend_tests_build_and_run(tmp_path, ws):
+    """The generated backend tests (descriptor, fromNode, graph descriptor) of every op build against
+    the generated descriptors plus the backend runtime written for these tests
+    (tests/cpp_interface/backend_runtime.cpp, graph_runtime.cpp) and all pass: a generated test
+    that contradicts generated code, or the statuses hipDNN's helpers give, fails here."""
+    specs, generated = _workspace(ws)
+    tests, support, flags = backend_units(specs, generated, tmp_path / "stubs", [s.op for s in specs])
+    declared = declared_tests(tests)
+    assert declared > 100 * len(specs) // 2
+    registry_tests = 1  # TestBackendEnumStringUtils.GeneratedEntries in the registry unit
+    assert build_and_run(tmp_path / "backend_tests", flags, [*tests, *support]) == declared + registry_tests
 
 
 def test_new_enum_plumbing_builds_and_its_tests_pass(tmp_path):

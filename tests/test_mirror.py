@@ -84,9 +84,15 @@ def _gtest_names(path: Path) -> dict[str, set[str]]:
     return names
 
 
-# gtest cases with no Python counterpart: a query with a null elementCount pointer cannot be
-# expressed in Python, where get_attribute returns its value.
-NO_PYTHON_COUNTERPART = {"GetAttributeFailsNullPointer", "GatherHipdnnTensorsCollectsEverySetTensor"}
+# gtest cases with no Python counterpart, by pattern. A query with a null elementCount pointer
+# cannot be expressed in Python, where get_attribute returns its value; query mode (requested
+# count 0), element counts and the name's size with its NUL are the C API's (the mirror gains them
+# with issue 14); tryAsGraphOperation is the C++ wrapper's; the setter-failure suite passes type
+# tags and element counts the mirror's values do not carry.
+NO_PYTHON_COUNTERPART = re.compile(
+    r"GetAttributeFailsNullPointer|GatherHipdnnTensorsCollectsEverySetTensor"
+    r"|GetAttribute\w*Query\w*|Get\w+QueryReturnsCount|EmptyNameQueryReturnsOne|TryAsInterface\w+"
+)
 # Python-only additions: the frontend packer/unpacker round trip.
 # The mirror's graph call is tested beside the node (the C++ graph tests are their own suite).
 NO_CPP_COUNTERPART = {"PackAndUnpackRoundTrip", "GraphMethodNamesInputsAndWiresTheNode"}
@@ -107,7 +113,8 @@ def test_python_tests_cover_every_gtest_case(spec):
         python[suite] = set(re.findall(r"def test_(\w+)\(", block))
     assert set(gtest) == set(python)
     for suite in gtest:
-        assert gtest[suite] - NO_PYTHON_COUNTERPART == python[suite] - NO_CPP_COUNTERPART, suite
+        mirrored = {name for name in gtest[suite] if not NO_PYTHON_COUNTERPART.fullmatch(name)}
+        assert mirrored == python[suite] - NO_CPP_COUNTERPART, suite
 
 
 def test_dispatch_covers_every_op():

@@ -1,10 +1,13 @@
 // Stand-in for hipDNN backend/src/descriptors/BackendDescriptor.hpp. Checked against: id 57242394606
-// (kokolchin fork): IBackendDescriptor's pure virtuals and asGraphOperation(); template
-// HipdnnBackendDescriptorImpl<T> with private ctor + `friend T`, finalize/isFinalized/getType/
-// toString/static getStaticType/asGraphOperation; struct HipdnnBackendDescriptor with
-// asDescriptor<T>(), tryAsGraphOperation(), getImpl(), static unpackDescriptor<T>(...) and
-// static packDescriptor(const std::shared_ptr<const IBackendDescriptor>&). Written independently;
-// out-of-line members are declared only. fmt formatter and BackendEnumStringUtils include omitted.
+// (kokolchin fork) and the newer id 55521238940: IBackendDescriptor's pure virtuals and
+// asGraphOperation(); template HipdnnBackendDescriptorImpl<T> with private ctor + `friend T`,
+// finalize/isFinalized/getType/toString/static getStaticType/asGraphOperation; struct
+// HipdnnBackendDescriptor with asDescriptor<T>(), isValid(), operator==, tryAsGraphOperation(),
+// getImpl(), both static unpackDescriptor<T> overloads (descriptor pointer; arrayOfElements), both
+// packDescriptor overloads and packDescriptorArray. Behaviour (statuses, check order) follows
+// those ids; every line is written here. The out-of-line forwarding members (each throws
+// INTERNAL_ERROR on a null impl, as BackendDescriptor.cpp id 56336012222 does) are defined in
+// backend_runtime.cpp. fmt formatter and BackendEnumStringUtils include omitted.
 #pragma once
 
 #include "HipdnnException.hpp"
@@ -13,6 +16,7 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace hipdnn_backend
 {
@@ -113,7 +117,15 @@ struct HipdnnBackendDescriptor : public IBackendDescriptor
     template <typename ChildDescriptor>
     std::shared_ptr<ChildDescriptor> asDescriptor() const
     {
-        return unpackDescriptor<ChildDescriptor>(this, HIPDNN_STATUS_INTERNAL_ERROR, "null descriptor");
+        return unpackDescriptor<ChildDescriptor>(this, HIPDNN_STATUS_INTERNAL_ERROR, "asDescriptor: no descriptor");
+    }
+    bool isValid()
+    {
+        return _impl != nullptr && getType() != HIPDNN_INVALID_TYPE;
+    }
+    bool operator==(const HipdnnBackendDescriptor& other) const
+    {
+        return _impl == other._impl;
     }
     std::shared_ptr<IBackendDescriptor> getImpl() const
     {
@@ -138,8 +150,47 @@ struct HipdnnBackendDescriptor : public IBackendDescriptor
         THROW_IF_NE(descriptor->getType(),
                     ChildDescriptor::getStaticType(),
                     HIPDNN_STATUS_BAD_PARAM,
-                    "descriptor type mismatch");
+                    "unpackDescriptor: the descriptor has another type");
         return std::static_pointer_cast<ChildDescriptor>(descriptor->_impl);
+    }
+    // arrayOfElements points at one HipdnnBackendDescriptor* (the set/get helpers' view).
+    template <typename ChildDescriptor>
+    static std::shared_ptr<ChildDescriptor>
+        unpackDescriptor(const void* arrayOfElements, hipdnnStatus_t status, const std::string& message)
+    {
+        THROW_IF_NULL(arrayOfElements, status, message);
+        return unpackDescriptor<ChildDescriptor>(*static_cast<HipdnnBackendDescriptor* const*>(arrayOfElements),
+                                                 status,
+                                                 message);
+    }
+    static void packDescriptor(const std::shared_ptr<const IBackendDescriptor>& impl, void*& arrayOfElements)
+    {
+        *static_cast<HipdnnBackendDescriptor**>(arrayOfElements) = packDescriptor(impl);
+    }
+    // One new wrapper per element into outputArray; on a failure none is leaked.
+    template <typename Container>
+    static void packDescriptorArray(const Container& descriptors, HipdnnBackendDescriptor** outputArray)
+    {
+        std::vector<HipdnnBackendDescriptor*> packed;
+        try
+        {
+            for(const auto& descriptor : descriptors)
+            {
+                packed.push_back(packDescriptor(descriptor));
+            }
+        }
+        catch(...)
+        {
+            for(auto* wrapper : packed)
+            {
+                delete wrapper;
+            }
+            throw;
+        }
+        for(size_t i = 0; i < packed.size(); ++i)
+        {
+            outputArray[i] = packed[i];
+        }
     }
     static HipdnnBackendDescriptor* packDescriptor(const std::shared_ptr<const IBackendDescriptor>& impl)
     {

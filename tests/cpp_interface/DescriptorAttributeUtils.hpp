@@ -2,9 +2,12 @@
 // Checked against: id 64647436836 (upstream, Era B namespace hipdnn_data_sdk; every signature below
 // has the same shape there with hipdnn_flatbuffers_sdk swapped in, as the Era-A SdpaBwd .cpp id
 // 55326217242 calls them). getOperationType takes hipdnnOperationType_ext_t as in Era A and
-// upstream 8378a562 (104f0168 renamed it hipdnnOperationType_t). Only declarations (link-free
-// syntax check) except the inline helpers hipDNN itself defines inline (addIfSet,
-// findOptionalTensor, optionalToString, optionalBoolToString). setByteArray/getByteArray and
+// upstream 8378a562 (104f0168 renamed it hipdnnOperationType_t). The templates are inline here as in
+// the newest header (id 58928792325, which also dropped setInt64Vector/getInt64Vector), with the
+// behaviour its .cpp id 58823818083 gives the helpers: query mode (null array or requested count 0)
+// writes only the count, a null count there is BAD_PARAM_NULL_POINTER, an unset optional reports 0.
+// The non-template helpers are defined in backend_runtime.cpp. Inline as in hipDNN: addIfSet,
+// findOptionalTensor, optionalToString, optionalBoolToString. setByteArray/getByteArray and
 // setTensorDescriptorArray/getTensorDescriptorArray: id 58928792325 (newer Era-A header; the
 // array helpers as the batchnorm descriptor 65088243880 and custom op descriptor 55155397653 call
 // them).
@@ -20,7 +23,9 @@
 
 #include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -36,17 +41,6 @@ void checkSetArgs(hipdnnBackendAttributeType_t expectedType,
 void checkGetArgs(hipdnnBackendAttributeType_t expectedType,
                   hipdnnBackendAttributeType_t attributeType,
                   const char* errorPrefix);
-void setInt64Vector(std::vector<int64_t>& target,
-                    hipdnnBackendAttributeType_t attributeType,
-                    int64_t elementCount,
-                    const void* arrayOfElements,
-                    const char* errorPrefix);
-void getInt64Vector(const std::vector<int64_t>& source,
-                    hipdnnBackendAttributeType_t attributeType,
-                    int64_t requestedElementCount,
-                    int64_t* elementCount,
-                    void* arrayOfElements,
-                    const char* errorPrefix);
 
 template <typename T>
 void setScalar(T& target,
@@ -54,7 +48,12 @@ void setScalar(T& target,
                hipdnnBackendAttributeType_t attributeType,
                int64_t elementCount,
                const void* arrayOfElements,
-               const char* errorPrefix);
+               const char* errorPrefix)
+{
+    checkSetArgs(expectedType, attributeType, arrayOfElements, errorPrefix);
+    THROW_IF_NE(elementCount, 1, HIPDNN_STATUS_BAD_PARAM, std::string(errorPrefix) + ": elementCount is not 1");
+    std::memcpy(&target, arrayOfElements, sizeof(T));
+}
 template <typename T>
 void getScalar(const T& source,
                hipdnnBackendAttributeType_t expectedType,
@@ -62,27 +61,67 @@ void getScalar(const T& source,
                int64_t requestedElementCount,
                int64_t* elementCount,
                void* arrayOfElements,
-               const char* errorPrefix);
+               const char* errorPrefix)
+{
+    checkGetArgs(expectedType, attributeType, errorPrefix);
+    if(arrayOfElements == nullptr || requestedElementCount == 0)
+    {
+        THROW_IF_NULL(elementCount, HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, std::string(errorPrefix) + ": elementCount is null");
+        *elementCount = 1;
+        return;
+    }
+    THROW_IF_LT(requestedElementCount, 1, HIPDNN_STATUS_BAD_PARAM, std::string(errorPrefix) + ": requestedElementCount < 1");
+    if(elementCount != nullptr)
+    {
+        *elementCount = 1;
+    }
+    std::memcpy(arrayOfElements, &source, sizeof(T));
+}
 template <hipdnnBackendAttributeType_t ExpectedType, typename T>
 void setOptionalScalar(flatbuffers::Optional<T>& target,
                        hipdnnBackendAttributeType_t attributeType,
                        int64_t elementCount,
                        const void* arrayOfElements,
-                       const char* context);
+                       const char* context)
+{
+    checkSetArgs(ExpectedType, attributeType, arrayOfElements, context);
+    THROW_IF_NE(elementCount, 1, HIPDNN_STATUS_BAD_PARAM, std::string(context) + ": expected elementCount=1, got " + std::to_string(elementCount));
+    T value;
+    std::memcpy(&value, arrayOfElements, sizeof(T));
+    target = value;
+}
 template <hipdnnBackendAttributeType_t ExpectedType, typename T>
 void getOptionalScalar(const flatbuffers::Optional<T>& source,
                        hipdnnBackendAttributeType_t attributeType,
                        int64_t requestedCount,
                        int64_t* elementCount,
                        void* arrayOfElements,
-                       const char* context);
+                       const char* context)
+{
+    checkGetArgs(ExpectedType, attributeType, context);
+    if(!source)
+    {
+        if(elementCount != nullptr)
+        {
+            *elementCount = 0;
+        }
+        return;
+    }
+    getScalar(*source, ExpectedType, attributeType, requestedCount, elementCount, arrayOfElements, context);
+}
 template <typename T>
 void setScalarVector(std::vector<T>& target,
                      hipdnnBackendAttributeType_t expectedType,
                      hipdnnBackendAttributeType_t attributeType,
                      int64_t elementCount,
                      const void* arrayOfElements,
-                     const char* errorPrefix);
+                     const char* errorPrefix)
+{
+    checkSetArgs(expectedType, attributeType, arrayOfElements, errorPrefix);
+    THROW_IF_TRUE(elementCount <= 0, HIPDNN_STATUS_BAD_PARAM, std::string(errorPrefix) + ": elementCount must be positive");
+    target.resize(static_cast<size_t>(elementCount));
+    std::memcpy(target.data(), arrayOfElements, sizeof(T) * target.size());
+}
 template <typename T>
 void getScalarVector(const std::vector<T>& source,
                      hipdnnBackendAttributeType_t expectedType,
@@ -90,7 +129,23 @@ void getScalarVector(const std::vector<T>& source,
                      int64_t requestedElementCount,
                      int64_t* elementCount,
                      void* arrayOfElements,
-                     const char* errorPrefix);
+                     const char* errorPrefix)
+{
+    checkGetArgs(expectedType, attributeType, errorPrefix);
+    if(arrayOfElements == nullptr || requestedElementCount == 0)
+    {
+        THROW_IF_NULL(elementCount, HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, std::string(errorPrefix) + ": elementCount is null");
+        *elementCount = static_cast<int64_t>(source.size());
+        return;
+    }
+    THROW_IF_LT(requestedElementCount, 0, HIPDNN_STATUS_BAD_PARAM, std::string(errorPrefix) + ": requestedElementCount is negative");
+    const auto copied = std::min(static_cast<size_t>(requestedElementCount), source.size());
+    if(elementCount != nullptr)
+    {
+        *elementCount = static_cast<int64_t>(copied);
+    }
+    std::memcpy(arrayOfElements, source.data(), sizeof(T) * copied);
+}
 void setDataType(hipdnn_flatbuffers_sdk::data_objects::DataType& target,
                  hipdnnBackendAttributeType_t attributeType,
                  int64_t elementCount,

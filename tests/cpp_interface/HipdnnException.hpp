@@ -1,12 +1,14 @@
-// Stand-in for hipDNN backend/src/HipdnnException.hpp. Class name hipdnn_backend::HipdnnException,
-// ctor (hipdnnStatus_t, message) and THROW_IF_TRUE/FALSE/NULL/NE/LT macros checked against their use in
-// ids 55326217242 and 57242394606 / 64647436836; accessor names getStatus/getMessage: UNVERIFIED.
+// Stand-in for hipDNN backend/src/HipdnnException.hpp. Checked against id 56233926803: class
+// hipdnn_backend::HipdnnException, ctor (hipdnnStatus_t, std::string), what()/getMessage()/getStatus()
+// inline, status and message kept per exception; THROW_IF_TRUE/FALSE/NULL/EQ/NE/LT as used in ids
+// 55326217242 and 57242394606 / 64647436836.
 #pragma once
 
 #include "HipdnnStatus.h"
 
 #include <exception>
 #include <string>
+#include <utility>
 
 namespace hipdnn_backend
 {
@@ -14,13 +16,27 @@ namespace hipdnn_backend
 class HipdnnException : public std::exception
 {
 public:
-    explicit HipdnnException(hipdnnStatus_t status, std::string message);
-    const char* what() const noexcept override;
-    std::string getMessage() const noexcept;
-    hipdnnStatus_t getStatus() const noexcept;
+    explicit HipdnnException(hipdnnStatus_t status, std::string message)
+        : _status(status)
+        , _message(std::move(message))
+    {
+    }
+    const char* what() const noexcept override
+    {
+        return _message.c_str();
+    }
+    std::string getMessage() const noexcept
+    {
+        return _message;
+    }
+    hipdnnStatus_t getStatus() const noexcept
+    {
+        return _status;
+    }
 
 private:
-    hipdnnStatus_t _status = HIPDNN_STATUS_SUCCESS; // stand-in storage (the real members: UNVERIFIED)
+    hipdnnStatus_t _status;
+    std::string _message;
 };
 
 } // namespace hipdnn_backend

@@ -19,3 +19,5 @@
 #include "hipdnn_codegen_c_enums.inc"
 
 typedef struct HipdnnBackendDescriptor* hipdnnBackendDescriptor_t;
+// The handle type (an opaque struct pointer; MockHandle id 15426864209 derives from hipdnnHandle).
+typedef struct hipdnnHandle* hipdnnHandle_t;

@@ -25,6 +25,7 @@ SHARED_FILES = {
     "node_types": "frontend/include/hipdnn_frontend/node/NodeType.hpp",
     "graph": "frontend/include/hipdnn_frontend/Graph.hpp",
     "cmake_frontend_tests": "frontend/tests/CMakeLists.txt",
+    "cmake_integration_tests": "tests/frontend/CMakeLists.txt",
     "graph_fbs": "flatbuffers_sdk/schemas/graph.fbs",
     "cmake_schemas": "flatbuffers_sdk/CMakeLists.txt",
     "cmake_flatbuffers_tests": "flatbuffers_sdk/tests/CMakeLists.txt",

@@ -79,6 +79,18 @@ def make_node(*optional: str) -> dict[str, Any]:
     return {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": attributes}
 
 
+def make_required_only_node(compute_data_type: str = "FLOAT") -> dict[str, Any]:
+    """The node that leaves every optional unset: required UIDs only, every field at its default."""
+    attributes: dict[str, Any] = {"type": "LayernormBackwardAttributes"}
+    attributes["dy_tensor_uid"] = TENSORS["dy"].uid
+    attributes["x_tensor_uid"] = TENSORS["x"].uid
+    attributes["scale_tensor_uid"] = TENSORS["scale"].uid
+    attributes["dx_tensor_uid"] = TENSORS["dx"].uid
+    attributes["dscale_tensor_uid"] = TENSORS["dscale"].uid
+    attributes["dbias_tensor_uid"] = TENSORS["dbias"].uid
+    return {"name": "", "compute_data_type": compute_data_type, "attributes": attributes}
+
+
 class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
     def setUp(self) -> None:
         self.descriptor = LayernormBackwardOperationDescriptor()
@@ -388,6 +400,69 @@ class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
         self.assertIn(", normalized_dim_count=", text)
         self.assertTrue(text.endswith(", compute_data_type=FLOAT}"))
 
+    def make_required_only_finalized(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_compute_type()
+        self.descriptor.finalize()
+
+    def make_finalized_with_everything(self) -> None:
+        self.set_tensors(*ALL_PRESENT)
+        self.set_params()
+        self.set_compute_type()
+        self.descriptor.finalize()
+
+    def test_BuildNodePreservesName(self) -> None:
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, "layernorm_bwd_built")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.build_node()["name"], "layernorm_bwd_built")
+
+    def test_SetAndGetComputeDataTypeHalf(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_params()
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, DataType.HALF)
+        self.descriptor.finalize()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT), DataType.HALF)
+
+    def test_BuildNodeWithHalfComputeType(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_params()
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, DataType.HALF)
+        self.descriptor.finalize()
+        self.assertEqual(self.descriptor.build_node()["compute_data_type"], "HALF")
+
+    def test_FinalizePreservesTensorReferences(self) -> None:
+        self.make_finalized_with_everything()
+        for name in ALL_PRESENT:
+            self.assertIs(self.descriptor.get_attribute(ATTRIBUTES[name]), TENSORS[name])
+
+    def test_GetTensorDescriptorsOrder(self) -> None:
+        self.make_finalized_with_everything()
+        expected = [TENSORS[n] for n in ALL_PRESENT_DECLARED]
+        self.assertEqual([id(t) for t in self.descriptor.tensor_descriptors()], [id(t) for t in expected])
+
+    def test_GetTensorDescriptorsRequiredOnly(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
+
+    def test_GetOptionalMeanTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["mean"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["mean_tensor_uid"])
+
+    def test_GetOptionalInvVarianceTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["inv_variance"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["inv_variance_tensor_uid"])
+
+    def test_GetOptionalEpsilonTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["epsilon"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["epsilon_tensor_uid"])
+
+    def test_GetNormalizedDimCountDefault(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT), 0)
+
     def test_PackAndUnpackRoundTrip(self) -> None:
         attributes = {
             "name": OPERATION_NAME,
@@ -489,6 +564,65 @@ class TestLayernormBackwardOperationFromNode(unittest.TestCase):
         descriptor = descriptor_from_node(make_node(), tensor_map(*REQUIRED))
         self.assertEqual(descriptor.build_node()["name"], NODE_NAME)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT), DataType.FLOAT)
+
+    def test_EmptyNamePreservedFromNode(self) -> None:
+        node = make_required_only_node()
+        descriptor = LayernormBackwardOperationDescriptor.from_node(node, tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT), "")
+        self.assertEqual(descriptor.build_node()["name"], "")
+
+    def test_BuildNodePreservesName(self) -> None:
+        node = make_node()
+        node["name"] = "layernorm_bwd_rebuilt"
+        descriptor = LayernormBackwardOperationDescriptor.from_node(node, tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.build_node()["name"], "layernorm_bwd_rebuilt")
+
+    def test_PreservesComputeDataType(self) -> None:
+        descriptor = LayernormBackwardOperationDescriptor.from_node(make_required_only_node("HALF"), tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT), DataType.HALF)
+        self.assertEqual(descriptor.build_node()["compute_data_type"], "HALF")
+
+    def test_FailsWithUnsetComputeDataType(self) -> None:
+        with self.assertRaises(HipdnnError) as raised:
+            LayernormBackwardOperationDescriptor.from_node(make_required_only_node("UNSET"), tensor_map(*REQUIRED))
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
+
+    def test_RequiredOnlyHasNullOptionalsAndDefaults(self) -> None:
+        descriptor = LayernormBackwardOperationDescriptor.from_node(make_required_only_node(), tensor_map(*REQUIRED))
+        self.assertTrue(descriptor.is_finalized)
+        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
+        attributes = descriptor.build_node()["attributes"]
+        self.assertIsNone(attributes["mean_tensor_uid"])
+        self.assertIsNone(attributes["inv_variance_tensor_uid"])
+        self.assertIsNone(attributes["epsilon_tensor_uid"])
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT), 0)
+
+    def test_NodeFactoryDelegatesCorrectly(self) -> None:
+        tensors = tensor_map(*ALL_PRESENT)
+        descriptor = descriptor_from_node(make_node(*ALL_PRESENT), tensors)
+        self.assertIsInstance(descriptor, LayernormBackwardOperationDescriptor)
+        self.assertTrue(descriptor.is_finalized)
+        for name in ALL_PRESENT:
+            self.assertIs(descriptor.get_attribute(ATTRIBUTES[name]), tensors[TENSORS[name].uid])
+
+    def test_NodeFactoryRejectsAnEmptyNode(self) -> None:
+        with self.assertRaises(HipdnnError) as raised:
+            descriptor_from_node({"name": "", "compute_data_type": "FLOAT", "attributes": {}}, {})
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_NOT_SUPPORTED)
+
+    def test_TensorReferencesMatchTensorMap(self) -> None:
+        tensors = tensor_map(*ALL_PRESENT)
+        descriptor = LayernormBackwardOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensors)
+        self.assertEqual([id(t) for t in descriptor.tensor_descriptors()], [id(tensors[TENSORS[n].uid]) for n in ALL_PRESENT_DECLARED])
+
+    def test_GetAttributeWorksAfterFromNode(self) -> None:
+        descriptor = LayernormBackwardOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensor_map(*ALL_PRESENT))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT), DataType.FLOAT)
+        for name in ALL_PRESENT:
+            self.assertEqual(descriptor.get_attribute(ATTRIBUTES[name]), TENSORS[name])
+        for attribute, value in FIELDS.items():
+            self.assertEqual(descriptor.get_attribute(attribute), value)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_TYPE_EXT), OperationType.HIPDNN_OPERATION_TYPE_LAYERNORM_BACKWARD_EXT)
 
     def test_EveryFieldPreservedThroughBuildNode(self) -> None:
         node = make_node(*ALL_PRESENT)

@@ -126,6 +126,21 @@ def make_node(*optional: str) -> dict[str, Any]:
     return {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": attributes}
 
 
+def make_required_only_node(compute_data_type: str = "FLOAT") -> dict[str, Any]:
+    """The node that leaves every optional unset: required UIDs only, every field at its default."""
+    attributes: dict[str, Any] = {"type": "SdpaBackwardAttributes"}
+    attributes["q_tensor_uid"] = TENSORS["q"].uid
+    attributes["k_tensor_uid"] = TENSORS["k"].uid
+    attributes["v_tensor_uid"] = TENSORS["v"].uid
+    attributes["o_tensor_uid"] = TENSORS["o"].uid
+    attributes["do_tensor_uid"] = TENSORS["do"].uid
+    attributes["stats_tensor_uid"] = TENSORS["stats"].uid
+    attributes["dq_tensor_uid"] = TENSORS["dq"].uid
+    attributes["dk_tensor_uid"] = TENSORS["dk"].uid
+    attributes["dv_tensor_uid"] = TENSORS["dv"].uid
+    return {"name": "", "compute_data_type": compute_data_type, "attributes": attributes}
+
+
 class TestSdpaBwdOperationDescriptor(unittest.TestCase):
     def setUp(self) -> None:
         self.descriptor = SdpaBwdOperationDescriptor()
@@ -577,6 +592,140 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
         self.assertIn(", diagonal_alignment=", text)
         self.assertTrue(text.endswith(", compute_data_type=FLOAT}"))
 
+    def make_required_only_finalized(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_compute_type()
+        self.descriptor.finalize()
+
+    def make_finalized_with_everything(self) -> None:
+        self.set_tensors(*ALL_PRESENT)
+        self.set_params()
+        self.set_compute_type()
+        self.descriptor.finalize()
+
+    def test_BuildNodePreservesName(self) -> None:
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, "sdpa_bwd_built")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.build_node()["name"], "sdpa_bwd_built")
+
+    def test_SetAndGetComputeDataTypeHalf(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_params()
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, DataType.HALF)
+        self.descriptor.finalize()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT), DataType.HALF)
+
+    def test_BuildNodeWithHalfComputeType(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_params()
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, DataType.HALF)
+        self.descriptor.finalize()
+        self.assertEqual(self.descriptor.build_node()["compute_data_type"], "HALF")
+
+    def test_FinalizePreservesTensorReferences(self) -> None:
+        self.make_finalized_with_everything()
+        for name in ALL_PRESENT:
+            self.assertIs(self.descriptor.get_attribute(ATTRIBUTES[name]), TENSORS[name])
+
+    def test_GetTensorDescriptorsOrder(self) -> None:
+        self.make_finalized_with_everything()
+        expected = [TENSORS[n] for n in ALL_PRESENT_DECLARED]
+        self.assertEqual([id(t) for t in self.descriptor.tensor_descriptors()], [id(t) for t in expected])
+
+    def test_GetTensorDescriptorsRequiredOnly(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
+
+    def test_GetOptionalScaleTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["scale"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["scale_tensor_uid"])
+
+    def test_GetOptionalAttnMaskTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["attn_mask"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["attn_mask_tensor_uid"])
+
+    def test_GetOptionalSeqLenQTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["seq_len_q"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["seq_len_q_tensor_uid"])
+
+    def test_GetOptionalSeqLenKvTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["seq_len_kv"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["seq_len_kv_tensor_uid"])
+
+    def test_GetOptionalSeedTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["seed"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["seed_tensor_uid"])
+
+    def test_GetOptionalOffsetTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["offset"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["offset_tensor_uid"])
+
+    def test_GetOptionalDropoutMaskTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dropout_mask"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_mask_tensor_uid"])
+
+    def test_GetOptionalDropoutScaleTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_scale_tensor_uid"])
+
+    def test_GetOptionalDropoutScaleInvTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale_inv"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_scale_inv_tensor_uid"])
+
+    def test_GetOptionalDbiasTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dbias"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["dbias_tensor_uid"])
+
+    def test_GetDropoutProbabilityUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_probability"])
+
+    def test_GetAttnScaleValueUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["attn_scale_value"])
+
+    def test_GetLeftBoundUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["left_bound"])
+
+    def test_GetRightBoundUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["right_bound"])
+
+    def test_GetAlibiMaskDefault(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT), False)
+
+    def test_GetPaddingMaskDefault(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT), False)
+
+    def test_GetCausalMaskDefault(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT), False)
+
+    def test_GetCausalMaskBottomRightDefault(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT), False)
+
+    def test_GetDiagonalAlignmentDefault(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT), DiagonalAlignment.TOP_LEFT)
+
     def test_PackAndUnpackRoundTrip(self) -> None:
         attributes = {
             "name": OPERATION_NAME,
@@ -724,6 +873,80 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
         descriptor = descriptor_from_node(make_node(), tensor_map(*REQUIRED))
         self.assertEqual(descriptor.build_node()["name"], NODE_NAME)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT), DataType.FLOAT)
+
+    def test_EmptyNamePreservedFromNode(self) -> None:
+        node = make_required_only_node()
+        descriptor = SdpaBwdOperationDescriptor.from_node(node, tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT), "")
+        self.assertEqual(descriptor.build_node()["name"], "")
+
+    def test_BuildNodePreservesName(self) -> None:
+        node = make_node()
+        node["name"] = "sdpa_bwd_rebuilt"
+        descriptor = SdpaBwdOperationDescriptor.from_node(node, tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.build_node()["name"], "sdpa_bwd_rebuilt")
+
+    def test_PreservesComputeDataType(self) -> None:
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_required_only_node("HALF"), tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT), DataType.HALF)
+        self.assertEqual(descriptor.build_node()["compute_data_type"], "HALF")
+
+    def test_FailsWithUnsetComputeDataType(self) -> None:
+        with self.assertRaises(HipdnnError) as raised:
+            SdpaBwdOperationDescriptor.from_node(make_required_only_node("UNSET"), tensor_map(*REQUIRED))
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
+
+    def test_RequiredOnlyHasNullOptionalsAndDefaults(self) -> None:
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_required_only_node(), tensor_map(*REQUIRED))
+        self.assertTrue(descriptor.is_finalized)
+        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
+        attributes = descriptor.build_node()["attributes"]
+        self.assertIsNone(attributes["scale_tensor_uid"])
+        self.assertIsNone(attributes["attn_mask_tensor_uid"])
+        self.assertIsNone(attributes["seq_len_q_tensor_uid"])
+        self.assertIsNone(attributes["seq_len_kv_tensor_uid"])
+        self.assertIsNone(attributes["seed_tensor_uid"])
+        self.assertIsNone(attributes["offset_tensor_uid"])
+        self.assertIsNone(attributes["dropout_mask_tensor_uid"])
+        self.assertIsNone(attributes["dropout_scale_tensor_uid"])
+        self.assertIsNone(attributes["dropout_scale_inv_tensor_uid"])
+        self.assertIsNone(attributes["dbias_tensor_uid"])
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT), False)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT), False)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT), False)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT), False)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT), None)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT), None)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT), None)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT), None)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT), DiagonalAlignment.TOP_LEFT)
+
+    def test_NodeFactoryDelegatesCorrectly(self) -> None:
+        tensors = tensor_map(*ALL_PRESENT)
+        descriptor = descriptor_from_node(make_node(*ALL_PRESENT), tensors)
+        self.assertIsInstance(descriptor, SdpaBwdOperationDescriptor)
+        self.assertTrue(descriptor.is_finalized)
+        for name in ALL_PRESENT:
+            self.assertIs(descriptor.get_attribute(ATTRIBUTES[name]), tensors[TENSORS[name].uid])
+
+    def test_NodeFactoryRejectsAnEmptyNode(self) -> None:
+        with self.assertRaises(HipdnnError) as raised:
+            descriptor_from_node({"name": "", "compute_data_type": "FLOAT", "attributes": {}}, {})
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_NOT_SUPPORTED)
+
+    def test_TensorReferencesMatchTensorMap(self) -> None:
+        tensors = tensor_map(*ALL_PRESENT)
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensors)
+        self.assertEqual([id(t) for t in descriptor.tensor_descriptors()], [id(tensors[TENSORS[n].uid]) for n in ALL_PRESENT_DECLARED])
+
+    def test_GetAttributeWorksAfterFromNode(self) -> None:
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensor_map(*ALL_PRESENT))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT), DataType.FLOAT)
+        for name in ALL_PRESENT:
+            self.assertEqual(descriptor.get_attribute(ATTRIBUTES[name]), TENSORS[name])
+        for attribute, value in FIELDS.items():
+            self.assertEqual(descriptor.get_attribute(attribute), value)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_TYPE_EXT), OperationType.HIPDNN_OPERATION_TYPE_SDPA_BACKWARD_EXT)
 
     def test_EveryFieldPreservedThroughBuildNode(self) -> None:
         node = make_node(*ALL_PRESENT)

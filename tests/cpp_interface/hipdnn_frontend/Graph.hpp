@@ -361,6 +361,21 @@ public:
     {
         return std::make_shared<TensorAttributes>(tensor);
     }
+
+    // Serialization to hipDNN's binary graph (declared only: used by the test SDK's lifting
+    // helper, id 64401794917, as `auto [data, error] = graph.to_binary()`).
+    std::pair<std::vector<uint8_t>, Error> to_binary() const;
+
+protected:
+    // Lowering and lifting through the backend, declared only (the integration tests that reach
+    // them through hipdnn_tests::TestableGraph*, id 65499828820, are compiled, not run, here).
+    // Return types as the test SDK helpers use them (ids 65632084934 / 64401794917): an Error, or
+    // the raw graph descriptor; parameter spellings UNVERIFIED.
+    Error build_operation_graph(hipdnnHandle_t handle);
+    Error build_operation_graph_via_descriptors(hipdnnHandle_t handle);
+    Error deserialize_via_backend(hipdnnHandle_t handle, const std::vector<uint8_t>& data);
+    Error fromBackendDescriptor(hipdnnBackendDescriptor_t graphDescriptor);
+    hipdnnBackendDescriptor_t get_raw_graph_descriptor() const;
 };
 
 } // namespace hipdnn_frontend::graph

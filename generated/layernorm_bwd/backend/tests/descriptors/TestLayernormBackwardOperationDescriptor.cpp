@@ -130,6 +130,38 @@ protected:
         getDescriptor()->finalize();
     }
 
+    // The fixture that leaves every optional unset: required tensors and the compute type only,
+    // every field at its default.
+    void makeRequiredOnlyFinalized()
+    {
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _dyDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT, _xDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_SCALE_EXT, _scaleDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DX_EXT, _dxDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DSCALE_EXT, _dscaleDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DBIAS_EXT, _dbiasDesc);
+        setComputeType();
+        getDescriptor()->finalize();
+    }
+
+    // The fixture that sets everything: every tensor that can be present together, every list,
+    // every field.
+    void makeFinalizedWithEverything()
+    {
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT, _dyDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT, _xDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_SCALE_EXT, _scaleDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_MEAN_EXT, _meanDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_INV_VARIANCE_EXT, _invVarianceDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_EPSILON_EXT, _epsilonDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DX_EXT, _dxDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DSCALE_EXT, _dscaleDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DBIAS_EXT, _dbiasDesc);
+        setLayernormBackwardParams();
+        setComputeType();
+        getDescriptor()->finalize();
+    }
+
     void expectFinalizeFails(hipdnnStatus_t status, const std::string& message)
     {
         try
@@ -692,15 +724,15 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetOperationName)
                                   static_cast<int64_t>(name.size()),
                                   name.c_str());
     makeFinalized();
-    std::vector<char> buffer(name.size() + 1, '\0');
     int64_t count = 0;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                  HIPDNN_TYPE_CHAR,
-                                  static_cast<int64_t>(buffer.size()),
-                                  &count,
-                                  buffer.data());
-    EXPECT_GT(count, 0);
-    EXPECT_EQ(std::string(buffer.data()), name);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(name.size() + 1));
+    std::vector<char> buffer(static_cast<size_t>(count), 'x');
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, count, &count, buffer.data());
+    EXPECT_EQ(count, static_cast<int64_t>(name.size() + 1));
+    EXPECT_STREQ(buffer.data(), name.c_str());
     EXPECT_EQ(getDescriptor()->buildNode()->name, name);
 }
 
@@ -804,13 +836,12 @@ TEST_F(TestLayernormBackwardOperationDescriptor, SetComputeDataTypeWrongElementC
 TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeFailsNullPointer)
 {
     makeFinalized();
-    hipdnnDataType_t dataType{};
     ASSERT_THROW_HIPDNN_STATUS(
         getDescriptor()->getAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
                                       HIPDNN_TYPE_DATA_TYPE,
                                       1,
                                       nullptr,
-                                      &dataType),
+                                      nullptr),
         HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
@@ -912,5 +943,452 @@ TEST_F(TestLayernormBackwardOperationDescriptor, ToStringContainsExpectedInfo)
     EXPECT_NE(text.find(", normalized_dim_count="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
+
+// ---- query mode: no array (or a requested count of 0) reports the count only ----
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorDyQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorXQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorScaleQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_SCALE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorMeanQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_MEAN_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorInvVarianceQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_INV_VARIANCE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorEpsilonQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_EPSILON_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorDxQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DX_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorDscaleQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DSCALE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorDbiasQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DBIAS_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetNormalizedDimCountQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT,
+                                  HIPDNN_TYPE_INT64,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeComputeTypeQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeOperationTypeQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeTensorQueryFailsNullElementCount)
+{
+    makeFinalized();
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
+                                      HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                      0,
+                                      nullptr,
+                                      nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+// ---- the operation name ----
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetAttributeNameQueryReturnsSizeInclNull)
+{
+    const std::string name = "my_op";
+    getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                  HIPDNN_TYPE_CHAR,
+                                  static_cast<int64_t>(name.size()),
+                                  name.data());
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, static_cast<int64_t>(name.size() + 1));
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, EmptyNameQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+    char buffer[4] = {'x', 'x', 'x', 'x'};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 4, &count, buffer);
+    EXPECT_EQ(count, 1);
+    EXPECT_STREQ(buffer, "");
+    EXPECT_EQ(getDescriptor()->buildNode()->name, "");
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, BuildNodePreservesName)
+{
+    const std::string name = "layernorm_bwd_built";
+    getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                  HIPDNN_TYPE_CHAR,
+                                  static_cast<int64_t>(name.size()),
+                                  name.data());
+    makeFinalized();
+    EXPECT_EQ(getDescriptor()->buildNode()->name, name);
+}
+
+// ---- compute type other than FLOAT ----
+
+TEST_F(TestLayernormBackwardOperationDescriptor, SetAndGetComputeDataTypeHalf)
+{
+    setRequiredAttributes();
+    const hipdnnDataType_t half = HIPDNN_DATA_HALF;
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &half);
+    getDescriptor()->finalize();
+    EXPECT_EQ(getDescriptor()->getComputeDataType(),
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+    int64_t count = 0;
+    hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(dataType, HIPDNN_DATA_HALF);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, BuildNodeWithHalfComputeType)
+{
+    setRequiredAttributes();
+    const hipdnnDataType_t half = HIPDNN_DATA_HALF;
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &half);
+    getDescriptor()->finalize();
+    EXPECT_EQ(getDescriptor()->buildNode()->compute_data_type,
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+}
+
+// ---- the graph-operation interface and tensor identity ----
+
+TEST_F(TestLayernormBackwardOperationDescriptor, TryAsInterfaceReturnsValidGraphOp)
+{
+    makeFinalizedWithEverything();
+    const auto graphOp = _wrapper->tryAsGraphOperation();
+    ASSERT_NE(graphOp, nullptr);
+    EXPECT_EQ(graphOp->getTensorDescriptors(), getDescriptor()->getTensorDescriptors());
+    EXPECT_EQ(graphOp->buildNode()->attributes.type,
+              hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::LayernormBackwardAttributes);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, TryAsInterfaceReturnsNullForWrongType)
+{
+    EXPECT_EQ(_unfinalizedTensor->tryAsGraphOperation(), nullptr);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, FinalizePreservesTensorReferences)
+{
+    makeFinalizedWithEverything();
+    EXPECT_EQ(getDescriptor()->getDyDesc(), _dyDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getXDesc(), _xDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getScaleDesc(), _scaleDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getMeanDesc(), _meanDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getInvVarianceDesc(),
+              _invVarianceDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getEpsilonDesc(), _epsilonDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDxDesc(), _dxDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDscaleDesc(), _dscaleDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDbiasDesc(), _dbiasDesc->asDescriptor<TensorDescriptor>());
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetTensorDescriptorsOrder)
+{
+    makeFinalizedWithEverything();
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(getDescriptor()->getDyDesc());
+    expected.push_back(getDescriptor()->getXDesc());
+    expected.push_back(getDescriptor()->getScaleDesc());
+    expected.push_back(getDescriptor()->getMeanDesc());
+    expected.push_back(getDescriptor()->getInvVarianceDesc());
+    expected.push_back(getDescriptor()->getEpsilonDesc());
+    expected.push_back(getDescriptor()->getDxDesc());
+    expected.push_back(getDescriptor()->getDscaleDesc());
+    expected.push_back(getDescriptor()->getDbiasDesc());
+    EXPECT_EQ(getDescriptor()->getTensorDescriptors(), expected);
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetTensorDescriptorsRequiredOnly)
+{
+    makeRequiredOnlyFinalized();
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(_dyDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_xDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_scaleDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_dxDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_dscaleDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_dbiasDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getTensorDescriptors(), expected);
+}
+
+// ---- unset optionals and defaults (the required-only fixture) ----
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetOptionalMeanTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_MEAN_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().mean_tensor_uid.has_value());
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetOptionalInvVarianceTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_INV_VARIANCE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().inv_variance_tensor_uid.has_value());
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetOptionalEpsilonTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_EPSILON_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().epsilon_tensor_uid.has_value());
+}
+
+TEST_F(TestLayernormBackwardOperationDescriptor, GetNormalizedDimCountDefault)
+{
+    makeRequiredOnlyFinalized();
+    EXPECT_EQ(getDescriptor()->getData().normalized_dim_count, 0);
+    int64_t count = -1;
+    int64_t value{};
+    getDescriptor()->getAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT,
+                                  HIPDNN_TYPE_INT64,
+                                  1,
+                                  &count,
+                                  &value);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(value, 0);
+}
+
+// ---- every setter's failures: wrong type tag, wrong element count, no values ----
+
+struct SetterCase
+{
+    const char* label;
+    hipdnnBackendAttributeName_t attribute;
+    hipdnnBackendAttributeType_t type;
+    hipdnnBackendAttributeType_t wrongType;
+    int64_t wrongCount; // an element count the setter rejects
+};
+
+class TestLayernormBackwardOperationDescriptorSetterFails
+    : public TestLayernormBackwardOperationDescriptor,
+      public ::testing::WithParamInterface<SetterCase>
+{
+protected:
+    alignas(8) unsigned char _values[64] = {};
+};
+
+TEST_P(TestLayernormBackwardOperationDescriptorSetterFails, WrongType)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(GetParam().attribute, GetParam().wrongType, 1, _values),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_P(TestLayernormBackwardOperationDescriptorSetterFails, WrongElementCount)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            GetParam().attribute, GetParam().type, GetParam().wrongCount, _values),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_P(TestLayernormBackwardOperationDescriptorSetterFails, NullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(GetParam().attribute, GetParam().type, 1, nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllAttributes,
+    TestLayernormBackwardOperationDescriptorSetterFails,
+    ::testing::Values(SetterCase{"DyTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"XTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"ScaleTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_SCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"MeanTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_MEAN_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"InvVarianceTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_INV_VARIANCE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"EpsilonTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_EPSILON_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DxTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DX_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DscaleTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DSCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DbiasTensor",
+                                 HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DBIAS_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"NormalizedDimCount",
+                                 HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT,
+                                 HIPDNN_TYPE_INT64,
+                                 HIPDNN_TYPE_FLOAT,
+                                 2},
+                      SetterCase{"ComputeType",
+                                 HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
+                                 HIPDNN_TYPE_DATA_TYPE,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"OperationName",
+                                 HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                 HIPDNN_TYPE_CHAR,
+                                 HIPDNN_TYPE_INT64,
+                                 -1}),
+    [](const ::testing::TestParamInfo<SetterCase>& info) { return std::string(info.param.label); });
 
 } // namespace

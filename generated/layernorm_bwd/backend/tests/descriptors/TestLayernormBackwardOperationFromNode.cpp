@@ -28,6 +28,9 @@ using namespace hipdnn_backend::test_utilities;
 using namespace hipdnn_tests::constants;
 using hipdnn_tests::toVec;
 
+#include "descriptors/NodeFactory.hpp"
+#include "descriptors/ScopedDescriptor.hpp"
+
 namespace
 {
 
@@ -105,6 +108,24 @@ protected:
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
+        node.attributes.Set(std::move(attributes));
+        return node;
+    }
+
+    // The node that leaves every optional unset: required UIDs only, every field at its default.
+    static hipdnn_flatbuffers_sdk::data_objects::NodeT
+        makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType computeType
+                             = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT)
+    {
+        hipdnn_flatbuffers_sdk::data_objects::LayernormBackwardAttributesT attributes;
+        attributes.dy_tensor_uid = K_LAYERNORMBACKWARD_TENSOR_DY_UID;
+        attributes.x_tensor_uid = K_LAYERNORMBACKWARD_TENSOR_X_UID;
+        attributes.scale_tensor_uid = K_LAYERNORMBACKWARD_TENSOR_SCALE_UID;
+        attributes.dx_tensor_uid = K_LAYERNORMBACKWARD_TENSOR_DX_UID;
+        attributes.dscale_tensor_uid = K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID;
+        attributes.dbias_tensor_uid = K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID;
+        hipdnn_flatbuffers_sdk::data_objects::NodeT node;
+        node.compute_data_type = computeType;
         node.attributes.Set(std::move(attributes));
         return node;
     }
@@ -308,9 +329,326 @@ TEST_F(TestLayernormBackwardOperationFromNode, NamePreservedFromNode)
     const auto descriptor = LayernormBackwardOperationDescriptor::fromNode(
         makeNode({}),
         makeTensorMap({&_dyDesc, &_xDesc, &_scaleDesc, &_dxDesc, &_dscaleDesc, &_dbiasDesc}));
-    EXPECT_EQ(descriptor->buildNode()->name, K_NODE_NAME);
+    const std::string expected = K_NODE_NAME;
+    int64_t count = -1;
+    descriptor->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(expected.size() + 1));
+    std::vector<char> buffer(static_cast<size_t>(count), 'x');
+    descriptor->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, count, &count, buffer.data());
+    EXPECT_STREQ(buffer.data(), expected.c_str());
     EXPECT_EQ(descriptor->getComputeDataType(),
               hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, EmptyNamePreservedFromNode)
+{
+    const auto descriptor = LayernormBackwardOperationDescriptor::fromNode(
+        makeRequiredOnlyNode(),
+        makeTensorMap({&_dyDesc, &_xDesc, &_scaleDesc, &_dxDesc, &_dscaleDesc, &_dbiasDesc}));
+    int64_t count = -1;
+    descriptor->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(descriptor->buildNode()->name, "");
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, BuildNodePreservesName)
+{
+    auto node = makeNode({});
+    node.name = "layernorm_bwd_rebuilt";
+    const auto descriptor = LayernormBackwardOperationDescriptor::fromNode(
+        node, makeTensorMap({&_dyDesc, &_xDesc, &_scaleDesc, &_dxDesc, &_dscaleDesc, &_dbiasDesc}));
+    EXPECT_EQ(descriptor->buildNode()->name, "layernorm_bwd_rebuilt");
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, PreservesComputeDataType)
+{
+    const auto descriptor = LayernormBackwardOperationDescriptor::fromNode(
+        makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType::HALF),
+        makeTensorMap({&_dyDesc, &_xDesc, &_scaleDesc, &_dxDesc, &_dscaleDesc, &_dbiasDesc}));
+    EXPECT_EQ(descriptor->getComputeDataType(),
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+    EXPECT_EQ(descriptor->buildNode()->compute_data_type,
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, FailsWithUnsetComputeDataType)
+{
+    const auto node = makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET);
+    ASSERT_THROW_HIPDNN_STATUS(
+        LayernormBackwardOperationDescriptor::fromNode(
+            node,
+            makeTensorMap({&_dyDesc, &_xDesc, &_scaleDesc, &_dxDesc, &_dscaleDesc, &_dbiasDesc})),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, RequiredOnlyHasNullOptionalsAndDefaults)
+{
+    const auto descriptor = LayernormBackwardOperationDescriptor::fromNode(
+        makeRequiredOnlyNode(),
+        makeTensorMap({&_dyDesc, &_xDesc, &_scaleDesc, &_dxDesc, &_dscaleDesc, &_dbiasDesc}));
+    ASSERT_TRUE(descriptor->isFinalized());
+    EXPECT_EQ(descriptor->getMeanDesc(), nullptr);
+    EXPECT_EQ(descriptor->getInvVarianceDesc(), nullptr);
+    EXPECT_EQ(descriptor->getEpsilonDesc(), nullptr);
+    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 6U);
+    const auto rebuilt = descriptor->buildNode();
+    const auto* attributes = rebuilt->attributes.AsLayernormBackwardAttributes();
+    ASSERT_NE(attributes, nullptr);
+    EXPECT_FALSE(attributes->mean_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->inv_variance_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->epsilon_tensor_uid.has_value());
+    EXPECT_EQ(attributes->normalized_dim_count, 0);
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, NodeFactoryDelegatesCorrectly)
+{
+    const auto tensorMap = makeTensorMap({&_dyDesc,
+                                          &_xDesc,
+                                          &_scaleDesc,
+                                          &_meanDesc,
+                                          &_invVarianceDesc,
+                                          &_epsilonDesc,
+                                          &_dxDesc,
+                                          &_dscaleDesc,
+                                          &_dbiasDesc});
+    const auto created = NodeFactory::createOperationFromNode(
+        makeNode({K_LAYERNORMBACKWARD_TENSOR_MEAN_UID,
+                  K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID,
+                  K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID}),
+        tensorMap);
+    ASSERT_NE(created, nullptr);
+    EXPECT_TRUE(created->isFinalized());
+    EXPECT_EQ(created->getType(), HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT);
+    auto* graphOp = created->asGraphOperation();
+    ASSERT_NE(graphOp, nullptr);
+    EXPECT_EQ(graphOp->buildNode()->attributes.type,
+              hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::LayernormBackwardAttributes);
+    // no dynamic_pointer_cast: hipDNN's backend tests build with -fno-rtti
+    const auto descriptor = std::static_pointer_cast<LayernormBackwardOperationDescriptor>(created);
+    EXPECT_EQ(descriptor->getDyDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DY_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getMeanDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_MEAN_UID));
+    EXPECT_EQ(descriptor->getInvVarianceDesc(),
+              tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID));
+    EXPECT_EQ(descriptor->getEpsilonDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID));
+    EXPECT_EQ(descriptor->getDxDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DX_UID));
+    EXPECT_EQ(descriptor->getDscaleDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID));
+    EXPECT_EQ(descriptor->getDbiasDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID));
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, NodeFactoryRejectsAnEmptyNode)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        NodeFactory::createOperationFromNode(hipdnn_flatbuffers_sdk::data_objects::NodeT{},
+                                             makeTensorMap({})),
+        HIPDNN_STATUS_NOT_SUPPORTED);
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, TensorReferencesMatchTensorMap)
+{
+    const auto tensorMap = makeTensorMap({&_dyDesc,
+                                          &_xDesc,
+                                          &_scaleDesc,
+                                          &_meanDesc,
+                                          &_invVarianceDesc,
+                                          &_epsilonDesc,
+                                          &_dxDesc,
+                                          &_dscaleDesc,
+                                          &_dbiasDesc});
+    const auto descriptor = LayernormBackwardOperationDescriptor::fromNode(
+        makeNode({K_LAYERNORMBACKWARD_TENSOR_MEAN_UID,
+                  K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID,
+                  K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID}),
+        tensorMap);
+    EXPECT_EQ(descriptor->getDyDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DY_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getMeanDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_MEAN_UID));
+    EXPECT_EQ(descriptor->getInvVarianceDesc(),
+              tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID));
+    EXPECT_EQ(descriptor->getEpsilonDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID));
+    EXPECT_EQ(descriptor->getDxDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DX_UID));
+    EXPECT_EQ(descriptor->getDscaleDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID));
+    EXPECT_EQ(descriptor->getDbiasDesc(), tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID));
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DY_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_X_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_SCALE_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_MEAN_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DX_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID));
+    expected.push_back(tensorMap.at(K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID));
+    EXPECT_EQ(descriptor->getTensorDescriptors(), expected);
+}
+
+TEST_F(TestLayernormBackwardOperationFromNode, GetAttributeWorksAfterFromNode)
+{
+    const auto descriptor = LayernormBackwardOperationDescriptor::fromNode(
+        makeNode({K_LAYERNORMBACKWARD_TENSOR_MEAN_UID,
+                  K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID,
+                  K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID}),
+        makeTensorMap({&_dyDesc,
+                       &_xDesc,
+                       &_scaleDesc,
+                       &_meanDesc,
+                       &_invVarianceDesc,
+                       &_epsilonDesc,
+                       &_dxDesc,
+                       &_dscaleDesc,
+                       &_dbiasDesc}));
+    int64_t count = 0;
+    hipdnnDataType_t computeType = HIPDNN_DATA_DOUBLE;
+    descriptor->getAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT,
+                             HIPDNN_TYPE_DATA_TYPE,
+                             1,
+                             &count,
+                             &computeType);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(computeType, HIPDNN_DATA_FLOAT);
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DY_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_DY_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DY_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DY_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_X_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_X_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_X_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_X_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_SCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_SCALE_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_SCALE_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_SCALE_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_MEAN_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_MEAN_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_MEAN_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_MEAN_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_INV_VARIANCE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_EPSILON_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_EPSILON_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_EPSILON_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DX_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_DX_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DX_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DX_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DSCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DSCALE_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DSCALE_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_LAYERNORM_BACKWARD_DBIAS_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DBIAS_DIMS),
+                               toVec(K_LAYERNORMBACKWARD_TENSOR_DBIAS_STRIDES));
+    }
+    {
+        int64_t value{};
+        descriptor->getAttribute(HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT,
+                                 HIPDNN_TYPE_INT64,
+                                 1,
+                                 &count,
+                                 &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_LAYERNORMBACKWARD_NORMALIZED_DIM_COUNT);
+    }
+    hipdnnOperationType_ext_t type{};
+    descriptor->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 1, &count, &type);
+    EXPECT_EQ(type, HIPDNN_OPERATION_TYPE_LAYERNORM_BACKWARD_EXT);
 }
 
 TEST_F(TestLayernormBackwardOperationFromNode, EveryFieldPreservedThroughBuildNode)

@@ -201,6 +201,51 @@ protected:
         getDescriptor()->finalize();
     }
 
+    // The fixture that leaves every optional unset: required tensors and the compute type only,
+    // every field at its default.
+    void makeRequiredOnlyFinalized()
+    {
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, _qDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT, _kDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT, _vDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT, _oDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT, _doDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_STATS_EXT, _statsDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, _dqDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, _dkDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
+        setComputeType();
+        getDescriptor()->finalize();
+    }
+
+    // The fixture that sets everything: every tensor that can be present together, every list,
+    // every field.
+    void makeFinalizedWithEverything()
+    {
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, _qDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT, _kDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT, _vDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT, _oDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT, _doDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_STATS_EXT, _statsDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, _dqDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, _dkDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT, _scaleDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT, _attnMaskDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT, _seqLenQDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT, _seqLenKvDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEED_EXT, _seedDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_OFFSET_EXT, _offsetDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_MASK_EXT, _dropoutMaskDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_EXT, _dropoutScaleDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_INV_EXT, _dropoutScaleInvDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT, _dbiasDesc);
+        setSdpaBwdParams();
+        setComputeType();
+        getDescriptor()->finalize();
+    }
+
     void expectFinalizeFails(hipdnnStatus_t status, const std::string& message)
     {
         try
@@ -1283,15 +1328,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetOperationName)
                                   static_cast<int64_t>(name.size()),
                                   name.c_str());
     makeFinalized();
-    std::vector<char> buffer(name.size() + 1, '\0');
     int64_t count = 0;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                  HIPDNN_TYPE_CHAR,
-                                  static_cast<int64_t>(buffer.size()),
-                                  &count,
-                                  buffer.data());
-    EXPECT_GT(count, 0);
-    EXPECT_EQ(std::string(buffer.data()), name);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(name.size() + 1));
+    std::vector<char> buffer(static_cast<size_t>(count), 'x');
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, count, &count, buffer.data());
+    EXPECT_EQ(count, static_cast<int64_t>(name.size() + 1));
+    EXPECT_STREQ(buffer.data(), name.c_str());
     EXPECT_EQ(getDescriptor()->buildNode()->name, name);
 }
 
@@ -1387,10 +1432,9 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetComputeDataTypeWrongElementCount)
 TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeFailsNullPointer)
 {
     makeFinalized();
-    hipdnnDataType_t dataType{};
     ASSERT_THROW_HIPDNN_STATUS(
         getDescriptor()->getAttribute(
-            HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, nullptr, &dataType),
+            HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, nullptr, nullptr),
         HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
@@ -1566,5 +1610,933 @@ TEST_F(TestSdpaBwdOperationDescriptor, ToStringContainsExpectedInfo)
     EXPECT_NE(text.find(", diagonal_alignment="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
+
+// ---- query mode: no array (or a requested count of 0) reports the count only ----
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorQQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorKQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorVQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorOQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDoQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorStatsQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_STATS_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDqQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDkQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDvQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorScaleQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorAttnMaskQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorSeqLenQQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorSeqLenKvQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorSeedQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEED_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorOffsetQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_OFFSET_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDropoutMaskQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_MASK_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDropoutScaleQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDropoutScaleInvQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_INV_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDbiasQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAlibiMaskQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetPaddingMaskQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetCausalMaskQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetCausalMaskBottomRightQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT, HIPDNN_TYPE_BOOLEAN, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetDropoutProbabilityQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttnScaleValueQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetLeftBoundQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetRightBoundQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetDiagonalAlignmentQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
+                                  HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                  0,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeComputeTypeQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeOperationTypeQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorQueryFailsNullElementCount)
+{
+    makeFinalized();
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
+                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                                             0,
+                                                             nullptr,
+                                                             nullptr),
+                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+// ---- the operation name ----
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeNameQueryReturnsSizeInclNull)
+{
+    const std::string name = "my_op";
+    getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                  HIPDNN_TYPE_CHAR,
+                                  static_cast<int64_t>(name.size()),
+                                  name.data());
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, static_cast<int64_t>(name.size() + 1));
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, EmptyNameQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+    char buffer[4] = {'x', 'x', 'x', 'x'};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 4, &count, buffer);
+    EXPECT_EQ(count, 1);
+    EXPECT_STREQ(buffer, "");
+    EXPECT_EQ(getDescriptor()->buildNode()->name, "");
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, BuildNodePreservesName)
+{
+    const std::string name = "sdpa_bwd_built";
+    getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                  HIPDNN_TYPE_CHAR,
+                                  static_cast<int64_t>(name.size()),
+                                  name.data());
+    makeFinalized();
+    EXPECT_EQ(getDescriptor()->buildNode()->name, name);
+}
+
+// ---- compute type other than FLOAT ----
+
+TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetComputeDataTypeHalf)
+{
+    setRequiredAttributes();
+    const hipdnnDataType_t half = HIPDNN_DATA_HALF;
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &half);
+    getDescriptor()->finalize();
+    EXPECT_EQ(getDescriptor()->getComputeDataType(),
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+    int64_t count = 0;
+    hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(dataType, HIPDNN_DATA_HALF);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, BuildNodeWithHalfComputeType)
+{
+    setRequiredAttributes();
+    const hipdnnDataType_t half = HIPDNN_DATA_HALF;
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &half);
+    getDescriptor()->finalize();
+    EXPECT_EQ(getDescriptor()->buildNode()->compute_data_type,
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+}
+
+// ---- the graph-operation interface and tensor identity ----
+
+TEST_F(TestSdpaBwdOperationDescriptor, TryAsInterfaceReturnsValidGraphOp)
+{
+    makeFinalizedWithEverything();
+    const auto graphOp = _wrapper->tryAsGraphOperation();
+    ASSERT_NE(graphOp, nullptr);
+    EXPECT_EQ(graphOp->getTensorDescriptors(), getDescriptor()->getTensorDescriptors());
+    EXPECT_EQ(graphOp->buildNode()->attributes.type,
+              hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::SdpaBackwardAttributes);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, TryAsInterfaceReturnsNullForWrongType)
+{
+    EXPECT_EQ(_unfinalizedTensor->tryAsGraphOperation(), nullptr);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, FinalizePreservesTensorReferences)
+{
+    makeFinalizedWithEverything();
+    EXPECT_EQ(getDescriptor()->getQDesc(), _qDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getKDesc(), _kDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getVDesc(), _vDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getODesc(), _oDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDoDesc(), _doDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getStatsDesc(), _statsDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDqDesc(), _dqDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDkDesc(), _dkDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDvDesc(), _dvDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getScaleDesc(), _scaleDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getAttnMaskDesc(), _attnMaskDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getSeqLenQDesc(), _seqLenQDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getSeqLenKvDesc(), _seqLenKvDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getSeedDesc(), _seedDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getOffsetDesc(), _offsetDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDropoutMaskDesc(),
+              _dropoutMaskDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDropoutScaleDesc(),
+              _dropoutScaleDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDropoutScaleInvDesc(),
+              _dropoutScaleInvDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getDBiasDesc(), _dbiasDesc->asDescriptor<TensorDescriptor>());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsOrder)
+{
+    makeFinalizedWithEverything();
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(getDescriptor()->getQDesc());
+    expected.push_back(getDescriptor()->getKDesc());
+    expected.push_back(getDescriptor()->getVDesc());
+    expected.push_back(getDescriptor()->getODesc());
+    expected.push_back(getDescriptor()->getDoDesc());
+    expected.push_back(getDescriptor()->getStatsDesc());
+    expected.push_back(getDescriptor()->getDqDesc());
+    expected.push_back(getDescriptor()->getDkDesc());
+    expected.push_back(getDescriptor()->getDvDesc());
+    expected.push_back(getDescriptor()->getScaleDesc());
+    expected.push_back(getDescriptor()->getAttnMaskDesc());
+    expected.push_back(getDescriptor()->getSeqLenQDesc());
+    expected.push_back(getDescriptor()->getSeqLenKvDesc());
+    expected.push_back(getDescriptor()->getSeedDesc());
+    expected.push_back(getDescriptor()->getOffsetDesc());
+    expected.push_back(getDescriptor()->getDropoutMaskDesc());
+    expected.push_back(getDescriptor()->getDropoutScaleDesc());
+    expected.push_back(getDescriptor()->getDropoutScaleInvDesc());
+    expected.push_back(getDescriptor()->getDBiasDesc());
+    EXPECT_EQ(getDescriptor()->getTensorDescriptors(), expected);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsRequiredOnly)
+{
+    makeRequiredOnlyFinalized();
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(_qDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_kDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_vDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_oDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_doDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_statsDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_dqDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_dkDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_dvDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getTensorDescriptors(), expected);
+}
+
+// ---- unset optionals and defaults (the required-only fixture) ----
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalScaleTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().scale_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalAttnMaskTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().attn_mask_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalSeqLenQTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().seq_len_q_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalSeqLenKvTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().seq_len_kv_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalSeedTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEED_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().seed_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalOffsetTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_OFFSET_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().offset_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalDropoutMaskTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_MASK_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().dropout_mask_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalDropoutScaleTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().dropout_scale_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalDropoutScaleInvTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_INV_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().dropout_scale_inv_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetOptionalDbiasTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT,
+                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                  1,
+                                  &count,
+                                  nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().dbias_tensor_uid.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetDropoutProbabilityUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    float value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().dropout_probability.has_value());
+    EXPECT_FALSE(getDescriptor()
+                     ->buildNode()
+                     ->attributes.AsSdpaBackwardAttributes()
+                     ->dropout_probability.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAttnScaleValueUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    float value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().attn_scale_value.has_value());
+    EXPECT_FALSE(getDescriptor()
+                     ->buildNode()
+                     ->attributes.AsSdpaBackwardAttributes()
+                     ->attn_scale_value.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetLeftBoundUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    int64_t value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().left_bound.has_value());
+    EXPECT_FALSE(getDescriptor()
+                     ->buildNode()
+                     ->attributes.AsSdpaBackwardAttributes()
+                     ->left_bound.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetRightBoundUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    int64_t value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().right_bound.has_value());
+    EXPECT_FALSE(getDescriptor()
+                     ->buildNode()
+                     ->attributes.AsSdpaBackwardAttributes()
+                     ->right_bound.has_value());
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetAlibiMaskDefault)
+{
+    makeRequiredOnlyFinalized();
+    EXPECT_EQ(getDescriptor()->getData().alibi_mask, false);
+    int64_t count = -1;
+    bool value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(value, false);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetPaddingMaskDefault)
+{
+    makeRequiredOnlyFinalized();
+    EXPECT_EQ(getDescriptor()->getData().padding_mask, false);
+    int64_t count = -1;
+    bool value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(value, false);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetCausalMaskDefault)
+{
+    makeRequiredOnlyFinalized();
+    EXPECT_EQ(getDescriptor()->getData().causal_mask, false);
+    int64_t count = -1;
+    bool value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(value, false);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetCausalMaskBottomRightDefault)
+{
+    makeRequiredOnlyFinalized();
+    EXPECT_EQ(getDescriptor()->getData().causal_mask_bottom_right, false);
+    int64_t count = -1;
+    bool value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(value, false);
+}
+
+TEST_F(TestSdpaBwdOperationDescriptor, GetDiagonalAlignmentDefault)
+{
+    makeRequiredOnlyFinalized();
+    EXPECT_EQ(getDescriptor()->getData().diagonal_alignment,
+              hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment::TOP_LEFT);
+    int64_t count = -1;
+    hipdnnDiagonalAlignment_t value{};
+    getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
+                                  HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                  1,
+                                  &count,
+                                  &value);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(0));
+}
+
+// ---- every setter's failures: wrong type tag, wrong element count, no values ----
+
+struct SetterCase
+{
+    const char* label;
+    hipdnnBackendAttributeName_t attribute;
+    hipdnnBackendAttributeType_t type;
+    hipdnnBackendAttributeType_t wrongType;
+    int64_t wrongCount; // an element count the setter rejects
+};
+
+class TestSdpaBwdOperationDescriptorSetterFails : public TestSdpaBwdOperationDescriptor,
+                                                  public ::testing::WithParamInterface<SetterCase>
+{
+protected:
+    alignas(8) unsigned char _values[64] = {};
+};
+
+TEST_P(TestSdpaBwdOperationDescriptorSetterFails, WrongType)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(GetParam().attribute, GetParam().wrongType, 1, _values),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_P(TestSdpaBwdOperationDescriptorSetterFails, WrongElementCount)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            GetParam().attribute, GetParam().type, GetParam().wrongCount, _values),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_P(TestSdpaBwdOperationDescriptorSetterFails, NullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(GetParam().attribute, GetParam().type, 1, nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllAttributes,
+    TestSdpaBwdOperationDescriptorSetterFails,
+    ::testing::Values(SetterCase{"QTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"KTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"VTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"OTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DoTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"StatsTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_STATS_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DqTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DkTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DvTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"ScaleTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"AttnMaskTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"SeqLenQTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"SeqLenKvTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"SeedTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_SEED_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"OffsetTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_OFFSET_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DropoutMaskTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_MASK_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DropoutScaleTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DropoutScaleInvTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_INV_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DbiasTensor",
+                                 HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"AlibiMask",
+                                 HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT,
+                                 HIPDNN_TYPE_BOOLEAN,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"PaddingMask",
+                                 HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT,
+                                 HIPDNN_TYPE_BOOLEAN,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"CausalMask",
+                                 HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT,
+                                 HIPDNN_TYPE_BOOLEAN,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"CausalMaskBottomRight",
+                                 HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
+                                 HIPDNN_TYPE_BOOLEAN,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"DropoutProbability",
+                                 HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
+                                 HIPDNN_TYPE_FLOAT,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"AttnScaleValue",
+                                 HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT,
+                                 HIPDNN_TYPE_FLOAT,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"LeftBound",
+                                 HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT,
+                                 HIPDNN_TYPE_INT64,
+                                 HIPDNN_TYPE_FLOAT,
+                                 2},
+                      SetterCase{"RightBound",
+                                 HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT,
+                                 HIPDNN_TYPE_INT64,
+                                 HIPDNN_TYPE_FLOAT,
+                                 2},
+                      SetterCase{"DiagonalAlignment",
+                                 HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
+                                 HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"ComputeType",
+                                 HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT,
+                                 HIPDNN_TYPE_DATA_TYPE,
+                                 HIPDNN_TYPE_INT64,
+                                 2},
+                      SetterCase{"OperationName",
+                                 HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                 HIPDNN_TYPE_CHAR,
+                                 HIPDNN_TYPE_INT64,
+                                 -1}),
+    [](const ::testing::TestParamInfo<SetterCase>& info) { return std::string(info.param.label); });
 
 } // namespace

@@ -28,6 +28,9 @@ using namespace hipdnn_backend::test_utilities;
 using namespace hipdnn_tests::constants;
 using hipdnn_tests::toVec;
 
+#include "descriptors/NodeFactory.hpp"
+#include "descriptors/ScopedDescriptor.hpp"
+
 namespace
 {
 
@@ -185,6 +188,27 @@ protected:
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
+        node.attributes.Set(std::move(attributes));
+        return node;
+    }
+
+    // The node that leaves every optional unset: required UIDs only, every field at its default.
+    static hipdnn_flatbuffers_sdk::data_objects::NodeT
+        makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType computeType
+                             = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT)
+    {
+        hipdnn_flatbuffers_sdk::data_objects::SdpaBackwardAttributesT attributes;
+        attributes.q_tensor_uid = K_SDPA_BWD_TENSOR_Q_UID;
+        attributes.k_tensor_uid = K_SDPA_BWD_TENSOR_K_UID;
+        attributes.v_tensor_uid = K_SDPA_BWD_TENSOR_V_UID;
+        attributes.o_tensor_uid = K_SDPA_BWD_TENSOR_O_UID;
+        attributes.do_tensor_uid = K_SDPA_BWD_TENSOR_DO_UID;
+        attributes.stats_tensor_uid = K_SDPA_BWD_TENSOR_STATS_UID;
+        attributes.dq_tensor_uid = K_SDPA_BWD_TENSOR_DQ_UID;
+        attributes.dk_tensor_uid = K_SDPA_BWD_TENSOR_DK_UID;
+        attributes.dv_tensor_uid = K_SDPA_BWD_TENSOR_DV_UID;
+        hipdnn_flatbuffers_sdk::data_objects::NodeT node;
+        node.compute_data_type = computeType;
         node.attributes.Set(std::move(attributes));
         return node;
     }
@@ -537,9 +561,662 @@ TEST_F(TestSdpaBwdOperationFromNode, NamePreservedFromNode)
                                                                                 &_dqDesc,
                                                                                 &_dkDesc,
                                                                                 &_dvDesc}));
-    EXPECT_EQ(descriptor->buildNode()->name, K_NODE_NAME);
+    const std::string expected = K_NODE_NAME;
+    int64_t count = -1;
+    descriptor->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(expected.size() + 1));
+    std::vector<char> buffer(static_cast<size_t>(count), 'x');
+    descriptor->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, count, &count, buffer.data());
+    EXPECT_STREQ(buffer.data(), expected.c_str());
     EXPECT_EQ(descriptor->getComputeDataType(),
               hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, EmptyNamePreservedFromNode)
+{
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(makeRequiredOnlyNode(),
+                                                                 makeTensorMap({&_qDesc,
+                                                                                &_kDesc,
+                                                                                &_vDesc,
+                                                                                &_oDesc,
+                                                                                &_doDesc,
+                                                                                &_statsDesc,
+                                                                                &_dqDesc,
+                                                                                &_dkDesc,
+                                                                                &_dvDesc}));
+    int64_t count = -1;
+    descriptor->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(descriptor->buildNode()->name, "");
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, BuildNodePreservesName)
+{
+    auto node = makeNode({});
+    node.name = "sdpa_bwd_rebuilt";
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(node,
+                                                                 makeTensorMap({&_qDesc,
+                                                                                &_kDesc,
+                                                                                &_vDesc,
+                                                                                &_oDesc,
+                                                                                &_doDesc,
+                                                                                &_statsDesc,
+                                                                                &_dqDesc,
+                                                                                &_dkDesc,
+                                                                                &_dvDesc}));
+    EXPECT_EQ(descriptor->buildNode()->name, "sdpa_bwd_rebuilt");
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, PreservesComputeDataType)
+{
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(
+        makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType::HALF),
+        makeTensorMap({&_qDesc,
+                       &_kDesc,
+                       &_vDesc,
+                       &_oDesc,
+                       &_doDesc,
+                       &_statsDesc,
+                       &_dqDesc,
+                       &_dkDesc,
+                       &_dvDesc}));
+    EXPECT_EQ(descriptor->getComputeDataType(),
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+    EXPECT_EQ(descriptor->buildNode()->compute_data_type,
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, FailsWithUnsetComputeDataType)
+{
+    const auto node = makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET);
+    ASSERT_THROW_HIPDNN_STATUS(SdpaBwdOperationDescriptor::fromNode(node,
+                                                                    makeTensorMap({&_qDesc,
+                                                                                   &_kDesc,
+                                                                                   &_vDesc,
+                                                                                   &_oDesc,
+                                                                                   &_doDesc,
+                                                                                   &_statsDesc,
+                                                                                   &_dqDesc,
+                                                                                   &_dkDesc,
+                                                                                   &_dvDesc})),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, RequiredOnlyHasNullOptionalsAndDefaults)
+{
+    const auto descriptor = SdpaBwdOperationDescriptor::fromNode(makeRequiredOnlyNode(),
+                                                                 makeTensorMap({&_qDesc,
+                                                                                &_kDesc,
+                                                                                &_vDesc,
+                                                                                &_oDesc,
+                                                                                &_doDesc,
+                                                                                &_statsDesc,
+                                                                                &_dqDesc,
+                                                                                &_dkDesc,
+                                                                                &_dvDesc}));
+    ASSERT_TRUE(descriptor->isFinalized());
+    EXPECT_EQ(descriptor->getScaleDesc(), nullptr);
+    EXPECT_EQ(descriptor->getAttnMaskDesc(), nullptr);
+    EXPECT_EQ(descriptor->getSeqLenQDesc(), nullptr);
+    EXPECT_EQ(descriptor->getSeqLenKvDesc(), nullptr);
+    EXPECT_EQ(descriptor->getSeedDesc(), nullptr);
+    EXPECT_EQ(descriptor->getOffsetDesc(), nullptr);
+    EXPECT_EQ(descriptor->getDropoutMaskDesc(), nullptr);
+    EXPECT_EQ(descriptor->getDropoutScaleDesc(), nullptr);
+    EXPECT_EQ(descriptor->getDropoutScaleInvDesc(), nullptr);
+    EXPECT_EQ(descriptor->getDBiasDesc(), nullptr);
+    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 9U);
+    const auto rebuilt = descriptor->buildNode();
+    const auto* attributes = rebuilt->attributes.AsSdpaBackwardAttributes();
+    ASSERT_NE(attributes, nullptr);
+    EXPECT_FALSE(attributes->scale_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->attn_mask_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->seq_len_q_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->seq_len_kv_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->seed_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->dropout_mask_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->dropout_scale_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->dropout_scale_inv_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->dbias_tensor_uid.has_value());
+    EXPECT_EQ(attributes->alibi_mask, false);
+    EXPECT_EQ(attributes->padding_mask, false);
+    EXPECT_EQ(attributes->causal_mask, false);
+    EXPECT_EQ(attributes->causal_mask_bottom_right, false);
+    EXPECT_FALSE(attributes->dropout_probability.has_value());
+    EXPECT_FALSE(attributes->attn_scale_value.has_value());
+    EXPECT_FALSE(attributes->left_bound.has_value());
+    EXPECT_FALSE(attributes->right_bound.has_value());
+    EXPECT_EQ(attributes->diagonal_alignment,
+              hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment::TOP_LEFT);
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryDelegatesCorrectly)
+{
+    const auto tensorMap = makeTensorMap({&_qDesc,
+                                          &_kDesc,
+                                          &_vDesc,
+                                          &_oDesc,
+                                          &_doDesc,
+                                          &_statsDesc,
+                                          &_dqDesc,
+                                          &_dkDesc,
+                                          &_dvDesc,
+                                          &_scaleDesc,
+                                          &_attnMaskDesc,
+                                          &_seqLenQDesc,
+                                          &_seqLenKvDesc,
+                                          &_seedDesc,
+                                          &_offsetDesc,
+                                          &_dropoutMaskDesc,
+                                          &_dropoutScaleDesc,
+                                          &_dropoutScaleInvDesc,
+                                          &_dbiasDesc});
+    const auto created
+        = NodeFactory::createOperationFromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                                                         K_SDPA_BWD_TENSOR_SEED_UID,
+                                                         K_SDPA_BWD_TENSOR_OFFSET_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                                                         K_SDPA_BWD_TENSOR_DBIAS_UID}),
+                                               tensorMap);
+    ASSERT_NE(created, nullptr);
+    EXPECT_TRUE(created->isFinalized());
+    EXPECT_EQ(created->getType(), HIPDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR_EXT);
+    auto* graphOp = created->asGraphOperation();
+    ASSERT_NE(graphOp, nullptr);
+    EXPECT_EQ(graphOp->buildNode()->attributes.type,
+              hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::SdpaBackwardAttributes);
+    // no dynamic_pointer_cast: hipDNN's backend tests build with -fno-rtti
+    const auto descriptor = std::static_pointer_cast<SdpaBwdOperationDescriptor>(created);
+    EXPECT_EQ(descriptor->getQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_Q_UID));
+    EXPECT_EQ(descriptor->getKDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_K_UID));
+    EXPECT_EQ(descriptor->getVDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_V_UID));
+    EXPECT_EQ(descriptor->getODesc(), tensorMap.at(K_SDPA_BWD_TENSOR_O_UID));
+    EXPECT_EQ(descriptor->getDoDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DO_UID));
+    EXPECT_EQ(descriptor->getStatsDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_STATS_UID));
+    EXPECT_EQ(descriptor->getDqDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
+    EXPECT_EQ(descriptor->getDkDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
+    EXPECT_EQ(descriptor->getDvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getAttnMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
+    EXPECT_EQ(descriptor->getSeqLenQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
+    EXPECT_EQ(descriptor->getSeqLenKvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
+    EXPECT_EQ(descriptor->getSeedDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEED_UID));
+    EXPECT_EQ(descriptor->getOffsetDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_OFFSET_UID));
+    EXPECT_EQ(descriptor->getDropoutMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID));
+    EXPECT_EQ(descriptor->getDropoutScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID));
+    EXPECT_EQ(descriptor->getDropoutScaleInvDesc(),
+              tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID));
+    EXPECT_EQ(descriptor->getDBiasDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DBIAS_UID));
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryRejectsAnEmptyNode)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        NodeFactory::createOperationFromNode(hipdnn_flatbuffers_sdk::data_objects::NodeT{},
+                                             makeTensorMap({})),
+        HIPDNN_STATUS_NOT_SUPPORTED);
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
+{
+    const auto tensorMap = makeTensorMap({&_qDesc,
+                                          &_kDesc,
+                                          &_vDesc,
+                                          &_oDesc,
+                                          &_doDesc,
+                                          &_statsDesc,
+                                          &_dqDesc,
+                                          &_dkDesc,
+                                          &_dvDesc,
+                                          &_scaleDesc,
+                                          &_attnMaskDesc,
+                                          &_seqLenQDesc,
+                                          &_seqLenKvDesc,
+                                          &_seedDesc,
+                                          &_offsetDesc,
+                                          &_dropoutMaskDesc,
+                                          &_dropoutScaleDesc,
+                                          &_dropoutScaleInvDesc,
+                                          &_dbiasDesc});
+    const auto descriptor
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                                                         K_SDPA_BWD_TENSOR_SEED_UID,
+                                                         K_SDPA_BWD_TENSOR_OFFSET_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                                                         K_SDPA_BWD_TENSOR_DBIAS_UID}),
+                                               tensorMap);
+    EXPECT_EQ(descriptor->getQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_Q_UID));
+    EXPECT_EQ(descriptor->getKDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_K_UID));
+    EXPECT_EQ(descriptor->getVDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_V_UID));
+    EXPECT_EQ(descriptor->getODesc(), tensorMap.at(K_SDPA_BWD_TENSOR_O_UID));
+    EXPECT_EQ(descriptor->getDoDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DO_UID));
+    EXPECT_EQ(descriptor->getStatsDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_STATS_UID));
+    EXPECT_EQ(descriptor->getDqDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
+    EXPECT_EQ(descriptor->getDkDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
+    EXPECT_EQ(descriptor->getDvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getAttnMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
+    EXPECT_EQ(descriptor->getSeqLenQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
+    EXPECT_EQ(descriptor->getSeqLenKvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
+    EXPECT_EQ(descriptor->getSeedDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEED_UID));
+    EXPECT_EQ(descriptor->getOffsetDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_OFFSET_UID));
+    EXPECT_EQ(descriptor->getDropoutMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID));
+    EXPECT_EQ(descriptor->getDropoutScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID));
+    EXPECT_EQ(descriptor->getDropoutScaleInvDesc(),
+              tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID));
+    EXPECT_EQ(descriptor->getDBiasDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DBIAS_UID));
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_Q_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_K_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_V_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_O_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DO_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_STATS_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SEED_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_OFFSET_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID));
+    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DBIAS_UID));
+    EXPECT_EQ(descriptor->getTensorDescriptors(), expected);
+}
+
+TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
+{
+    const auto descriptor
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                                                         K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                                                         K_SDPA_BWD_TENSOR_SEED_UID,
+                                                         K_SDPA_BWD_TENSOR_OFFSET_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                                                         K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                                                         K_SDPA_BWD_TENSOR_DBIAS_UID}),
+                                               makeTensorMap({&_qDesc,
+                                                              &_kDesc,
+                                                              &_vDesc,
+                                                              &_oDesc,
+                                                              &_doDesc,
+                                                              &_statsDesc,
+                                                              &_dqDesc,
+                                                              &_dkDesc,
+                                                              &_dvDesc,
+                                                              &_scaleDesc,
+                                                              &_attnMaskDesc,
+                                                              &_seqLenQDesc,
+                                                              &_seqLenKvDesc,
+                                                              &_seedDesc,
+                                                              &_offsetDesc,
+                                                              &_dropoutMaskDesc,
+                                                              &_dropoutScaleDesc,
+                                                              &_dropoutScaleInvDesc,
+                                                              &_dbiasDesc}));
+    int64_t count = 0;
+    hipdnnDataType_t computeType = HIPDNN_DATA_DOUBLE;
+    descriptor->getAttribute(
+        HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &computeType);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(computeType, HIPDNN_DATA_FLOAT);
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_Q_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_Q_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_Q_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_K_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_K_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_K_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_K_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_V_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_V_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_V_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_V_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_O_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_O_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_O_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_O_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DO_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_DO_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_DO_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_STATS_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_STATS_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_STATS_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_STATS_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DQ_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_DQ_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_DQ_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DK_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_DK_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_DK_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DV_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_DV_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_SCALE_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEED_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_SEED_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_OFFSET_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_OFFSET_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_MASK_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_DROPOUT_MASK_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_DROPOUT_MASK_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_INV_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_SDPA_BWD_TENSOR_DBIAS_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_SDPA_BWD_TENSOR_DBIAS_DIMS),
+                               toVec(K_SDPA_BWD_TENSOR_DBIAS_STRIDES));
+    }
+    {
+        bool value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_SDPA_BWD_ALIBI_MASK);
+    }
+    {
+        bool value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_SDPA_BWD_PADDING_MASK);
+    }
+    {
+        bool value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK);
+    }
+    {
+        bool value{};
+        descriptor->getAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
+                                 HIPDNN_TYPE_BOOLEAN,
+                                 1,
+                                 &count,
+                                 &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    }
+    {
+        float value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_FLOAT_EQ(value, K_SDPA_BWD_DROPOUT_PROBABILITY);
+    }
+    {
+        float value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_FLOAT_EQ(value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+    }
+    {
+        int64_t value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_SDPA_BWD_LEFT_BOUND);
+    }
+    {
+        int64_t value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_SDPA_BWD_RIGHT_BOUND);
+    }
+    {
+        hipdnnDiagonalAlignment_t value{};
+        descriptor->getAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
+                                 HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                 1,
+                                 &count,
+                                 &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+    }
+    hipdnnOperationType_ext_t type{};
+    descriptor->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 1, &count, &type);
+    EXPECT_EQ(type, HIPDNN_OPERATION_TYPE_SDPA_BACKWARD_EXT);
 }
 
 TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)

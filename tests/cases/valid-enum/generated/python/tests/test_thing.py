@@ -79,6 +79,14 @@ def make_node(*optional: str, with_lists: bool = False) -> dict[str, Any]:
     return {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": attributes}
 
 
+def make_required_only_node(compute_data_type: str = "FLOAT") -> dict[str, Any]:
+    """The node that leaves every optional unset: required UIDs only, every field at its default."""
+    attributes: dict[str, Any] = {"type": "ThingAttributes"}
+    attributes["in_tensor_uid"] = TENSORS["in"].uid
+    attributes["y_tensor_uid"] = TENSORS["y"].uid
+    return {"name": "", "compute_data_type": compute_data_type, "attributes": attributes}
+
+
 class TestThingOperationDescriptor(unittest.TestCase):
     def setUp(self) -> None:
         self.descriptor = ThingOperationDescriptor()
@@ -366,6 +374,66 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertIn(", data=", text)
         self.assertTrue(text.endswith(", compute_data_type=FLOAT}"))
 
+    def make_required_only_finalized(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_compute_type()
+        self.descriptor.finalize()
+
+    def make_finalized_with_everything(self) -> None:
+        self.set_tensors(*ALL_PRESENT)
+        self.descriptor.set_attribute(LIST_ATTRIBUTES["peers"], LISTS["peers"])
+        self.descriptor.set_attribute(LIST_ATTRIBUTES["extras"], LISTS["extras"])
+        self.set_params()
+        self.set_compute_type()
+        self.descriptor.finalize()
+
+    def test_BuildNodePreservesName(self) -> None:
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, "thing_built")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.build_node()["name"], "thing_built")
+
+    def test_SetAndGetComputeDataTypeHalf(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_params()
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT, DataType.HALF)
+        self.descriptor.finalize()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT), DataType.HALF)
+
+    def test_BuildNodeWithHalfComputeType(self) -> None:
+        self.set_tensors(*REQUIRED)
+        self.set_params()
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT, DataType.HALF)
+        self.descriptor.finalize()
+        self.assertEqual(self.descriptor.build_node()["compute_data_type"], "HALF")
+
+    def test_FinalizePreservesTensorReferences(self) -> None:
+        self.make_finalized_with_everything()
+        for name in ALL_PRESENT:
+            self.assertIs(self.descriptor.get_attribute(ATTRIBUTES[name]), TENSORS[name])
+        for got, expected in zip(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), LISTS["peers"], strict=True):
+            self.assertIs(got, expected)
+        for got, expected in zip(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), LISTS["extras"], strict=True):
+            self.assertIs(got, expected)
+
+    def test_GetTensorDescriptorsOrder(self) -> None:
+        self.make_finalized_with_everything()
+        expected = [TENSORS[n] for n in ALL_PRESENT_DECLARED] + LISTS["peers"] + LISTS["extras"]
+        self.assertEqual([id(t) for t in self.descriptor.tensor_descriptors()], [id(t) for t in expected])
+
+    def test_GetTensorDescriptorsRequiredOnly(self) -> None:
+        self.make_required_only_finalized()
+        self.assertEqual(self.descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
+
+    def test_GetOptionalBiasTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["bias"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["bias_tensor_uid"])
+
+    def test_GetOptionalMaskTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["mask"]))
+        self.assertIsNone(self.descriptor.build_node()["attributes"]["mask_tensor_uid"])
+
     def test_PackAndUnpackRoundTrip(self) -> None:
         attributes = {
             "name": OPERATION_NAME,
@@ -465,6 +533,66 @@ class TestThingOperationFromNode(unittest.TestCase):
         descriptor = descriptor_from_node(make_node(), tensor_map(*REQUIRED))
         self.assertEqual(descriptor.build_node()["name"], NODE_NAME)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT), DataType.FLOAT)
+
+    def test_EmptyNamePreservedFromNode(self) -> None:
+        node = make_required_only_node()
+        descriptor = ThingOperationDescriptor.from_node(node, tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT), "")
+        self.assertEqual(descriptor.build_node()["name"], "")
+
+    def test_BuildNodePreservesName(self) -> None:
+        node = make_node()
+        node["name"] = "thing_rebuilt"
+        descriptor = ThingOperationDescriptor.from_node(node, tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.build_node()["name"], "thing_rebuilt")
+
+    def test_PreservesComputeDataType(self) -> None:
+        descriptor = ThingOperationDescriptor.from_node(make_required_only_node("HALF"), tensor_map(*REQUIRED))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT), DataType.HALF)
+        self.assertEqual(descriptor.build_node()["compute_data_type"], "HALF")
+
+    def test_FailsWithUnsetComputeDataType(self) -> None:
+        with self.assertRaises(HipdnnError) as raised:
+            ThingOperationDescriptor.from_node(make_required_only_node("UNSET"), tensor_map(*REQUIRED))
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
+
+    def test_RequiredOnlyHasNullOptionalsAndDefaults(self) -> None:
+        descriptor = ThingOperationDescriptor.from_node(make_required_only_node(), tensor_map(*REQUIRED))
+        self.assertTrue(descriptor.is_finalized)
+        self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
+        attributes = descriptor.build_node()["attributes"]
+        self.assertIsNone(attributes["bias_tensor_uid"])
+        self.assertIsNone(attributes["mask_tensor_uid"])
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_AXIS_EXT), 0)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_MODE_EXT), ThingMode.A)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT), [])
+
+    def test_NodeFactoryDelegatesCorrectly(self) -> None:
+        tensors = tensor_map(*ALL_PRESENT)
+        descriptor = descriptor_from_node(make_node(*ALL_PRESENT), tensors)
+        self.assertIsInstance(descriptor, ThingOperationDescriptor)
+        self.assertTrue(descriptor.is_finalized)
+        for name in ALL_PRESENT:
+            self.assertIs(descriptor.get_attribute(ATTRIBUTES[name]), tensors[TENSORS[name].uid])
+
+    def test_NodeFactoryRejectsAnEmptyNode(self) -> None:
+        with self.assertRaises(HipdnnError) as raised:
+            descriptor_from_node({"name": "", "compute_data_type": "FLOAT", "attributes": {}}, {})
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_NOT_SUPPORTED)
+
+    def test_TensorReferencesMatchTensorMap(self) -> None:
+        tensors = tensor_map(*ALL_PRESENT)
+        descriptor = ThingOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensors)
+        self.assertEqual([id(t) for t in descriptor.tensor_descriptors()], [id(tensors[TENSORS[n].uid]) for n in ALL_PRESENT_DECLARED])
+
+    def test_GetAttributeWorksAfterFromNode(self) -> None:
+        descriptor = ThingOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensor_map(*ALL_PRESENT))
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT), DataType.FLOAT)
+        for name in ALL_PRESENT:
+            self.assertEqual(descriptor.get_attribute(ATTRIBUTES[name]), TENSORS[name])
+        for attribute, value in FIELDS.items():
+            self.assertEqual(descriptor.get_attribute(attribute), value)
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_TYPE_EXT), OperationType.HIPDNN_OPERATION_TYPE_THING_EXT)
 
     def test_EveryFieldPreservedThroughBuildNode(self) -> None:
         node = make_node(*ALL_PRESENT)

@@ -133,6 +133,31 @@ protected:
         getDescriptor()->finalize();
     }
 
+    // The fixture that leaves every optional unset: required tensors and the compute type only,
+    // every field at its default.
+    void makeRequiredOnlyFinalized()
+    {
+        setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
+        setComputeType();
+        getDescriptor()->finalize();
+    }
+
+    // The fixture that sets everything: every tensor that can be present together, every list,
+    // every field.
+    void makeFinalizedWithEverything()
+    {
+        setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
+        setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
+        setTensorList(HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, _peersDescs);
+        setTensorList(HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, _extrasDescs);
+        setThingParams();
+        setComputeType();
+        getDescriptor()->finalize();
+    }
+
     void expectFinalizeFails(hipdnnStatus_t status, const std::string& message)
     {
         try
@@ -594,15 +619,15 @@ TEST_F(TestThingOperationDescriptor, SetAndGetOperationName)
                                   static_cast<int64_t>(name.size()),
                                   name.c_str());
     makeFinalized();
-    std::vector<char> buffer(name.size() + 1, '\0');
     int64_t count = 0;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
-                                  HIPDNN_TYPE_CHAR,
-                                  static_cast<int64_t>(buffer.size()),
-                                  &count,
-                                  buffer.data());
-    EXPECT_GT(count, 0);
-    EXPECT_EQ(std::string(buffer.data()), name);
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(name.size() + 1));
+    std::vector<char> buffer(static_cast<size_t>(count), 'x');
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, count, &count, buffer.data());
+    EXPECT_EQ(count, static_cast<int64_t>(name.size() + 1));
+    EXPECT_STREQ(buffer.data(), name.c_str());
     EXPECT_EQ(getDescriptor()->buildNode()->name, name);
 }
 
@@ -697,10 +722,9 @@ TEST_F(TestThingOperationDescriptor, SetComputeDataTypeWrongElementCount)
 TEST_F(TestThingOperationDescriptor, GetAttributeFailsNullPointer)
 {
     makeFinalized();
-    hipdnnDataType_t dataType{};
     ASSERT_THROW_HIPDNN_STATUS(
         getDescriptor()->getAttribute(
-            HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, nullptr, &dataType),
+            HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, nullptr, nullptr),
         HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
 }
 
@@ -787,5 +811,364 @@ TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
     EXPECT_NE(text.find(", data="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
+
+// ---- query mode: no array (or a requested count of 0) reports the count only ----
+
+TEST_F(TestThingOperationDescriptor, GetAttributeTensorInQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_IN_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeTensorYQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_Y_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeTensorBiasQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeTensorMaskQueryReturnsOne)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_MASK_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeTensorArrayPeersQueryReturnsSize)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 2);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeTensorArrayExtrasQueryReturnsSize)
+{
+    makeFinalizedWithEverything();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAxisQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_AXIS_EXT, HIPDNN_TYPE_INT64, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetModeQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetDataQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(HIPDNN_ATTR_THING_DATA_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, static_cast<int64_t>(K_THING_DATA.size()));
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeComputeTypeQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeOperationTypeQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+}
+
+TEST_F(TestThingOperationDescriptor, GetAttributeTensorQueryFailsNullElementCount)
+{
+    makeFinalized();
+    ASSERT_THROW_HIPDNN_STATUS(getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_THING_IN_EXT,
+                                                             HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                                             0,
+                                                             nullptr,
+                                                             nullptr),
+                               HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+// ---- the operation name ----
+
+TEST_F(TestThingOperationDescriptor, GetAttributeNameQueryReturnsSizeInclNull)
+{
+    const std::string name = "my_op";
+    getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                  HIPDNN_TYPE_CHAR,
+                                  static_cast<int64_t>(name.size()),
+                                  name.data());
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, static_cast<int64_t>(name.size() + 1));
+}
+
+TEST_F(TestThingOperationDescriptor, EmptyNameQueryReturnsOne)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+    char buffer[4] = {'x', 'x', 'x', 'x'};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 4, &count, buffer);
+    EXPECT_EQ(count, 1);
+    EXPECT_STREQ(buffer, "");
+    EXPECT_EQ(getDescriptor()->buildNode()->name, "");
+}
+
+TEST_F(TestThingOperationDescriptor, BuildNodePreservesName)
+{
+    const std::string name = "thing_built";
+    getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT,
+                                  HIPDNN_TYPE_CHAR,
+                                  static_cast<int64_t>(name.size()),
+                                  name.data());
+    makeFinalized();
+    EXPECT_EQ(getDescriptor()->buildNode()->name, name);
+}
+
+// ---- compute type other than FLOAT ----
+
+TEST_F(TestThingOperationDescriptor, SetAndGetComputeDataTypeHalf)
+{
+    setRequiredAttributes();
+    const hipdnnDataType_t half = HIPDNN_DATA_HALF;
+    getDescriptor()->setAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &half);
+    getDescriptor()->finalize();
+    EXPECT_EQ(getDescriptor()->getComputeDataType(),
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+    int64_t count = 0;
+    hipdnnDataType_t dataType = HIPDNN_DATA_FLOAT;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &dataType);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(dataType, HIPDNN_DATA_HALF);
+}
+
+TEST_F(TestThingOperationDescriptor, BuildNodeWithHalfComputeType)
+{
+    setRequiredAttributes();
+    const hipdnnDataType_t half = HIPDNN_DATA_HALF;
+    getDescriptor()->setAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &half);
+    getDescriptor()->finalize();
+    EXPECT_EQ(getDescriptor()->buildNode()->compute_data_type,
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+}
+
+// ---- the graph-operation interface and tensor identity ----
+
+TEST_F(TestThingOperationDescriptor, TryAsInterfaceReturnsValidGraphOp)
+{
+    makeFinalizedWithEverything();
+    const auto graphOp = _wrapper->tryAsGraphOperation();
+    ASSERT_NE(graphOp, nullptr);
+    EXPECT_EQ(graphOp->getTensorDescriptors(), getDescriptor()->getTensorDescriptors());
+    EXPECT_EQ(graphOp->buildNode()->attributes.type,
+              hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::ThingAttributes);
+}
+
+TEST_F(TestThingOperationDescriptor, TryAsInterfaceReturnsNullForWrongType)
+{
+    EXPECT_EQ(_unfinalizedTensor->tryAsGraphOperation(), nullptr);
+}
+
+TEST_F(TestThingOperationDescriptor, FinalizePreservesTensorReferences)
+{
+    makeFinalizedWithEverything();
+    EXPECT_EQ(getDescriptor()->getInDesc(), _inDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getYDesc(), _yDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getBiasDesc(), _biasDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getMaskDesc(), _maskDesc->asDescriptor<TensorDescriptor>());
+    ASSERT_EQ(getDescriptor()->getPeersDescs().size(), _peersDescs.size());
+    for(size_t i = 0; i < _peersDescs.size(); ++i)
+    {
+        EXPECT_EQ(getDescriptor()->getPeersDescs()[i],
+                  _peersDescs[i]->asDescriptor<TensorDescriptor>());
+    }
+    ASSERT_EQ(getDescriptor()->getExtrasDescs().size(), _extrasDescs.size());
+    for(size_t i = 0; i < _extrasDescs.size(); ++i)
+    {
+        EXPECT_EQ(getDescriptor()->getExtrasDescs()[i],
+                  _extrasDescs[i]->asDescriptor<TensorDescriptor>());
+    }
+}
+
+TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsOrder)
+{
+    makeFinalizedWithEverything();
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(getDescriptor()->getInDesc());
+    expected.push_back(getDescriptor()->getYDesc());
+    expected.push_back(getDescriptor()->getBiasDesc());
+    expected.push_back(getDescriptor()->getMaskDesc());
+    for(const auto& tensor : getDescriptor()->getPeersDescs())
+    {
+        expected.push_back(tensor);
+    }
+    for(const auto& tensor : getDescriptor()->getExtrasDescs())
+    {
+        expected.push_back(tensor);
+    }
+    EXPECT_EQ(getDescriptor()->getTensorDescriptors(), expected);
+}
+
+TEST_F(TestThingOperationDescriptor, GetTensorDescriptorsRequiredOnly)
+{
+    makeRequiredOnlyFinalized();
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(_inDesc->asDescriptor<TensorDescriptor>());
+    expected.push_back(_yDesc->asDescriptor<TensorDescriptor>());
+    EXPECT_EQ(getDescriptor()->getTensorDescriptors(), expected);
+}
+
+// ---- unset optionals and defaults (the required-only fixture) ----
+
+TEST_F(TestThingOperationDescriptor, GetOptionalBiasTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().bias_tensor_uid.has_value());
+}
+
+TEST_F(TestThingOperationDescriptor, GetOptionalMaskTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_MASK_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().mask_tensor_uid.has_value());
+}
+
+// ---- every setter's failures: wrong type tag, wrong element count, no values ----
+
+struct SetterCase
+{
+    const char* label;
+    hipdnnBackendAttributeName_t attribute;
+    hipdnnBackendAttributeType_t type;
+    hipdnnBackendAttributeType_t wrongType;
+    int64_t wrongCount; // an element count the setter rejects
+};
+
+class TestThingOperationDescriptorSetterFails : public TestThingOperationDescriptor,
+                                                public ::testing::WithParamInterface<SetterCase>
+{
+protected:
+    alignas(8) unsigned char _values[64] = {};
+};
+
+TEST_P(TestThingOperationDescriptorSetterFails, WrongType)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(GetParam().attribute, GetParam().wrongType, 1, _values),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_P(TestThingOperationDescriptorSetterFails, WrongElementCount)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(
+            GetParam().attribute, GetParam().type, GetParam().wrongCount, _values),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_P(TestThingOperationDescriptorSetterFails, NullPointer)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        getDescriptor()->setAttribute(GetParam().attribute, GetParam().type, 1, nullptr),
+        HIPDNN_STATUS_BAD_PARAM_NULL_POINTER);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    AllAttributes,
+    TestThingOperationDescriptorSetterFails,
+    ::testing::Values(
+        SetterCase{"InTensor",
+                   HIPDNN_ATTR_OPERATION_THING_IN_EXT,
+                   HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                   HIPDNN_TYPE_INT64,
+                   2},
+        SetterCase{"YTensor",
+                   HIPDNN_ATTR_OPERATION_THING_Y_EXT,
+                   HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                   HIPDNN_TYPE_INT64,
+                   2},
+        SetterCase{"BiasTensor",
+                   HIPDNN_ATTR_OPERATION_THING_BIAS_EXT,
+                   HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                   HIPDNN_TYPE_INT64,
+                   2},
+        SetterCase{"MaskTensor",
+                   HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
+                   HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                   HIPDNN_TYPE_INT64,
+                   2},
+        SetterCase{"PeersTensorArray",
+                   HIPDNN_ATTR_OPERATION_THING_PEERS_EXT,
+                   HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                   HIPDNN_TYPE_INT64,
+                   0},
+        SetterCase{"ExtrasTensorArray",
+                   HIPDNN_ATTR_OPERATION_THING_EXTRAS_EXT,
+                   HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                   HIPDNN_TYPE_INT64,
+                   0},
+        SetterCase{"Axis", HIPDNN_ATTR_THING_AXIS_EXT, HIPDNN_TYPE_INT64, HIPDNN_TYPE_FLOAT, 2},
+        SetterCase{
+            "Mode", HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, HIPDNN_TYPE_INT64, 2},
+        SetterCase{"Data", HIPDNN_ATTR_THING_DATA_EXT, HIPDNN_TYPE_CHAR, HIPDNN_TYPE_INT64, -1},
+        SetterCase{"ComputeType",
+                   HIPDNN_ATTR_THING_COMP_TYPE_EXT,
+                   HIPDNN_TYPE_DATA_TYPE,
+                   HIPDNN_TYPE_INT64,
+                   2},
+        SetterCase{"OperationName",
+                   HIPDNN_ATTR_OPERATION_NAME_EXT,
+                   HIPDNN_TYPE_CHAR,
+                   HIPDNN_TYPE_INT64,
+                   -1}),
+    [](const ::testing::TestParamInfo<SetterCase>& info) { return std::string(info.param.label); });
 
 } // namespace

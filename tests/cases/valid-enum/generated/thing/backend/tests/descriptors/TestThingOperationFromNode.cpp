@@ -28,6 +28,9 @@ using namespace hipdnn_backend::test_utilities;
 using namespace hipdnn_tests::constants;
 using hipdnn_tests::toVec;
 
+#include "descriptors/NodeFactory.hpp"
+#include "descriptors/ScopedDescriptor.hpp"
+
 namespace
 {
 
@@ -88,6 +91,20 @@ protected:
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
+        node.attributes.Set(std::move(attributes));
+        return node;
+    }
+
+    // The node that leaves every optional unset: required UIDs only, every field at its default.
+    static hipdnn_flatbuffers_sdk::data_objects::NodeT
+        makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType computeType
+                             = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT)
+    {
+        hipdnn_flatbuffers_sdk::data_objects::ThingAttributesT attributes;
+        attributes.in_tensor_uid = K_THING_TENSOR_IN_UID;
+        attributes.y_tensor_uid = K_THING_TENSOR_Y_UID;
+        hipdnn_flatbuffers_sdk::data_objects::NodeT node;
+        node.compute_data_type = computeType;
         node.attributes.Set(std::move(attributes));
         return node;
     }
@@ -263,9 +280,202 @@ TEST_F(TestThingOperationFromNode, NamePreservedFromNode)
 {
     const auto descriptor
         = ThingOperationDescriptor::fromNode(makeNode({}), makeTensorMap({&_inDesc, &_yDesc}));
-    EXPECT_EQ(descriptor->buildNode()->name, K_NODE_NAME);
+    const std::string expected = K_NODE_NAME;
+    int64_t count = -1;
+    descriptor->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    ASSERT_EQ(count, static_cast<int64_t>(expected.size() + 1));
+    std::vector<char> buffer(static_cast<size_t>(count), 'x');
+    descriptor->getAttribute(
+        HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, count, &count, buffer.data());
+    EXPECT_STREQ(buffer.data(), expected.c_str());
     EXPECT_EQ(descriptor->getComputeDataType(),
               hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
+}
+
+TEST_F(TestThingOperationFromNode, EmptyNamePreservedFromNode)
+{
+    const auto descriptor = ThingOperationDescriptor::fromNode(makeRequiredOnlyNode(),
+                                                               makeTensorMap({&_inDesc, &_yDesc}));
+    int64_t count = -1;
+    descriptor->getAttribute(HIPDNN_ATTR_OPERATION_NAME_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(descriptor->buildNode()->name, "");
+}
+
+TEST_F(TestThingOperationFromNode, BuildNodePreservesName)
+{
+    auto node = makeNode({});
+    node.name = "thing_rebuilt";
+    const auto descriptor
+        = ThingOperationDescriptor::fromNode(node, makeTensorMap({&_inDesc, &_yDesc}));
+    EXPECT_EQ(descriptor->buildNode()->name, "thing_rebuilt");
+}
+
+TEST_F(TestThingOperationFromNode, PreservesComputeDataType)
+{
+    const auto descriptor = ThingOperationDescriptor::fromNode(
+        makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType::HALF),
+        makeTensorMap({&_inDesc, &_yDesc}));
+    EXPECT_EQ(descriptor->getComputeDataType(),
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+    EXPECT_EQ(descriptor->buildNode()->compute_data_type,
+              hipdnn_flatbuffers_sdk::data_objects::DataType::HALF);
+}
+
+TEST_F(TestThingOperationFromNode, FailsWithUnsetComputeDataType)
+{
+    const auto node = makeRequiredOnlyNode(hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET);
+    ASSERT_THROW_HIPDNN_STATUS(
+        ThingOperationDescriptor::fromNode(node, makeTensorMap({&_inDesc, &_yDesc})),
+        HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationFromNode, RequiredOnlyHasNullOptionalsAndDefaults)
+{
+    const auto descriptor = ThingOperationDescriptor::fromNode(makeRequiredOnlyNode(),
+                                                               makeTensorMap({&_inDesc, &_yDesc}));
+    ASSERT_TRUE(descriptor->isFinalized());
+    EXPECT_EQ(descriptor->getBiasDesc(), nullptr);
+    EXPECT_EQ(descriptor->getMaskDesc(), nullptr);
+    EXPECT_TRUE(descriptor->getPeersDescs().empty());
+    EXPECT_TRUE(descriptor->getExtrasDescs().empty());
+    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 2U);
+    const auto rebuilt = descriptor->buildNode();
+    const auto* attributes = rebuilt->attributes.AsThingAttributes();
+    ASSERT_NE(attributes, nullptr);
+    EXPECT_FALSE(attributes->bias_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->mask_tensor_uid.has_value());
+}
+
+TEST_F(TestThingOperationFromNode, NodeFactoryDelegatesCorrectly)
+{
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_biasDesc, &_maskDesc});
+    const auto created = NodeFactory::createOperationFromNode(
+        makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID}), tensorMap);
+    ASSERT_NE(created, nullptr);
+    EXPECT_TRUE(created->isFinalized());
+    EXPECT_EQ(created->getType(), HIPDNN_BACKEND_OPERATION_THING_DESCRIPTOR_EXT);
+    auto* graphOp = created->asGraphOperation();
+    ASSERT_NE(graphOp, nullptr);
+    EXPECT_EQ(graphOp->buildNode()->attributes.type,
+              hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::ThingAttributes);
+    // no dynamic_pointer_cast: hipDNN's backend tests build with -fno-rtti
+    const auto descriptor = std::static_pointer_cast<ThingOperationDescriptor>(created);
+    EXPECT_EQ(descriptor->getInDesc(), tensorMap.at(K_THING_TENSOR_IN_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_THING_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getBiasDesc(), tensorMap.at(K_THING_TENSOR_BIAS_UID));
+    EXPECT_EQ(descriptor->getMaskDesc(), tensorMap.at(K_THING_TENSOR_MASK_UID));
+}
+
+TEST_F(TestThingOperationFromNode, NodeFactoryRejectsAnEmptyNode)
+{
+    ASSERT_THROW_HIPDNN_STATUS(
+        NodeFactory::createOperationFromNode(hipdnn_flatbuffers_sdk::data_objects::NodeT{},
+                                             makeTensorMap({})),
+        HIPDNN_STATUS_NOT_SUPPORTED);
+}
+
+TEST_F(TestThingOperationFromNode, TensorReferencesMatchTensorMap)
+{
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_biasDesc, &_maskDesc});
+    const auto descriptor = ThingOperationDescriptor::fromNode(
+        makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID}), tensorMap);
+    EXPECT_EQ(descriptor->getInDesc(), tensorMap.at(K_THING_TENSOR_IN_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_THING_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getBiasDesc(), tensorMap.at(K_THING_TENSOR_BIAS_UID));
+    EXPECT_EQ(descriptor->getMaskDesc(), tensorMap.at(K_THING_TENSOR_MASK_UID));
+    std::vector<std::shared_ptr<TensorDescriptor>> expected;
+    expected.push_back(tensorMap.at(K_THING_TENSOR_IN_UID));
+    expected.push_back(tensorMap.at(K_THING_TENSOR_Y_UID));
+    expected.push_back(tensorMap.at(K_THING_TENSOR_BIAS_UID));
+    expected.push_back(tensorMap.at(K_THING_TENSOR_MASK_UID));
+    EXPECT_EQ(descriptor->getTensorDescriptors(), expected);
+}
+
+TEST_F(TestThingOperationFromNode, GetAttributeWorksAfterFromNode)
+{
+    const auto descriptor = ThingOperationDescriptor::fromNode(
+        makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID}),
+        makeTensorMap({&_inDesc, &_yDesc, &_biasDesc, &_maskDesc}));
+    int64_t count = 0;
+    hipdnnDataType_t computeType = HIPDNN_DATA_DOUBLE;
+    descriptor->getAttribute(
+        HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &count, &computeType);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(computeType, HIPDNN_DATA_FLOAT);
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_THING_IN_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_THING_TENSOR_IN_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_THING_TENSOR_IN_DIMS),
+                               toVec(K_THING_TENSOR_IN_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_THING_Y_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_THING_TENSOR_Y_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_THING_TENSOR_Y_DIMS),
+                               toVec(K_THING_TENSOR_Y_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_THING_TENSOR_BIAS_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_THING_TENSOR_BIAS_DIMS),
+                               toVec(K_THING_TENSOR_BIAS_STRIDES));
+    }
+    {
+        ScopedDescriptor tensor;
+        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
+                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                                 1,
+                                 &count,
+                                 static_cast<void*>(tensor.getPtr()));
+        EXPECT_EQ(count, 1);
+        verifyTensorDescriptor(tensor.get(),
+                               K_THING_TENSOR_MASK_UID,
+                               HIPDNN_DATA_FLOAT,
+                               toVec(K_THING_TENSOR_MASK_DIMS),
+                               toVec(K_THING_TENSOR_MASK_STRIDES));
+    }
+    {
+        int64_t value{};
+        descriptor->getAttribute(HIPDNN_ATTR_THING_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_THING_AXIS);
+    }
+    {
+        hipdnnThingMode_t value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, static_cast<hipdnnThingMode_t>(K_THING_MODE));
+    }
+    hipdnnOperationType_ext_t type{};
+    descriptor->getAttribute(
+        HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 1, &count, &type);
+    EXPECT_EQ(type, HIPDNN_OPERATION_TYPE_THING_EXT);
 }
 
 TEST_F(TestThingOperationFromNode, EveryFieldPreservedThroughBuildNode)
