@@ -77,6 +77,11 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
     yield from _graph_and_integration(spec, files, generated_prefix)
 
 
+def _written(f) -> str:
+    """The member or setter a frontend test writes a field through (`normalized_dim_count`, `set_dropout`)."""
+    return re.split(r"[( ]", naming.frontend_write(f, "value").removeprefix("attributes."))[0]
+
+
 def _graph_and_integration(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterator[Diagnostic]:
     """The graph-descriptor test sets every attribute and checks every tensor it serializes; the
     integration lowering and lifting tests build every tensor the rules allow together and write
@@ -102,7 +107,7 @@ def _graph_and_integration(spec: OpSpec, files: dict[str, str], generated_prefix
             if not re.search(rf"\b{uid_constants[t.name]}\b", text):
                 yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({uid_constants[t.name]}) is missing from {generated_prefix}{prefix}{path}")
         for f in spec.fields:
-            written = re.split(r"[( ]", naming.frontend_write(f, "value").removeprefix("attributes."))[0]
+            written = _written(f)
             if not re.search(rf"\b{re.escape(written)}\b", text):
                 yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' is never set in {generated_prefix}{prefix}{path}")
 
@@ -139,7 +144,7 @@ def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Ite
         if t.name in valid.present and not re.search(rf"\b{re.escape(setter)}\b", node_tests):
             yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")
     for f in spec.fields:
-        written = re.split(r"[( ]", naming.frontend_write(f, "value").removeprefix("attributes."))[0]  # what the tests write
+        written = _written(f)
         if not re.search(rf"\b{re.escape(written)}\b", node_tests):
             yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")
     yield from _new_enums(spec, files, generated_prefix)

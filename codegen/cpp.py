@@ -405,6 +405,17 @@ class OpView:
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
         return tuple(self.tensor(name) for name in tensors_set(self.spec, present, omit))
 
+    @property
+    def everything(self) -> tuple[TensorView, ...]:
+        """The single tensors the fixtures that set everything use: the required ones and the
+        largest optional set every rule allows together, in declaration order."""
+        return self.with_tensors(self.plan.all_present)
+
+    @property
+    def everything_count(self) -> int:
+        """How many tensors those fixtures serialize: `everything` and every list's test items."""
+        return len(self.everything) + sum(len(l.items) for l in self.lists)
+
     def node_writes(self, state: NodeState) -> tuple[str, ...]:
         """Statements filling `attributes` with a node test state (tensors through makeTensor)."""
         statements = []

@@ -908,12 +908,10 @@ TEST_F(TestLayernormBackwardOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->dy_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_DY_UID);
     EXPECT_EQ(attributes->x_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_X_UID);
     EXPECT_EQ(attributes->scale_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_SCALE_UID);
-    ASSERT_TRUE(attributes->mean_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->mean_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_MEAN_UID);
-    ASSERT_TRUE(attributes->inv_variance_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->inv_variance_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID);
-    ASSERT_TRUE(attributes->epsilon_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->epsilon_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID);
+    EXPECT_EQ(attributes->mean_tensor_uid.value_or(-1), K_LAYERNORMBACKWARD_TENSOR_MEAN_UID);
+    EXPECT_EQ(attributes->inv_variance_tensor_uid.value_or(-1),
+              K_LAYERNORMBACKWARD_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(attributes->epsilon_tensor_uid.value_or(-1), K_LAYERNORMBACKWARD_TENSOR_EPSILON_UID);
     EXPECT_EQ(attributes->dx_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_DX_UID);
     EXPECT_EQ(attributes->dscale_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_DSCALE_UID);
     EXPECT_EQ(attributes->dbias_tensor_uid, K_LAYERNORMBACKWARD_TENSOR_DBIAS_UID);

@@ -1537,26 +1537,18 @@ TEST_F(TestSdpaBwdOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
     EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
     EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
-    ASSERT_TRUE(attributes->scale_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->scale_tensor_uid, K_SDPA_BWD_TENSOR_SCALE_UID);
-    ASSERT_TRUE(attributes->attn_mask_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->attn_mask_tensor_uid, K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
-    ASSERT_TRUE(attributes->seq_len_q_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->seq_len_q_tensor_uid, K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
-    ASSERT_TRUE(attributes->seq_len_kv_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->seq_len_kv_tensor_uid, K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
-    ASSERT_TRUE(attributes->seed_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->seed_tensor_uid, K_SDPA_BWD_TENSOR_SEED_UID);
-    ASSERT_TRUE(attributes->offset_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->offset_tensor_uid, K_SDPA_BWD_TENSOR_OFFSET_UID);
-    ASSERT_TRUE(attributes->dropout_mask_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dropout_mask_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
-    ASSERT_TRUE(attributes->dropout_scale_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dropout_scale_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
-    ASSERT_TRUE(attributes->dropout_scale_inv_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dropout_scale_inv_tensor_uid, K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
-    ASSERT_TRUE(attributes->dbias_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->dbias_tensor_uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
+    EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
+    EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
+    EXPECT_EQ(attributes->seed_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEED_UID);
+    EXPECT_EQ(attributes->offset_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_OFFSET_UID);
+    EXPECT_EQ(attributes->dropout_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DROPOUT_MASK_UID);
+    EXPECT_EQ(attributes->dropout_scale_tensor_uid.value_or(-1),
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_UID);
+    EXPECT_EQ(attributes->dropout_scale_inv_tensor_uid.value_or(-1),
+              K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
+    EXPECT_EQ(attributes->dbias_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DBIAS_UID);
     EXPECT_EQ(attributes->alibi_mask, K_SDPA_BWD_ALIBI_MASK);
     EXPECT_EQ(attributes->padding_mask, K_SDPA_BWD_PADDING_MASK);
     EXPECT_EQ(attributes->causal_mask, K_SDPA_BWD_CAUSAL_MASK);

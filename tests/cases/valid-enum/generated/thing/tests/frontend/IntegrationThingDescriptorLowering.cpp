@@ -135,7 +135,7 @@ TEST_F(IntegrationThingDescriptorLowering, ThingLoweringRoundTripWithOptionals)
 {
     const auto graphT = buildAndLower(true, true);
     ASSERT_EQ(graphT.nodes.size(), 1U);
-    ASSERT_EQ(graphT.tensors.size(), 4U + 2U + 1U);
+    ASSERT_EQ(graphT.tensors.size(), 7U);
     const auto tensors = buildTensorMap(graphT);
     expectTensor(tensors,
                  K_THING_TENSOR_IN_UID,

@@ -782,10 +782,8 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
     ASSERT_NE(attributes, nullptr);
     EXPECT_EQ(attributes->in_tensor_uid, K_THING_TENSOR_IN_UID);
     EXPECT_EQ(attributes->y_tensor_uid, K_THING_TENSOR_Y_UID);
-    ASSERT_TRUE(attributes->bias_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->bias_tensor_uid, K_THING_TENSOR_BIAS_UID);
-    ASSERT_TRUE(attributes->mask_tensor_uid.has_value());
-    EXPECT_EQ(*attributes->mask_tensor_uid, K_THING_TENSOR_MASK_UID);
+    EXPECT_EQ(attributes->bias_tensor_uid.value_or(-1), K_THING_TENSOR_BIAS_UID);
+    EXPECT_EQ(attributes->mask_tensor_uid.value_or(-1), K_THING_TENSOR_MASK_UID);
     EXPECT_EQ(attributes->peers_tensor_uids,
               (std::vector<int64_t>{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID}));
     EXPECT_EQ(attributes->extras_tensor_uid, (std::vector<int64_t>{K_THING_TENSOR_EXTRAS_0_UID}));

@@ -345,6 +345,8 @@ TEST_F(TestThingOperationFromNode, RequiredOnlyHasNullOptionalsAndDefaults)
     ASSERT_NE(attributes, nullptr);
     EXPECT_FALSE(attributes->bias_tensor_uid.has_value());
     EXPECT_FALSE(attributes->mask_tensor_uid.has_value());
+    EXPECT_TRUE(attributes->peers_tensor_uids.empty());
+    EXPECT_TRUE(attributes->extras_tensor_uid.empty());
 }
 
 TEST_F(TestThingOperationFromNode, NodeFactoryDelegatesCorrectly)
