@@ -349,6 +349,14 @@ def json_enum_string(value: str) -> str:
     return value.lower()
 
 
+def enum_json_name(enum: EnumDef, value: str) -> str:
+    """How hipDNN's JSON utilities spell a value of `enum`: an enum the op's own schema defines is
+    spelled by the generated utility (json_enum_string); one a shared schema defines keeps the
+    spelling of that schema's utility, which for the shared enums specs use today is the
+    FlatBuffers name (DiagonalAlignment: "TOP_LEFT", fork tfalders id 55107554717)."""
+    return value if enum.schema is not None else json_enum_string(value)
+
+
 def tensor_uid_field(t: Tensor) -> str:
     """The schema field holding a tensor's UID (a list's UIDs): the spec's uid_field, else derived."""
     if t.uid_field:

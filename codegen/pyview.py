@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from codegen import naming, nodecheck
+from codegen import fbsview, naming, nodecheck
 from codegen.model import FIELD_TYPES, Field, OpSpec, Tensor
 from codegen.naming import OpNames
 from codegen.registry import Registry
@@ -50,6 +50,12 @@ class TensorView:
     dims: tuple[int, ...]
     strides: tuple[int, ...]
     pascal: str
+    uid_field: str
+
+    @property
+    def place(self) -> str:
+        """Where the serialized node holds its UID."""
+        return "inputs" if self.role == "input" else "outputs"
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,10 @@ class ListView:
     uid_field: str
     pascal: str
     items: tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]  # test (uid, dims, strides)
+
+    @property
+    def place(self) -> str:
+        return "inputs" if self.role == "input" else "outputs"
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,34 @@ class FieldView:
 
 
 @dataclass(frozen=True)
+class LayoutView:
+    """One field of the op's FlatBuffers table, in table order: how the mirror writes and reads it
+    in hipDNN's binary graph and where it sits in hipDNN's JSON node object."""
+
+    name: str  # the schema field name
+    kind: str  # long | int | float | double | bool | enum | [long] | [int] | [ubyte] | string
+    place: str  # "inputs" or "outputs" for tensor UIDs, "" for the node object's top level
+    optional: bool  # `= null`: absent from the binary and left out of the JSON when unset
+    default: str  # Python literal of what an absent field reads as
+    enum: str  # the IntEnum class of an enum field, or ""
+
+
+def _layout(spec: OpSpec) -> tuple[LayoutView, ...]:
+    layout = []
+    for f in fbsview.build(spec).fields:
+        place = "" if f.tensor is None else ("inputs" if f.tensor.role == "input" else "outputs")
+        if f.field is None:
+            kind, default = f.type, ("[]" if f.type.startswith("[") else "0")
+        elif f.field.enum is not None:
+            kind, default = "enum", zero(f.field)
+        else:
+            kind = f.field.type.fbs_type
+            default = "[]" if f.field.type.is_vector else ("''" if kind == "string" else zero(f.field))
+        layout.append(LayoutView(f.name, kind, place, f.optional, "None" if f.optional else default, f.field.enum.name if f.field and f.field.enum else ""))
+    return tuple(layout)
+
+
+@dataclass(frozen=True)
 class OpView:
     spec: OpSpec
     names: OpNames
@@ -103,6 +141,8 @@ class OpView:
     graph_outputs: tuple[tuple[str, str], ...] = ()  # required outputs it creates
     graph_optional_inputs: tuple[tuple[str, str], ...] = ()  # optional inputs it names when set
     lists: tuple[ListView, ...] = ()
+    layout: tuple[LayoutView, ...] = ()
+    union_position: int | None = None  # NodeAttributes position in graph.fbs (None: the spec has none)
 
     def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
         """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""
@@ -116,6 +156,12 @@ class OpView:
     def tensor(self, name: str) -> TensorView:
         return next(t for t in self.tensors if t.name == name)
 
+    @property
+    def everything(self) -> tuple[TensorView, ...]:
+        """Every tensor the fixture that sets everything sets (the required ones and the most
+        optional ones that can be present together), in declaration order."""
+        return self.with_tensors(self.plan.all_present)
+
 
 def build(spec: OpSpec) -> OpView:
     names = OpNames(spec)
@@ -126,7 +172,7 @@ def build(spec: OpSpec) -> OpView:
         tensors.append(
             TensorView(t, t.name, t.attribute, t.optional, t.role, naming.tensor_label(t),
                        prefix + naming.missing_tensor_message(t), data.uid, data.dims, data.strides,
-                       naming.pascal(t.name))
+                       naming.pascal(t.name), naming.tensor_uid_field(t))
         )
     fields = []
     for f in spec.fields:
@@ -152,7 +198,7 @@ def build(spec: OpSpec) -> OpView:
     )
     checks, inferences, states, inputs, outputs, optional = _node(spec)
     return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
-                  checks, inferences, states, inputs, outputs, optional, lists)
+                  checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position)
 
 
 def _node(spec: OpSpec) -> tuple[Any, ...]:
@@ -194,8 +240,10 @@ class PackageView:
     descriptor_types: tuple[tuple[str, int], ...]
     operation_types: tuple[tuple[str, int], ...]
     data_types: tuple[tuple[str, int], ...]
+    data_type_json: tuple[tuple[str, str], ...]  # (data type, its JSON spelling) where hipDNN has one
     statuses: tuple[tuple[str, int], ...]
     enums: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    enum_json: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]  # (enum, ((member, JSON spelling), ...))
     version: str
     scalar_ranges: tuple[tuple[str, tuple[int, int]], ...]  # integer field kinds and their ranges
     vector_ranges: tuple[tuple[str, tuple[int, int]], ...]  # integer-list kinds and their items' ranges
@@ -210,18 +258,22 @@ def build_package(ops: list[OpView], registry: Registry | None, version: str) ->
 
     specs = [o.spec for o in ops]
     enums: dict[str, tuple[tuple[str, int], ...]] = {}
+    enum_json: dict[str, tuple[tuple[str, str], ...]] = {}
     for spec in specs:
         for f in spec.fields:
             if f.enum is not None:
                 enums.setdefault(f.enum.name, tuple((v.name, v.value) for v in f.enum.values))
+                enum_json.setdefault(f.enum.name, tuple((v.name, naming.enum_json_name(f.enum, v.name)) for v in f.enum.values))
     return PackageView(
         ops=tuple(sorted(ops, key=lambda o: o.spec.op)),
         attributes=merged([(a.name, a.id) for s in specs for a in s.attributes()], registry.attributes if registry else ()),
         descriptor_types=merged([(s.descriptor_type.name, s.descriptor_type.value) for s in specs], registry.descriptor_types if registry else ()),
         operation_types=merged([(s.operation_type.name, s.operation_type.value) for s in specs], registry.operation_types if registry else ()),
         data_types=merged([], registry.data_types if registry else ()),
+        data_type_json=registry.data_type_json if registry else (),
         statuses=merged([], registry.statuses if registry else ()),
         enums=tuple(sorted(enums.items())),
+        enum_json=tuple(sorted(enum_json.items())),
         version=version,
         scalar_ranges=tuple((t.name, t.value_range) for t in FIELD_TYPES.values() if t.value_range and not t.is_vector),
         vector_ranges=tuple((t.name, t.value_range) for t in FIELD_TYPES.values() if t.value_range and t.is_vector),

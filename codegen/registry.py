@@ -41,6 +41,8 @@ class Registry:
     statuses: tuple[NamedValue, ...]
     reserved: tuple[Reserved, ...]
     node_types: tuple[NamedValue, ...] = ()
+    # data type name -> its spelling in hipDNN's JSON utilities (types without one are absent)
+    data_type_json: tuple[tuple[str, str], ...] = ()
 
 
 def build(doc: Document) -> Registry:
@@ -51,10 +53,14 @@ def build(doc: Document) -> Registry:
         used = tuple((int(a), int(b)) for a, b in e.pop("used"))
         blocks.append(AttributeBlock(e.pop("owner"), (int(low), int(high)), used, e.pop("inside"), e.span))
         e.done()
+    data_type_json: list[tuple[str, str]] = []
+
     def named(key: str) -> tuple[NamedValue, ...]:
         result = []
         for e in top.items(key):
             result.append(NamedValue(e.pop("name"), int(e.pop("value")), e.span, bool(e.pop("confirmed", True))))
+            if key == "data_types" and "json" in e.data:
+                data_type_json.append((result[-1].name, str(e.pop("json"))))
             e.done()
         return tuple(result)
 
@@ -88,4 +94,5 @@ def build(doc: Document) -> Registry:
         statuses,
         tuple(reserved),
         node_types,
+        tuple(data_type_json),
     )

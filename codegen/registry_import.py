@@ -226,7 +226,14 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
             values = getattr(current, key)
             if values:
                 out += ["", f"{key}:"]
-                out += _named((v.name, v.value, v.confirmed) for v in values)
+                lines = _named((v.name, v.value, v.confirmed) for v in values)
+                if key == "data_types":  # keep each type's JSON spelling
+                    spelled = dict(current.data_type_json)
+                    lines = [
+                        line[:-1] + f", json: {spelled[v.name]}}}" if v.name in spelled else line
+                        for line, v in zip(lines, values)
+                    ]
+                out += lines
         out += ["", "# Numbers that were used once and must never be handed out again.", "reserved:"]
         for kind in ("attribute_ids", "descriptor_types", "operation_types"):
             items = [r for r in current.reserved if r.kind == kind]

@@ -83,7 +83,8 @@ def flatc() -> str:
 
 def graph_schema(specs: list[OpSpec]) -> str:
     """graph.fbs as hipDNN lays it out (id 70092043752: includes, the NodeAttributes union indented
-    with tabs, table Node, table Graph), holding the specs' tables at their union positions."""
+    with tabs, table Node, the EngineApiVersion and Uuid structs, table Graph with every field in
+    order), holding the specs' tables at their union positions."""
     members = {SDPA_POSITION: "SdpaAttributes"}
     for index, spec in enumerate(sorted(specs, key=lambda s: s.op), start=1):
         members[spec.flatbuffers.union_position or 100 + index] = spec.flatbuffers.table
@@ -94,9 +95,13 @@ def graph_schema(specs: list[OpSpec]) -> str:
         + '\nattribute "cache_ignore";\n\nnamespace hipdnn_flatbuffers_sdk.data_objects;\n\n'
         + f"union NodeAttributes {{\n{union}\n}}\n\n"
         + "table Node {\n\tname: string (cache_ignore);\n\tcompute_data_type: DataType;\n\tattributes: NodeAttributes;\n}\n\n"
+        + "struct EngineApiVersion {\n\tmajor: uint;\n\tminor: uint;\n\tpatch: uint;\n}\n\n"
+        + "struct Uuid {\n\tbytes: [ubyte:16];\n}\n\n"
         + "table Graph {\n\tname: string (cache_ignore);\n\tcompute_data_type: DataType (cache_ignore);\n"
         + "\tintermediate_data_type: DataType (cache_ignore);\n\tio_data_type: DataType (cache_ignore);\n"
-        + "\ttensors: [TensorAttributes];\n\tnodes: [Node];\n\tpreferred_engine_id: long = null (cache_ignore);\n}\n\n"
+        + "\ttensors: [TensorAttributes];\n\tnodes: [Node];\n\tpreferred_engine_id: long = null (cache_ignore);\n"
+        + "\tis_override_shape_enabled: bool = false (cache_ignore);\n"
+        + "\tmin_required_engine_api_version: EngineApiVersion (cache_ignore);\n\tid: Uuid (cache_ignore);\n}\n\n"
         + "root_type Graph;\n"
     )
 

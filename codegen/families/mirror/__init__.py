@@ -6,7 +6,7 @@ from codegen import naming
 from codegen.families import Family
 from codegen.naming import OpNames
 
-PACKAGE_MODULES = ("__init__.py", "py.typed", "enums.py", "errors.py", "tensor.py", "descriptor.py", "node.py", "dispatch.py", "frontend.py", "graph.py")
+PACKAGE_MODULES = ("__init__.py", "py.typed", "enums.py", "errors.py", "tensor.py", "descriptor.py", "node.py", "dispatch.py", "frontend.py", "graph.py", "graphio.py")
 
 
 def _op_outputs(names: OpNames) -> dict[str, str]:

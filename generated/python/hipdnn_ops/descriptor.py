@@ -12,6 +12,7 @@ the same checks, in the same order, with the same statuses and messages as the C
 from __future__ import annotations
 
 import math
+import struct
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, ClassVar, Mapping, TypeVar
@@ -36,10 +37,11 @@ class TensorSlot:
     role: str  # "input" or "output"
     label: str
     missing_message: str  # finalize() text when a required tensor is unset
+    uid_field: str  # the schema field holding its UID (in the node's "inputs" or "outputs")
 
     @property
-    def uid_field(self) -> str:
-        return f"{self.name}_tensor_uid"
+    def place(self) -> str:
+        return "inputs" if self.role == "input" else "outputs"
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,10 @@ class ListSlot:
     label: str
     uid_field: str
 
+    @property
+    def place(self) -> str:
+        return "inputs" if self.role == "input" else "outputs"
+
 
 @dataclass(frozen=True)
 class FieldSlot:
@@ -63,6 +69,18 @@ class FieldSlot:
     enum: type[IntEnum] | None = None
     sentinel: IntEnum | None = None
     sentinel_message: str = ""
+
+
+@dataclass(frozen=True)
+class FbsField:
+    """One field of the op's FlatBuffers table, in table order (its slot is its position)."""
+
+    name: str  # the schema field name (the key in hipDNN's JSON node object)
+    kind: str  # long | int | float | double | bool | enum | [long] | [int] | [ubyte] | string
+    place: str = ""  # "inputs" / "outputs" for tensor UIDs; "" for the node object's top level
+    optional: bool = False  # `= null`: absent from the buffer and the JSON when unset
+    default: Any = 0  # what an absent field reads as
+    enum: type[IntEnum] | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +120,8 @@ class OperationDescriptor:
     FIELDS: ClassVar[tuple[FieldSlot, ...]]
     RULES: ClassVar[tuple[PresenceRule, ...]]
     LISTS: ClassVar[tuple[ListSlot, ...]] = ()
+    LAYOUT: ClassVar[tuple[FbsField, ...]]  # the FlatBuffers table, in slot order
+    UNION_POSITION: ClassVar[int | None]  # its NodeAttributes member in graph.fbs (None: the spec has none)
     # fromNode with an optional tensor whose UID is set but missing from the tensor map: raise
     # (False) or leave the tensor unset and keep the UID (True); per op, as in hipDNN.
     MISSING_OPTIONAL_LEAVES_NULL: ClassVar[bool] = False
@@ -149,6 +169,7 @@ class OperationDescriptor:
             _not_null(value, prefix)
             if not isinstance(value, TensorDescriptor):
                 raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix} failed: expected a TensorDescriptor")
+            _finalized_tensor(value, prefix)
             self._tensors[tensor.name] = value
             return
         list_slot = self._list_slot(name)
@@ -158,6 +179,8 @@ class OperationDescriptor:
                 raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix} failed: expected a list of TensorDescriptor")
             if not value:
                 raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix}: elementCount < 1")
+            for item in value:
+                _finalized_tensor(item, prefix)
             self._lists[list_slot.name] = list(value)
             return
         field_slot = self._field_slot(name)
@@ -179,11 +202,36 @@ class OperationDescriptor:
             Status.HIPDNN_STATUS_NOT_SUPPORTED, f"{self.CLASS_NAME}::setAttribute: attributeName not supported"
         )
 
-    def get_attribute(self, name: AttributeName | int) -> Any:
+    def get_attribute(self, name: AttributeName | int, requested_element_count: int | None = None) -> Any:
+        """The attribute's value. With `requested_element_count` it behaves like the C API's count:
+        0 is query mode and returns how many elements the attribute holds (an unset optional or
+        UNSET data type: 0; a string: its UTF-8 size with the NUL); n > 0 returns at most n elements
+        (a string: at most n - 1 bytes, the last one being the NUL)."""
         if not self._finalized:
             raise HipdnnError(
                 Status.HIPDNN_STATUS_NOT_INITIALIZED, f"{self.CLASS_NAME}::getAttribute() failed: Not finalized."
             )
+        value = self._attribute_value(name)
+        if requested_element_count is None:
+            return value
+        prefix = f"{self.CLASS_NAME}::getAttribute()"
+        if isinstance(requested_element_count, bool) or not isinstance(requested_element_count, int):
+            raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix}: requestedElementCount is not an integer")
+        if requested_element_count < 0:
+            raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM, f"{prefix}: requestedElementCount is negative")
+        if isinstance(value, str):
+            data = value.encode("utf-8")
+            if requested_element_count == 0:
+                return len(data) + 1
+            return data[: requested_element_count - 1].decode("utf-8", "ignore")
+        if isinstance(value, list):
+            return len(value) if requested_element_count == 0 else value[:requested_element_count]
+        unset = value is None or (isinstance(value, DataType) and value == DataType.UNSET)
+        if requested_element_count == 0:
+            return 0 if unset else 1
+        return value
+
+    def _attribute_value(self, name: AttributeName | int) -> Any:
         tensor = self._tensor_slot(name)
         if tensor is not None:
             return self._tensors[tensor.name]
@@ -212,51 +260,71 @@ class OperationDescriptor:
 
     # --- serialization -------------------------------------------------------------------------
     def build_node(self) -> Node:
-        attributes: dict[str, Any] = {"type": self.TABLE}
+        """The serialized node, shaped like hipDNN's JSON node object: the table's name under
+        "type", tensor UIDs under "inputs"/"outputs", fields at the top level; an unset optional
+        is left out. Values stay typed (data types and enums as members)."""
+        inputs: dict[str, Any] = {}
+        outputs: dict[str, Any] = {}
         for slot in self.TENSORS:
             tensor = self._tensors[slot.name]
-            attributes[slot.uid_field] = self._dangling_uids.get(slot.name) if tensor is None else tensor.uid
+            uid = self._dangling_uids.get(slot.name) if tensor is None else tensor.uid
+            if uid is not None:
+                (inputs if slot.role == "input" else outputs)[slot.uid_field] = uid
         for list_slot in self.LISTS:
-            attributes[list_slot.uid_field] = [t.uid for t in self._lists[list_slot.name]]
+            (inputs if list_slot.role == "input" else outputs)[list_slot.uid_field] = [t.uid for t in self._lists[list_slot.name]]
+        node: Node = {
+            "type": self.TABLE,
+            "name": self._name,
+            "compute_data_type": self._compute_data_type,
+            "inputs": inputs,
+            "outputs": outputs,
+        }
         for field_slot in self.FIELDS:
-            attributes[field_slot.name] = _to_node_value(self._fields[field_slot.name])
-        return {"name": self._name, "compute_data_type": self._compute_data_type.name, "attributes": attributes}
+            value = self._fields[field_slot.name]
+            if value is not None:
+                node[field_slot.name] = _copy(value)
+        return node
 
     @classmethod
     def from_node(cls: type[D], node: Node, tensor_map: Mapping[int, TensorDescriptor]) -> D:
-        attributes = node.get("attributes")
-        if not isinstance(attributes, dict) or attributes.get("type") != cls.TABLE:
-            raise HipdnnError(
-                Status.HIPDNN_STATUS_INTERNAL_ERROR,
-                f"{cls.CLASS_NAME}::fromNode() failed: node does not hold {cls.TABLE}",
-            )
-        descriptor = cls()
+        """fromNode(): the descriptor a node describes, finalized. A field the node leaves out holds
+        its schema default, as a FlatBuffers table would."""
         prefix = f"{cls.CLASS_NAME}::fromNode()"
+        if not isinstance(node, dict) or node.get("type") != cls.TABLE:
+            raise HipdnnError(Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} failed: node does not hold {cls.TABLE}")
+        places = {}
+        for place in ("inputs", "outputs"):
+            uids = node.get(place, {})
+            if not isinstance(uids, dict):
+                raise HipdnnError(Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} failed: {place} is not an object")
+            places[place] = uids
+        descriptor = cls()
         for field_slot in cls.FIELDS:
-            raw = attributes.get(field_slot.name)
+            raw = node.get(field_slot.name)
             descriptor._fields[field_slot.name] = (
                 _copy(field_slot.zero) if raw is None and not field_slot.optional else _from_node_value(field_slot, raw, prefix)
             )
-        descriptor._compute_data_type = _data_type(node.get("compute_data_type", "UNSET"), prefix)
-        descriptor._name = str(node.get("name", ""))
+        descriptor._compute_data_type = _data_type(node.get("compute_data_type", DataType.UNSET), prefix)
+        name = node.get("name", "")
+        descriptor._name = name if isinstance(name, str) else str(name)
         for slot in cls.TENSORS:
-            uid = attributes.get(slot.uid_field)
+            uid: Any = places[slot.place].get(slot.uid_field)
             if uid is None and slot.optional:
                 continue
-            if slot.optional and cls.MISSING_OPTIONAL_LEAVES_NULL and isinstance(uid, int) and uid not in tensor_map:
+            if slot.optional and cls.MISSING_OPTIONAL_LEAVES_NULL and _is_uid(uid) and uid not in tensor_map:
                 descriptor._dangling_uids[slot.name] = uid
                 continue
-            if uid is None or uid not in tensor_map:
+            if not _is_uid(uid) or uid not in tensor_map:
                 raise HipdnnError(
                     Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} {slot.label}: tensor uid {uid} not in the tensor map"
                 )
             descriptor._tensors[slot.name] = tensor_map[uid]
         for list_slot in cls.LISTS:
-            uids = attributes.get(list_slot.uid_field) or []
+            uids = places[list_slot.place].get(list_slot.uid_field) or []
             if not isinstance(uids, list):
                 raise HipdnnError(Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} {list_slot.label}: {uids!r} is not a list of UIDs")
             for uid in uids:
-                if isinstance(uid, bool) or not isinstance(uid, int) or uid not in tensor_map:
+                if not _is_uid(uid) or uid not in tensor_map:
                     raise HipdnnError(
                         Status.HIPDNN_STATUS_INTERNAL_ERROR, f"{prefix} {list_slot.label}: tensor uid {uid} not in the tensor map"
                     )
@@ -337,6 +405,21 @@ def _copy(value: Any) -> Any:
     return list(value) if isinstance(value, list) else value
 
 
+def _is_uid(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _finalized_tensor(tensor: TensorDescriptor, prefix: str) -> None:
+    if not tensor.is_finalized:
+        raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED, f"{prefix}: tensor descriptor is not finalized")
+
+
+def to_float32(value: float) -> float:
+    """The float a C++ `float` holds for `value` (round to nearest); OverflowError beyond its range."""
+    result: float = struct.unpack("<f", struct.pack("<f", value))[0]
+    return result
+
+
 def _not_null(value: object, prefix: str) -> None:
     if value is None:
         raise HipdnnError(Status.HIPDNN_STATUS_BAD_PARAM_NULL_POINTER, f"{prefix} failed: null value")
@@ -368,7 +451,12 @@ def _coerce(slot: FieldSlot, value: object, prefix: str) -> Any:
     if slot.kind in ("float", "double"):
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise bad
-        return float(value)
+        if slot.kind == "double":
+            return float(value)
+        try:  # a C++ float holds it: the mirror stores what a round trip through hipDNN gives back
+            return to_float32(float(value))
+        except OverflowError:
+            raise bad from None
     if slot.kind in VECTOR_RANGES:
         low, high = VECTOR_RANGES[slot.kind]
         if not isinstance(value, (list, tuple)) or not all(
@@ -389,12 +477,6 @@ def _coerce(slot: FieldSlot, value: object, prefix: str) -> Any:
     except (KeyError, ValueError):
         pass
     raise bad
-
-
-def _to_node_value(value: Any) -> Any:
-    if isinstance(value, IntEnum):
-        return value.name
-    return _copy(value)
 
 
 def _from_node_value(slot: FieldSlot, value: Any, prefix: str) -> Any:

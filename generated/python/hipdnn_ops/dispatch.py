@@ -10,17 +10,27 @@ from typing import Mapping
 from hipdnn_ops.descriptor import OperationDescriptor
 from hipdnn_ops.enums import DescriptorType, Status
 from hipdnn_ops.errors import HipdnnError
+from hipdnn_ops.frontend import NodeSpec
 from hipdnn_ops.node import Node
 from hipdnn_ops.tensor import TensorDescriptor
-from hipdnn_ops.layernorm_bwd import LayernormBackwardOperationDescriptor
-from hipdnn_ops.sdpa_bwd import SdpaBwdOperationDescriptor
+from hipdnn_ops.layernorm_bwd import NODE as LAYERNORM_BWD_NODE, LayernormBackwardOperationDescriptor
+from hipdnn_ops.sdpa_bwd import NODE as SDPA_BWD_NODE, SdpaBwdOperationDescriptor
 
 OPERATIONS: dict[DescriptorType, type[OperationDescriptor]] = {
     DescriptorType.HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT: LayernormBackwardOperationDescriptor,
     DescriptorType.HIPDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR_EXT: SdpaBwdOperationDescriptor,
 }
 
-_BY_TABLE: dict[str, type[OperationDescriptor]] = {cls.TABLE: cls for cls in OPERATIONS.values()}
+# By FlatBuffers table name (a node's "type") and by NodeAttributes union position.
+BY_TABLE: dict[str, type[OperationDescriptor]] = {cls.TABLE: cls for cls in OPERATIONS.values()}
+BY_UNION_POSITION: dict[int, type[OperationDescriptor]] = {
+    cls.UNION_POSITION: cls for cls in OPERATIONS.values() if cls.UNION_POSITION is not None
+}
+# Each op's frontend node, by table name.
+NODES: dict[str, NodeSpec] = {
+    LayernormBackwardOperationDescriptor.TABLE: LAYERNORM_BWD_NODE,
+    SdpaBwdOperationDescriptor.TABLE: SDPA_BWD_NODE,
+}
 
 
 def create_descriptor(descriptor_type: DescriptorType | int) -> OperationDescriptor:
@@ -31,9 +41,9 @@ def create_descriptor(descriptor_type: DescriptorType | int) -> OperationDescrip
 
 
 def descriptor_from_node(node: Node, tensor_map: Mapping[int, TensorDescriptor]) -> OperationDescriptor:
-    attributes = node.get("attributes")
-    table = attributes.get("type") if isinstance(attributes, dict) else None
-    cls = _BY_TABLE.get(table) if isinstance(table, str) else None
+    """NodeFactory::createOperationFromNode: the op the node's "type" names, or NOT_SUPPORTED."""
+    table = node.get("type") if isinstance(node, dict) else None
+    cls = BY_TABLE.get(table) if isinstance(table, str) else None
     if cls is None:
         raise HipdnnError(Status.HIPDNN_STATUS_NOT_SUPPORTED, f"node attributes {table!r} are not supported")
     return cls.from_node(node, tensor_map)

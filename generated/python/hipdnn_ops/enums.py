@@ -421,7 +421,7 @@ class OperationType(IntEnum):
 
 
 class DataType(IntEnum):
-    """The FlatBuffers DataType a node's compute_data_type holds."""
+    """FlatBuffers DataType (data_types.fbs): a tensor's data type and a node's compute data type."""
 
     UNSET = 0
     FLOAT = 1
@@ -433,7 +433,14 @@ class DataType(IntEnum):
     INT8 = 7
     FP8_E4M3 = 8
     FP8_E5M2 = 9
+    FP8_E8M0 = 10
+    FP4_E2M1 = 11
+    FP6_E2M3 = 12
+    FP6_E3M2 = 13
+    INT4 = 14
     INT64 = 15
+    FP8_E4M3_FNUZ = 16
+    FP8_E5M2_FNUZ = 17
 
 
 class Status(IntEnum):
@@ -453,3 +460,31 @@ class DiagonalAlignment(IntEnum):
 
     TOP_LEFT = 0
     BOTTOM_RIGHT = 1
+
+
+# How hipDNN's JSON utilities spell each member (utilities/json/*.hpp). A member missing here has no
+# spelling there: hipDNN would silently write its map's first entry, so the mirror refuses instead.
+JSON_NAMES: dict[type[IntEnum], dict[IntEnum, str]] = {
+    DataType: {
+        DataType.UNSET: "unset",
+        DataType.FLOAT: "float",
+        DataType.HALF: "half",
+        DataType.BFLOAT16: "bfloat16",
+        DataType.DOUBLE: "double",
+        DataType.UINT8: "uint8",
+        DataType.INT32: "int32",
+        DataType.INT8: "int8",
+        DataType.FP8_E4M3: "fp8_e4m3",
+        DataType.FP8_E5M2: "fp8_e5m2",
+        DataType.FP8_E8M0: "fp8_e8m0",
+        DataType.FP4_E2M1: "fp4_e2m1",
+        DataType.FP6_E2M3: "fp6_e2m3",
+        DataType.FP6_E3M2: "fp6_e3m2",
+        DataType.INT4: "int4",
+        DataType.INT64: "int64",
+    },
+    DiagonalAlignment: {
+        DiagonalAlignment.TOP_LEFT: "TOP_LEFT",
+        DiagonalAlignment.BOTTOM_RIGHT: "BOTTOM_RIGHT",
+    },
+}

@@ -35,13 +35,18 @@ class Error:
         return self.code == OK
 
 
-@dataclass
+@dataclass(eq=False)
 class TensorAttributes:
+    """A frontend tensor. Nodes share a tensor by holding the same object (compared by identity,
+    as hipDNN's shared_ptr); a graph gives each one without a UID the lowest unused UID when it is
+    serialized (hipDNN's auto-assignment order is not modelled: UNVERIFIED)."""
+
     name: str = ""
     dims: tuple[int, ...] = ()
     strides: tuple[int, ...] = ()
     data_type: DataType = DataType.FLOAT
     is_virtual: bool = False
+    uid: Optional[int] = None
 
 
 @dataclass
@@ -120,6 +125,14 @@ class NodeSpec:
         if state.inferred:
             return bool(value != state.unset)
         return True
+
+    def failures(self, attributes: NodeAttributes) -> list[Error]:
+        """Every pre-validation check that fails, in order (pre_validate() stops at the first)."""
+        tensors = attributes.tensors
+        ranks = {name: len(t.dims) for name, t in tensors.items()}
+        found = [Error(c.code, c.message) for c in self.checks if self._fails(c, tensors, ranks, attributes.fields)]
+        null = self._null_entries(attributes)
+        return found if null.is_good() else found + [null]
 
     def pre_validate(self, attributes: NodeAttributes) -> Error:
         """pre_validate_node(): the first failing check, or OK."""
@@ -233,14 +246,24 @@ class GraphBase:
     """hipdnn_frontend::graph::Graph: op methods (generated into Graph) add nodes; validate() runs
     each node's pre-validation, then its inference, then checks each output has dims."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "", compute_data_type: DataType = DataType.UNSET,
+                 intermediate_data_type: DataType = DataType.UNSET, io_data_type: DataType = DataType.UNSET,
+                 preferred_engine_id: Optional[int] = None, is_override_shape_enabled: bool = False) -> None:
         self.nodes: list[Node] = []
+        self.name = name
+        self.compute_data_type = compute_data_type  # a node without its own takes this one
+        self.intermediate_data_type = intermediate_data_type
+        self.io_data_type = io_data_type
+        self.preferred_engine_id = preferred_engine_id
+        self.is_override_shape_enabled = is_override_shape_enabled
 
     def _add(self, spec: NodeSpec, prefix: str, attributes: NodeAttributes,
              inputs: Mapping[str, tuple[str, TensorAttributes]], outputs: Mapping[str, str],
              optional_inputs: Mapping[str, str]) -> list[TensorAttributes]:
         if not attributes.name:
             attributes.name = f"{prefix}_{len(self.nodes)}"
+        for field_name, state in spec.fields.items():  # a field left out holds what the C++ member starts as
+            attributes.fields.setdefault(field_name, None if state.optional else state.unset)
         for name, (enumerator, tensor) in inputs.items():
             if not tensor.name:
                 tensor.name = f"{attributes.name}::{enumerator}"

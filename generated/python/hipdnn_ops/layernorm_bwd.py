@@ -7,7 +7,7 @@
 
 from typing import Any, Mapping
 
-from hipdnn_ops.descriptor import FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
+from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
 from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
 
@@ -26,6 +26,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="input",
             label="DY",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: DY tensor not set",
+            uid_field="dy_tensor_uid",
         ),
         TensorSlot(
             "x",
@@ -34,6 +35,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="input",
             label="X",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: X tensor not set",
+            uid_field="x_tensor_uid",
         ),
         TensorSlot(
             "scale",
@@ -42,6 +44,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="input",
             label="SCALE",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: SCALE tensor not set",
+            uid_field="scale_tensor_uid",
         ),
         TensorSlot(
             "mean",
@@ -50,6 +53,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="input",
             label="MEAN",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: MEAN tensor not set",
+            uid_field="mean_tensor_uid",
         ),
         TensorSlot(
             "inv_variance",
@@ -58,6 +62,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="input",
             label="INV_VARIANCE",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: INV_VARIANCE tensor not set",
+            uid_field="inv_variance_tensor_uid",
         ),
         TensorSlot(
             "epsilon",
@@ -66,6 +71,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="input",
             label="EPSILON",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: EPSILON tensor not set",
+            uid_field="epsilon_tensor_uid",
         ),
         TensorSlot(
             "dx",
@@ -74,6 +80,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="output",
             label="DX",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: DX tensor not set",
+            uid_field="dx_tensor_uid",
         ),
         TensorSlot(
             "dscale",
@@ -82,6 +89,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="output",
             label="DSCALE",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: DSCALE tensor not set",
+            uid_field="dscale_tensor_uid",
         ),
         TensorSlot(
             "dbias",
@@ -90,6 +98,7 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             role="output",
             label="DBIAS",
             missing_message="LayernormBackwardOperationDescriptor::finalize() failed: DBIAS tensor not set",
+            uid_field="dbias_tensor_uid",
         ),
     )
     FIELDS = (
@@ -101,6 +110,20 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
             zero=0,
         ),
     )
+    # layernorm_backward_attributes.fbs: table LayernormBackwardAttributes, field by field in slot order
+    LAYOUT = (
+        FbsField("dy_tensor_uid", "long", place="inputs", default=0),
+        FbsField("x_tensor_uid", "long", place="inputs", default=0),
+        FbsField("scale_tensor_uid", "long", place="inputs", default=0),
+        FbsField("mean_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("inv_variance_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("epsilon_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("dx_tensor_uid", "long", place="outputs", default=0),
+        FbsField("dscale_tensor_uid", "long", place="outputs", default=0),
+        FbsField("dbias_tensor_uid", "long", place="outputs", default=0),
+        FbsField("normalized_dim_count", "long", default=0),
+    )
+    UNION_POSITION = 20
     RULES = (
         PresenceRule(
             "both_or_neither",

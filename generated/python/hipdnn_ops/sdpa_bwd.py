@@ -7,7 +7,7 @@
 
 from typing import Any, Mapping
 
-from hipdnn_ops.descriptor import FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
+from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, DiagonalAlignment
 from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
 
@@ -27,6 +27,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="Q",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: Q tensor not set",
+            uid_field="q_tensor_uid",
         ),
         TensorSlot(
             "k",
@@ -35,6 +36,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="K",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: K tensor not set",
+            uid_field="k_tensor_uid",
         ),
         TensorSlot(
             "v",
@@ -43,6 +45,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="V",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: V tensor not set",
+            uid_field="v_tensor_uid",
         ),
         TensorSlot(
             "o",
@@ -51,6 +54,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="O",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: O tensor not set",
+            uid_field="o_tensor_uid",
         ),
         TensorSlot(
             "do",
@@ -59,6 +63,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="DO",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DO tensor not set",
+            uid_field="do_tensor_uid",
         ),
         TensorSlot(
             "stats",
@@ -67,6 +72,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="STATS",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: STATS tensor not set",
+            uid_field="stats_tensor_uid",
         ),
         TensorSlot(
             "dq",
@@ -75,6 +81,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="output",
             label="DQ",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DQ tensor not set",
+            uid_field="dq_tensor_uid",
         ),
         TensorSlot(
             "dk",
@@ -83,6 +90,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="output",
             label="DK",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DK tensor not set",
+            uid_field="dk_tensor_uid",
         ),
         TensorSlot(
             "dv",
@@ -91,6 +99,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="output",
             label="DV",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DV tensor not set",
+            uid_field="dv_tensor_uid",
         ),
         TensorSlot(
             "scale",
@@ -99,6 +108,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="SCALE",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: SCALE tensor not set",
+            uid_field="scale_tensor_uid",
         ),
         TensorSlot(
             "attn_mask",
@@ -107,6 +117,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="ATTN_MASK",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: ATTN_MASK tensor not set",
+            uid_field="attn_mask_tensor_uid",
         ),
         TensorSlot(
             "seq_len_q",
@@ -115,6 +126,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="SEQ_LEN_Q",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: SEQ_LEN_Q tensor not set",
+            uid_field="seq_len_q_tensor_uid",
         ),
         TensorSlot(
             "seq_len_kv",
@@ -123,6 +135,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="SEQ_LEN_KV",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: SEQ_LEN_KV tensor not set",
+            uid_field="seq_len_kv_tensor_uid",
         ),
         TensorSlot(
             "seed",
@@ -131,6 +144,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="SEED",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: SEED tensor not set",
+            uid_field="seed_tensor_uid",
         ),
         TensorSlot(
             "offset",
@@ -139,6 +153,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="OFFSET",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: OFFSET tensor not set",
+            uid_field="offset_tensor_uid",
         ),
         TensorSlot(
             "dropout_mask",
@@ -147,6 +162,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="DROPOUT_MASK",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DROPOUT_MASK tensor not set",
+            uid_field="dropout_mask_tensor_uid",
         ),
         TensorSlot(
             "dropout_scale",
@@ -155,6 +171,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="DROPOUT_SCALE",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DROPOUT_SCALE tensor not set",
+            uid_field="dropout_scale_tensor_uid",
         ),
         TensorSlot(
             "dropout_scale_inv",
@@ -163,6 +180,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="input",
             label="DROPOUT_SCALE_INV",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DROPOUT_SCALE_INV tensor not set",
+            uid_field="dropout_scale_inv_tensor_uid",
         ),
         TensorSlot(
             "dbias",
@@ -171,6 +189,7 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             role="output",
             label="DBIAS",
             missing_message="SdpaBwdOperationDescriptor::finalize() failed: DBIAS tensor not set",
+            uid_field="dbias_tensor_uid",
         ),
     )
     FIELDS = (
@@ -239,6 +258,38 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
             enum=DiagonalAlignment,
         ),
     )
+    # sdpa_backward_attributes.fbs: table SdpaBackwardAttributes, field by field in slot order
+    LAYOUT = (
+        FbsField("q_tensor_uid", "long", place="inputs", default=0),
+        FbsField("k_tensor_uid", "long", place="inputs", default=0),
+        FbsField("v_tensor_uid", "long", place="inputs", default=0),
+        FbsField("o_tensor_uid", "long", place="inputs", default=0),
+        FbsField("do_tensor_uid", "long", place="inputs", default=0),
+        FbsField("stats_tensor_uid", "long", place="inputs", default=0),
+        FbsField("dq_tensor_uid", "long", place="outputs", default=0),
+        FbsField("dk_tensor_uid", "long", place="outputs", default=0),
+        FbsField("dv_tensor_uid", "long", place="outputs", default=0),
+        FbsField("scale_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("attn_mask_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("seq_len_q_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("seq_len_kv_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("seed_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("offset_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("dropout_mask_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("dropout_scale_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("dropout_scale_inv_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("dbias_tensor_uid", "long", place="outputs", optional=True, default=None),
+        FbsField("alibi_mask", "bool", default=False),
+        FbsField("padding_mask", "bool", default=False),
+        FbsField("causal_mask", "bool", default=False),
+        FbsField("causal_mask_bottom_right", "bool", default=False),
+        FbsField("dropout_probability", "float", optional=True, default=None),
+        FbsField("attn_scale_value", "float", optional=True, default=None),
+        FbsField("left_bound", "long", optional=True, default=None),
+        FbsField("right_bound", "long", optional=True, default=None),
+        FbsField("diagonal_alignment", "enum", default=DiagonalAlignment.TOP_LEFT, enum=DiagonalAlignment),
+    )
+    UNION_POSITION = 15
     RULES = (
     )
 

@@ -18,8 +18,8 @@ from hipdnn_ops import (
     TensorDescriptor,
     create_descriptor,
     descriptor_from_node,
-    from_json,
-    to_json,
+    node_from_json,
+    node_to_json,
 )
 from hipdnn_ops import Error, Graph, NodeAttributes, TensorAttributes
 from hipdnn_ops.layernorm_bwd import NODE, LayernormBackwardOperationDescriptor, pack, unpack
@@ -64,31 +64,43 @@ def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
     return {TENSORS[n].uid: TENSORS[n] for n in names}
 
 
+# Where each tensor's (each list's) UID sits in the serialized node: "inputs" or "outputs", and its key.
+UID_FIELDS = {
+    "dy": ("inputs", "dy_tensor_uid"),
+    "x": ("inputs", "x_tensor_uid"),
+    "scale": ("inputs", "scale_tensor_uid"),
+    "mean": ("inputs", "mean_tensor_uid"),
+    "inv_variance": ("inputs", "inv_variance_tensor_uid"),
+    "epsilon": ("inputs", "epsilon_tensor_uid"),
+    "dx": ("outputs", "dx_tensor_uid"),
+    "dscale": ("outputs", "dscale_tensor_uid"),
+    "dbias": ("outputs", "dbias_tensor_uid"),
+}
+
+
+def node_uid(node: dict[str, Any], name: str) -> Any:
+    place, key = UID_FIELDS[name]
+    return node[place].get(key)
+
+
 def make_node(*optional: str) -> dict[str, Any]:
-    attributes: dict[str, Any] = {"type": "LayernormBackwardAttributes"}
-    attributes["dy_tensor_uid"] = TENSORS["dy"].uid
-    attributes["x_tensor_uid"] = TENSORS["x"].uid
-    attributes["scale_tensor_uid"] = TENSORS["scale"].uid
-    attributes["mean_tensor_uid"] = TENSORS["mean"].uid if "mean" in optional else None
-    attributes["inv_variance_tensor_uid"] = TENSORS["inv_variance"].uid if "inv_variance" in optional else None
-    attributes["epsilon_tensor_uid"] = TENSORS["epsilon"].uid if "epsilon" in optional else None
-    attributes["dx_tensor_uid"] = TENSORS["dx"].uid
-    attributes["dscale_tensor_uid"] = TENSORS["dscale"].uid
-    attributes["dbias_tensor_uid"] = TENSORS["dbias"].uid
-    attributes["normalized_dim_count"] = 3
-    return {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": attributes}
+    """The serialized node with the required tensors, the named optional ones and every field."""
+    node: dict[str, Any] = {"type": "LayernormBackwardAttributes", "name": NODE_NAME, "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}
+    for name in TENSORS:
+        if name in REQUIRED or name in optional:
+            place, key = UID_FIELDS[name]
+            node[place][key] = TENSORS[name].uid
+    node["normalized_dim_count"] = 3
+    return node
 
 
-def make_required_only_node(compute_data_type: str = "FLOAT") -> dict[str, Any]:
-    """The node that leaves every optional unset: required UIDs only, every field at its default."""
-    attributes: dict[str, Any] = {"type": "LayernormBackwardAttributes"}
-    attributes["dy_tensor_uid"] = TENSORS["dy"].uid
-    attributes["x_tensor_uid"] = TENSORS["x"].uid
-    attributes["scale_tensor_uid"] = TENSORS["scale"].uid
-    attributes["dx_tensor_uid"] = TENSORS["dx"].uid
-    attributes["dscale_tensor_uid"] = TENSORS["dscale"].uid
-    attributes["dbias_tensor_uid"] = TENSORS["dbias"].uid
-    return {"name": "", "compute_data_type": compute_data_type, "attributes": attributes}
+def make_required_only_node(compute_data_type: DataType = DataType.FLOAT) -> dict[str, Any]:
+    """The node that leaves every optional unset: required UIDs only, every field left out."""
+    node: dict[str, Any] = {"type": "LayernormBackwardAttributes", "name": "", "compute_data_type": compute_data_type, "inputs": {}, "outputs": {}}
+    for name in REQUIRED:
+        place, key = UID_FIELDS[name]
+        node[place][key] = TENSORS[name].uid
+    return node
 
 
 class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
@@ -342,9 +354,11 @@ class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
         self.assertEqual(error.message, "LayernormBackwardOperationDescriptor::getAttribute: attributeName not supported")
 
     def test_SetTensorFailsWithUnfinalizedTensor(self) -> None:
-        # Python tensors are immutable values and always finalized; a non-tensor is the nearest
-        # invalid input, and it is rejected with BAD_PARAM like the C++ type check.
-        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["dy"], "tensor")
+        unfinalized = TensorDescriptor(TENSORS["dy"].uid, is_finalized=False)
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED, self.descriptor.set_attribute, ATTRIBUTES["dy"], unfinalized
+        )
+        self.assertEqual(error.message, "LayernormBackwardOperationDescriptor::setAttribute(): tensor descriptor is not finalized")
 
     def test_SetTensorFailsWrongType(self) -> None:
         self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["dy"], 1)
@@ -379,10 +393,9 @@ class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
         self.descriptor.finalize()
         node = self.descriptor.build_node()
         self.assertEqual(node["name"], OPERATION_NAME)
-        self.assertEqual(node["compute_data_type"], "FLOAT")
-        expected = make_node(*ALL_PRESENT)["attributes"]
-        self.assertEqual(node["attributes"], expected)
-        self.assertEqual(from_json(to_json(node)), node)
+        self.assertEqual(node["compute_data_type"], DataType.FLOAT)
+        self.assertEqual(node, make_node(*ALL_PRESENT) | {"name": OPERATION_NAME})
+        self.assertEqual(node_from_json(node_to_json(node)), node)
 
     def test_ToStringContainsExpectedInfo(self) -> None:
         self.make_finalized()
@@ -428,7 +441,7 @@ class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
         self.set_params()
         self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, DataType.HALF)
         self.descriptor.finalize()
-        self.assertEqual(self.descriptor.build_node()["compute_data_type"], "HALF")
+        self.assertEqual(self.descriptor.build_node()["compute_data_type"], DataType.HALF)
 
     def test_FinalizePreservesTensorReferences(self) -> None:
         self.make_finalized_with_everything()
@@ -447,21 +460,92 @@ class TestLayernormBackwardOperationDescriptor(unittest.TestCase):
     def test_GetOptionalMeanTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["mean"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["mean_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["mean"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "mean"))
 
     def test_GetOptionalInvVarianceTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["inv_variance"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["inv_variance_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["inv_variance"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "inv_variance"))
 
     def test_GetOptionalEpsilonTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["epsilon"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["epsilon_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["epsilon"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "epsilon"))
 
     def test_GetNormalizedDimCountDefault(self) -> None:
         self.make_required_only_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT), 0)
+
+    # query mode: a requested element count of 0 reports how many elements the attribute holds
+
+    def test_GetAttributeTensorDyQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dy"], 0), 1)
+
+    def test_GetAttributeTensorXQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["x"], 0), 1)
+
+    def test_GetAttributeTensorScaleQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["scale"], 0), 1)
+
+    def test_GetAttributeTensorMeanQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["mean"], 0), 1)
+
+    def test_GetAttributeTensorInvVarianceQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["inv_variance"], 0), 1)
+
+    def test_GetAttributeTensorEpsilonQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["epsilon"], 0), 1)
+
+    def test_GetAttributeTensorDxQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dx"], 0), 1)
+
+    def test_GetAttributeTensorDscaleQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dscale"], 0), 1)
+
+    def test_GetAttributeTensorDbiasQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dbias"], 0), 1)
+
+    def test_GetNormalizedDimCountQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT, 0), 1)
+
+    def test_GetAttributeComputeTypeQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT, 0), 1)
+
+    def test_GetAttributeOperationTypeQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_TYPE_EXT, 0), 1)
+
+    def test_GetAttributeNameQueryReturnsSizeInclNull(self) -> None:
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, "my_op")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 0), len("my_op") + 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 3), "my")
+
+    def test_EmptyNameQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 0), 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 4), "")
+
+    def test_GetAttributeFailsNegativeRequestedCount(self) -> None:
+        self.make_finalized()
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.get_attribute, AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, -1
+        )
+        self.assertEqual(error.message, "LayernormBackwardOperationDescriptor::getAttribute(): requestedElementCount is negative")
 
     def test_PackAndUnpackRoundTrip(self) -> None:
         attributes = {
@@ -554,7 +638,7 @@ class TestLayernormBackwardOperationFromNode(unittest.TestCase):
         self.assertEqual(raised.exception.message, "LayernormBackwardOperationDescriptor::finalize() failed: MEAN and INV_VARIANCE tensors must be set together or not at all")
 
     def test_FailsWhenNodeHoldsOtherAttributes(self) -> None:
-        node = {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": {"type": "NONE"}}
+        node = {"type": "NONE", "name": NODE_NAME, "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}
         with self.assertRaises(HipdnnError) as raised:
             LayernormBackwardOperationDescriptor.from_node(node, {})
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
@@ -578,23 +662,23 @@ class TestLayernormBackwardOperationFromNode(unittest.TestCase):
         self.assertEqual(descriptor.build_node()["name"], "layernorm_bwd_rebuilt")
 
     def test_PreservesComputeDataType(self) -> None:
-        descriptor = LayernormBackwardOperationDescriptor.from_node(make_required_only_node("HALF"), tensor_map(*REQUIRED))
+        descriptor = LayernormBackwardOperationDescriptor.from_node(make_required_only_node(DataType.HALF), tensor_map(*REQUIRED))
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_COMP_TYPE_EXT), DataType.HALF)
-        self.assertEqual(descriptor.build_node()["compute_data_type"], "HALF")
+        self.assertEqual(descriptor.build_node()["compute_data_type"], DataType.HALF)
 
     def test_FailsWithUnsetComputeDataType(self) -> None:
         with self.assertRaises(HipdnnError) as raised:
-            LayernormBackwardOperationDescriptor.from_node(make_required_only_node("UNSET"), tensor_map(*REQUIRED))
+            LayernormBackwardOperationDescriptor.from_node(make_required_only_node(DataType.UNSET), tensor_map(*REQUIRED))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
 
     def test_RequiredOnlyHasNullOptionalsAndDefaults(self) -> None:
         descriptor = LayernormBackwardOperationDescriptor.from_node(make_required_only_node(), tensor_map(*REQUIRED))
         self.assertTrue(descriptor.is_finalized)
         self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
-        attributes = descriptor.build_node()["attributes"]
-        self.assertIsNone(attributes["mean_tensor_uid"])
-        self.assertIsNone(attributes["inv_variance_tensor_uid"])
-        self.assertIsNone(attributes["epsilon_tensor_uid"])
+        node = descriptor.build_node()
+        self.assertIsNone(node_uid(node, "mean"))
+        self.assertIsNone(node_uid(node, "inv_variance"))
+        self.assertIsNone(node_uid(node, "epsilon"))
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_LAYERNORM_BACKWARD_NORMALIZED_DIM_COUNT_EXT), 0)
 
     def test_NodeFactoryDelegatesCorrectly(self) -> None:
@@ -607,7 +691,7 @@ class TestLayernormBackwardOperationFromNode(unittest.TestCase):
 
     def test_NodeFactoryRejectsAnEmptyNode(self) -> None:
         with self.assertRaises(HipdnnError) as raised:
-            descriptor_from_node({"name": "", "compute_data_type": "FLOAT", "attributes": {}}, {})
+            descriptor_from_node({"name": "", "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}, {})
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_NOT_SUPPORTED)
 
     def test_TensorReferencesMatchTensorMap(self) -> None:

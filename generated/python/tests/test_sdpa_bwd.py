@@ -18,8 +18,8 @@ from hipdnn_ops import (
     TensorDescriptor,
     create_descriptor,
     descriptor_from_node,
-    from_json,
-    to_json,
+    node_from_json,
+    node_to_json,
 )
 from hipdnn_ops import Error, Graph, NodeAttributes, TensorAttributes
 from hipdnn_ops.sdpa_bwd import NODE, SdpaBwdOperationDescriptor, pack, unpack
@@ -93,52 +93,61 @@ def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
     return {TENSORS[n].uid: TENSORS[n] for n in names}
 
 
+# Where each tensor's (each list's) UID sits in the serialized node: "inputs" or "outputs", and its key.
+UID_FIELDS = {
+    "q": ("inputs", "q_tensor_uid"),
+    "k": ("inputs", "k_tensor_uid"),
+    "v": ("inputs", "v_tensor_uid"),
+    "o": ("inputs", "o_tensor_uid"),
+    "do": ("inputs", "do_tensor_uid"),
+    "stats": ("inputs", "stats_tensor_uid"),
+    "dq": ("outputs", "dq_tensor_uid"),
+    "dk": ("outputs", "dk_tensor_uid"),
+    "dv": ("outputs", "dv_tensor_uid"),
+    "scale": ("inputs", "scale_tensor_uid"),
+    "attn_mask": ("inputs", "attn_mask_tensor_uid"),
+    "seq_len_q": ("inputs", "seq_len_q_tensor_uid"),
+    "seq_len_kv": ("inputs", "seq_len_kv_tensor_uid"),
+    "seed": ("inputs", "seed_tensor_uid"),
+    "offset": ("inputs", "offset_tensor_uid"),
+    "dropout_mask": ("inputs", "dropout_mask_tensor_uid"),
+    "dropout_scale": ("inputs", "dropout_scale_tensor_uid"),
+    "dropout_scale_inv": ("inputs", "dropout_scale_inv_tensor_uid"),
+    "dbias": ("outputs", "dbias_tensor_uid"),
+}
+
+
+def node_uid(node: dict[str, Any], name: str) -> Any:
+    place, key = UID_FIELDS[name]
+    return node[place].get(key)
+
+
 def make_node(*optional: str) -> dict[str, Any]:
-    attributes: dict[str, Any] = {"type": "SdpaBackwardAttributes"}
-    attributes["q_tensor_uid"] = TENSORS["q"].uid
-    attributes["k_tensor_uid"] = TENSORS["k"].uid
-    attributes["v_tensor_uid"] = TENSORS["v"].uid
-    attributes["o_tensor_uid"] = TENSORS["o"].uid
-    attributes["do_tensor_uid"] = TENSORS["do"].uid
-    attributes["stats_tensor_uid"] = TENSORS["stats"].uid
-    attributes["dq_tensor_uid"] = TENSORS["dq"].uid
-    attributes["dk_tensor_uid"] = TENSORS["dk"].uid
-    attributes["dv_tensor_uid"] = TENSORS["dv"].uid
-    attributes["scale_tensor_uid"] = TENSORS["scale"].uid if "scale" in optional else None
-    attributes["attn_mask_tensor_uid"] = TENSORS["attn_mask"].uid if "attn_mask" in optional else None
-    attributes["seq_len_q_tensor_uid"] = TENSORS["seq_len_q"].uid if "seq_len_q" in optional else None
-    attributes["seq_len_kv_tensor_uid"] = TENSORS["seq_len_kv"].uid if "seq_len_kv" in optional else None
-    attributes["seed_tensor_uid"] = TENSORS["seed"].uid if "seed" in optional else None
-    attributes["offset_tensor_uid"] = TENSORS["offset"].uid if "offset" in optional else None
-    attributes["dropout_mask_tensor_uid"] = TENSORS["dropout_mask"].uid if "dropout_mask" in optional else None
-    attributes["dropout_scale_tensor_uid"] = TENSORS["dropout_scale"].uid if "dropout_scale" in optional else None
-    attributes["dropout_scale_inv_tensor_uid"] = TENSORS["dropout_scale_inv"].uid if "dropout_scale_inv" in optional else None
-    attributes["dbias_tensor_uid"] = TENSORS["dbias"].uid if "dbias" in optional else None
-    attributes["alibi_mask"] = True
-    attributes["padding_mask"] = True
-    attributes["causal_mask"] = True
-    attributes["causal_mask_bottom_right"] = True
-    attributes["dropout_probability"] = 0.25
-    attributes["attn_scale_value"] = 0.125
-    attributes["left_bound"] = 64
-    attributes["right_bound"] = 0
-    attributes["diagonal_alignment"] = DiagonalAlignment.BOTTOM_RIGHT.name
-    return {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": attributes}
+    """The serialized node with the required tensors, the named optional ones and every field."""
+    node: dict[str, Any] = {"type": "SdpaBackwardAttributes", "name": NODE_NAME, "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}
+    for name in TENSORS:
+        if name in REQUIRED or name in optional:
+            place, key = UID_FIELDS[name]
+            node[place][key] = TENSORS[name].uid
+    node["alibi_mask"] = True
+    node["padding_mask"] = True
+    node["causal_mask"] = True
+    node["causal_mask_bottom_right"] = True
+    node["dropout_probability"] = 0.25
+    node["attn_scale_value"] = 0.125
+    node["left_bound"] = 64
+    node["right_bound"] = 0
+    node["diagonal_alignment"] = DiagonalAlignment.BOTTOM_RIGHT
+    return node
 
 
-def make_required_only_node(compute_data_type: str = "FLOAT") -> dict[str, Any]:
-    """The node that leaves every optional unset: required UIDs only, every field at its default."""
-    attributes: dict[str, Any] = {"type": "SdpaBackwardAttributes"}
-    attributes["q_tensor_uid"] = TENSORS["q"].uid
-    attributes["k_tensor_uid"] = TENSORS["k"].uid
-    attributes["v_tensor_uid"] = TENSORS["v"].uid
-    attributes["o_tensor_uid"] = TENSORS["o"].uid
-    attributes["do_tensor_uid"] = TENSORS["do"].uid
-    attributes["stats_tensor_uid"] = TENSORS["stats"].uid
-    attributes["dq_tensor_uid"] = TENSORS["dq"].uid
-    attributes["dk_tensor_uid"] = TENSORS["dk"].uid
-    attributes["dv_tensor_uid"] = TENSORS["dv"].uid
-    return {"name": "", "compute_data_type": compute_data_type, "attributes": attributes}
+def make_required_only_node(compute_data_type: DataType = DataType.FLOAT) -> dict[str, Any]:
+    """The node that leaves every optional unset: required UIDs only, every field left out."""
+    node: dict[str, Any] = {"type": "SdpaBackwardAttributes", "name": "", "compute_data_type": compute_data_type, "inputs": {}, "outputs": {}}
+    for name in REQUIRED:
+        place, key = UID_FIELDS[name]
+        node[place][key] = TENSORS[name].uid
+    return node
 
 
 class TestSdpaBwdOperationDescriptor(unittest.TestCase):
@@ -516,9 +525,11 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
         self.assertEqual(error.message, "SdpaBwdOperationDescriptor::getAttribute: attributeName not supported")
 
     def test_SetTensorFailsWithUnfinalizedTensor(self) -> None:
-        # Python tensors are immutable values and always finalized; a non-tensor is the nearest
-        # invalid input, and it is rejected with BAD_PARAM like the C++ type check.
-        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["q"], "tensor")
+        unfinalized = TensorDescriptor(TENSORS["q"].uid, is_finalized=False)
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED, self.descriptor.set_attribute, ATTRIBUTES["q"], unfinalized
+        )
+        self.assertEqual(error.message, "SdpaBwdOperationDescriptor::setAttribute(): tensor descriptor is not finalized")
 
     def test_SetTensorFailsWrongType(self) -> None:
         self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["q"], 1)
@@ -553,10 +564,9 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
         self.descriptor.finalize()
         node = self.descriptor.build_node()
         self.assertEqual(node["name"], OPERATION_NAME)
-        self.assertEqual(node["compute_data_type"], "FLOAT")
-        expected = make_node(*ALL_PRESENT)["attributes"]
-        self.assertEqual(node["attributes"], expected)
-        self.assertEqual(from_json(to_json(node)), node)
+        self.assertEqual(node["compute_data_type"], DataType.FLOAT)
+        self.assertEqual(node, make_node(*ALL_PRESENT) | {"name": OPERATION_NAME})
+        self.assertEqual(node_from_json(node_to_json(node)), node)
 
     def test_ToStringContainsExpectedInfo(self) -> None:
         self.make_finalized()
@@ -620,7 +630,7 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
         self.set_params()
         self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, DataType.HALF)
         self.descriptor.finalize()
-        self.assertEqual(self.descriptor.build_node()["compute_data_type"], "HALF")
+        self.assertEqual(self.descriptor.build_node()["compute_data_type"], DataType.HALF)
 
     def test_FinalizePreservesTensorReferences(self) -> None:
         self.make_finalized_with_everything()
@@ -639,72 +649,86 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
     def test_GetOptionalScaleTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["scale"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["scale_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["scale"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "scale"))
 
     def test_GetOptionalAttnMaskTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["attn_mask"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["attn_mask_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["attn_mask"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "attn_mask"))
 
     def test_GetOptionalSeqLenQTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["seq_len_q"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["seq_len_q_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["seq_len_q"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "seq_len_q"))
 
     def test_GetOptionalSeqLenKvTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["seq_len_kv"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["seq_len_kv_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["seq_len_kv"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "seq_len_kv"))
 
     def test_GetOptionalSeedTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["seed"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["seed_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["seed"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "seed"))
 
     def test_GetOptionalOffsetTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["offset"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["offset_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["offset"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "offset"))
 
     def test_GetOptionalDropoutMaskTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dropout_mask"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_mask_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dropout_mask"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "dropout_mask"))
 
     def test_GetOptionalDropoutScaleTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_scale_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "dropout_scale"))
 
     def test_GetOptionalDropoutScaleInvTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale_inv"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_scale_inv_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale_inv"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "dropout_scale_inv"))
 
     def test_GetOptionalDbiasTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["dbias"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["dbias_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dbias"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "dbias"))
 
     def test_GetDropoutProbabilityUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["dropout_probability"])
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, 0), 0)
+        self.assertNotIn("dropout_probability", self.descriptor.build_node())
 
     def test_GetAttnScaleValueUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["attn_scale_value"])
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, 0), 0)
+        self.assertNotIn("attn_scale_value", self.descriptor.build_node())
 
     def test_GetLeftBoundUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["left_bound"])
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, 0), 0)
+        self.assertNotIn("left_bound", self.descriptor.build_node())
 
     def test_GetRightBoundUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["right_bound"])
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, 0), 0)
+        self.assertNotIn("right_bound", self.descriptor.build_node())
 
     def test_GetAlibiMaskDefault(self) -> None:
         self.make_required_only_finalized()
@@ -725,6 +749,146 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
     def test_GetDiagonalAlignmentDefault(self) -> None:
         self.make_required_only_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT), DiagonalAlignment.TOP_LEFT)
+
+    # query mode: a requested element count of 0 reports how many elements the attribute holds
+
+    def test_GetAttributeTensorQQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["q"], 0), 1)
+
+    def test_GetAttributeTensorKQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["k"], 0), 1)
+
+    def test_GetAttributeTensorVQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["v"], 0), 1)
+
+    def test_GetAttributeTensorOQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["o"], 0), 1)
+
+    def test_GetAttributeTensorDoQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["do"], 0), 1)
+
+    def test_GetAttributeTensorStatsQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["stats"], 0), 1)
+
+    def test_GetAttributeTensorDqQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dq"], 0), 1)
+
+    def test_GetAttributeTensorDkQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dk"], 0), 1)
+
+    def test_GetAttributeTensorDvQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dv"], 0), 1)
+
+    def test_GetAttributeTensorScaleQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["scale"], 0), 1)
+
+    def test_GetAttributeTensorAttnMaskQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["attn_mask"], 0), 1)
+
+    def test_GetAttributeTensorSeqLenQQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["seq_len_q"], 0), 1)
+
+    def test_GetAttributeTensorSeqLenKvQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["seq_len_kv"], 0), 1)
+
+    def test_GetAttributeTensorSeedQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["seed"], 0), 1)
+
+    def test_GetAttributeTensorOffsetQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["offset"], 0), 1)
+
+    def test_GetAttributeTensorDropoutMaskQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dropout_mask"], 0), 1)
+
+    def test_GetAttributeTensorDropoutScaleQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale"], 0), 1)
+
+    def test_GetAttributeTensorDropoutScaleInvQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dropout_scale_inv"], 0), 1)
+
+    def test_GetAttributeTensorDbiasQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dbias"], 0), 1)
+
+    def test_GetAlibiMaskQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, 0), 1)
+
+    def test_GetPaddingMaskQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, 0), 1)
+
+    def test_GetCausalMaskQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, 0), 1)
+
+    def test_GetCausalMaskBottomRightQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT, 0), 1)
+
+    def test_GetDropoutProbabilityQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, 0), 1)
+
+    def test_GetAttnScaleValueQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, 0), 1)
+
+    def test_GetLeftBoundQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, 0), 1)
+
+    def test_GetRightBoundQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, 0), 1)
+
+    def test_GetDiagonalAlignmentQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT, 0), 1)
+
+    def test_GetAttributeComputeTypeQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT, 0), 1)
+
+    def test_GetAttributeOperationTypeQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_TYPE_EXT, 0), 1)
+
+    def test_GetAttributeNameQueryReturnsSizeInclNull(self) -> None:
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, "my_op")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 0), len("my_op") + 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 3), "my")
+
+    def test_EmptyNameQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 0), 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 4), "")
+
+    def test_GetAttributeFailsNegativeRequestedCount(self) -> None:
+        self.make_finalized()
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.get_attribute, AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, -1
+        )
+        self.assertEqual(error.message, "SdpaBwdOperationDescriptor::getAttribute(): requestedElementCount is negative")
 
     def test_PackAndUnpackRoundTrip(self) -> None:
         attributes = {
@@ -806,64 +970,64 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
         present = REQUIRED + ("scale", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "scale"]))
         self.assertNotIn(TENSORS["scale"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["scale_tensor_uid"], TENSORS["scale"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "scale"), TENSORS["scale"].uid)
 
     def test_LeavesOptionalAttnMaskNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("attn_mask", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "attn_mask"]))
         self.assertNotIn(TENSORS["attn_mask"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["attn_mask_tensor_uid"], TENSORS["attn_mask"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "attn_mask"), TENSORS["attn_mask"].uid)
 
     def test_LeavesOptionalSeqLenQNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("seq_len_q", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seq_len_q"]))
         self.assertNotIn(TENSORS["seq_len_q"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["seq_len_q_tensor_uid"], TENSORS["seq_len_q"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "seq_len_q"), TENSORS["seq_len_q"].uid)
 
     def test_LeavesOptionalSeqLenKvNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("seq_len_kv", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seq_len_kv"]))
         self.assertNotIn(TENSORS["seq_len_kv"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["seq_len_kv_tensor_uid"], TENSORS["seq_len_kv"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "seq_len_kv"), TENSORS["seq_len_kv"].uid)
 
     def test_LeavesOptionalSeedNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("seed", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "seed"]))
         self.assertNotIn(TENSORS["seed"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["seed_tensor_uid"], TENSORS["seed"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "seed"), TENSORS["seed"].uid)
 
     def test_LeavesOptionalOffsetNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("offset", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "offset"]))
         self.assertNotIn(TENSORS["offset"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["offset_tensor_uid"], TENSORS["offset"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "offset"), TENSORS["offset"].uid)
 
     def test_LeavesOptionalDropoutMaskNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dropout_mask", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_mask"]))
         self.assertNotIn(TENSORS["dropout_mask"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["dropout_mask_tensor_uid"], TENSORS["dropout_mask"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "dropout_mask"), TENSORS["dropout_mask"].uid)
 
     def test_LeavesOptionalDropoutScaleNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dropout_scale", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_scale"]))
         self.assertNotIn(TENSORS["dropout_scale"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["dropout_scale_tensor_uid"], TENSORS["dropout_scale"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "dropout_scale"), TENSORS["dropout_scale"].uid)
 
     def test_LeavesOptionalDropoutScaleInvNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dropout_scale_inv", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dropout_scale_inv"]))
         self.assertNotIn(TENSORS["dropout_scale_inv"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["dropout_scale_inv_tensor_uid"], TENSORS["dropout_scale_inv"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "dropout_scale_inv"), TENSORS["dropout_scale_inv"].uid)
 
     def test_LeavesOptionalDbiasNullWhenUidSetButTensorMissing(self) -> None:
         present = REQUIRED + ("dbias", )
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "dbias"]))
         self.assertNotIn(TENSORS["dbias"], descriptor.tensor_descriptors())
-        self.assertEqual(descriptor.build_node()["attributes"]["dbias_tensor_uid"], TENSORS["dbias"].uid)
+        self.assertEqual(node_uid(descriptor.build_node(), "dbias"), TENSORS["dbias"].uid)
 
     def test_FailsWhenNodeHoldsOtherAttributes(self) -> None:
-        node = {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": {"type": "NONE"}}
+        node = {"type": "NONE", "name": NODE_NAME, "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}
         with self.assertRaises(HipdnnError) as raised:
             SdpaBwdOperationDescriptor.from_node(node, {})
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
@@ -887,30 +1051,30 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
         self.assertEqual(descriptor.build_node()["name"], "sdpa_bwd_rebuilt")
 
     def test_PreservesComputeDataType(self) -> None:
-        descriptor = SdpaBwdOperationDescriptor.from_node(make_required_only_node("HALF"), tensor_map(*REQUIRED))
+        descriptor = SdpaBwdOperationDescriptor.from_node(make_required_only_node(DataType.HALF), tensor_map(*REQUIRED))
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_COMP_TYPE_EXT), DataType.HALF)
-        self.assertEqual(descriptor.build_node()["compute_data_type"], "HALF")
+        self.assertEqual(descriptor.build_node()["compute_data_type"], DataType.HALF)
 
     def test_FailsWithUnsetComputeDataType(self) -> None:
         with self.assertRaises(HipdnnError) as raised:
-            SdpaBwdOperationDescriptor.from_node(make_required_only_node("UNSET"), tensor_map(*REQUIRED))
+            SdpaBwdOperationDescriptor.from_node(make_required_only_node(DataType.UNSET), tensor_map(*REQUIRED))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
 
     def test_RequiredOnlyHasNullOptionalsAndDefaults(self) -> None:
         descriptor = SdpaBwdOperationDescriptor.from_node(make_required_only_node(), tensor_map(*REQUIRED))
         self.assertTrue(descriptor.is_finalized)
         self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
-        attributes = descriptor.build_node()["attributes"]
-        self.assertIsNone(attributes["scale_tensor_uid"])
-        self.assertIsNone(attributes["attn_mask_tensor_uid"])
-        self.assertIsNone(attributes["seq_len_q_tensor_uid"])
-        self.assertIsNone(attributes["seq_len_kv_tensor_uid"])
-        self.assertIsNone(attributes["seed_tensor_uid"])
-        self.assertIsNone(attributes["offset_tensor_uid"])
-        self.assertIsNone(attributes["dropout_mask_tensor_uid"])
-        self.assertIsNone(attributes["dropout_scale_tensor_uid"])
-        self.assertIsNone(attributes["dropout_scale_inv_tensor_uid"])
-        self.assertIsNone(attributes["dbias_tensor_uid"])
+        node = descriptor.build_node()
+        self.assertIsNone(node_uid(node, "scale"))
+        self.assertIsNone(node_uid(node, "attn_mask"))
+        self.assertIsNone(node_uid(node, "seq_len_q"))
+        self.assertIsNone(node_uid(node, "seq_len_kv"))
+        self.assertIsNone(node_uid(node, "seed"))
+        self.assertIsNone(node_uid(node, "offset"))
+        self.assertIsNone(node_uid(node, "dropout_mask"))
+        self.assertIsNone(node_uid(node, "dropout_scale"))
+        self.assertIsNone(node_uid(node, "dropout_scale_inv"))
+        self.assertIsNone(node_uid(node, "dbias"))
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT), False)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT), False)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT), False)
@@ -931,7 +1095,7 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
 
     def test_NodeFactoryRejectsAnEmptyNode(self) -> None:
         with self.assertRaises(HipdnnError) as raised:
-            descriptor_from_node({"name": "", "compute_data_type": "FLOAT", "attributes": {}}, {})
+            descriptor_from_node({"name": "", "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}, {})
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_NOT_SUPPORTED)
 
     def test_TensorReferencesMatchTensorMap(self) -> None:

@@ -7,7 +7,7 @@
 
 from typing import Any, Mapping
 
-from hipdnn_ops.descriptor import FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
+from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, ThingMode
 from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
 
@@ -26,6 +26,7 @@ class ThingOperationDescriptor(OperationDescriptor):
             role="input",
             label="IN",
             missing_message="ThingOperationDescriptor::finalize() failed: IN tensor not set",
+            uid_field="in_tensor_uid",
         ),
         TensorSlot(
             "y",
@@ -34,6 +35,7 @@ class ThingOperationDescriptor(OperationDescriptor):
             role="output",
             label="Y",
             missing_message="ThingOperationDescriptor::finalize() failed: Y tensor not set",
+            uid_field="y_tensor_uid",
         ),
         TensorSlot(
             "bias",
@@ -42,6 +44,7 @@ class ThingOperationDescriptor(OperationDescriptor):
             role="input",
             label="BIAS",
             missing_message="ThingOperationDescriptor::finalize() failed: BIAS tensor not set",
+            uid_field="bias_tensor_uid",
         ),
         TensorSlot(
             "mask",
@@ -50,6 +53,7 @@ class ThingOperationDescriptor(OperationDescriptor):
             role="input",
             label="MASK",
             missing_message="ThingOperationDescriptor::finalize() failed: MASK tensor not set",
+            uid_field="mask_tensor_uid",
         ),
     )
     LISTS = (
@@ -82,6 +86,19 @@ class ThingOperationDescriptor(OperationDescriptor):
             zero=[],
         ),
     )
+    # thing_attributes.fbs: table ThingAttributes, field by field in slot order
+    LAYOUT = (
+        FbsField("in_tensor_uid", "long", place="inputs", default=0),
+        FbsField("y_tensor_uid", "long", place="outputs", default=0),
+        FbsField("bias_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("mask_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("peers_tensor_uids", "[long]", place="inputs", default=[]),
+        FbsField("extras_tensor_uid", "[long]", place="outputs", default=[]),
+        FbsField("axis", "long", default=0),
+        FbsField("mode", "enum", default=ThingMode.A, enum=ThingMode),
+        FbsField("data", "[ubyte]", default=[]),
+    )
+    UNION_POSITION = 24
     RULES = (
         PresenceRule(
             "both_or_neither",

@@ -18,8 +18,8 @@ from hipdnn_ops import (
     TensorDescriptor,
     create_descriptor,
     descriptor_from_node,
-    from_json,
-    to_json,
+    node_from_json,
+    node_to_json,
 )
 from hipdnn_ops import Error, Graph, NodeAttributes, TensorAttributes
 from hipdnn_ops.thing import NODE, ThingOperationDescriptor, pack, unpack
@@ -65,26 +65,44 @@ def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
     return {TENSORS[n].uid: TENSORS[n] for n in names}
 
 
+# Where each tensor's (each list's) UID sits in the serialized node: "inputs" or "outputs", and its key.
+UID_FIELDS = {
+    "in": ("inputs", "in_tensor_uid"),
+    "y": ("outputs", "y_tensor_uid"),
+    "bias": ("inputs", "bias_tensor_uid"),
+    "mask": ("inputs", "mask_tensor_uid"),
+    "peers": ("inputs", "peers_tensor_uids"),
+    "extras": ("outputs", "extras_tensor_uid"),
+}
+
+
+def node_uid(node: dict[str, Any], name: str) -> Any:
+    place, key = UID_FIELDS[name]
+    return node[place].get(key)
+
+
 def make_node(*optional: str, with_lists: bool = False) -> dict[str, Any]:
-    attributes: dict[str, Any] = {"type": "ThingAttributes"}
-    attributes["in_tensor_uid"] = TENSORS["in"].uid
-    attributes["y_tensor_uid"] = TENSORS["y"].uid
-    attributes["bias_tensor_uid"] = TENSORS["bias"].uid if "bias" in optional else None
-    attributes["mask_tensor_uid"] = TENSORS["mask"].uid if "mask" in optional else None
-    attributes["peers_tensor_uids"] = [t.uid for t in LISTS["peers"]] if with_lists else []
-    attributes["extras_tensor_uid"] = [t.uid for t in LISTS["extras"]] if with_lists else []
-    attributes["axis"] = 1
-    attributes["mode"] = ThingMode.A.name
-    attributes["data"] = [1, 2, 255]
-    return {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": attributes}
+    """The serialized node with the required tensors, the named optional ones and every field."""
+    node: dict[str, Any] = {"type": "ThingAttributes", "name": NODE_NAME, "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}
+    for name in TENSORS:
+        if name in REQUIRED or name in optional:
+            place, key = UID_FIELDS[name]
+            node[place][key] = TENSORS[name].uid
+    node["inputs"]["peers_tensor_uids"] = [t.uid for t in LISTS["peers"]] if with_lists else []
+    node["outputs"]["extras_tensor_uid"] = [t.uid for t in LISTS["extras"]] if with_lists else []
+    node["axis"] = 1
+    node["mode"] = ThingMode.A
+    node["data"] = [1, 2, 255]
+    return node
 
 
-def make_required_only_node(compute_data_type: str = "FLOAT") -> dict[str, Any]:
-    """The node that leaves every optional unset: required UIDs only, every field at its default."""
-    attributes: dict[str, Any] = {"type": "ThingAttributes"}
-    attributes["in_tensor_uid"] = TENSORS["in"].uid
-    attributes["y_tensor_uid"] = TENSORS["y"].uid
-    return {"name": "", "compute_data_type": compute_data_type, "attributes": attributes}
+def make_required_only_node(compute_data_type: DataType = DataType.FLOAT) -> dict[str, Any]:
+    """The node that leaves every optional unset: required UIDs only, every field left out."""
+    node: dict[str, Any] = {"type": "ThingAttributes", "name": "", "compute_data_type": compute_data_type, "inputs": {}, "outputs": {}}
+    for name in REQUIRED:
+        place, key = UID_FIELDS[name]
+        node[place][key] = TENSORS[name].uid
+    return node
 
 
 class TestThingOperationDescriptor(unittest.TestCase):
@@ -226,7 +244,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.descriptor.set_attribute(LIST_ATTRIBUTES["peers"], LISTS["peers"])
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), LISTS["peers"])
-        self.assertEqual(self.descriptor.build_node()["attributes"]["peers_tensor_uids"], [t.uid for t in LISTS["peers"]])
+        self.assertEqual(node_uid(self.descriptor.build_node(), "peers"), [t.uid for t in LISTS["peers"]])
         self.assertEqual(self.descriptor.tensor_descriptors()[-len(LISTS["peers"]):], LISTS["peers"])  # the other lists are empty
 
     def test_GetUnsetPeersTensorArrayReturnsNoElements(self) -> None:
@@ -247,7 +265,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.descriptor.set_attribute(LIST_ATTRIBUTES["extras"], LISTS["extras"])
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), LISTS["extras"])
-        self.assertEqual(self.descriptor.build_node()["attributes"]["extras_tensor_uid"], [t.uid for t in LISTS["extras"]])
+        self.assertEqual(node_uid(self.descriptor.build_node(), "extras"), [t.uid for t in LISTS["extras"]])
         self.assertEqual(self.descriptor.tensor_descriptors()[-len(LISTS["extras"]):], LISTS["extras"])  # the other lists are empty
 
     def test_GetUnsetExtrasTensorArrayReturnsNoElements(self) -> None:
@@ -317,9 +335,11 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertEqual(error.message, "ThingOperationDescriptor::getAttribute: attributeName not supported")
 
     def test_SetTensorFailsWithUnfinalizedTensor(self) -> None:
-        # Python tensors are immutable values and always finalized; a non-tensor is the nearest
-        # invalid input, and it is rejected with BAD_PARAM like the C++ type check.
-        self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["in"], "tensor")
+        unfinalized = TensorDescriptor(TENSORS["in"].uid, is_finalized=False)
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED, self.descriptor.set_attribute, ATTRIBUTES["in"], unfinalized
+        )
+        self.assertEqual(error.message, "ThingOperationDescriptor::setAttribute(): tensor descriptor is not finalized")
 
     def test_SetTensorFailsWrongType(self) -> None:
         self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.set_attribute, ATTRIBUTES["in"], 1)
@@ -354,10 +374,9 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.descriptor.finalize()
         node = self.descriptor.build_node()
         self.assertEqual(node["name"], OPERATION_NAME)
-        self.assertEqual(node["compute_data_type"], "FLOAT")
-        expected = make_node(*ALL_PRESENT)["attributes"]
-        self.assertEqual(node["attributes"], expected)
-        self.assertEqual(from_json(to_json(node)), node)
+        self.assertEqual(node["compute_data_type"], DataType.FLOAT)
+        self.assertEqual(node, make_node(*ALL_PRESENT) | {"name": OPERATION_NAME})
+        self.assertEqual(node_from_json(node_to_json(node)), node)
 
     def test_ToStringContainsExpectedInfo(self) -> None:
         self.make_finalized()
@@ -404,7 +423,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.set_params()
         self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT, DataType.HALF)
         self.descriptor.finalize()
-        self.assertEqual(self.descriptor.build_node()["compute_data_type"], "HALF")
+        self.assertEqual(self.descriptor.build_node()["compute_data_type"], DataType.HALF)
 
     def test_FinalizePreservesTensorReferences(self) -> None:
         self.make_finalized_with_everything()
@@ -427,12 +446,78 @@ class TestThingOperationDescriptor(unittest.TestCase):
     def test_GetOptionalBiasTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["bias"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["bias_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["bias"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "bias"))
 
     def test_GetOptionalMaskTensorUnsetReturnsCount0(self) -> None:
         self.make_required_only_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["mask"]))
-        self.assertIsNone(self.descriptor.build_node()["attributes"]["mask_tensor_uid"])
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["mask"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "mask"))
+
+    # query mode: a requested element count of 0 reports how many elements the attribute holds
+
+    def test_GetAttributeTensorInQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["in"], 0), 1)
+
+    def test_GetAttributeTensorYQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["y"], 0), 1)
+
+    def test_GetAttributeTensorBiasQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["bias"], 0), 1)
+
+    def test_GetAttributeTensorMaskQueryReturnsOne(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["mask"], 0), 1)
+
+    def test_GetAttributeTensorArrayPeersQueryReturnsSize(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"], 0), 2)
+
+    def test_GetAttributeTensorArrayExtrasQueryReturnsSize(self) -> None:
+        self.make_finalized_with_everything()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"], 0), 1)
+
+    def test_GetAxisQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_AXIS_EXT, 0), 1)
+
+    def test_GetModeQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_MODE_EXT, 0), 1)
+
+    def test_GetDataQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT, 0), len([1, 2, 255]))
+
+    def test_GetAttributeComputeTypeQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT, 0), 1)
+
+    def test_GetAttributeOperationTypeQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_TYPE_EXT, 0), 1)
+
+    def test_GetAttributeNameQueryReturnsSizeInclNull(self) -> None:
+        self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, "my_op")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 0), len("my_op") + 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 3), "my")
+
+    def test_EmptyNameQueryReturnsOne(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 0), 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, 4), "")
+
+    def test_GetAttributeFailsNegativeRequestedCount(self) -> None:
+        self.make_finalized()
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.get_attribute, AttributeName.HIPDNN_ATTR_OPERATION_NAME_EXT, -1
+        )
+        self.assertEqual(error.message, "ThingOperationDescriptor::getAttribute(): requestedElementCount is negative")
 
     def test_PackAndUnpackRoundTrip(self) -> None:
         attributes = {
@@ -523,7 +608,7 @@ class TestThingOperationFromNode(unittest.TestCase):
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
 
     def test_FailsWhenNodeHoldsOtherAttributes(self) -> None:
-        node = {"name": NODE_NAME, "compute_data_type": "FLOAT", "attributes": {"type": "NONE"}}
+        node = {"type": "NONE", "name": NODE_NAME, "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}
         with self.assertRaises(HipdnnError) as raised:
             ThingOperationDescriptor.from_node(node, {})
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
@@ -547,22 +632,22 @@ class TestThingOperationFromNode(unittest.TestCase):
         self.assertEqual(descriptor.build_node()["name"], "thing_rebuilt")
 
     def test_PreservesComputeDataType(self) -> None:
-        descriptor = ThingOperationDescriptor.from_node(make_required_only_node("HALF"), tensor_map(*REQUIRED))
+        descriptor = ThingOperationDescriptor.from_node(make_required_only_node(DataType.HALF), tensor_map(*REQUIRED))
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT), DataType.HALF)
-        self.assertEqual(descriptor.build_node()["compute_data_type"], "HALF")
+        self.assertEqual(descriptor.build_node()["compute_data_type"], DataType.HALF)
 
     def test_FailsWithUnsetComputeDataType(self) -> None:
         with self.assertRaises(HipdnnError) as raised:
-            ThingOperationDescriptor.from_node(make_required_only_node("UNSET"), tensor_map(*REQUIRED))
+            ThingOperationDescriptor.from_node(make_required_only_node(DataType.UNSET), tensor_map(*REQUIRED))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
 
     def test_RequiredOnlyHasNullOptionalsAndDefaults(self) -> None:
         descriptor = ThingOperationDescriptor.from_node(make_required_only_node(), tensor_map(*REQUIRED))
         self.assertTrue(descriptor.is_finalized)
         self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in REQUIRED])
-        attributes = descriptor.build_node()["attributes"]
-        self.assertIsNone(attributes["bias_tensor_uid"])
-        self.assertIsNone(attributes["mask_tensor_uid"])
+        node = descriptor.build_node()
+        self.assertIsNone(node_uid(node, "bias"))
+        self.assertIsNone(node_uid(node, "mask"))
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_AXIS_EXT), 0)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_MODE_EXT), ThingMode.A)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT), [])
@@ -577,7 +662,7 @@ class TestThingOperationFromNode(unittest.TestCase):
 
     def test_NodeFactoryRejectsAnEmptyNode(self) -> None:
         with self.assertRaises(HipdnnError) as raised:
-            descriptor_from_node({"name": "", "compute_data_type": "FLOAT", "attributes": {}}, {})
+            descriptor_from_node({"name": "", "compute_data_type": DataType.FLOAT, "inputs": {}, "outputs": {}}, {})
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_NOT_SUPPORTED)
 
     def test_TensorReferencesMatchTensorMap(self) -> None:
