@@ -84,6 +84,21 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--dry-run", action="store_true", help="print a unified diff of every change; write nothing")
     app.add_argument("--force", action="store_true", help="also replace files at generated paths that hipdnn-codegen did not write")
     app.set_defaults(run=cmd_apply)
+    graph = sub.add_parser(
+        "graph",
+        help="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON).",
+        description="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON) with the workspace's Python mirror.",
+    )
+    graph_sub = graph.add_subparsers(dest="graph_command", metavar="ACTION", parser_class=_Parser)
+    graph_sub.required = True
+    check_graph = _command(graph_sub, "validate", "Check every node of a graph file with the mirror's rules; exit 1 on any finding.", "hipdnn-codegen graph validate model.bin")
+    check_graph.add_argument("file", metavar="FILE", help="the graph: FlatBuffers bytes or JSON text (told apart by content)")
+    check_graph.set_defaults(run=cmd_graph_validate)
+    conv = _command(graph_sub, "convert", "Convert a graph file between the FlatBuffers binary and hipDNN's JSON.", "hipdnn-codegen graph convert model.bin model.json")
+    conv.add_argument("source", metavar="IN", help="the graph: FlatBuffers bytes or JSON text")
+    conv.add_argument("target", metavar="OUT", help="the file to write (replaced whole or not at all)")
+    conv.add_argument("--to", choices=("json", "binary"), help="the output form (default: json when OUT ends in .json, else binary)")
+    conv.set_defaults(run=cmd_graph_convert)
     return parser
 
 
@@ -385,6 +400,37 @@ def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], 
         print(f"{change.kind + 'd':8} {shown}/{change.path}")
     print(f"{len(changes)} file(s) changed in {shown}" if changes else f"{shown} already has everything; nothing changed")
     return EXIT_OK
+
+
+def _graph(args: argparse.Namespace, work: Callable[[Workspace], tuple[list[diagnostics.Diagnostic], str]]) -> int:
+    from codegen import graphcmd
+
+    ws = load(find_root(args.root))
+    if diagnostics.has_errors(ws.diagnostics):  # the mirror follows the specs: they must hold first
+        return _report(ws)
+    try:
+        found, summary = work(ws)
+    except graphcmd.MirrorUnavailable as missing:
+        found, summary = [missing.diagnostic], ""
+    sys.stdout.write(diagnostics.render(found))
+    if diagnostics.has_errors(found):
+        print(f"{sum(d.severity == 'error' for d in found)} error(s)", file=sys.stderr)
+        return EXIT_FINDINGS
+    print(summary)
+    return EXIT_OK
+
+
+def cmd_graph_validate(args: argparse.Namespace) -> int:
+    from codegen import graphcmd
+
+    return _graph(args, lambda ws: graphcmd.validate(ws, Path(args.file), args.file))
+
+
+def cmd_graph_convert(args: argparse.Namespace) -> int:
+    from codegen import graphcmd
+
+    to_json = None if args.to is None else args.to == "json"
+    return _graph(args, lambda ws: graphcmd.convert(ws, Path(args.source), Path(args.target), to_json, args.source))
 
 
 def cmd_registry(args: argparse.Namespace) -> int:

@@ -179,3 +179,13 @@ APPLY_HAND_WRITTEN = _rule(
     "APPLY-HAND-WRITTEN", "a hand-written file (without the tool's banner) sits where apply would write a generated file"
 )
 APPLY_STRUCTURE = _rule("APPLY-STRUCTURE", "a checkout file lacks the structure an entry is inserted into")
+
+# --- serialized graphs (graph validate / graph convert) -----------------------------------------
+GRAPH_MIRROR = _rule("GRAPH-MIRROR", "the workspace's Python mirror (generated/python) is missing or stale, so graphs cannot be read")
+GRAPH_FORMAT = _rule("GRAPH-FORMAT", "the file is not a graph hipDNN could read: bad bytes (truncated, bad offsets) or JSON without a key or with a wrong type")
+GRAPH_UNKNOWN_OP = _rule("GRAPH-UNKNOWN-OP", "a node holds a NodeAttributes member that is no op of this workspace")
+GRAPH_STRUCTURE = _rule("GRAPH-STRUCTURE", "the graph as a whole is invalid: no nodes, or one UID on two tensors")
+GRAPH_TENSOR = _rule("GRAPH-TENSOR", "a tensor its TensorDescriptor's finalize would reject (no dims, strides of another rank, UNSET data type)")
+GRAPH_NODE = _rule("GRAPH-NODE", "a node its descriptor's fromNode or finalize rejects (a missing tensor, a broken pair, an unset compute type)")
+GRAPH_PREVALIDATE = _rule("GRAPH-PREVALIDATE", "a node its frontend pre-validation rejects (shapes, ranges, presence)")
+GRAPH_JSON_NAME = _rule("GRAPH-JSON-NAME", "a value hipDNN's JSON utilities have no spelling for (they would write something else)")

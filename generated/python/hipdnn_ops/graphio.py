@@ -458,6 +458,10 @@ class _Table:
         self.buffer, self.table, self.what = buffer, table, what
         self.vtable_size, self.table_size = vtable_size, table_size
 
+    def field(self, name: str) -> str:
+        """How a message names one of the table's fields ("table" is the item's own table)."""
+        return name if self.what == "table" else self.field(name)
+
     def offset(self, slot: int, size: int, name: str) -> int:
         """The field's position in the buffer, or 0 when the table leaves it out."""
         voffset = 4 + 2 * slot
@@ -470,29 +474,29 @@ class _Table:
 
     def scalar(self, slot: int, fmt: str, default: Any, name: str) -> Any:
         position = self.offset(slot, struct.calcsize(fmt), name)
-        return default if not position else self.buffer.get(fmt, position, f"{self.what}.{name}")
+        return default if not position else self.buffer.get(fmt, position, self.field(name))
 
     def reference(self, slot: int, name: str) -> int:
         position = self.offset(slot, 4, name)
-        return self.buffer.indirect(position, f"{self.what}.{name}") if position else 0
+        return self.buffer.indirect(position, self.field(name)) if position else 0
 
     def string(self, slot: int, name: str) -> str | None:
         position = self.reference(slot, name)
-        return None if not position else self.buffer.string(position, f"{self.what}.{name}")
+        return None if not position else self.buffer.string(position, self.field(name))
 
     def ints(self, slot: int, fmt: str, name: str) -> list[int]:
         position = self.reference(slot, name)
         if not position:
             return []
         size = struct.calcsize(fmt)
-        start, length = self.buffer.vector(position, size, f"{self.what}.{name}")
+        start, length = self.buffer.vector(position, size, self.field(name))
         return [v[0] for v in struct.iter_unpack(fmt, self.buffer.data[start : start + length * size])]
 
     def tables(self, slot: int, name: str) -> list[int]:
         position = self.reference(slot, name)
         if not position:
             return []
-        start, length = self.buffer.vector(position, 4, f"{self.what}.{name}")
+        start, length = self.buffer.vector(position, 4, self.field(name))
         return [start + 4 * i + struct.unpack_from("<I", self.buffer.data, start + 4 * i)[0] for i in range(length)]
 
 
@@ -539,13 +543,13 @@ def decode_binary(data: bytes) -> tuple[Graph, list[Problem]]:
     graph["tensors"] = []
     for index, position in enumerate(tensor_positions):
         try:
-            graph["tensors"].append(_read_tensor(buffer, position, f"tensors[{index}]"))
+            graph["tensors"].append(_read_tensor(buffer, position, "table"))
         except _Bad as bad:
             problems.append(Problem("format", f"tensors[{index}]", bad.message))
     graph["nodes"] = []
     for index, position in enumerate(node_positions):
         try:
-            graph["nodes"].append(_read_node(buffer, position, f"nodes[{index}]", index, problems))
+            graph["nodes"].append(_read_node(buffer, position, "table", index, problems))
         except _Bad as bad:
             problems.append(Problem("format", f"nodes[{index}]", bad.message))
         except _Unknown:
@@ -558,7 +562,7 @@ def _read_data_type(table: _Table, slot: int, name: str) -> DataType:
     try:
         return DataType(raw)
     except ValueError:
-        raise _Bad(f"{table.what}.{name} {raw} is not a DataType") from None
+        raise _Bad(f"{table.field(name)} {raw} is not a DataType") from None
 
 
 def _read_tensor(buffer: _Buffer, position: int, what: str) -> dict[str, Any]:
@@ -586,7 +590,7 @@ def _read_tensor(buffer: _Buffer, position: int, what: str) -> dict[str, Any]:
         if not value_position:
             raise _Bad(f"value_type is {name} but the value is missing")
         tensor["value_type"] = name
-        tensor["value"] = buffer.get(fmt, value_position, f"{what}.value")
+        tensor["value"] = buffer.get(fmt, value_position, "value")
     return tensor
 
 
@@ -609,7 +613,7 @@ def _read_node(buffer: _Buffer, position: int, what: str, index: int, problems: 
     if not attributes:
         raise _Bad(f"attributes_type is {cls.TABLE} but the attributes are missing")
     node: dict[str, Any] = {"type": cls.TABLE, "name": name, "compute_data_type": compute, "inputs": {}, "outputs": {}}
-    fields = buffer.table(attributes, f"{what}.attributes")
+    fields = buffer.table(attributes, "attributes")
     for slot, field in enumerate(cls.LAYOUT):
         value = _read_field(fields, slot, field)
         if value is None:
@@ -633,7 +637,7 @@ def _read_field(table: _Table, slot: int, field: FbsField) -> Any:
         try:
             return field.enum(raw)
         except ValueError:
-            raise _Bad(f"{table.what}.{field.name} {raw} is not a {field.enum.__name__}") from None
+            raise _Bad(f"{table.field(field.name)} {raw} is not a {field.enum.__name__}") from None
     if field.kind == "bool":
         return bool(raw)
     return raw
@@ -1020,12 +1024,13 @@ def lift(data: Graph, graph: GraphBase) -> None:
 
 
 # --- validation --------------------------------------------------------------------------------
-def validate(graph: Graph) -> list[Problem]:
+def validate(graph: Graph, skipped: int = 0) -> list[Problem]:
     """Every problem hipDNN would find loading the graph: GraphDescriptor's (at least one node, a
     UID on one tensor only), each tensor's finalize, each node's fromNode and finalize (the first
-    failure, as the C++ reports it) and every failing frontend pre-validation check."""
+    failure, as the C++ reports it) and every failing frontend pre-validation check. `skipped`:
+    nodes a decoder already reported and left out (they still count as nodes)."""
     problems: list[Problem] = []
-    if not graph.get("nodes"):
+    if not graph.get("nodes") and not skipped:
         problems.append(Problem("structure", "graph", "the graph has no nodes (GraphDescriptor::finalize needs at least one operation)"))
     tensor_map: dict[int, TensorDescriptor] = {}
     records: dict[int, dict[str, Any]] = {}
