@@ -34,7 +34,7 @@ def _rules_in_expected() -> set[str]:
     hostile-input recipes."""
     found: set[str] = set()
     expected = [case / "expected.txt" for case in CASE_DIRS]
-    for other in ("against_cases", "fbs_cases", "apply_cases"):
+    for other in ("against_cases", "fbs_cases", "apply_cases", "graph_cases"):
         expected += sorted((CASES.parent / other).glob("*/expected.txt"))
     for path in expected:
         text = path.read_text()

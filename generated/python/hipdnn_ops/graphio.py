@@ -460,7 +460,7 @@ class _Table:
 
     def field(self, name: str) -> str:
         """How a message names one of the table's fields ("table" is the item's own table)."""
-        return name if self.what == "table" else self.field(name)
+        return name if self.what == "table" else f"{self.what}.{name}"
 
     def offset(self, slot: int, size: int, name: str) -> int:
         """The field's position in the buffer, or 0 when the table leaves it out."""

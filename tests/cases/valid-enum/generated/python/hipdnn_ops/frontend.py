@@ -187,6 +187,8 @@ class NodeSpec:
         rank = len(to.dims)
         kept = value if check.keeps == "trailing" else rank - value
         one_padded = len(own.dims) == rank
+        if kind != "conforms_form" and not 0 <= kept <= rank:
+            return False  # the form check fails first and pre-validation stops there
         if kind == "conforms_form":
             return not 0 <= kept <= rank or (not one_padded and len(own.dims) != kept)
         if kind == "conforms_padding":

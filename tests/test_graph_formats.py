@@ -1,0 +1,356 @@
+"""The mirror reads and writes hipDNN's real graph formats (issue 14).
+
+For the repo and every test workspace with a mirror: a graph built with the mirror's frontend API
+(every op, every optional tensor the valid node state sets, every field) round-trips unchanged
+through the FlatBuffers binary, hipDNN's JSON and lifting back into a frontend graph; the binary
+decodes with the pinned flatc against the generated schemas to what the graph holds, and flatc's
+own binary of that JSON reads back to the same graph. Hostile graphs (missing tensors, broken pairs,
+wrong shapes, unknown union members, truncated and corrupted bytes) give named findings, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from codegen import graphcmd, naming, testplan
+from codegen.model import OpSpec
+from codegen.workspace import load
+from conftest import CASES, REPO, run_cli
+from cpp_harness import SCHEMAS, flatc, graph_schema
+
+WORKSPACES = {"repo": REPO, "valid-enum": CASES / "valid-enum"}
+
+
+@contextmanager
+def mirror_of(root: Path) -> Iterator[Any]:
+    """The workspace's generated hipdnn_ops, imported for the test; the modules other tests
+    imported are put back afterwards."""
+    saved = {k: v for k, v in sys.modules.items() if k == "hipdnn_ops" or k.startswith("hipdnn_ops.")}
+    try:
+        yield graphcmd.load_mirror(load(root))
+    finally:
+        for name in [k for k in sys.modules if k == "hipdnn_ops" or k.startswith("hipdnn_ops.")]:
+            del sys.modules[name]
+        sys.modules.update(saved)
+
+
+def _value(mirror: Any, spec: OpSpec, name: str, raw: Any) -> Any:
+    field = next(f for f in spec.fields if f.name == name)
+    return getattr(mirror.enums, field.enum.name)[raw] if field.enum is not None else raw
+
+
+def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
+    """A graph holding `copies` nodes of every op, each in the op's valid node state (the state its
+    generated node tests pass), tensor lists filled from the spec's test data."""
+    graph = mirror.Graph(name="every op", compute_data_type=mirror.DataType.FLOAT, io_data_type=mirror.DataType.HALF)
+    for copy in range(copies):
+        for spec in specs:
+            state = testplan.build(spec).node_cases[0].state
+            tensors = {
+                n: mirror.TensorAttributes(f"{spec.op}_{copy}_{n}", state.dims_of(n), state.strides_of(n)) for n in state.present
+            }
+            attributes = mirror.NodeAttributes(
+                name=f"{spec.op}_{copy}",
+                tensors={t.name: tensors[t.name] for t in spec.optional_tensors if t.name in tensors},
+                fields={f.name: _value(mirror, spec, f.name, state.field(f.name)) for f in spec.fields},
+                compute_data_type=mirror.DataType.HALF if copy % 2 else None,
+            )
+            for t in spec.tensor_lists:
+                attributes.lists[t.name] = [mirror.TensorAttributes(dims=i.dims, strides=i.strides) for i in spec.test_list(t.name).items]
+            inputs = [tensors[t.name] for t in spec.required_tensors if t.role == "input"]
+            outputs = getattr(graph, naming.OpNames(spec).graph_method)(*inputs, attributes)
+            required_outputs = [t.name for t in spec.required_tensors if t.role == "output"]
+            for name, tensor in zip(required_outputs, outputs):
+                if name in tensors:  # an output inference does not fill keeps the valid state's shape
+                    tensor.dims, tensor.strides = tensors[name].dims, tensors[name].strides
+    return graph
+
+
+@pytest.fixture(params=list(WORKSPACES), scope="module")
+def workspace(request: Any) -> Iterator[tuple[str, Path, list[OpSpec], Any]]:
+    root = WORKSPACES[request.param]
+    specs = load(root).specs
+    with mirror_of(root) as mirror:
+        yield request.param, root, specs, mirror
+
+
+def test_a_built_graph_round_trips_through_binary_json_and_lifting(workspace):
+    _, _, specs, mirror = workspace
+    graph = build_graph(mirror, specs, copies=2)
+    serialized = graph.serialize()
+    assert mirror.validate(serialized) == []
+    assert {n["type"] for n in serialized["nodes"]} == {s.flatbuffers.table for s in specs}
+    data = mirror.to_binary(serialized)
+    assert mirror.from_binary(data) == serialized
+    text = mirror.to_json(serialized)
+    assert mirror.from_json(text) == serialized
+    assert mirror.to_json(mirror.from_json(text)) == text
+    lifted = mirror.Graph.deserialize(serialized)
+    assert lifted.serialize() == serialized
+    assert mirror.Graph.from_binary(data).to_binary() == data
+    # the same bytes every time (the Builder's output is a function of the graph)
+    assert mirror.to_binary(build_graph(mirror, specs, copies=2).serialize()) == data
+
+
+def test_json_has_hipdnns_shape(workspace):
+    """The keys and spellings of hipDNN's JSON utilities (Graph.hpp, TensorAttributes.hpp,
+    Common.hpp and each op's <Table>.hpp): required keys present, unset optionals left out."""
+    _, _, specs, mirror = workspace
+    document = json.loads(mirror.to_json(build_graph(mirror, specs).serialize()))
+    assert set(document) == {"name", "compute_data_type", "intermediate_data_type", "io_data_type", "is_override_shape_enabled", "tensors", "nodes"}
+    assert (document["compute_data_type"], document["io_data_type"], document["intermediate_data_type"]) == ("float", "half", "unset")
+    for tensor in document["tensors"]:
+        assert set(tensor) == {"uid", "name", "data_type", "dims", "strides", "virtual", "alignment", "is_runtime_pass_by_value"}
+    for node, spec in zip(document["nodes"], specs):
+        assert node["type"] == spec.flatbuffers.table
+        present = set(node["inputs"]) | set(node["outputs"])
+        for t in spec.all_tensors:
+            key = naming.tensor_uid_field(t)
+            assert (key in present) == (t.required or t.list or t.name in testplan.build(spec).node_cases[0].state.present), key
+        assert set(node) - {"type", "name", "compute_data_type", "inputs", "outputs"} <= {f.name for f in spec.fields}
+        for f in spec.fields:
+            if f.enum is not None and f.name in node:
+                assert node[f.name] in {naming.enum_json_name(f.enum, v.name) for v in f.enum.values}
+
+
+def _schemas(root: Path, specs: list[OpSpec], directory: Path) -> Path:
+    for path in SCHEMAS.glob("*.fbs"):
+        (directory / path.name).write_text(path.read_text())
+    for spec in specs:
+        (directory / spec.flatbuffers.schema).write_text((root / "generated" / spec.op / naming.OpNames(spec).fbs_schema).read_text())
+    (directory / "graph.fbs").write_text(graph_schema(specs))
+    return directory / "graph.fbs"
+
+
+def flatc_view(graph: dict[str, Any], mirror: Any) -> dict[str, Any]:
+    """What `flatc --json --defaults-json` prints for a graph, worked out from the graph itself:
+    enums by FlatBuffers name, the union as <field>_type + <field>, absent `= null` fields left out."""
+    by_table = mirror.graphio.BY_TABLE
+
+    def tensor(t: dict[str, Any]) -> dict[str, Any]:
+        out = {"uid": t["uid"], "name": t["name"], "data_type": t["data_type"].name, "strides": t["strides"], "dims": t["dims"],
+               "virtual": t["virtual"], "value_type": "NONE", "is_runtime_pass_by_value": t["is_runtime_pass_by_value"],
+               "ragged_offset_tensor_uid": t.get("ragged_offset_tensor_uid"),
+               "alignment": t["alignment"], "ragged_offset_multiplier": t["ragged_offset_multiplier"]}
+        return out
+
+    def node(n: dict[str, Any]) -> dict[str, Any]:
+        cls = by_table[n["type"]]
+        attributes = {}
+        for field in cls.LAYOUT:
+            value = (n[field.place] if field.place else n).get(field.name)
+            if value is None:
+                value = field.default  # None for `= null` fields: --defaults-json prints null
+            attributes[field.name] = value.name if field.kind == "enum" and value is not None else value
+        return {"name": n["name"], "compute_data_type": n["compute_data_type"].name, "attributes_type": n["type"], "attributes": attributes}
+
+    return {
+        "name": graph["name"],
+        "compute_data_type": graph["compute_data_type"].name,
+        "intermediate_data_type": graph["intermediate_data_type"].name,
+        "io_data_type": graph["io_data_type"].name,
+        "tensors": [tensor(t) for t in graph["tensors"]],
+        "nodes": [node(n) for n in graph["nodes"]],
+        "preferred_engine_id": graph.get("preferred_engine_id"),
+        "is_override_shape_enabled": graph["is_override_shape_enabled"],
+    }
+
+
+def test_flatc_reads_the_mirrors_bytes_and_the_mirror_reads_flatcs(workspace, tmp_path):
+    _, root, specs, mirror = workspace
+    schema = _schemas(root, specs, tmp_path)
+    serialized = build_graph(mirror, specs, copies=2).serialize()
+    (tmp_path / "graph.bin").write_bytes(mirror.to_binary(serialized))
+    decode = [flatc(), "--json", "--strict-json", "--defaults-json", "--raw-binary", "-o", str(tmp_path / "json"), "-I", str(tmp_path), str(schema), "--", str(tmp_path / "graph.bin")]
+    proc = subprocess.run(decode, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    decoded = json.loads((tmp_path / "json" / "graph.json").read_text())
+    expected = flatc_view(serialized, mirror)
+    for item in expected["nodes"]:  # flatc prints floats of `float` fields with 6-9 digits
+        decoded_attributes = decoded["nodes"][expected["nodes"].index(item)]["attributes"]
+        for key, value in item["attributes"].items():
+            if isinstance(value, float):
+                assert decoded_attributes[key] == pytest.approx(value, rel=1e-6)
+                decoded_attributes[key] = value
+    assert decoded == expected
+    encode = [flatc(), "--binary", "-o", str(tmp_path / "bin"), "-I", str(tmp_path), str(schema), str(tmp_path / "json" / "graph.json")]
+    proc = subprocess.run(encode, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert mirror.from_binary((tmp_path / "bin" / "graph.bin").read_bytes()) == serialized
+
+
+def test_binary_only_graph_fields_and_tensor_values_survive_the_binary(workspace):
+    _, _, specs, mirror = workspace
+    serialized = build_graph(mirror, specs).serialize()
+    serialized |= {"preferred_engine_id": -5, "min_required_engine_api_version": [1, 2, 3], "id": bytes(range(16))}
+    serialized["tensors"][0] |= {"value_type": "Int64Value", "value": -(1 << 40), "ragged_offset_tensor_uid": 77, "alignment": 64}
+    serialized["tensors"][1] |= {"value_type": "BoolValue", "value": True}
+    assert mirror.from_binary(mirror.to_binary(serialized)) == serialized
+    # hipDNN's JSON has no spelling for BoolValue, and no place for the version or the id
+    with pytest.raises(mirror.GraphFormatError) as raised:
+        mirror.to_json(serialized)
+    assert [(p.rule, p.message) for p in raised.value.problems] == [
+        ("json-name", "TensorValue 'BoolValue' has no spelling in hipDNN's JSON utilities")
+    ]
+    del serialized["tensors"][1]["value_type"], serialized["tensors"][1]["value"]
+    back = mirror.from_json(mirror.to_json(serialized))
+    assert back == {k: v for k, v in serialized.items() if k not in ("min_required_engine_api_version", "id")}
+
+
+def test_float_fields_hold_what_a_cpp_float_holds(workspace):
+    _, _, specs, mirror = workspace
+    floats = [(s, f) for s in specs for f in s.fields if f.type.name == "float"]
+    if not floats:
+        pytest.skip("no float field in this workspace")  # the repo workspace has them
+    spec, field = floats[0]
+    cls = mirror.graphio.BY_TABLE[spec.flatbuffers.table]
+    slot = next(s for s in cls.FIELDS if s.name == field.name)
+    descriptor = cls()
+    descriptor.set_attribute(slot.attribute, 0.1)
+    assert descriptor._fields[field.name] == 0.10000000149011612
+
+
+# --- hostile graphs --------------------------------------------------------------------------
+MUTATIONS = ("drop_tensor", "break_pair", "wrong_shape", "wild_field", "unknown_member", "truncate", "corrupt", "duplicate_uid", "unset_compute")
+
+
+def _mutate(mirror: Any, specs: list[OpSpec], kind: str, data: st.DataObject) -> tuple[bytes, set[str]]:
+    """Bytes of a hostile graph and the rules its findings must include (empty: any finding, or a
+    clean read of the same graph when the mutation happened to change nothing that matters)."""
+    serialized = build_graph(mirror, specs).serialize()
+    nodes = serialized["nodes"]
+    index = data.draw(st.integers(0, len(nodes) - 1), label="node")
+    node = nodes[index]
+    if kind == "drop_tensor":
+        spec = next(s for s in specs if s.flatbuffers.table == node["type"])
+        held = {naming.tensor_uid_field(t): t for t in spec.all_tensors if not t.list}
+        key = data.draw(st.sampled_from(sorted(k for place in ("inputs", "outputs") for k in node[place] if k in held)))
+        uid = node["inputs"].get(key, node["outputs"].get(key))
+        serialized["tensors"] = [t for t in serialized["tensors"] if t["uid"] != uid]
+        # fromNode leaves a missing optional tensor null where the op does so in hipDNN (SDPA bwd)
+        tolerated = held[key].optional and spec.leaves_missing_optional_null
+        return mirror.to_binary(serialized), set() if tolerated else {"GRAPH-NODE"}
+    if kind == "break_pair":
+        spec = next(s for s in specs if s.flatbuffers.table == node["type"])
+        pairs = [r for r in spec.presence_rules if r.kind.name == "both_or_neither"]
+        if not pairs:
+            return mirror.to_binary(serialized), set()
+        rule = data.draw(st.sampled_from(pairs))
+        keep = data.draw(st.sampled_from(rule.tensors))
+        uids = {t["name"]: t["uid"] for t in serialized["tensors"]}
+        for name in rule.tensors:
+            t = spec.tensor(name)
+            key = naming.tensor_uid_field(t)
+            place = "inputs" if t.role == "input" else "outputs"
+            if name == keep:
+                node[place][key] = uids.get(f"{spec.op}_0_{name}", next(iter(uids.values())))
+            else:
+                node[place].pop(key, None)
+        return mirror.to_binary(serialized), {"GRAPH-NODE", "GRAPH-PREVALIDATE"}
+    if kind == "wrong_shape":
+        used = sorted({u for place in ("inputs", "outputs") for u in node[place].values() if isinstance(u, int)})
+        uid = data.draw(st.sampled_from(used))
+        tensor = next(t for t in serialized["tensors"] if t["uid"] == uid)
+        extra = data.draw(st.integers(2, 9))
+        tensor["dims"] = tensor["dims"] + [extra]
+        tensor["strides"] = tensor["strides"] + [1]
+        return mirror.to_binary(serialized), set()  # not every tensor's shape is checked
+    if kind == "wild_field":
+        spec = next(s for s in specs if s.flatbuffers.table == node["type"])
+        numbers = [f.name for f in spec.fields if f.type.name in ("int64", "int32")]
+        if not numbers:
+            return mirror.to_binary(serialized), set()
+        node[data.draw(st.sampled_from(numbers))] = data.draw(st.integers(-(2**31), 2**31 - 1) | st.integers(-12, 12))
+        return mirror.to_binary(serialized), set()
+    if kind == "unset_compute":
+        node["compute_data_type"] = mirror.DataType.UNSET
+        return mirror.to_binary(serialized), {"GRAPH-NODE"}
+    if kind == "duplicate_uid":
+        serialized["tensors"].append(dict(serialized["tensors"][0]))
+        return mirror.to_binary(serialized), {"GRAPH-STRUCTURE"}
+    raw = bytearray(mirror.to_binary(serialized))
+    if kind == "unknown_member":
+        # the node's attributes_type byte: find it through flatc-independent reading of the layout
+        member = mirror.graphio.BY_TABLE[node["type"]].UNION_POSITION
+        replacement = data.draw(st.integers(0, 255).filter(lambda v: v not in mirror.graphio.BY_UNION_POSITION))
+        positions = [i for i, b in enumerate(raw) if b == member]
+        if not positions:
+            return bytes(raw), set()
+        raw[data.draw(st.sampled_from(positions))] = replacement
+        return bytes(raw), set()
+    if kind == "truncate":
+        return bytes(raw[: data.draw(st.integers(0, len(raw) - 1))]), set()
+    for _ in range(data.draw(st.integers(1, 8))):
+        raw[data.draw(st.integers(0, len(raw) - 1))] = data.draw(st.integers(0, 255))
+    return bytes(raw), set()
+
+
+@pytest.mark.parametrize("kind", MUTATIONS)
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_hostile_graphs_give_named_findings_never_a_traceback(workspace, tmp_path, kind, data):
+    name, root, specs, mirror = workspace
+    payload, expected_rules = _mutate(mirror, specs, kind, data)
+    path = tmp_path / "hostile.bin"
+    graph, _ = mirror.graphio.load(payload)
+    try:
+        as_json = mirror.to_json(graph).encode()  # what survives of it in hipDNN's JSON
+    except mirror.GraphFormatError:
+        as_json = None
+    for contents in (payload, as_json):
+        if contents is None:
+            continue
+        path.write_bytes(contents)
+        loaded, problems = mirror.graphio.load(contents)
+        if not any(p.rule == "format" for p in problems):
+            problems += mirror.validate(loaded, skipped=sum(p.rule == "unknown-op" for p in problems))
+        result = run_cli("graph", "validate", str(path), "--root", str(root))
+        assert "Traceback" not in result.err and "internal error" not in result.err, result.err
+        assert result.code == (1 if problems else 0), (result.code, result.out, result.err)
+        findings = set(re.findall(r"error\[(GRAPH-[A-Z-]+)\]", result.out))
+        assert findings == {f"GRAPH-{p.rule.upper()}" for p in problems}
+        if expected_rules and contents is payload:
+            assert findings & expected_rules, (kind, result.out)
+        if result.code == 0:
+            assert mirror.graphio.load(contents)[0] == loaded
+        else:
+            assert all(line.startswith(f"{path}:") for line in result.out.splitlines() if "error[" in line)
+        # every finding about a node names it
+        for line in result.out.splitlines():
+            if "nodes[" in line:
+                assert re.search(r'nodes\[\d+\]( "[^"]*")?: ', line), line
+
+
+
+def test_generated_cpp_json_utilities_agree_with_the_mirror(workspace, tmp_path, monkeypatch):
+    """The generated <Table>.hpp JSON utilities (pasted into json/Graph.hpp as apply pastes them),
+    built with flatc's headers: the JSON they write for the mirror's bytes is the mirror's JSON of
+    each node, and the nodes they build from the mirror's JSON read back in the mirror unchanged."""
+    from cpp_harness import INTERFACE, build_and_run, include_flags, write_stubs
+
+    _, root, specs, mirror = workspace
+    stubs = tmp_path / "stubs"
+    write_stubs(specs, root / "generated", stubs)
+    serialized = build_graph(mirror, specs, copies=2).serialize()
+    files = {name: tmp_path / name for name in ("graph.bin", "nodes.json", "nodes_out.json", "graph_out.bin")}
+    files["graph.bin"].write_bytes(mirror.to_binary(serialized))
+    files["nodes.json"].write_text("[" + ",".join(mirror.node_to_json(n) for n in serialized["nodes"]) + "]")
+    for variable, name in (("GRAPH_BIN", "graph.bin"), ("NODES_JSON", "nodes.json"), ("NODES_OUT", "nodes_out.json"), ("GRAPH_OUT", "graph_out.bin")):
+        monkeypatch.setenv(f"HIPDNN_CODEGEN_{variable}", str(files[name]))
+    flags = include_flags(specs, root / "generated", stubs)
+    assert build_and_run(tmp_path / "crosscheck", flags, [INTERFACE / "json_crosscheck.cpp"]) == 1
+    written = json.loads(files["nodes_out.json"].read_text())
+    assert written == [json.loads(mirror.node_to_json(n)) for n in serialized["nodes"]]
+    assert [mirror.node_from_json(json.dumps(n)) for n in written] == serialized["nodes"]
+    assert mirror.from_binary(files["graph_out.bin"].read_bytes())["nodes"] == serialized["nodes"]
