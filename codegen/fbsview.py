@@ -62,7 +62,7 @@ class FbsFieldView:
         """The JSON object holding the value: a tensor's under "inputs" or "outputs"."""
         if self.tensor is None:
             return "entry"
-        return "inputs" if self.tensor.role == "input" else "outputs"
+        return naming.frontend_map(self.tensor)
 
     @property
     def line(self) -> str:

@@ -54,7 +54,7 @@ def load_mirror(ws: Workspace) -> ModuleType:
     _, fresh = stamp.all_fresh(ws, [], True)
     if not (package / "__init__.py").is_file() or not fresh:
         raise MirrorUnavailable(rules.GRAPH_MIRROR(Loc(shown), "the Python mirror is missing or older than the specs", fix))
-    for name in [m for m in sys.modules if m == naming.PYTHON_PACKAGE or m.startswith(naming.PYTHON_PACKAGE + ".")]:
+    for name in loaded_mirror_modules():
         del sys.modules[name]  # another workspace's mirror may be loaded in this process
     sys.path.insert(0, str(package.parent))
     try:
@@ -63,14 +63,18 @@ def load_mirror(ws: Workspace) -> ModuleType:
         sys.path.remove(str(package.parent))
 
 
+def loaded_mirror_modules() -> dict[str, ModuleType]:
+    """The hipdnn_ops modules this process has imported, by name."""
+    package = naming.PYTHON_PACKAGE
+    return {name: module for name, module in sys.modules.items() if name == package or name.startswith(package + ".")}
+
+
 def read_graph(path: Path) -> bytes:
     return storage.read_input(path, MAX_GRAPH_BYTES)
 
 
 def _positions(data: bytes) -> dict[tuple[str, int], Loc]:
     """Where each element of a JSON graph's "nodes" and "tensors" arrays starts (one pass)."""
-    if not data.lstrip()[:1] == b"{":
-        return {}
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -117,8 +121,9 @@ def _positions(data: bytes) -> dict[tuple[str, int], Loc]:
     return {item: Loc("", *loc(offset)) for item, offset in found.items()}
 
 
-def diagnostics_of(problems: list[Any], shown: str, data: bytes) -> list[Diagnostic]:
-    positions = _positions(data)
+def diagnostics_of(mirror: ModuleType, problems: list[Any], shown: str, data: bytes) -> list[Diagnostic]:
+    """Findings of the mirror's problems, at the line:col of the node or tensor in JSON text."""
+    positions = {} if mirror.graphio.is_binary(data) else _positions(data)
     found = []
     for problem in problems:
         match = ITEM.match(problem.where)
@@ -132,11 +137,9 @@ def validate(ws: Workspace, path: Path, shown: str) -> tuple[list[Diagnostic], s
     """Every problem with the graph in `path`, and a one-line summary when there is none."""
     mirror = load_mirror(ws)
     data = read_graph(path)
-    graph, problems = mirror.graphio.load(data)
-    if not any(p.rule == "format" for p in problems):  # tensors or nodes left out would mislead the checks
-        problems += mirror.graphio.validate(graph, skipped=sum(p.rule == "unknown-op" for p in problems))
+    graph, problems = mirror.graphio.check(data)
     summary = f"ok: {shown}: {len(graph.get('nodes', []))} node(s), {len(graph.get('tensors', []))} tensor(s), no findings"
-    return diagnostics_of(problems, shown, data), summary
+    return diagnostics_of(mirror, problems, shown, data), summary
 
 
 def convert(ws: Workspace, source: Path, target: Path, to_json: bool | None, shown: str) -> tuple[list[Diagnostic], str]:
@@ -148,12 +151,12 @@ def convert(ws: Workspace, source: Path, target: Path, to_json: bool | None, sho
     data = read_graph(source)
     graph, problems = io.load(data)
     if problems:
-        return diagnostics_of(problems, shown, data), ""
+        return diagnostics_of(mirror, problems, shown, data), ""
     as_json = target.suffix == ".json" if to_json is None else to_json
     try:
         output = (io.to_json(graph) + "\n").encode("utf-8") if as_json else io.to_binary(graph)
     except io.GraphFormatError as error:
-        return diagnostics_of(error.problems, shown, data), ""
+        return diagnostics_of(mirror, error.problems, shown, data), ""
     _replace(target, output)
     form = "JSON" if as_json else "FlatBuffers binary"
     return [], f"wrote {target} ({form}, {len(output)} bytes): {len(graph['nodes'])} node(s), {len(graph['tensors'])} tensor(s)"

@@ -396,7 +396,8 @@ def frontend_slot(t: Tensor) -> str:
 
 
 def frontend_map(t: Tensor) -> str:
-    """The attributes class's map that holds this tensor (`inputs` or `outputs`)."""
+    """The attributes class's map that holds this tensor (`inputs` or `outputs`); hipDNN's JSON node
+    object keeps the tensor's UID under the key of the same name."""
     return "inputs" if t.role == "input" else "outputs"
 
 

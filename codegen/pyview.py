@@ -55,7 +55,7 @@ class TensorView:
     @property
     def place(self) -> str:
         """Where the serialized node holds its UID."""
-        return "inputs" if self.role == "input" else "outputs"
+        return naming.frontend_map(self.tensor)
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class ListView:
 
     @property
     def place(self) -> str:
-        return "inputs" if self.role == "input" else "outputs"
+        return naming.frontend_map(self.tensor)
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ class LayoutView:
 def _layout(spec: OpSpec) -> tuple[LayoutView, ...]:
     layout = []
     for f in fbsview.build(spec).fields:
-        place = "" if f.tensor is None else ("inputs" if f.tensor.role == "input" else "outputs")
+        place = "" if f.tensor is None else f.json_object
         if f.field is None:
             kind, default = f.type, ("[]" if f.type.startswith("[") else "0")
         elif f.field.enum is not None:

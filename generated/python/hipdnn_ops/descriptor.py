@@ -29,6 +29,11 @@ INT_RANGES = {"int64": (-9223372036854775808, 9223372036854775807), "int32": (-2
 VECTOR_RANGES = {"int64_vector": (-9223372036854775808, 9223372036854775807), "int32_vector": (-2147483648, 2147483647), "uint8_vector": (0, 255)}
 
 
+def place_of(role: str) -> str:
+    """The object of the serialized node holding the UIDs of a tensor with this role."""
+    return "inputs" if role == "input" else "outputs"
+
+
 @dataclass(frozen=True)
 class TensorSlot:
     name: str
@@ -41,7 +46,7 @@ class TensorSlot:
 
     @property
     def place(self) -> str:
-        return "inputs" if self.role == "input" else "outputs"
+        return place_of(self.role)
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,7 @@ class ListSlot:
 
     @property
     def place(self) -> str:
-        return "inputs" if self.role == "input" else "outputs"
+        return place_of(self.role)
 
 
 @dataclass(frozen=True)

@@ -164,6 +164,15 @@ def _member(enum: type[IntEnum], value: object, what: str) -> IntEnum:
     raise _Bad(f"{what} must be a {enum.__name__}, not {_shown(value)}")
 
 
+def _tensor_value(fmt: str, value: object) -> Any:
+    """A TensorValue member's value checked against its struct's one field."""
+    if fmt == "<?":
+        return _bool(value, "value")
+    if fmt in ("<f", "<d"):
+        return _number(value, "value", fmt == "<f")
+    return _int(value, {"<B": (0, 255), "<i": INT32, "<q": INT64}[fmt], "value")
+
+
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -300,12 +309,7 @@ def _write_tensor(b: flatbuffers.Builder, tensor: Any) -> int:
 
 def _write_value_struct(b: flatbuffers.Builder, fmt: str, value: object) -> int:
     """A TensorValue member: a one-field struct stored out of line, as the union holds it."""
-    if fmt == "<?":
-        checked: Any = _bool(value, "value")
-    elif fmt in ("<f", "<d"):
-        checked = _number(value, "value", fmt == "<f")
-    else:
-        checked = _int(value, {"<B": (0, 255), "<i": INT32, "<q": INT64}[fmt], "value")
+    checked = _tensor_value(fmt, value)
     size = struct.calcsize(fmt)
     b.Prep(size, 0)
     {"<?": b.PrependBool, "<f": b.PrependFloat32, "<d": b.PrependFloat64, "<B": b.PrependUint8,
@@ -426,7 +430,7 @@ class _Buffer:
             raise _Bad(f"{what}'s vtable at byte {vtable} has a bad size {vtable_size}")
         self.need(vtable, vtable_size, f"{what}'s vtable")
         self.need(position, table_size, what)
-        return _Table(self, Table(self.data, position), vtable, vtable_size, table_size, what)
+        return _Table(self, Table(self.data, position), vtable_size, table_size, what)
 
     def indirect(self, position: int, what: str) -> int:
         target: int = position + self.get("<I", position, what)
@@ -454,7 +458,7 @@ class _Buffer:
 class _Table:
     """One table: fields by slot, through the flatbuffers runtime's Table once bounds are known."""
 
-    def __init__(self, buffer: _Buffer, table: Table, vtable: int, vtable_size: int, table_size: int, what: str) -> None:
+    def __init__(self, buffer: _Buffer, table: Table, vtable_size: int, table_size: int, what: str) -> None:
         self.buffer, self.table, self.what = buffer, table, what
         self.vtable_size, self.table_size = vtable_size, table_size
 
@@ -725,8 +729,7 @@ def _json_tensor(tensor: Any, index: int, problems: list[Problem]) -> dict[str, 
                 raise _Bad(f"TensorValue {_shown(tensor['value_type'])} has no spelling in hipDNN's JSON utilities", "json-name")
             out["value_type"] = tensor["value_type"]
             fmt = _VALUE_BY_NAME[tensor["value_type"]][1]
-            out["value"] = _number(tensor.get("value"), "value", fmt == "<f") if fmt in ("<f", "<d") else _int(
-                tensor.get("value"), {"<B": (0, 255), "<i": INT32, "<q": INT64}[fmt], "value")
+            out["value"] = _tensor_value(fmt, tensor.get("value"))
         return out
     except _Bad as bad:
         problems.append(Problem(bad.rule, where, bad.message))
@@ -856,8 +859,7 @@ def _read_json_tensor(data: Any, index: int, problems: list[Problem]) -> dict[st
             fmt = _VALUE_BY_NAME[value_type][1]
             raw = _at(data, "value")
             tensor["value_type"] = value_type
-            tensor["value"] = _number(raw, "value", fmt == "<f") if fmt in ("<f", "<d") else _int(
-                raw, {"<B": (0, 255), "<i": INT32, "<q": INT64}[fmt], "value")
+            tensor["value"] = _tensor_value(fmt, raw)
         return tensor
     except _Bad as bad:
         problems.append(Problem("format", where, bad.message))
@@ -1006,9 +1008,8 @@ def lift(data: Graph, graph: GraphBase) -> None:
     tensor_map: dict[int, TensorDescriptor] = {}
     for record in data.get("tensors", []):
         uid = record["uid"]
-        tensors[uid] = TensorAttributes(record["name"], tuple(record["dims"]), tuple(record["strides"]),
-                                        record["data_type"], record["virtual"], uid)
-        tensor_map[uid] = TensorDescriptor(uid, tuple(record["dims"]), tuple(record["strides"]), record["data_type"])
+        tensors[uid] = _frontend_tensor(record)
+        tensor_map[uid] = _descriptor(record)
     for node in data.get("nodes", []):
         cls = BY_TABLE[node["type"]]
         unpacked = cls.from_node(node, tensor_map).unpack()
@@ -1021,6 +1022,14 @@ def lift(data: Graph, graph: GraphBase) -> None:
             lists={name: [tensors[t.uid] for t in items] for name, items in used.items() if name in lists},
             compute_data_type=unpacked["compute_data_type"],
         )))
+
+
+def _frontend_tensor(record: dict[str, Any]) -> TensorAttributes:
+    return TensorAttributes(record["name"], tuple(record["dims"]), tuple(record["strides"]), record["data_type"], record["virtual"], record["uid"])
+
+
+def _descriptor(record: dict[str, Any]) -> TensorDescriptor:
+    return TensorDescriptor(record["uid"], tuple(record["dims"]), tuple(record["strides"]), record["data_type"])
 
 
 # --- validation --------------------------------------------------------------------------------
@@ -1041,7 +1050,7 @@ def validate(graph: Graph, skipped: int = 0) -> list[Problem]:
             problems.append(Problem("structure", where, f"UID {uid} is already the UID of tensor {json.dumps(records[uid]['name'], ensure_ascii=False)}"))
             continue
         records[uid] = record
-        tensor_map[uid] = TensorDescriptor(uid, tuple(record["dims"]), tuple(record["strides"]), record["data_type"])
+        tensor_map[uid] = _descriptor(record)
         problems += [Problem("tensor", where, message) for message in _tensor_problems(record)]
     for index, node in enumerate(graph.get("nodes", [])):
         where = node_where(index, node)
@@ -1074,7 +1083,7 @@ def _node_attributes(cls: type[OperationDescriptor], node: dict[str, Any], recor
         record = records.get(uid) if isinstance(uid, int) and not isinstance(uid, bool) else None
         if record is None:
             return None
-        return TensorAttributes(record["name"], tuple(record["dims"]), tuple(record["strides"]), record["data_type"], record["virtual"], record["uid"])
+        return _frontend_tensor(record)
 
     tensors = {}
     for slot in cls.TENSORS:
@@ -1097,3 +1106,13 @@ def is_binary(data: bytes) -> bool:
 def load(data: bytes) -> tuple[Graph, list[Problem]]:
     """Decode file contents, binary or JSON."""
     return decode_binary(data) if is_binary(data) else decode_json(data)
+
+
+def check(data: bytes) -> tuple[Graph, list[Problem]]:
+    """Decode file contents and validate what was read: every problem, reading and semantic. The
+    semantic checks are skipped when something could not be read (a tensor or node left out would
+    mislead them); nodes of unknown ops count as nodes."""
+    graph, problems = load(data)
+    if not any(p.rule == "format" for p in problems):
+        problems += validate(graph, skipped=sum(p.rule == "unknown-op" for p in problems))
+    return graph, problems
