@@ -12,7 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
-from codegen import families, naming
+from codegen import dtypes, families, naming
 from codegen import rules as R
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.model import NamedValue, OpSpec
@@ -98,11 +98,16 @@ def check(specs: list[OpSpec], registry: Registry | None, fresh: frozenset[str] 
         specs = sorted(specs, key=lambda s: s.op)
         space = NumberSpace(specs, registry)
         found: list[Diagnostic] = []
-        for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _node_types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming):
+        for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _node_types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming, _dtypes):
             found.extend(check_one(specs, registry, space))
         return found
     finally:
         _fresh, _ops = None, frozenset()
+
+
+def _dtypes(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
+    for spec in specs:
+        yield from dtypes.check_registry(spec, registry)
 
 
 def _attribute_ids(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:

@@ -33,7 +33,7 @@ def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> Output:
     rendered: dict[str, str] = {}
     try:
         for spec in sorted(specs, key=lambda s: s.op):
-            rendered.update(render.render_op(env, spec))
+            rendered.update(render.render_op(env, spec, ws.registry))
         if mirror and mirror_possible(ws):
             assert ws.registry is not None
             rendered.update(render.render_mirror(env, ws.specs, ws.registry))

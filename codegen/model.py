@@ -343,6 +343,66 @@ class Flatbuffers:
 
 
 @dataclass(frozen=True)
+class DtypeGroup:
+    """Tensors the CPU reference gives one data type: one field of its signature key."""
+
+    name: str
+    tensors: tuple[str, ...]
+    when_absent: str | None  # the group whose type the key takes when none of these is present
+    span: Span
+
+
+COMPUTE_GROUP = "compute"
+
+
+@dataclass(frozen=True)
+class Dtypes:
+    groups: tuple[DtypeGroup, ...]
+    unchecked: tuple[str, ...]
+    # each supported combination: (group or compute, DataType name) in the row's own order
+    combinations: tuple[tuple[tuple[str, str], ...], ...]
+    combination_spans: tuple[Span, ...]
+    span: Span
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The signature key's fields in order: the groups, then the compute type."""
+        return (*(g.name for g in self.groups), COMPUTE_GROUP)
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """Every combination as its types in key-field order (rows that miss a group are left out)."""
+        out = []
+        for row in self.combinations:
+            by = dict(row)
+            if all(f in by for f in self.fields):
+                out.append(tuple(by[f] for f in self.fields))
+        return out
+
+    def group_of(self, tensor: str) -> DtypeGroup | None:
+        return next((g for g in self.groups if tensor in g.tensors), None)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The op's CPU reference (hipDNN's plan, key and reference function; the mirror's function)."""
+
+    stem: str
+    python: str
+    cpp_class: str
+    function: str
+    header: str
+    template_args: tuple[str, ...]
+    args: tuple[str, ...]
+    scalars: tuple[tuple[str, float], ...]
+    golden_tensors: tuple[tuple[str, tuple[int, ...]], ...]
+    golden_fields: tuple[tuple[str, int], ...]
+    span: Span
+
+    def scalar(self, name: str) -> float | None:
+        return dict(self.scalars).get(name)
+
+
+@dataclass(frozen=True)
 class Attribute:
     """Any attribute an op owns: a tensor, a field or the compute type."""
 
@@ -381,6 +441,8 @@ class OpSpec:
     inferences: tuple[Inference, ...] = ()
     tensor_lists: tuple[Tensor, ...] = ()  # tensors with list: true
     test_lists: tuple[TestTensorList, ...] = ()
+    dtypes: Dtypes | None = None
+    reference: Reference | None = None
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -525,6 +587,8 @@ def build(op: str, doc: Document) -> OpSpec:
     test_fields = tuple(_test_fields(test.child("fields"))) if "fields" in test.data else ()
     test_lists = tuple(_test_lists(test.child("tensor_lists"), {s.name: s for s in test_shapes})) if "tensor_lists" in test.data else ()
     test.done()
+    dtypes = _dtypes(top.child("dtypes")) if "dtypes" in top.data else None
+    reference = _reference(top.child("reference")) if "reference" in top.data else None
     top.done()
     return OpSpec(
         op=op,
@@ -553,7 +617,49 @@ def build(op: str, doc: Document) -> OpSpec:
         from_node_missing_optional=from_node,
         constants_prefix=constants_prefix,
         test_shapes=test_shapes,
+        dtypes=dtypes,
+        reference=reference,
     )
+
+
+def _dtypes(e: _Entry) -> Dtypes:
+    groups = []
+    for g in e.items("groups"):
+        groups.append(DtypeGroup(g.pop("name"), tuple(g.pop("tensors")), g.pop("when_absent"), g.span))
+        g.done()
+    unchecked = tuple(e.pop("unchecked", ()))
+    rows, spans = [], []
+    for row in e.items("combinations"):
+        rows.append(tuple((k, str(row.data[k])) for k in row.data))
+        spans.append(row.span)
+        row.data.clear()
+    e.done()
+    return Dtypes(tuple(groups), unchecked, tuple(rows), tuple(spans), e.span)
+
+
+def _reference(e: _Entry) -> Reference:
+    golden = e.child("golden") if "golden" in e.data else None
+    golden_tensors: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    golden_fields: tuple[tuple[str, int], ...] = ()
+    if golden is not None:
+        golden_tensors = tuple((k, tuple(int(d) for d in v)) for k, v in golden.pop("tensors").items())
+        golden_fields = tuple((k, int(v)) for k, v in (golden.pop("fields") or {}).items())
+        golden.done()
+    ref = Reference(
+        stem=e.pop("stem"),
+        python=e.pop("python"),
+        cpp_class=e.pop("class"),
+        function=e.pop("function"),
+        header=e.pop("header"),
+        template_args=tuple(e.pop("template_args")),
+        args=tuple(e.pop("args")),
+        scalars=tuple((k, float(v)) for k, v in (e.pop("scalars") or {}).items()),
+        golden_tensors=golden_tensors,
+        golden_fields=golden_fields,
+        span=e.span,
+    )
+    e.done()
+    return ref
 
 
 def _access(e: "_Entry", key: str) -> Access:

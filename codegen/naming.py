@@ -76,6 +76,20 @@ def upper_snake(stem: str) -> str:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", stem).upper()
 
 
+# hipDNN's CPU-reference graph executor: plans and signature keys, one pair per op
+CPU_EXECUTOR_DETAIL = "test_sdk/include/hipdnn_test_sdk/utilities/cpu_graph_executor/detail"
+
+
+def group_field(group: str) -> str:
+    """A dtypes group's field in the signature key: scale_bias -> scaleBiasDataType."""
+    return f"{camel(group)}DataType"
+
+
+def group_param(group: str) -> str:
+    """A dtypes group's template parameter: scale_bias -> ScaleBiasDataType (its enum: ...Enum)."""
+    return f"{pascal(group)}DataType"
+
+
 @dataclass(frozen=True)
 class OpNames:
     """The derived names of one op."""
@@ -288,6 +302,53 @@ class OpNames:
     @property
     def python_module(self) -> str:
         return self.spec.op
+
+    # --- CPU reference (test_sdk) ---------------------------------------------------------------
+    @property
+    def reference_stem(self) -> str:
+        assert self.spec.reference is not None
+        return self.spec.reference.stem
+
+    @property
+    def signature_key(self) -> str:
+        return f"{self.reference_stem}SignatureKey"
+
+    @property
+    def plan(self) -> str:
+        return f"{self.reference_stem}Plan"
+
+    @property
+    def plan_builder(self) -> str:
+        return f"{self.reference_stem}PlanBuilder"
+
+    @property
+    def plan_params(self) -> str:
+        return f"{self.reference_stem}Params"
+
+    @property
+    def signature_key_hpp(self) -> str:
+        return f"{CPU_EXECUTOR_DETAIL}/{self.signature_key}.hpp"
+
+    @property
+    def plan_hpp(self) -> str:
+        return f"{CPU_EXECUTOR_DETAIL}/{self.plan}.hpp"
+
+    @property
+    def signature_key_test_suite(self) -> str:
+        return f"Test{self.signature_key}"
+
+    @property
+    def signature_key_test(self) -> str:
+        return f"test_sdk/tests/utilities/cpu_graph_executor/{self.signature_key_test_suite}.cpp"
+
+    @property
+    def golden_test_suite(self) -> str:
+        assert self.spec.reference is not None
+        return f"Test{self.spec.reference.cpp_class}{pascal(self.spec.reference.function)}Golden"
+
+    @property
+    def golden_test(self) -> str:
+        return f"test_sdk/tests/utilities/{self.golden_test_suite}.cpp"
 
     def planned_files_in_op(self) -> list[str]:
         """Every file generated for this op, relative to generated/<op>/."""
@@ -648,9 +709,18 @@ ENUM_FRAGMENTS = {
 }
 
 
+# The fragments an op with a CPU reference adds to the test SDK's shared files.
+REFERENCE_FRAGMENTS = {
+    "plan_registry_key_include.inc": "PlanRegistrySignatureKey.hpp.include.inc",
+    "plan_registry_key_member.inc": "PlanRegistrySignatureKey.hpp.variant-member.inc",
+    "plan_builder_registry_include.inc": "PlanBuilderRegistry.hpp.include.inc",
+    "cmake_test_sdk_tests.txt": "test_sdk-tests-CMakeLists.txt.entries.txt",
+}
+
+
 def fragment_file(stem: str) -> str:
     """The file name under generated/<op>/registry/ of a fragment template stem."""
-    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS[stem]
+    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS[stem]
 
 
 # --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------

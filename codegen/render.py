@@ -7,7 +7,7 @@ from pathlib import Path
 import jinja2
 import jinja2.sandbox
 
-from codegen import families, __version__, cpp, escape, naming, pyview
+from codegen import families, __version__, cpp, escape, naming, pyview, refview
 from codegen.model import OpSpec
 from codegen.registry import Registry
 from codegen.workspace import builtin_templates
@@ -43,13 +43,14 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
     return env
 
 
-def render_op(env: jinja2.Environment, spec: OpSpec) -> dict[str, str]:
+def render_op(env: jinja2.Environment, spec: OpSpec, registry: Registry | None = None) -> dict[str, str]:
     """Every C++ file of one op, keyed by its path under generated/."""
     op = cpp.build(spec)
+    ref = refview.build(spec, registry) if spec.reference is not None and registry is not None else None
     files = {}
     for key, output in families.op_outputs(op.names).items():
         template, item = families.template_of(key)
-        files[f"{spec.op}/{output}"] = _render(env, template, op=op, item=item)
+        files[f"{spec.op}/{output}"] = _render(env, template, op=op, item=item, ref=ref)
     return files
 
 

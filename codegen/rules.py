@@ -99,6 +99,16 @@ SPEC_FIELD_VALUE = _rule(
 SPEC_FRONTEND_NAME = _rule(
     "SPEC-FRONTEND-NAME", "a frontend setter names an unknown tensor or field, or two values share a getter or member"
 )
+SPEC_DTYPE_GROUP = _rule(
+    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group"
+)
+SPEC_DTYPE_COMBINATION = _rule(
+    "SPEC-DTYPE-COMBINATION", "a supported data-type combination misses a group, names an unknown one or type, or repeats a row"
+)
+SPEC_DTYPE_KEY = _rule("SPEC-DTYPE-KEY", "the CPU reference's signature key cannot be laid out (no registry data types, or over 64 bits)")
+SPEC_REFERENCE = _rule(
+    "SPEC-REFERENCE", "the reference block names an unknown function, group, tensor or field, or lacks golden dims"
+)
 SPEC_TEST_UID_DUPLICATE = _rule("SPEC-TEST-UID-DUPLICATE", "two tensors of one op share a test UID")
 SPEC_TEST_DATA_MISSING = _rule(
     "SPEC-TEST-DATA-MISSING", "a tensor or field has no test data, so tests would skip it"

@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
-from codegen import naming, nodecheck, rules, testplan
+from codegen import dtypes, naming, nodecheck, rules, testplan
 from codegen.diagnostics import Diagnostic, Loc, Note
 from codegen.model import Field, OpSpec, Span, Tensor, TestField, TestTensor
 
@@ -27,7 +27,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend):
+    for check in (_names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, dtypes.check_spec):
         found.extend(check(spec))
     return found
 

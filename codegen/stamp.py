@@ -52,6 +52,16 @@ def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bo
     return parallel_map(fresh_dir, jobs), mirror_fresh
 
 
+def reference_sources(name: str) -> bytes:
+    """The source of a CPU reference the generator runs (its module and the helpers it imports)."""
+    from codegen import references
+
+    if name not in references.REFERENCES:
+        return b""
+    folder = Path(references.__file__).parent
+    return b"\0".join((folder / f).read_bytes() for f in (references.REFERENCES[name][0], *references.SUPPORT_MODULES))
+
+
 class Inputs:
     """Digests of the inputs shared by every op, computed once per run."""
 
@@ -63,7 +73,10 @@ class Inputs:
         self.ws = ws
 
     def of(self, spec: OpSpec) -> str:
-        return _sha(self.shared.encode() + self.ws.sources[spec.op])
+        extra = b""
+        if spec.reference is not None:  # the key's layout reads the registry; golden vectors run the reference
+            extra = self.ws.registry_source + reference_sources(spec.reference.python)
+        return _sha(self.shared.encode() + self.ws.sources[spec.op] + extra)
 
     def of_mirror(self) -> str:
         """The mirror depends on every valid spec and on the registry."""

@@ -15,3 +15,12 @@ REFERENCES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
 }
 
 SUPPORT_MODULES = ("numeric.py",)
+
+
+def load(name: str):
+    """(function, its tensor inputs, its outputs, its module) of the reference `name`."""
+    import importlib
+
+    module_file, inputs, outputs = REFERENCES[name]
+    module = importlib.import_module(f"{__name__}.{module_file.removesuffix('.py')}")
+    return getattr(module, name), inputs, outputs, module

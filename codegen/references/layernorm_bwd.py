@@ -153,3 +153,15 @@ def _conforms(name: str, shape: tuple[int, ...], kept: tuple[int, ...], *, trail
             return
     side = "trailing" if trailing else "leading"
     raise ValueError(f"{name} has shape {tuple(shape)}; it must be x's {side} dims {tuple(kept)}, alone or padded with 1s to rank {ndim}")
+
+
+def golden_input(name: str, arrays: Mapping[str, np.ndarray], *, normalized_dim_count: int, epsilon: float = 1e-5) -> np.ndarray | None:
+    """Inputs a golden case derives from the others instead of drawing them: the saved mean and
+    1/sqrt(var + epsilon) of x as the forward pass leaves them (float64, per batch row)."""
+    if name not in ("mean", "inv_variance"):
+        return None
+    x = np.asarray(arrays["x"], dtype=np.float64)
+    axes = tuple(range(x.ndim - normalized_dim_count, x.ndim))
+    if name == "mean":
+        return x.mean(axis=axes)
+    return 1.0 / np.sqrt(x.var(axis=axes) + epsilon)
