@@ -31,6 +31,7 @@ RULES = {
     "node": rules.GRAPH_NODE,
     "prevalidate": rules.GRAPH_PREVALIDATE,
     "json-name": rules.GRAPH_JSON_NAME,
+    "dtype": rules.GRAPH_DTYPE,
 }
 ITEM = re.compile(r"^(nodes|tensors)\[(\d+)\]")
 

@@ -8,6 +8,7 @@ from typing import Any
 from codegen import fbsview, naming, nodecheck
 from codegen.model import FIELD_TYPES, Field, OpSpec, Tensor
 from codegen.naming import OpNames
+from codegen.references import REFERENCES, SUPPORT_MODULES
 from codegen.registry import Registry
 from codegen.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
@@ -157,6 +158,14 @@ class OpView:
         return next(t for t in self.tensors if t.name == name)
 
     @property
+    def reference(self) -> tuple[str, str, tuple[str, ...], tuple[str, ...]] | None:
+        """(function, module source, tensor inputs, outputs) of the op's CPU reference, if any."""
+        if self.spec.reference is None or self.spec.dtypes is None or self.spec.reference.python not in REFERENCES:
+            return None
+        module, inputs, outputs = REFERENCES[self.spec.reference.python]
+        return self.spec.reference.python, reference_source(module), inputs, outputs
+
+    @property
     def everything(self) -> tuple[TensorView, ...]:
         """Every tensor the fixture that sets everything sets (the required ones and the most
         optional ones that can be present together), in declaration order."""
@@ -235,6 +244,16 @@ def _node(spec: OpSpec) -> tuple[Any, ...]:
 class PackageView:
     """Everything the package-wide modules (enums, dispatch) need."""
 
+    @property
+    def references(self) -> tuple["OpView", ...]:
+        """The ops with a CPU reference, in op order."""
+        return tuple(o for o in self.ops if o.reference is not None)
+
+    @property
+    def reference_support(self) -> tuple[tuple[str, str], ...]:
+        """(module file, source) of the helpers every reference imports."""
+        return tuple((m, reference_source(m)) for m in SUPPORT_MODULES)
+
     ops: tuple[OpView, ...]
     attributes: tuple[tuple[str, int], ...]
     descriptor_types: tuple[tuple[str, int], ...]
@@ -247,6 +266,15 @@ class PackageView:
     version: str
     scalar_ranges: tuple[tuple[str, tuple[int, int]], ...]  # integer field kinds and their ranges
     vector_ranges: tuple[tuple[str, tuple[int, int]], ...]  # integer-list kinds and their items' ranges
+
+
+def reference_source(module: str) -> str:
+    """The text of a module of codegen/references/ (the mirror ships it as it is)."""
+    from pathlib import Path
+
+    from codegen import references
+
+    return (Path(references.__file__).parent / module).read_text(encoding="utf-8")
 
 
 def build_package(ops: list[OpView], registry: Registry | None, version: str) -> PackageView:

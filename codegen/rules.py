@@ -198,4 +198,5 @@ GRAPH_STRUCTURE = _rule("GRAPH-STRUCTURE", "the graph as a whole is invalid: no 
 GRAPH_TENSOR = _rule("GRAPH-TENSOR", "a tensor its TensorDescriptor's finalize would reject (no dims, strides of another rank, UNSET data type)")
 GRAPH_NODE = _rule("GRAPH-NODE", "a node its descriptor's fromNode or finalize rejects (a missing tensor, a broken pair, an unset compute type)")
 GRAPH_PREVALIDATE = _rule("GRAPH-PREVALIDATE", "a node its frontend pre-validation rejects (shapes, ranges, presence)")
+GRAPH_DTYPE = _rule("GRAPH-DTYPE", "a node's tensor data types match no combination its CPU reference supports (or differ within a group)")
 GRAPH_JSON_NAME = _rule("GRAPH-JSON-NAME", "a value hipDNN's JSON utilities have no spelling for (they would write something else)")

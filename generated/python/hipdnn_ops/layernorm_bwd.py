@@ -7,8 +7,8 @@
 
 from typing import Any, Mapping
 
-from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
-from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
+from hipdnn_ops.descriptor import DtypeGroup, DtypeTable, FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
+from hipdnn_ops.enums import AttributeName, DataType, DescriptorType, OperationType
 from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
 
 
@@ -124,6 +124,26 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
         FbsField("normalized_dim_count", "long", default=0),
     )
     UNION_POSITION = 20
+    DTYPES = DtypeTable(
+        groups=(
+            DtypeGroup("dy", ("dy", )),
+            DtypeGroup("scale_bias", ("scale", "dscale", "dbias", )),
+            DtypeGroup("mean_inv_variance", ("mean", "inv_variance", ), when_absent="scale_bias"),
+            DtypeGroup("x", ("x", "dx", )),
+        ),
+        unchecked=("epsilon", ),
+        combinations=frozenset({
+            (DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, ),
+            (DataType.HALF, DataType.FLOAT, DataType.FLOAT, DataType.HALF, DataType.FLOAT, ),
+            (DataType.BFLOAT16, DataType.FLOAT, DataType.FLOAT, DataType.BFLOAT16, DataType.FLOAT, ),
+            (DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.HALF, DataType.FLOAT, ),
+            (DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.BFLOAT16, DataType.FLOAT, ),
+            (DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, ),
+            (DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, ),
+            (DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, DataType.FLOAT, ),
+            (DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.FLOAT, ),
+        }),
+    )
     RULES = (
         PresenceRule(
             "both_or_neither",
