@@ -868,7 +868,49 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
     problems = _register_schema(ws, spec, sources)
     if problems:
         return problems
+    if spec.reference is not None and spec.dtypes is not None:
+        _register_reference(ws, spec, sources)
     return _register_enums(ws, spec, sources) if spec.new_enums else []
+
+
+def _register_reference(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
+    """The op's signature key in the plan registry's variant (and its include), its plan in the
+    plan-builder registry's includes, its two tests in the test SDK's test list."""
+    key = sources["plan_registry_key"]
+    insert_include(key, payload(ws, spec, "plan_registry_key_include.inc")[0], Path(TARGETS["plan_registry_key"]).name)
+    insert_variant_member(key, "PlanRegistrySignatureKey", payload(ws, spec, "plan_registry_key_member.inc")[0].strip())
+    insert_include(sources["plan_builder_registry"], payload(ws, spec, "plan_builder_registry_include.inc")[0], Path(TARGETS["plan_builder_registry"]).name)
+    insert_list_entries(sources["cmake_test_sdk_tests"], re.compile(r"^\s+utilities/[\w/]+\.cpp\s*$"), payload(ws, spec, "cmake_test_sdk_tests.txt"))
+
+
+def insert_variant_member(source: Source, alias: str, member: str) -> None:
+    """Add `member` to `using <alias> = std::variant<A, B, ...>;` (one alternative per line),
+    after the alternative whose name shares the longest prefix with it (its op family), else last."""
+    texts = source.texts
+    start = next((i for i, t in enumerate(texts) if re.match(rf"\s*using\s+{alias}\s*=\s*std::variant<", t)), None)
+    if start is None:
+        raise source.structure(f"using {alias} = std::variant<...>")
+    end = next((i for i in range(start, len(texts)) if ">;" in texts[i]), None)
+    if end is None:
+        raise source.structure(f"the end (>;) of {alias}'s alternatives", start)
+    rows: list[tuple[int, str]] = []
+    for i in range(start, end + 1):
+        body = texts[i].split("<", 1)[1] if i == start else texts[i]
+        for name in re.findall(r"\b[A-Za-z_]\w*\b", body.split(">;")[0]):
+            rows.append((i, name))
+    if any(name == member for _, name in rows):
+        return
+    if not rows or len({i for i, _ in rows}) != len(rows):
+        raise source.structure(f"{alias}'s alternatives one per line", start)
+    best = max(range(len(rows)), key=lambda n: (len(os.path.commonprefix([rows[n][1], member])), n))
+    row, name = rows[best]
+    ref_row, ref_name = rows[1] if len(rows) > 1 else rows[0]
+    indent = " " * texts[ref_row].index(ref_name)
+    if row == end:  # the new alternative becomes the last one: the old last one gains a comma
+        source.lines[row].text = texts[row].replace(f"{name}>;", f"{name},", 1)
+        source.insert(row + 1, [f"{indent}{member}>;"])
+    else:
+        source.insert(row + 1, [f"{indent}{member},"])
 
 
 _FBS_INCLUDE = re.compile(r'^\s*include\s+"[^"]+"\s*;')

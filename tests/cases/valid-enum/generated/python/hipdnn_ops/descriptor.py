@@ -115,6 +115,50 @@ def _format_vector(values: list[int]) -> str:
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
+@dataclass(frozen=True)
+class DtypeGroup:
+    """Tensors the CPU reference gives one data type; `when_absent`: the group whose type stands
+    in when none of these optional tensors is present."""
+
+    name: str
+    tensors: tuple[str, ...]
+    when_absent: str | None = None
+
+
+@dataclass(frozen=True)
+class DtypeTable:
+    """An op's data-type groups and the combinations its CPU reference registers, each in key
+    order (the groups, then the compute type)."""
+
+    groups: tuple[DtypeGroup, ...]
+    unchecked: tuple[str, ...]
+    combinations: frozenset[tuple[DataType, ...]]
+
+    def problems(self, types: Mapping[str, DataType], compute: DataType) -> list[str]:
+        """What the CPU reference would refuse for tensors of `types` (the present ones) and
+        `compute`: a group whose tensors differ in type, or a combination it has no plan for."""
+        found = []
+        key: dict[str, DataType | None] = {}
+        for group in self.groups:
+            present = [(t, types[t]) for t in group.tensors if t in types]
+            if len({kind for _, kind in present}) > 1:
+                listed = ", ".join(f"{t} {kind.name}" for t, kind in present)
+                found.append(f"tensors of data-type group '{group.name}' differ: {listed}")
+            key[group.name] = present[0][1] if present else None
+        for group in self.groups:
+            if key[group.name] is None and group.when_absent is not None:
+                key[group.name] = key[group.when_absent]
+        row = (*(key[g.name] for g in self.groups), compute)
+        if not found and row not in self.combinations:
+            shown = ", ".join(f"{name}={kind.name if kind is not None else 'absent'}" for name, kind in zip(self.fields, row))
+            found.append(f"no CPU reference for data types {shown} ({len(self.combinations)} combinations are supported)")
+        return found
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        return (*(g.name for g in self.groups), "compute")
+
+
 class OperationDescriptor:
     CLASS_NAME: ClassVar[str]
     DESCRIPTOR_TYPE: ClassVar[DescriptorType]
@@ -130,6 +174,8 @@ class OperationDescriptor:
     # fromNode with an optional tensor whose UID is set but missing from the tensor map: raise
     # (False) or leave the tensor unset and keep the UID (True); per op, as in hipDNN.
     MISSING_OPTIONAL_LEAVES_NULL: ClassVar[bool] = False
+    # the CPU reference's data-type groups and supported combinations (None: the spec has none)
+    DTYPES: ClassVar[DtypeTable | None] = None
 
     def __init__(self) -> None:
         self._finalized = False

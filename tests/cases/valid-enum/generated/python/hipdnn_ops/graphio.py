@@ -1061,7 +1061,20 @@ def validate(graph: Graph, skipped: int = 0) -> list[Problem]:
             problems.append(Problem("node", where, f"{error.status.name}: {error.message}"))
         for failure in NODES[cls.TABLE].failures(_node_attributes(cls, node, records)):
             problems.append(Problem("prevalidate", where, f"{failure.code}: {failure.message}"))
+        if cls.DTYPES is not None:
+            types = {}
+            for slot in cls.TENSORS:
+                uid = node.get(slot.place, {}).get(slot.uid_field)
+                if isinstance(uid, int) and uid in records and records[uid]["data_type"] in _DATA_TYPES:
+                    types[slot.name] = DataType(records[uid]["data_type"])
+            compute = node.get("compute_data_type")
+            if compute in _DATA_TYPES:
+                for message in cls.DTYPES.problems(types, DataType(compute)):
+                    problems.append(Problem("dtype", where, message))
     return problems
+
+
+_DATA_TYPES = frozenset(int(t) for t in DataType)
 
 
 def _tensor_problems(record: dict[str, Any]) -> list[str]:
