@@ -1065,10 +1065,11 @@ def validate(graph: Graph, skipped: int = 0) -> list[Problem]:
             types = {}
             for slot in cls.TENSORS:
                 uid = node.get(slot.place, {}).get(slot.uid_field)
-                if isinstance(uid, int) and uid in records and records[uid]["data_type"] in _DATA_TYPES:
+                # an UNSET type is the tensor's finalize problem, reported above
+                if isinstance(uid, int) and uid in records and records[uid]["data_type"] in _DATA_TYPES and records[uid]["data_type"] != DataType.UNSET:
                     types[slot.name] = DataType(records[uid]["data_type"])
             compute = node.get("compute_data_type")
-            if compute in _DATA_TYPES:
+            if compute in _DATA_TYPES and compute != DataType.UNSET:  # UNSET: the node's problem
                 for message in cls.DTYPES.problems(types, DataType(compute)):
                     problems.append(Problem("dtype", where, message))
     return problems
