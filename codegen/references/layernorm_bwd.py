@@ -46,7 +46,12 @@ def layernorm_bwd(
         raise ValueError(f"types= names {', '.join(unknown)}, which is not an input (dy, x, scale, mean, inv_variance)")
     kinds = {name: type_of(np.asarray(a), declared.get(name)) for name, a in arrays.items() if a is not None}
     c = TYPES[data_type(compute)]
-    dy, x, scale = np.asarray(dy), np.asarray(x), np.asarray(scale)
+    with np.errstate(all="ignore"):  # overflow to inf and NaN are IEEE results, as in C++
+        return _bwd(c, kinds, np.asarray(dy), np.asarray(x), np.asarray(scale), mean, inv_variance, epsilon, normalized_dim_count)
+
+
+def _bwd(c: Arith, kinds: dict[str, str], dy: np.ndarray, x: np.ndarray, scale: np.ndarray, mean: np.ndarray | None,
+         inv_variance: np.ndarray | None, epsilon: float, normalized_dim_count: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if (mean is None) != (inv_variance is None):
         raise ValueError("mean and inv_variance are given together or not at all")
     ndim = dy.ndim

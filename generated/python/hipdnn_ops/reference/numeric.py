@@ -70,8 +70,9 @@ def _float32(v: Any) -> np.ndarray:
 
 
 def _half(v: Any) -> np.ndarray:
-    # float64 -> float16 directly (one rounding), like a C++ cast from double
-    return np.asarray(v).astype(np.float16)
+    # hipDNN's half converts a double through float (types/Half.hpp, id 65461033587)
+    a = np.asarray(v)
+    return (a.astype(np.float32) if a.dtype == np.float64 else a).astype(np.float16)
 
 
 def _bfloat16(v: Any) -> np.ndarray:
