@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 from codegen import naming
 from codegen.dtypes import KeyLayout, key_layout
@@ -179,7 +180,7 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
     )
 
 
-def literal(value: float) -> str:
+def literal(value: Any) -> str:
     """A C++ float literal that reads back as exactly `value` (a float32, half or bfloat16 number)."""
     import numpy as np
 
@@ -225,7 +226,8 @@ def golden_cases(spec: OpSpec) -> tuple[GoldenCase, ...]:
         types = dict(zip(d.fields, combination))
         for with_optional in (True, False):
             present = [n for n in inputs if with_optional or n not in optional]
-            arrays, declared = {}, {}
+            arrays: dict[str, Any] = {}
+            declared: dict[str, str] = {}
             for index, name in enumerate(present):
                 kind = types[group_of[name]]
                 derived = derive(name, arrays, **fields, **dict(ref.scalars)) if derive is not None else None

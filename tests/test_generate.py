@@ -112,7 +112,7 @@ def _tree(root: Path) -> dict[str, tuple[bytes, int]]:
 def test_generate_then_check_then_rerun_changes_nothing(workspace):
     first = run_cli("generate", cwd=workspace)
     assert first.code == 0, first.err
-    assert first.out.count("created") == len(first.out.splitlines()) == 79  # 65 (the mirror's graphio.py among them; 3 of them the schema layer's files, 8 its fragments; 3 the graph-descriptor and integration tests, 1 their CMake fragment), a C enum header, 13 enum fragments
+    assert first.out.count("created") == len(first.out.splitlines()) == 81  # 67 (the mirror's graphio.py and reference package's __init__.py and numeric.py among them; 3 of them the schema layer's files, 8 its fragments; 3 the graph-descriptor and integration tests, 1 their CMake fragment), a C enum header, 13 enum fragments
     before = _tree(workspace / "generated")
     second = run_cli("generate", cwd=workspace)
     assert second.out == "generated/ is up to date\n"
@@ -236,7 +236,7 @@ def test_the_families_declare_exactly_the_files_generate_writes():
     rendered = {p for p in out.files if not p.endswith("hipdnn-codegen.stamp")}
     assert rendered == declared
     kinds = {f.name for f in families.all_families()}
-    assert kinds == {"backend", "frontend", "schema", "tests", "registry", "mirror"}
+    assert kinds == {"backend", "frontend", "schema", "tests", "reference", "registry", "reference-registry", "mirror"}
     for f in families.all_families():  # every template a family names sits in its own directory
         templates = list(f.op_outputs(naming.OpNames(ws.specs[0]))) + list(f.package_outputs) + list(f.package_op_outputs(naming.OpNames(ws.specs[0])))
         assert templates and all(t.startswith(f"{f.name}/") for t in templates), f.name

@@ -168,5 +168,7 @@ def golden_input(name: str, arrays: Mapping[str, np.ndarray], *, normalized_dim_
     x = np.asarray(arrays["x"], dtype=np.float64)
     axes = tuple(range(x.ndim - normalized_dim_count, x.ndim))
     if name == "mean":
-        return x.mean(axis=axes)
-    return 1.0 / np.sqrt(x.var(axis=axes) + epsilon)
+        mean: np.ndarray = x.mean(axis=axes)
+        return mean
+    rstd: np.ndarray = 1.0 / np.sqrt(x.var(axis=axes) + epsilon)
+    return rstd
