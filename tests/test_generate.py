@@ -236,7 +236,7 @@ def test_the_families_declare_exactly_the_files_generate_writes():
     rendered = {p for p in out.files if not p.endswith("hipdnn-codegen.stamp")}
     assert rendered == declared
     kinds = {f.name for f in families.all_families()}
-    assert kinds == {"backend", "frontend", "schema", "tests", "reference", "registry", "reference-registry", "mirror"}
+    assert kinds == {"backend", "frontend", "schema", "tests", "reference", "registry", "reference_registry", "mirror"}
     for f in families.all_families():  # every template a family names sits in its own directory
         templates = list(f.op_outputs(naming.OpNames(ws.specs[0]))) + list(f.package_outputs) + list(f.package_op_outputs(naming.OpNames(ws.specs[0])))
         assert templates and all(t.startswith(f"{f.name}/") for t in templates), f.name

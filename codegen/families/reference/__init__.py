@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from codegen.families import Family
 from codegen.model import OpSpec
-from codegen.naming import CPU_EXECUTOR_DETAIL, REFERENCE_FRAGMENTS, OpNames
+from codegen.naming import CPU_EXECUTOR_DETAIL, OpNames
 
 # shared test-SDK files an op with a reference registers in (the tvy-amd fork's layout:
 # PlanRegistrySignatureKey.hpp id 58567730250, PlanBuilderRegistry.hpp 58815085503,
@@ -18,12 +18,12 @@ SHARED_FILES = {
     "cmake_test_sdk_tests": "test_sdk/tests/CMakeLists.txt",
 }
 
-def _has_reference(spec: OpSpec) -> bool:
+def has_reference(spec: OpSpec) -> bool:
     return spec.reference is not None and spec.dtypes is not None
 
 
 def _outputs(names: OpNames) -> dict[str, str]:
-    if not _has_reference(names.spec):
+    if not has_reference(names.spec):
         return {}
     return {
         "reference/signature_key.hpp.j2": names.signature_key_hpp,
@@ -33,23 +33,10 @@ def _outputs(names: OpNames) -> dict[str, str]:
     }
 
 
-def _fragments(names: OpNames) -> dict[str, str]:
-    if not _has_reference(names.spec):
-        return {}
-    return {f"reference/{stem}.j2": f"registry/{target}" for stem, target in REFERENCE_FRAGMENTS.items()}
-
-
 FAMILY = Family(
     "reference",
     "the CPU reference's plan, signature key, their test and the golden-vector test",
     _outputs,
     registers_in_some=SHARED_FILES,
-    registers_some=_has_reference,
-)
-
-FRAGMENT_FAMILY = Family(
-    "reference-registry",
-    "entries for the test SDK's plan registry and test list",
-    _fragments,
-    copied=False,
+    registers_some=has_reference,
 )
