@@ -50,7 +50,7 @@ def render_op(env: jinja2.Environment, spec: OpSpec, registry: Registry | None =
     files = {}
     for key, output in families.op_outputs(op.names).items():
         template, item = families.template_of(key)
-        if template.startswith("reference/") and ref is None:
+        if template.startswith(("reference/", "reference_registry/")) and ref is None:
             continue  # no registry data types to lay the key out with: SPEC-DTYPE-KEY says so
         files[f"{spec.op}/{output}"] = _render(env, template, op=op, item=item, ref=ref)
     return files
