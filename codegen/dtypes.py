@@ -9,7 +9,6 @@ over every combination of every data type).
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -18,15 +17,11 @@ from codegen.diagnostics import Diagnostic, Note
 from codegen.model import COMPUTE_GROUP, OpSpec
 from codegen.references import REFERENCES
 from codegen.registry import Registry
+from codegen.schema_check import did_you_mean as _hint
 
 KEY_BITS = 64
 # NodeAttributes is a FlatBuffers union, whose type field is a ubyte: every member fits 8 bits
 NODE_BITS = 8
-
-
-def _hint(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def check_spec(spec: OpSpec) -> Iterator[Diagnostic]:
@@ -133,6 +128,10 @@ def _reference(spec: OpSpec) -> Iterator[Diagnostic]:
     for name in golden:
         if name not in known_args:
             yield rules.SPEC_REFERENCE(ref.span.at("golden"), f"golden names unknown tensor '{name}'{_hint(name, known_args)}")
+    optional_outputs = [t.name for t in spec.tensors if t.optional and t.role == "output"]
+    if optional_outputs or spec.tensor_lists:
+        names = [*optional_outputs, *(t.name for t in spec.tensor_lists)]
+        yield rules.SPEC_REFERENCE(loc, f"the generated plan takes single tensors and returns required outputs only; {', '.join(names)} cannot be passed to the reference")
     grouped = [t for g in spec.dtypes.groups for t in g.tensors]
     absent = [t for t in grouped if t not in golden]
     if absent:

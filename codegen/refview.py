@@ -34,7 +34,11 @@ class PlanTensor:
     scalar: float | None  # a pass-by-value scalar read as a double, with its default
     var: str  # camelCase name (the params' constructor argument is <var>Attributes)
     label: str  # PascalCase name (the scalar's name in resolve errors)
-    param: str | None  # its group's template parameter (None: unchecked)
+
+    @property
+    def param(self) -> str | None:
+        """Its group's template parameter (None: unchecked)."""
+        return naming.group_param(self.group) if self.group is not None else None
 
     @property
     def scalar_literal(self) -> str:
@@ -117,7 +121,6 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
             scalar=ref.scalar(t.name),
             var=naming.camel(t.name),
             label=naming.pascal(t.name),
-            param=naming.group_param(g.name) if (g := d.group_of(t.name)) is not None else None,
         )
         for t in spec.tensors
     )
