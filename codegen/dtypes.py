@@ -14,7 +14,7 @@ from typing import Iterator
 
 from codegen import rules
 from codegen.diagnostics import Diagnostic, Note
-from codegen.model import COMPUTE_GROUP, OpSpec
+from codegen.model import COMPUTE_GROUP, DtypeGroup, OpSpec
 from codegen.references import REFERENCES
 from codegen.registry import Registry
 from codegen.schema_check import did_you_mean as _hint
@@ -38,10 +38,10 @@ def _groups(spec: OpSpec) -> Iterator[Diagnostic]:
     assert d is not None
     tensors = [t.name for t in spec.all_tensors]
     seen: dict[str, str] = {}
-    names: dict[str, object] = {}
+    names: dict[str, DtypeGroup] = {}
     for g in d.groups:
         if g.name == COMPUTE_GROUP:
-            yield rules.SPEC_DTYPE_GROUP(g.span.at("name"), f"'{COMPUTE_GROUP}' is the node's compute type, always the key's last field; name the group otherwise")
+            yield rules.SPEC_DTYPE_GROUP(g.span.at("name"), f"'{COMPUTE_GROUP}' names the node's compute type (the key's last field unless dtypes.compute is false); name the group otherwise")
         elif g.name in names:
             yield rules.SPEC_DTYPE_GROUP(g.span.at("name"), f"group '{g.name}' is declared twice")
         names.setdefault(g.name, g)
@@ -57,6 +57,8 @@ def _groups(spec: OpSpec) -> Iterator[Diagnostic]:
         elif t in seen:
             yield rules.SPEC_DTYPE_GROUP(d.span.at("unchecked"), f"tensor '{t}' is unchecked and also in group '{seen[t]}'")
         seen.setdefault(t, "unchecked")
+    if not d.key_fields:
+        yield rules.SPEC_DTYPE_GROUP(d.span.at("groups"), "the signature key has no field: every group has keyed: false and dtypes.compute is false; key at least one group")
     missing = [t for t in tensors if t not in seen]
     if missing:
         yield rules.SPEC_DTYPE_GROUP(d.span.at("groups"), f"tensor{'s' if len(missing) > 1 else ''} {', '.join(repr(m) for m in missing)} in no group; add each to the group whose type it has, or to unchecked")
@@ -69,6 +71,10 @@ def _groups(spec: OpSpec) -> Iterator[Diagnostic]:
             yield rules.SPEC_DTYPE_GROUP(loc, f"group '{g.name}' takes its own type when absent; name another group")
         elif g.when_absent not in names:
             yield rules.SPEC_DTYPE_GROUP(loc, f"when_absent names unknown group '{g.when_absent}'{_hint(g.when_absent, list(names))}")
+        elif not g.keyed:
+            yield rules.SPEC_DTYPE_GROUP(loc, f"group '{g.name}' is not keyed, so the key takes no type for it when absent; drop when_absent")
+        elif not names[g.when_absent].keyed:
+            yield rules.SPEC_DTYPE_GROUP(loc, f"when_absent names group '{g.when_absent}', which is not keyed: the key has no field to take its type from")
         required = [t for t in g.tensors if t in tensors and t not in optional]
         if required:
             yield rules.SPEC_DTYPE_GROUP(loc, f"group '{g.name}' has required tensor '{required[0]}', so it is never absent; drop when_absent")
@@ -79,14 +85,17 @@ def _combinations(spec: OpSpec) -> Iterator[Diagnostic]:
     assert d is not None
     fields = list(d.fields)
     first: dict[tuple[str, ...], int] = {}
+    keyed: dict[tuple[str, ...], int] = {}
     for index, (row, span) in enumerate(zip(d.combinations, d.combination_spans)):
         by = dict(row)
         for name, _ in row:
-            if name not in fields:
+            if name == COMPUTE_GROUP and not d.compute:
+                yield rules.SPEC_DTYPE_COMBINATION(span.at(name), f"combination {index + 1} gives a compute type, but dtypes.compute is false (the key holds none); drop it")
+            elif name not in fields:
                 yield rules.SPEC_DTYPE_COMBINATION(span.at(name), f"combination {index + 1} names unknown group '{name}'{_hint(name, fields)}")
         absent = [f for f in fields if f not in by]
         if absent:
-            yield rules.SPEC_DTYPE_COMBINATION(span.loc, f"combination {index + 1} gives no type for {', '.join(absent)}; every combination names every group and compute")
+            yield rules.SPEC_DTYPE_COMBINATION(span.loc, f"combination {index + 1} gives no type for {', '.join(absent)}; every combination names every group{' and compute' if d.compute else ''}")
             continue
         key = tuple(by[f] for f in fields)
         if key in first:
@@ -94,7 +103,16 @@ def _combinations(spec: OpSpec) -> Iterator[Diagnostic]:
                 span.loc, f"combination {index + 1} repeats combination {first[key] + 1}",
                 Note("first listed here", d.combination_spans[first[key]].loc),
             )
+        elif (projected := tuple(by[f] for f in d.key_fields)) in keyed:
+            other = keyed[projected]
+            differ = [f for f in fields if by[f] != dict(d.combinations[other])[f]]
+            yield rules.SPEC_DTYPE_COMBINATION(
+                span.loc,
+                f"combination {index + 1} has the signature key of combination {other + 1}: they differ only in {', '.join(differ)}, which the key does not hold; drop one combination or key {'that group' if len(differ) == 1 else 'one of those groups'}",
+                Note("the other combination", d.combination_spans[other].loc),
+            )
         first.setdefault(key, index)
+        keyed.setdefault(tuple(by[f] for f in d.key_fields), index)
 
 
 def _reference(spec: OpSpec) -> Iterator[Diagnostic]:
@@ -175,4 +193,4 @@ def key_layout(spec: OpSpec, registry: Registry | None) -> KeyLayout | None:
         return None
     width = max(t.value for t in registry.data_types).bit_length()
     node_bits = NODE_BITS
-    return KeyLayout(node_bits, width, tuple((f, node_bits + i * width) for i, f in enumerate(spec.dtypes.fields)))
+    return KeyLayout(node_bits, width, tuple((f, node_bits + i * width) for i, f in enumerate(spec.dtypes.key_fields)))

@@ -350,6 +350,9 @@ class DtypeGroup:
     tensors: tuple[str, ...]
     when_absent: str | None  # the group whose type the key takes when none of these is present
     span: Span
+    # False: the plan checks this group's type but the signature key has no field for it (hipDNN's
+    # SdpaBwd key leaves dO out), so combinations must differ in their keyed groups
+    keyed: bool = True
 
 
 COMPUTE_GROUP = "compute"
@@ -363,11 +366,19 @@ class Dtypes:
     combinations: tuple[tuple[tuple[str, str], ...], ...]
     combination_spans: tuple[Span, ...]
     span: Span
+    # False: the node's compute type is neither a column of the combinations nor a key field
+    compute: bool = True
 
     @property
     def fields(self) -> tuple[str, ...]:
-        """The signature key's fields in order: the groups, then the compute type."""
-        return (*(g.name for g in self.groups), COMPUTE_GROUP)
+        """Each combination's columns (the plan's type parameters) in order: the groups, then the
+        compute type when it is keyed."""
+        return (*(g.name for g in self.groups), *((COMPUTE_GROUP,) if self.compute else ()))
+
+    @property
+    def key_fields(self) -> tuple[str, ...]:
+        """The signature key's fields in order: the keyed groups, then the compute type."""
+        return (*(g.name for g in self.groups if g.keyed), *((COMPUTE_GROUP,) if self.compute else ()))
 
     def rows(self) -> list[tuple[str, ...]]:
         """Every combination as its types in key-field order (rows that miss a group are left out)."""
@@ -625,16 +636,17 @@ def build(op: str, doc: Document) -> OpSpec:
 def _dtypes(e: _Entry) -> Dtypes:
     groups = []
     for g in e.items("groups"):
-        groups.append(DtypeGroup(g.pop("name"), tuple(g.pop("tensors")), g.pop("when_absent"), g.span))
+        groups.append(DtypeGroup(g.pop("name"), tuple(g.pop("tensors")), g.pop("when_absent"), g.span, bool(g.pop("keyed", True))))
         g.done()
     unchecked = tuple(e.pop("unchecked", ()))
+    compute = bool(e.pop("compute", True))
     rows, spans = [], []
     for row in e.items("combinations"):
         rows.append(tuple((k, str(row.data[k])) for k in row.data))
         spans.append(row.span)
         row.data.clear()
     e.done()
-    return Dtypes(tuple(groups), unchecked, tuple(rows), tuple(spans), e.span)
+    return Dtypes(tuple(groups), unchecked, tuple(rows), tuple(spans), e.span, compute)
 
 
 def _reference(e: _Entry) -> Reference:

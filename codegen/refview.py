@@ -79,7 +79,11 @@ class RefView:
     names: naming.OpNames
     layout: KeyLayout
     fields: tuple[tuple[str, str, str, int, str], ...]  # (group, key member, template param, shift, argument)
-    combinations: tuple[tuple[str, ...], ...]
+    params: tuple[str, ...]  # the plan's type parameters: every combination column (keyed or not)
+    key_params: tuple[str, ...]  # those of them the key holds, in key order
+    compute: bool  # whether the node's compute type is a key field and a plan parameter
+    combinations: tuple[tuple[str, ...], ...]  # in column order
+    key_rows: tuple[tuple[str, ...], ...]  # the same, in key-field order
     tensors: tuple[PlanTensor, ...]
     plan_fields: tuple[PlanField, ...]
     call_args: tuple[str, ...]  # the reference call's arguments inside execute()
@@ -159,6 +163,8 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
             presence.append(" + ".join(f"static_cast<int>({h})" for h in has) + " > 1")
     sources = []
     for g in d.groups:
+        if not g.keyed:
+            continue
         first = by_name[g.tensors[0]]
         fallback = naming.group_field(g.when_absent) if g.when_absent else None
         sources.append((naming.group_field(g.name), first.accessor, "optional" if first.optional else "required", fallback))
@@ -167,7 +173,11 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
         names=names,
         layout=layout,
         fields=fields,
+        params=tuple(naming.group_param(c) for c in d.fields),
+        key_params=tuple(naming.group_param(c) for c in d.key_fields),
+        compute=d.compute,
         combinations=tuple(d.rows()),
+        key_rows=tuple(tuple(dict(zip(d.fields, row))[f] for f in d.key_fields) for row in d.rows()),
         tensors=tensors,
         plan_fields=plan_fields,
         call_args=tuple(call_args),
@@ -244,7 +254,7 @@ def golden_cases(spec: OpSpec) -> tuple[GoldenCase, ...]:
                 **arrays,
                 **{k: v for k, v in ref.scalars},
                 **fields,
-                compute=types[COMPUTE_GROUP].lower(),
+                **({"compute": types[COMPUTE_GROUP].lower()} if d.compute else {}),
                 types=declared,
             )
             golden_in = tuple(GoldenTensor(n, naming.camel(n), NATIVE[types[group_of[n]]], dims[n], tuple(literal(v) for v in np.asarray(arrays[n], dtype=np.float32).ravel())) for n in present)

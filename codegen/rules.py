@@ -100,10 +100,10 @@ SPEC_FRONTEND_NAME = _rule(
     "SPEC-FRONTEND-NAME", "a frontend setter names an unknown tensor or field, or two values share a getter or member"
 )
 SPEC_DTYPE_GROUP = _rule(
-    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group"
+    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group; when_absent on or towards an unkeyed group; a key with no field"
 )
 SPEC_DTYPE_COMBINATION = _rule(
-    "SPEC-DTYPE-COMBINATION", "a supported data-type combination misses a group, names an unknown one or type, or repeats a row"
+    "SPEC-DTYPE-COMBINATION", "a supported data-type combination misses a group, names an unknown one or type, repeats a row, or shares its key with another row (unkeyed groups)"
 )
 SPEC_DTYPE_KEY = _rule("SPEC-DTYPE-KEY", "the CPU reference's signature key cannot be laid out (no registry data types, or over 64 bits)")
 SPEC_REFERENCE = _rule(

@@ -8,7 +8,7 @@ import pytest
 
 from codegen import naming
 from codegen.workspace import load
-from conftest import REPO
+from conftest import REPO, run_cli
 from cpp_harness import (
     BACKEND_LINK_STUBS,
     LINK_STUBS,
@@ -183,3 +183,38 @@ def test_generated_cpu_reference_tests_build_and_run(tmp_path):
     declared = declared_tests(sources)
     assert declared == sum(5 + 2 * len(s.dtypes.rows()) for s in specs)
     assert build_and_run(tmp_path / "reference_tests", include_flags(SPECS, GENERATED, stubs), sources) == declared
+
+
+def test_unkeyed_group_plan_builds_and_runs(tmp_path):
+    """A group the signature key does not hold (`keyed: false`; hipDNN's SdpaBwd key leaves dO out
+    while its plan checks it) stays a type parameter of the plan and its builder. The layernorm
+    spec with x and dx unkeyed, and the two rows that would then share a key dropped: the key
+    has no x field, every builder still gets x's type, and the generated key test passes."""
+    import yaml
+
+    ws = tmp_path / "ws"
+    (ws / "op_specs").mkdir(parents=True)
+    (ws / "op_specs" / "registry.yaml").write_bytes((REPO / "op_specs" / "registry.yaml").read_bytes())
+    spec = yaml.safe_load((REPO / "op_specs" / "layernorm_bwd.yaml").read_text())
+    for group in spec["dtypes"]["groups"]:
+        if group["name"] == "x":
+            group["keyed"] = False
+    rows = spec["dtypes"]["combinations"]
+    spec["dtypes"]["combinations"] = [r for r in rows if not (r["dy"] == "FLOAT" and r["x"] != "FLOAT")]
+    assert len(spec["dtypes"]["combinations"]) == len(rows) - 2
+    (ws / "op_specs" / "layernorm_bwd.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+    result = run_cli("generate", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    (variant,) = load(ws).specs
+    names = naming.OpNames(variant)
+    generated = ws / "generated"
+    key = (generated / variant.op / names.signature_key_hpp).read_text()
+    assert " xDataType" not in key  # no key field for x
+    constructed = key[key.index("map[") : key.index(")]")]
+    built = key[key.index("std::make_unique<") : key.index(">>();")]
+    assert "XDataTypeEnum" not in constructed and "ComputeDataTypeEnum" in constructed
+    assert "XDataTypeEnum" in built and built.count("DataTypeEnum") == 5
+    stubs = tmp_path / "stubs"
+    write_stubs([variant], generated, stubs)
+    sources = [generated / variant.op / names.signature_key_test]
+    assert build_and_run(tmp_path / "build", include_flags([variant], generated, stubs), sources) == declared_tests(sources)

@@ -84,6 +84,60 @@ def test_hipdnns_own_hash_collides_where_ours_does_not():
     assert ours((1, 1, 1, 2, 1)) != ours((1, 1, 1, 1, 2))
 
 
+def test_sdpa_bwd_spec_carries_hipdnns_three_rows_and_a_compute_free_key():
+    """SdpaBwdSignatureKey.hpp (id 65569794033): seven key fields (q, k, v, o, dq, dk, dv), no
+    compute type, three uniform builders whose plan also takes dO's type (SdpaBwdPlan.hpp id
+    65463613975). hipDNN shifts its fields by 4 bits each although DataType values need 5, so two
+    of its keys collide; the layout generated from the spec gives each field 5 bits of its own."""
+    sdpa = next(s for s in WS.specs if s.op == "sdpa_bwd")
+    assert sdpa.dtypes is not None and not sdpa.dtypes.compute
+    assert sdpa.dtypes.fields == ("q", "k", "v", "o", "do", "dq", "dk", "dv")
+    assert sdpa.dtypes.key_fields == ("q", "k", "v", "o", "dq", "dk", "dv")
+    assert sdpa.dtypes.rows() == [(t,) * 8 for t in ("FLOAT", "BFLOAT16", "HALF")]
+    layout = dtypes.key_layout(sdpa, WS.registry)
+    assert layout is not None and [f for f, _ in layout.fields] == list(sdpa.dtypes.key_fields)
+    assert layout.bits == dtypes.NODE_BITS + 7 * 5
+
+    def hipdnn_like(row):  # hashSelf() of the real key: node ^ q << 4 ^ k << 8 ^ ... ^ dv << 28
+        return _xor(15, [v << (4 * (i + 1)) for i, v in enumerate(row)])
+
+    def ours(row):
+        return _xor(15, [v << s for v, (_, s) in zip(row, layout.fields)])
+
+    # q=FP8_E4M3_FNUZ (16: a fifth bit, which lands in k's range) against k=1
+    a, b = (16, 0, 0, 0, 0, 0, 0), (0, 1, 0, 0, 0, 0, 0)
+    assert hipdnn_like(a) == hipdnn_like(b)
+    assert ours(a) != ours(b)
+
+
+def _xor(first: int, values: list[int]) -> int:
+    out = first
+    for v in values:
+        out ^= v
+    return out
+
+
+def test_mirror_table_without_compute_ignores_the_nodes_compute_type():
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(REPO / "generated" / "python"))
+    try:
+        module = importlib.import_module("hipdnn_ops.sdpa_bwd")
+        enums = importlib.import_module("hipdnn_ops.enums")
+        table = module.SdpaBwdOperationDescriptor.DTYPES
+        F, H = enums.DataType.FLOAT, enums.DataType.HALF
+        uniform = {t: H for t in ("q", "k", "v", "o", "do", "dq", "dk", "dv")}
+        assert table.problems(uniform, None) == []
+        assert table.problems(uniform, F) == []  # any compute type: the key holds none
+        assert table.problems({**uniform, "do": F}, None) == [
+            "no CPU reference for data types q=HALF, k=HALF, v=HALF, o=HALF, do=FLOAT, dq=HALF, dk=HALF, dv=HALF (3 combinations are supported)"
+        ]
+        assert table.problems({**uniform, "stats": F}, None) == []  # unchecked
+    finally:
+        sys.path.remove(str(REPO / "generated" / "python"))
+
+
 # --- the reference against independent float64 formulas ----------------------------------------
 
 

@@ -1069,9 +1069,14 @@ def validate(graph: Graph, skipped: int = 0) -> list[Problem]:
                 if isinstance(uid, int) and uid in records and records[uid]["data_type"] in _DATA_TYPES and records[uid]["data_type"] != DataType.UNSET:
                     types[slot.name] = DataType(records[uid]["data_type"])
             compute = node.get("compute_data_type")
-            if compute in _DATA_TYPES and compute != DataType.UNSET:  # UNSET: the node's problem
-                for message in cls.DTYPES.problems(types, DataType(compute)):
-                    problems.append(Problem("dtype", where, message))
+            if not cls.DTYPES.compute:  # the op's plans ignore the compute type
+                messages = cls.DTYPES.problems(types, None)
+            elif compute in _DATA_TYPES and compute != DataType.UNSET:  # UNSET: the node's problem
+                messages = cls.DTYPES.problems(types, DataType(compute))
+            else:
+                messages = []
+            for message in messages:
+                problems.append(Problem("dtype", where, message))
     return problems
 
 

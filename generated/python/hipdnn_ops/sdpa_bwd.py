@@ -7,8 +7,8 @@
 
 from typing import Any, Mapping
 
-from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
-from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, DiagonalAlignment
+from hipdnn_ops.descriptor import DtypeGroup, DtypeTable, FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
+from hipdnn_ops.enums import AttributeName, DataType, DescriptorType, OperationType, DiagonalAlignment
 from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
 
 
@@ -290,6 +290,25 @@ class SdpaBwdOperationDescriptor(OperationDescriptor):
         FbsField("diagonal_alignment", "enum", default=DiagonalAlignment.TOP_LEFT, enum=DiagonalAlignment),
     )
     UNION_POSITION = 15
+    DTYPES = DtypeTable(
+        groups=(
+            DtypeGroup("q", ("q", )),
+            DtypeGroup("k", ("k", )),
+            DtypeGroup("v", ("v", )),
+            DtypeGroup("o", ("o", )),
+            DtypeGroup("do", ("do", ), keyed=False),
+            DtypeGroup("dq", ("dq", )),
+            DtypeGroup("dk", ("dk", )),
+            DtypeGroup("dv", ("dv", )),
+        ),
+        unchecked=("stats", "scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", ),
+        combinations=frozenset({
+            (DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, DataType.FLOAT, ),
+            (DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, DataType.BFLOAT16, ),
+            (DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, DataType.HALF, ),
+        }),
+        compute=False,
+    )
     RULES = (
     )
 

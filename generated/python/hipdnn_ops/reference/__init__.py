@@ -39,7 +39,7 @@ def _checked(table: DtypeTable, inputs: tuple[str, ...], impl: Callable[..., Any
         array = bound.arguments.get(name)
         if array is not None:
             types[name] = DataType[type_of(np.asarray(array), declared.get(name))]
-    compute = DataType[data_type(bound.arguments["compute"])]
+    compute = DataType[data_type(bound.arguments["compute"])] if table.compute else None
     problems = table.problems(types, compute)
     if problems:
         raise UnsupportedDataTypes("; ".join(problems))

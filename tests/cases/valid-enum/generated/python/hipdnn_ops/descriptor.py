@@ -118,25 +118,29 @@ def _format_vector(values: list[int]) -> str:
 @dataclass(frozen=True)
 class DtypeGroup:
     """Tensors the CPU reference gives one data type; `when_absent`: the group whose type stands
-    in when none of these optional tensors is present."""
+    in when none of these optional tensors is present; `keyed`: whether the plan registry's key
+    holds the group's type (a group it does not hold is still checked by the plan)."""
 
     name: str
     tensors: tuple[str, ...]
     when_absent: str | None = None
+    keyed: bool = True
 
 
 @dataclass(frozen=True)
 class DtypeTable:
-    """An op's data-type groups and the combinations its CPU reference registers, each in key
-    order (the groups, then the compute type)."""
+    """An op's data-type groups and the combinations its CPU reference registers, each in column
+    order (the groups, then the compute type unless `compute` is False: the op's key ignores it)."""
 
     groups: tuple[DtypeGroup, ...]
     unchecked: tuple[str, ...]
     combinations: frozenset[tuple[DataType, ...]]
+    compute: bool = True
 
-    def problems(self, types: Mapping[str, DataType], compute: DataType) -> list[str]:
+    def problems(self, types: Mapping[str, DataType], compute: DataType | None) -> list[str]:
         """What the CPU reference would refuse for tensors of `types` (the present ones) and
-        `compute`: a group whose tensors differ in type, or a combination it has no plan for."""
+        `compute` (ignored when the table has no compute column): a group whose tensors differ
+        in type, or a combination it has no plan for."""
         found = []
         key: dict[str, DataType | None] = {}
         for group in self.groups:
@@ -148,7 +152,7 @@ class DtypeTable:
         for group in self.groups:
             if key[group.name] is None and group.when_absent is not None:
                 key[group.name] = key[group.when_absent]
-        row = (*(key[g.name] for g in self.groups), compute)
+        row = (*(key[g.name] for g in self.groups), *((compute,) if self.compute else ()))
         if not found and row not in self.combinations:
             shown = ", ".join(f"{name}={kind.name if kind is not None else 'absent'}" for name, kind in zip(self.fields, row))
             found.append(f"no CPU reference for data types {shown} ({len(self.combinations)} combinations are supported)")
@@ -156,7 +160,7 @@ class DtypeTable:
 
     @property
     def fields(self) -> tuple[str, ...]:
-        return (*(g.name for g in self.groups), "compute")
+        return (*(g.name for g in self.groups), *(("compute",) if self.compute else ()))
 
 
 class OperationDescriptor:
