@@ -22,17 +22,29 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 # Non-editable install: proves the wheel carries the schema and templates.
+# -qq: pip's errors still show, its notices (and a machine's index warnings) do not.
 $(STAMP): $(BIN)/python pyproject.toml $(shell find codegen -type f -not -name '*.pyc')
-	$(BIN)/pip install --quiet --upgrade pip
-	rm -rf build *.egg-info  # setuptools would ship what a previous build left there
-	$(BIN)/pip install --quiet ".[test]"
-	rm -rf build *.egg-info
-	touch $(STAMP)
+	@echo "installing hipdnn-codegen into $(VENV)/ ..."
+	@$(BIN)/pip install -qq --upgrade pip
+	@rm -rf build *.egg-info  # setuptools would ship what a previous build left there
+	@$(BIN)/pip install -qq ".[test]"
+	@rm -rf build *.egg-info
+	@touch $(STAMP)
 
 install: $(STAMP)
 
+# Validate every spec, regenerate generated/, and say what is where and what to run next.
 run: install
-	$(BIN)/hipdnn-codegen add-op layernorm_bwd
+	@$(BIN)/hipdnn-codegen generate
+	@$(BIN)/hipdnn-codegen check -q
+	@echo ""
+	@echo "The CLI is $(BIN)/hipdnn-codegen (or run: . $(BIN)/activate, then hipdnn-codegen)."
+	@echo "Specs are in op_specs/, one YAML file per op; each op's files are in generated/<op>/,"
+	@echo "the Python mirror in generated/python/. Next:"
+	@echo "  $(BIN)/hipdnn-codegen add-op NAME             new op with numbers allocated"
+	@echo "  $(BIN)/hipdnn-codegen check                   the CI gate"
+	@echo "  $(BIN)/hipdnn-codegen apply --hipdnn-root DIR place everything in a hipDNN checkout"
+	@echo "  make test                                      the whole test suite"
 
 test: install system-deps
 	$(BIN)/python -m pytest

@@ -8,13 +8,15 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence, TextIO
 
-from codegen import __version__, collisions, diagnostics, formatting, naming, rules, stamp, storage
+from codegen import __version__, collisions, config, console, diagnostics, formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
 from codegen.model import OpSpec
 from codegen.registry import REGISTRY_FILE
-from codegen.workspace import GENERATED_DIR, SPEC_DIR, UsageError, Workspace, find_root, load
+from codegen.workspace import GENERATED_DIR, SPEC_DIR, UsageError, Workspace, load
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+# the schema copy add-op keeps beside the specs, so the modeline it writes resolves in any workspace
+SPEC_SCHEMA = "op_spec.schema.json"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -32,7 +34,9 @@ def _command(sub: argparse._SubParsersAction, name: str, summary: str, example: 
         epilog=f"example:\n  {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--root", metavar="DIR", help="workspace holding op_specs/ (default: nearest ancestor)")
+    parser.add_argument("--root", metavar="DIR", help="workspace holding op_specs/ (default: found from the paths given or the current directory, see hipdnn-codegen.toml)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print findings and errors only")
+    parser.add_argument("-v", "--verbose", action="store_true", help="also print every file written and unchanged ops")
     return parser
 
 
@@ -48,8 +52,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     check = _command(sub, "check", "Validate every spec and the registry; exit 1 on any finding.", "hipdnn-codegen check --format github")
-    check.add_argument("--format", choices=("text", "json", "github"), default="text", help="output format (default: text)")
+    check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or directories; they locate the workspace (the whole workspace is checked: numbers are global)")
+    shown = check.add_mutually_exclusive_group()
+    shown.add_argument("--format", choices=("text", "json", "github", "sarif"), default=None, help="output format (default: the configuration's format, else text)")
+    shown.add_argument("--statistics", action="store_const", dest="format", const="statistics", help="print one line per rule instead of the findings: count, rule id, purpose")
     check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
+    check.add_argument("--fix", action="store_true", help="first regenerate stale generated/ files (when the specs hold), then check")
     check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
     check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, and each op with its schema there")
     check.set_defaults(run=cmd_check)
@@ -72,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("--dry-run", action="store_true", help="print the new spec and the files; write nothing")
     add.set_defaults(run=cmd_add_op)
     reg = _command(sub, "registry", "Rebuild op_specs/registry.yaml from a hipDNN checkout's headers and graph.fbs.", "hipdnn-codegen registry --hipdnn-root ~/rocm-libraries/projects/hipdnn --check")
-    reg.add_argument("--hipdnn-root", metavar="DIR", required=True, help="the checkout's projects/hipdnn (or the repository root)")
+    reg.add_argument("--hipdnn-root", metavar="DIR", help="the checkout's projects/hipdnn (or the repository root)")
     reg.add_argument("--source", metavar="TEXT", default="", help="where the checkout came from (repository, commit), recorded in the file's header")
     reg_mode = reg.add_mutually_exclusive_group()
     reg_mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with the diff if the registry differs")
@@ -80,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     reg.set_defaults(run=cmd_registry)
     app = _command(sub, "apply", "Copy generated files into a hipDNN checkout and register the ops in its shared files.", "hipdnn-codegen apply --hipdnn-root ~/rocm-libraries/projects/hipdnn layernorm_bwd --dry-run")
     app.add_argument("ops", nargs="*", metavar="OP", help="op ids to apply (default: all)")
-    app.add_argument("--hipdnn-root", metavar="DIR", required=True, help="the checkout's projects/hipdnn (or the repository root)")
+    app.add_argument("--hipdnn-root", metavar="DIR", help="the checkout's projects/hipdnn (or the repository root)")
     app.add_argument("--dry-run", action="store_true", help="print a unified diff of every change; write nothing")
     app.add_argument("--force", action="store_true", help="also replace files at generated paths that hipdnn-codegen did not write")
     app.set_defaults(run=cmd_apply)
@@ -99,17 +107,69 @@ def build_parser() -> argparse.ArgumentParser:
     conv.add_argument("target", metavar="OUT", help="the file to write (replaced whole or not at all)")
     conv.add_argument("--to", choices=("json", "binary"), help="the output form (default: json when OUT ends in .json, else binary)")
     conv.set_defaults(run=cmd_graph_convert)
+    explain = _command(sub, "rule", "Explain a rule: its severity, purpose and how to fix its findings.", "hipdnn-codegen rule GEN-STALE")
+    explain.add_argument("rule_id", nargs="?", metavar="RULE-ID", help="the rule, e.g. SCHEMA-UNKNOWN-KEY")
+    explain.add_argument("--all", action="store_true", help="list every rule with its severity and purpose")
+    explain.set_defaults(run=cmd_rule, needs_workspace=False)
+    schema = _command(sub, "schema", "Print the JSON schema of op specs (or write it), for editors and other tools.", "hipdnn-codegen schema --write op_specs/op_spec.schema.json")
+    schema.add_argument("--write", metavar="PATH", help="write the schema to PATH (only when it differs) instead of printing it")
+    schema.add_argument("--registry", action="store_true", help="the schema of op_specs/registry.yaml instead")
+    schema.set_defaults(run=cmd_schema, needs_workspace=False)
     return parser
+
+
+def schema_text(registry: bool = False) -> bytes:
+    """The JSON schema the tool validates specs (or the registry) with, as shipped."""
+    from importlib import resources
+
+    name = "registry.schema.json" if registry else SPEC_SCHEMA
+    return resources.files("codegen").joinpath("schema", name).read_bytes()
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    text = schema_text(args.registry)
+    if args.write is None:
+        sys.stdout.write(text.decode("utf-8"))
+        return EXIT_OK
+    target = Path(args.write)
+    if target.is_symlink():
+        raise UsageError(f"{target} is a symbolic link; refusing to write through it")
+    if target.is_file() and target.read_bytes() == text:
+        args.console.say(f"{target} is up to date")
+        return EXIT_OK
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.tmp")
+    temporary.write_bytes(text)
+    os.replace(temporary, target)
+    args.console.say(f"wrote {target}")
+    return EXIT_OK
 
 
 def _report(ws: Workspace, fmt: str = "text") -> int:
     out = diagnostics.render(ws.diagnostics, fmt)
-    sys.stdout.write(out)
+    sys.stdout.write(console.colourize(out) if fmt == "text" and out and console.colour_enabled(sys.stdout) else out)
     if diagnostics.has_errors(ws.diagnostics):
         errors = sum(d.severity == "error" for d in ws.diagnostics)
         if fmt == "text":
             print(f"{errors} error(s) in {ws.display(ws.spec_dir)}", file=sys.stderr)
         return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    from codegen import report
+    from codegen.schema_check import did_you_mean
+
+    if args.all == (args.rule_id is not None):
+        raise UsageError("rule takes a RULE-ID or --all")
+    if args.all:
+        sys.stdout.write(report.listing())
+        return EXIT_OK
+    rule = rules.ALL.get(args.rule_id.upper())
+    if rule is None:
+        hint = did_you_mean(args.rule_id.upper(), list(rules.ALL)) or "; hipdnn-codegen rule --all lists every rule"
+        raise UsageError(f"unknown rule '{args.rule_id}'{hint}")
+    sys.stdout.write(report.explain(rule))
     return EXIT_OK
 
 
@@ -152,31 +212,41 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    ws = load(find_root(args.root), base=args.against or "HEAD")
+    ws = load(args.settings.root, base=args.against or "HEAD")
     diffs = ""
     if args.against is not None:
         from codegen import breaking
 
         ws.diagnostics.extend(breaking.check(ws, args.against))
-    if args.hipdnn_root:
+    if args.hipdnn_root or args.settings.hipdnn_root is not None:
         from codegen import hipdnn_headers, schema_drift
 
-        ws.diagnostics.extend(hipdnn_headers.check(Path(args.hipdnn_root), ws.specs, ws.registry, ws.display))
-        ws.diagnostics.extend(schema_drift.check(hipdnn_headers.checkout_root(Path(args.hipdnn_root)), ws.specs, ws.display))
+        checkout = _hipdnn_root(args)
+        ws.diagnostics.extend(hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display))
+        ws.diagnostics.extend(schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display))
+    if args.fix and not diagnostics.has_errors(ws.diagnostics):
+        status, changes, _ = _produce(ws, list(ws.specs), None, progress=args.console)
+        if status == EXIT_OK and changes:
+            if (args.format or args.settings.format or "text") != "text":  # stdout holds the machine output only
+                args.console = console.Console(quiet=True)
+            _write(ws, args, changes, _owners(ws, list(ws.specs)))
     if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
         stale, diffs = _stale(ws)
         ws.diagnostics.extend(stale)
-    status = _report(ws, args.format)
-    if diffs and args.format == "text":
+    fmt = args.format or args.settings.format or "text"
+    ws.diagnostics = args.settings.visible(ws.diagnostics)
+    status = _report(ws, fmt)
+    if diffs and fmt == "text" and not args.quiet:
         sys.stdout.write(diffs)
-    if status == EXIT_OK and args.format == "text":
+    if status == EXIT_OK and fmt == "text" and not args.quiet:
         registry = " and the registry" if ws.registry else ""
-        print(f"ok: {len(ws.specs)} op spec(s){registry} checked, no findings")
+        warned = sum(d.severity == "warning" for d in ws.diagnostics)
+        print(f"ok: {len(ws.specs)} op spec(s){registry} checked, " + (f"no errors ({warned} warning(s))" if warned else "no findings"))
     return status
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    ws = load(find_root(args.root))
+    ws = load(args.settings.root)
     status = _report(ws)
     rows = [("op", "class", "attributes", "descriptor type", "operation type")]
     for spec in sorted(ws.specs, key=lambda s: s.op):
@@ -205,7 +275,7 @@ def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
 
 
 def _produce(
-    ws: Workspace, specs: list[OpSpec], scopes: list[str] | None, mirror: bool = True
+    ws: Workspace, specs: list[OpSpec], scopes: list[str] | None, mirror: bool = True, progress: console.Console | None = None
 ) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
     """Generate in memory and compare with generated/; returns (status, changes, warnings).
 
@@ -213,9 +283,12 @@ def _produce(
     from codegen import generate  # Jinja2 is only imported when something must be rendered
 
     try:
-        out = generate.generate(ws, specs, mirror)
+        out = generate.generate(ws, specs, mirror, progress.progress if progress is not None else None)
     except formatting.FormatError as exc:
         raise UsageError(str(exc)) from None
+    finally:
+        if progress is not None:
+            progress.progress_done()
     if diagnostics.has_errors(out.diagnostics):
         return EXIT_FINDINGS, [], out.diagnostics
     return EXIT_OK, storage.plan(ws.generated_dir, out.files, [""] if scopes is None else scopes), out.diagnostics
@@ -225,23 +298,50 @@ def regenerate_command(ops: list[str]) -> str:
     return " ".join(["hipdnn-codegen generate", *ops])
 
 
-def _write(ws: Workspace, changes: list[storage.Change], extra: list[storage.Change] = []) -> None:  # noqa: B006 - read only
-    """Write generated/ changes (and `extra` workspace files) as one crash-consistent commit."""
+def _write(
+    ws: Workspace, args: argparse.Namespace, changes: list[storage.Change], owners: list[str], extra: list[storage.Change] = []  # noqa: B006 - read only
+) -> None:
+    """Write generated/ changes (and `extra` workspace files) as one crash-consistent commit, then
+    say what changed: a line per owner (op or mirror) that changed, every file with -v, a summary."""
     storage.apply(ws.root, extra + [c.under(GENERATED_DIR) for c in changes])
+    out: console.Console = args.console
     for change in extra:
-        print(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
+        out.say(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
+    shown = ws.display(ws.generated_dir)
     for change in changes:
-        print(f"{change.kind + 'd':8} {ws.display(ws.generated_dir / change.path)}")
+        out.detail(f"{change.kind + 'd':8} {shown}/{change.path}")
+    by_owner = dict(console.per_owner([(c.path, c.kind) for c in changes], {}))
+    labels = {o: ("python mirror" if o == naming.PYTHON_DIR else o if o in owners else f"{o} (no spec)") for o in {*owners, *by_owner}}
+    width = max((len(v) for v in labels.values()), default=0)
+    for owner in sorted(labels, key=lambda o: (o == naming.PYTHON_DIR, o)):
+        counts = by_owner.get(owner)
+        if counts or out.verbose:
+            out.say(f"{labels[owner]:<{width}}  {console.counted(counts or console.Counter())}  ({shown}/{owner}/)")
+    ops = sum(o != naming.PYTHON_DIR for o in owners)
+    mirror = " and the Python mirror" if naming.PYTHON_DIR in owners else ""
+    if changes:
+        total = console.Counter(c.kind for c in changes)
+        out.say(f"{shown}/: {len(changes)} file(s) written for {ops} op(s){mirror} ({console.counted(total)})")
+    else:
+        out.say(f"{shown}/ is up to date ({ops} op(s){mirror})")
+
+
+def _owners(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> list[str]:
+    from codegen.generate import mirror_possible
+
+    return sorted(s.op for s in specs) + ([naming.PYTHON_DIR] if mirror and mirror_possible(ws) else [])
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    ws = load(find_root(args.root))
+    ws = load(args.settings.root)
+    ws.diagnostics = args.settings.visible(ws.diagnostics)
     status = _report(ws)
     if status != EXIT_OK:
         return status
     scopes = args.ops + [naming.PYTHON_DIR] if args.ops else None
-    status, changes, warnings = _produce(ws, _select(ws, args.ops), scopes)
-    sys.stdout.write(diagnostics.render(warnings))
+    specs = _select(ws, args.ops)
+    status, changes, warnings = _produce(ws, specs, scopes, progress=args.console)
+    args.console.findings(diagnostics.render(args.settings.visible(warnings)))
     if status != EXIT_OK:
         return status
     shown = ws.display(ws.generated_dir)
@@ -254,22 +354,20 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if changes:
             print(f"{len(changes)} generated file(s) out of date; run: {regenerate_command(args.ops)}")
             return EXIT_FINDINGS
-        print(f"{shown}/ is up to date")
+        args.console.say(f"{shown}/ is up to date")
         return EXIT_OK
     if args.dry_run:
         for change in changes:
             print(f"would {change.kind} {shown}/{change.path}")
         if not changes:
-            print(f"{shown}/ is up to date; nothing would change")
+            args.console.say(f"{shown}/ is up to date; nothing would change")
         return EXIT_OK
-    _write(ws, changes)
-    if not changes:
-        print(f"{shown}/ is up to date")
+    _write(ws, args, changes, _owners(ws, specs))
     return EXIT_OK
 
 
 def cmd_add_op(args: argparse.Namespace) -> int:
-    root = find_root(args.root)
+    root = args.settings.root
     ws = load(root)
     if not naming.OP_ID.match(args.name):
         raise UsageError(f"op name '{args.name}' must be snake_case, e.g. layernorm_bwd")
@@ -283,6 +381,10 @@ def cmd_add_op(args: argparse.Namespace) -> int:
         if status != EXIT_OK or args.dry_run:
             return status
         new_spec = [storage.Change(f"{SPEC_DIR}/{args.name}.yaml", "create", None, text.encode())]
+        copy = ws.spec_dir / SPEC_SCHEMA  # what the new spec's modeline names
+        old_schema = copy.read_bytes() if copy.is_file() and not copy.is_symlink() else None
+        if old_schema != schema_text():
+            new_spec.append(storage.Change(f"{SPEC_DIR}/{SPEC_SCHEMA}", "create" if old_schema is None else "update", old_schema, schema_text()))
         ws = load(root, new_specs={args.name: text.encode()})
         status = _report(ws)
         if status != EXIT_OK:
@@ -301,12 +403,11 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     if status != EXIT_OK:
         return status
     print(f"{ws.display(ws.spec_path(args.name))}: valid")
-    _write(ws, changes, new_spec)  # the spec and its code land together or not at all
-    print(f"{len(changes)} file(s) changed under {ws.display(ws.generated_dir)}/")
-    print("next:")
-    print(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
+    _write(ws, args, changes, _owners(ws, [spec]), new_spec)  # the spec and its code land together or not at all
+    args.console.say("next:")
+    args.console.say(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
     for line in closing:
-        print(line)
+        args.console.say(line)
     return EXIT_OK
 
 
@@ -331,7 +432,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         else:
             draft = scaffold.skeleton(args.name, stem)
         shown = ws.display(ws.spec_path(args.name))
-        root = Path(args.hipdnn_root) if args.hipdnn_root else None
+        root = _hipdnn_root(args) if args.hipdnn_root or args.settings.hipdnn_root is not None else None
         closing = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown)) + draft.summary()
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
@@ -340,6 +441,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
         problems += [d for d in collisions.check([*ws.specs, spec], ws.registry) if d.severity == "error"]
+    problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]  # the placeholder says so itself
     if problems:  # the allocator produced something check rejects: a bug, not a user error
         raise RuntimeError(f"allocated spec fails check: {problems[0].render()}")
     if args.dry_run:
@@ -361,7 +463,7 @@ def _owner(specs: list[OpSpec], path: str) -> str:
 def cmd_apply(args: argparse.Namespace) -> int:
     from codegen import hipdnn_headers
 
-    ws = load(find_root(args.root))
+    ws = load(args.settings.root)
     status = _report(ws)
     if status != EXIT_OK:
         return status
@@ -371,7 +473,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
     if stale:
         print(f"hipdnn-codegen: error: generated/ is out of date for {', '.join(stale)}; run: {regenerate_command(stale)}", file=sys.stderr)
         return EXIT_FINDINGS
-    root = hipdnn_headers.checkout_root(Path(args.hipdnn_root))
+    root = hipdnn_headers.checkout_root(_hipdnn_root(args))
     with storage.locked(root, _say):  # and one apply per checkout
         return _apply_locked(args, ws, specs, root)
 
@@ -396,16 +498,26 @@ def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], 
         print(f"{len(changes)} file(s) would change in {shown}" if changes else f"{shown} already has everything; nothing would change")
         return EXIT_OK
     storage.apply(root, changes)
+    out: console.Console = args.console
     for change in changes:
-        print(f"{change.kind + 'd':8} {shown}/{change.path}")
-    print(f"{len(changes)} file(s) changed in {shown}" if changes else f"{shown} already has everything; nothing changed")
+        out.detail(f"{change.kind + 'd':8} {shown}/{change.path}")
+    owned = {p for s in specs for p in naming.OpNames(s).planned_files_in_op()}
+    owner_of = {c.path: (_owner(specs, c.path) if c.path in owned else "shared files") for c in changes}
+    rows = console.per_owner([(c.path, c.kind) for c in changes], owner_of)
+    width = max((len(o) for o, _ in rows), default=0)
+    for owner, counts in rows:
+        out.say(f"{owner:<{width}}  {console.counted(counts)}")
+    if changes:
+        out.say(f"{shown}: {len(changes)} file(s) changed for {len(specs)} op(s) ({console.counted(console.Counter(c.kind for c in changes))})")
+    else:
+        out.say(f"{shown} already has everything; nothing changed")
     return EXIT_OK
 
 
 def _graph(args: argparse.Namespace, work: Callable[[Workspace], tuple[list[diagnostics.Diagnostic], str]]) -> int:
     from codegen import graphcmd
 
-    ws = load(find_root(args.root))
+    ws = load(args.settings.root)
     if diagnostics.has_errors(ws.diagnostics):  # the mirror follows the specs: they must hold first
         return _report(ws)
     try:
@@ -436,8 +548,8 @@ def cmd_graph_convert(args: argparse.Namespace) -> int:
 def cmd_registry(args: argparse.Namespace) -> int:
     from codegen import registry_import
 
-    ws = load(find_root(args.root))
-    checkout = registry_import.read_checkout(Path(args.hipdnn_root))
+    ws = load(args.settings.root)
+    checkout = registry_import.read_checkout(_hipdnn_root(args))
     text = registry_import.render(checkout, ws.specs, ws.registry, args.source or "Source: a hipDNN checkout (no --source given).")
     path = ws.spec_dir / REGISTRY_FILE
     old = path.read_bytes() if path.exists() else None
@@ -448,7 +560,7 @@ def cmd_registry(args: argparse.Namespace) -> int:
         return EXIT_OK
     sys.stdout.write(change.diff(ws.display(ws.spec_dir), cap=1_000_000))
     if args.check:
-        print(f"{shown} differs from the checkout; run: hipdnn-codegen registry --hipdnn-root {args.hipdnn_root}", file=sys.stderr)
+        print(f"{shown} differs from the checkout; run: hipdnn-codegen registry --hipdnn-root {_hipdnn_root(args)}", file=sys.stderr)
         return EXIT_FINDINGS
     if args.dry_run:
         return EXIT_OK
@@ -491,6 +603,32 @@ class _PipeSafe:
         return getattr(self._stream, name)
 
 
+def _paths(args: argparse.Namespace) -> list[str]:
+    """Paths on the command line that locate the workspace: check's PATHs, and OPs given as spec files."""
+    given = list(getattr(args, "paths", None) or [])
+    given += [op for op in getattr(args, "ops", None) or [] if _is_path(op)]
+    return given
+
+
+def _is_path(op: str) -> bool:
+    return "/" in op or op.endswith((".yaml", ".yml"))
+
+
+def _op_ids(args: argparse.Namespace) -> None:
+    """OPs given as spec files (op_specs/foo.yaml) stand for their op ids."""
+    if getattr(args, "ops", None):
+        args.ops = [Path(op).stem if _is_path(op) else op for op in args.ops]
+
+
+def _hipdnn_root(args: argparse.Namespace) -> Path:
+    """--hipdnn-root, else the configuration's hipdnn-root."""
+    if args.hipdnn_root:
+        return Path(args.hipdnn_root)
+    if args.settings.hipdnn_root is not None:
+        return args.settings.hipdnn_root
+    raise UsageError("no hipDNN checkout: pass --hipdnn-root DIR or set hipdnn-root in the configuration")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -498,7 +636,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not isinstance(sys.stdout, _PipeSafe) and hasattr(sys.stdout, "fileno"):
         sys.stdout = _PipeSafe(sys.stdout)  # type: ignore[assignment]
     try:
-        with storage.locked(find_root(args.root), _say):  # one run per workspace at a time
+        args.console = console.Console(getattr(args, "quiet", False), getattr(args, "verbose", False))
+        if not getattr(args, "needs_workspace", True):  # `rule`, `schema`: no workspace, no lock
+            code = run(args)
+            sys.stdout.flush()
+            return code
+        try:
+            args.settings = config.discover(args.root, _paths(args))
+        except config.ConfigError as exc:
+            raise UsageError(str(exc)) from None
+        _op_ids(args)
+        with storage.locked(args.settings.root, _say):  # one run per workspace at a time
             code = run(args)
         sys.stdout.flush()
         return code

@@ -1,21 +1,67 @@
-"""Diagnostics: one finding per problem, printed as `path:line:col: severity[RULE-ID]: message`."""
+"""Diagnostics: one finding per problem, printed as `path:line:col: severity[RULE-ID]: message`.
+
+The text form lives here; the machine forms (versioned JSON, SARIF, GitHub annotations,
+statistics) are in codegen.report."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple
 
+RUN = "run: "  # a note "run: COMMAND" names the command that fixes the finding
+
 
 class Loc(NamedTuple):
-    """A position in an input file; line and col are 1-based. (A tuple: cheap, ordered, hashable.)"""
+    """A position in an input file; line and col are 1-based. (A tuple: cheap, ordered, hashable.)
+
+    end_line/end_col, when known, are the position just after the region (as in SARIF and YAML
+    end marks). Only the start takes part in equality, hashing and ordering, so findings sort and
+    de-duplicate exactly as they did before ends were recorded."""
 
     path: str
     line: int = 1
     col: int = 1
+    end_line: int | None = None
+    end_col: int | None = None
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.col}"
+
+    @property
+    def start(self) -> tuple[str, int, int]:
+        return (self.path, self.line, self.col)
+
+    @property
+    def end(self) -> tuple[int, int]:
+        """(line, col) just after the region; the start when the end is unknown."""
+        if self.end_line is None or self.end_col is None:
+            return (self.line, self.col)
+        return (self.end_line, self.end_col)
+
+    @property
+    def has_end(self) -> bool:
+        return self.end_line is not None and self.end_col is not None
+
+    def __eq__(self, other: object) -> bool:
+        return self.start == other.start if isinstance(other, Loc) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return self.start != other.start if isinstance(other, Loc) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.start)
+
+    def __lt__(self, other: object) -> bool:
+        return self.start < other.start if isinstance(other, Loc) else NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        return self.start <= other.start if isinstance(other, Loc) else NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        return self.start > other.start if isinstance(other, Loc) else NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        return self.start >= other.start if isinstance(other, Loc) else NotImplemented
 
 
 @dataclass(frozen=True, order=True)
@@ -27,6 +73,19 @@ class Note:
         return f"{self.loc}: note: {self.message}" if self.loc else f"note: {self.message}"
 
 
+@dataclass(frozen=True)
+class Fix:
+    """A suggested fix, as data: a command to run, and/or the text that should replace what the
+    finding's location spans (from its start to its end)."""
+
+    description: str
+    command: str | None = None
+    replacement: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"description": self.description, "command": self.command, "replacement": self.replacement}
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     loc: Loc
@@ -34,35 +93,19 @@ class Diagnostic:
     message: str
     severity: str = "error"
     notes: tuple[Note, ...] = field(default=())
+    # A suggestion, not part of the finding's identity. Without one, a "run: COMMAND" note is it.
+    fix: Fix | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.fix is None:
+            command = next((n.message[len(RUN) :] for n in self.notes if n.message.startswith(RUN)), None)
+            if command:
+                object.__setattr__(self, "fix", Fix(f"run {command}", command=command))
 
     def render(self) -> str:
         lines = [f"{self.loc}: {self.severity}[{self.rule}]: {self.message}"]
         lines.extend("    " + note.render() for note in self.notes)
         return "\n".join(lines)
-
-    def as_json(self) -> dict[str, object]:
-        locations = [_loc_json(self.loc)]
-        locations.extend(_loc_json(n.loc) for n in self.notes if n.loc)
-        return {
-            "rule": self.rule,
-            "severity": self.severity,
-            "message": self.message,
-            "notes": [n.message for n in self.notes],
-            "locations": locations,
-        }
-
-    def render_github(self) -> str:
-        text = self.message + "".join(f" ({n.render()})" for n in self.notes)
-        text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        level = "error" if self.severity == "error" else "warning"
-        return (
-            f"::{level} file={self.loc.path},line={self.loc.line},col={self.loc.col},"
-            f"title={self.rule}::{text}"
-        )
-
-
-def _loc_json(loc: Loc) -> dict[str, object]:
-    return {"path": loc.path, "line": loc.line, "col": loc.col}
 
 
 def finalize(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
@@ -75,12 +118,12 @@ def has_errors(diagnostics: Iterable[Diagnostic]) -> bool:
 
 
 def render(diagnostics: Iterable[Diagnostic], fmt: str = "text") -> str:
-    items = finalize(diagnostics)
-    if fmt == "json":
-        return json.dumps([d.as_json() for d in items], indent=2, sort_keys=True) + "\n"
-    if fmt == "github":
-        return "".join(d.render_github() + "\n" for d in items)
-    return "".join(d.render() + "\n" for d in items)
+    """The findings in one output format: text, json, github, sarif or statistics."""
+    if fmt != "text":
+        from codegen import report  # it reads the rule table, which imports this module
+
+        return report.render(finalize(diagnostics), fmt)
+    return "".join(d.render() + "\n" for d in finalize(diagnostics))
 
 
 class SpecError(Exception):

@@ -18,6 +18,7 @@ from codegen.model import COMPUTE_GROUP, DtypeGroup, OpSpec
 from codegen.references import REFERENCES
 from codegen.registry import Registry
 from codegen.schema_check import did_you_mean as _hint
+from codegen.schema_check import did_you_mean_fix as _fix
 
 KEY_BITS = 64
 # NodeAttributes is a FlatBuffers union, whose type field is a ubyte: every member fits 8 bits
@@ -47,13 +48,13 @@ def _groups(spec: OpSpec) -> Iterator[Diagnostic]:
         names.setdefault(g.name, g)
         for t in g.tensors:
             if t not in tensors:
-                yield rules.SPEC_DTYPE_GROUP(g.span.at("tensors"), f"group '{g.name}' names unknown tensor '{t}'{_hint(t, tensors)}")
+                yield rules.SPEC_DTYPE_GROUP(g.span.at("tensors"), f"group '{g.name}' names unknown tensor '{t}'{_hint(t, tensors)}", fix=_fix(t, tensors, exact=False))
             elif t in seen:
                 yield rules.SPEC_DTYPE_GROUP(g.span.at("tensors"), f"tensor '{t}' is in group '{seen[t]}' and again in '{g.name}'; a tensor has one data type")
             seen.setdefault(t, g.name)
     for t in d.unchecked:
         if t not in tensors:
-            yield rules.SPEC_DTYPE_GROUP(d.span.at("unchecked"), f"unchecked names unknown tensor '{t}'{_hint(t, tensors)}")
+            yield rules.SPEC_DTYPE_GROUP(d.span.at("unchecked"), f"unchecked names unknown tensor '{t}'{_hint(t, tensors)}", fix=_fix(t, tensors, exact=False))
         elif t in seen:
             yield rules.SPEC_DTYPE_GROUP(d.span.at("unchecked"), f"tensor '{t}' is unchecked and also in group '{seen[t]}'")
         seen.setdefault(t, "unchecked")
@@ -70,7 +71,7 @@ def _groups(spec: OpSpec) -> Iterator[Diagnostic]:
         if g.when_absent == g.name:
             yield rules.SPEC_DTYPE_GROUP(loc, f"group '{g.name}' takes its own type when absent; name another group")
         elif g.when_absent not in names:
-            yield rules.SPEC_DTYPE_GROUP(loc, f"when_absent names unknown group '{g.when_absent}'{_hint(g.when_absent, list(names))}")
+            yield rules.SPEC_DTYPE_GROUP(loc, f"when_absent names unknown group '{g.when_absent}'{_hint(g.when_absent, list(names))}", fix=_fix(g.when_absent, list(names)))
         elif not g.keyed:
             yield rules.SPEC_DTYPE_GROUP(loc, f"group '{g.name}' is not keyed, so the key takes no type for it when absent; drop when_absent")
         elif not names[g.when_absent].keyed:
@@ -92,7 +93,7 @@ def _combinations(spec: OpSpec) -> Iterator[Diagnostic]:
             if name == COMPUTE_GROUP and not d.compute:
                 yield rules.SPEC_DTYPE_COMBINATION(span.at(name), f"combination {index + 1} gives a compute type, but dtypes.compute is false (the key holds none); drop it")
             elif name not in fields:
-                yield rules.SPEC_DTYPE_COMBINATION(span.at(name), f"combination {index + 1} names unknown group '{name}'{_hint(name, fields)}")
+                yield rules.SPEC_DTYPE_COMBINATION(span.at(name), f"combination {index + 1} names unknown group '{name}'{_hint(name, fields)}", fix=_fix(name, fields, exact=False))
         absent = [f for f in fields if f not in by]
         if absent:
             yield rules.SPEC_DTYPE_COMBINATION(span.loc, f"combination {index + 1} gives no type for {', '.join(absent)}; every combination names every group{' and compute' if d.compute else ''}")
@@ -124,7 +125,7 @@ def _reference(spec: OpSpec) -> Iterator[Diagnostic]:
         return
     if ref.python not in REFERENCES:
         known = sorted(REFERENCES)
-        yield rules.SPEC_REFERENCE(ref.span.at("python"), f"no CPU reference '{ref.python}' ships with hipdnn-codegen (known: {', '.join(known)}){_hint(ref.python, known)}")
+        yield rules.SPEC_REFERENCE(ref.span.at("python"), f"no CPU reference '{ref.python}' ships with hipdnn-codegen (known: {', '.join(known)}){_hint(ref.python, known)}", fix=_fix(ref.python, known))
     else:
         _, inputs, outputs = REFERENCES[ref.python]
         tensors = {t.name for t in spec.all_tensors}
@@ -134,18 +135,18 @@ def _reference(spec: OpSpec) -> Iterator[Diagnostic]:
     fields = list(spec.dtypes.fields)
     for name in ref.template_args:
         if name not in fields:
-            yield rules.SPEC_REFERENCE(ref.span.at("template_args"), f"template_args names '{name}', which is not a dtypes group or compute{_hint(name, fields)}")
+            yield rules.SPEC_REFERENCE(ref.span.at("template_args"), f"template_args names '{name}', which is not a dtypes group or compute{_hint(name, fields)}", fix=_fix(name, fields, exact=False))
     known_args = [t.name for t in spec.all_tensors] + [f.name for f in spec.fields]
     for name in ref.args:
         if name not in known_args:
-            yield rules.SPEC_REFERENCE(ref.span.at("args"), f"args names '{name}', which is not a tensor or field of this op{_hint(name, known_args)}")
+            yield rules.SPEC_REFERENCE(ref.span.at("args"), f"args names '{name}', which is not a tensor or field of this op{_hint(name, known_args)}", fix=_fix(name, known_args, exact=False))
     for name, _ in ref.scalars:
         if name not in spec.dtypes.unchecked:
             yield rules.SPEC_REFERENCE(ref.span.at("scalars"), f"scalar '{name}' must be an unchecked tensor of dtypes (the plan reads it as a double)")
     golden = dict(ref.golden_tensors)
     for name in golden:
         if name not in known_args:
-            yield rules.SPEC_REFERENCE(ref.span.at("golden"), f"golden names unknown tensor '{name}'{_hint(name, known_args)}")
+            yield rules.SPEC_REFERENCE(ref.span.at("golden"), f"golden names unknown tensor '{name}'{_hint(name, known_args)}", fix=_fix(name, known_args, exact=False))
     optional_outputs = [t.name for t in spec.tensors if t.optional and t.role == "output"]
     if optional_outputs or spec.tensor_lists:
         names = [*optional_outputs, *(t.name for t in spec.tensor_lists)]
@@ -169,7 +170,7 @@ def check_registry(spec: OpSpec, registry: Registry | None) -> Iterator[Diagnost
     for index, (row, span) in enumerate(zip(d.combinations, d.combination_spans)):
         for name, value in row:
             if value not in usable:
-                yield rules.SPEC_DTYPE_COMBINATION(span.at(name), f"combination {index + 1} gives {name} the data type '{value}', which is not a DataType in the registry{_hint(value, usable)}")
+                yield rules.SPEC_DTYPE_COMBINATION(span.at(name), f"combination {index + 1} gives {name} the data type '{value}', which is not a DataType in the registry{_hint(value, usable)}", fix=_fix(value, usable))
     layout = key_layout(spec, registry)
     if layout is not None and layout.bits > KEY_BITS:
         yield rules.SPEC_DTYPE_KEY(d.span.at("groups"), f"the signature key needs {layout.bits} bits ({len(layout.fields)} fields of {layout.width} bits after {layout.node_bits} for the node), more than {KEY_BITS}; merge groups")

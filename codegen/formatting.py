@@ -11,7 +11,7 @@ from pathlib import Path
 
 # The one place the clang-format version is pinned at run time; pyproject.toml pins the same
 # wheel (a test keeps the two equal).
-CLANG_FORMAT_VERSION = "19.1.7"
+CLANG_FORMAT_VERSION = "18.1.4"
 STYLE_FILE = "hipdnn.clang-format"
 FORMATTED_SUFFIXES = (".hpp", ".cpp", ".h")
 BATCH = 200  # files per clang-format process, well below any command-line length limit

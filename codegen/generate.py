@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from codegen import coverage, formatting, fragments, naming, render, rules, stamp
 from codegen.diagnostics import Diagnostic, Loc
@@ -25,15 +26,20 @@ def no_mirror_warning(ws: Workspace) -> Diagnostic:
     return rules.GEN_NO_MIRROR(Loc(registry), "no data_types/statuses in the registry, so generated/python/ is not produced")
 
 
-def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> Output:
+def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True, progress: Callable[[int, int, str], None] | None = None) -> Output:
     """Render and format every file of `specs` and, with `mirror`, the Python mirror of every
-    spec in the workspace. Raises formatting.FormatError for tool problems."""
+    spec in the workspace. Raises formatting.FormatError for tool problems. `progress(done,
+    total, what)` hears of each step."""
     out = Output()
     env = render.environment(ws.template_dirs)
     rendered: dict[str, str] = {}
+    steps = len(specs) + 2
+    tell = progress or (lambda done, total, what: None)
     try:
-        for spec in sorted(specs, key=lambda s: s.op):
+        for done, spec in enumerate(sorted(specs, key=lambda s: s.op)):
+            tell(done, steps, f"rendering {spec.op}")
             rendered.update(render.render_op(env, spec, ws.registry))
+        tell(len(specs), steps, "rendering the Python mirror")
         if mirror and mirror_possible(ws):
             assert ws.registry is not None
             rendered.update(render.render_mirror(env, ws.specs, ws.registry))
@@ -50,6 +56,7 @@ def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> Output:
         if context is not None:  # formatted inside a stand-in of the construct it is pasted into
             wrapped[path] = context
             staged[path + ".fragment.cpp"] = fragments.wrap(text, context)
+    tell(len(specs) + 1, steps, f"formatting {len(staged)} files")
     formatted = formatting.format_files(staged, ws.template_file(formatting.STYLE_FILE))
     for path, context in wrapped.items():
         formatted[path] = fragments.unwrap(rendered[path], formatted.pop(path + ".fragment.cpp"), context)

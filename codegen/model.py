@@ -444,6 +444,7 @@ class OpSpec:
     test_fields: tuple[TestField, ...]
     span: Span
     from_node_missing_optional: str = "fail"  # or "leave_null"
+    skeleton: bool = False  # add-op's placeholder, not yet filled in
     constants_prefix: str | None = None
     test_shapes: tuple[TestShape, ...] = ()
     node_type: NamedValue | None = None  # graph::NodeType; None: named from the stem, unnumbered
@@ -568,6 +569,7 @@ def build(op: str, doc: Document) -> OpSpec:
     stem = top.pop("stem")
     frontend = _frontend(top.child("frontend")) if "frontend" in top.data else Frontend(None, None, None, None, None, None, None, (), Span(doc.loc(())))
     from_node = top.pop("from_node_missing_optional", "fail")
+    skeleton = bool(top.pop("skeleton", False))
     description = top.pop("description", "")
     descriptor_type = _named_value(top.child("descriptor_type"))
     operation_type = _named_value(top.child("operation_type"))
@@ -626,6 +628,7 @@ def build(op: str, doc: Document) -> OpSpec:
         test_fields=test_fields,
         span=top.span,
         from_node_missing_optional=from_node,
+        skeleton=skeleton,
         constants_prefix=constants_prefix,
         test_shapes=test_shapes,
         dtypes=dtypes,

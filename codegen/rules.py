@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from codegen.diagnostics import Diagnostic, Loc, Note
+from codegen.diagnostics import Diagnostic, Fix, Loc, Note
 
 
 @dataclass(frozen=True)
@@ -16,16 +16,22 @@ class Rule:
     id: str
     purpose: str
     severity: str = "error"
+    doc: str = ""  # a longer explanation (what triggers it, how to fix it), where one was written
 
-    def __call__(self, loc: Loc, message: str, *notes: Note) -> Diagnostic:
-        return Diagnostic(loc, self.id, message, self.severity, tuple(notes))
+    def __call__(self, loc: Loc, message: str, *notes: Note, fix: Fix | None = None) -> Diagnostic:
+        return Diagnostic(loc, self.id, message, self.severity, tuple(notes), fix)
+
+    @property
+    def family(self) -> str:
+        """What the rules sharing this one's prefix check, and when (see FAMILIES)."""
+        return next((text for prefix, text in FAMILIES.items() if self.id.startswith(prefix)), "")
 
 
 ALL: dict[str, Rule] = {}
 
 
-def _rule(rule_id: str, purpose: str, severity: str = "error") -> Rule:
-    rule = Rule(rule_id, purpose, severity)
+def _rule(rule_id: str, purpose: str, severity: str = "error", doc: str = "") -> Rule:
+    rule = Rule(rule_id, purpose, severity, doc)
     assert rule_id not in ALL, rule_id
     ALL[rule_id] = rule
     return rule
@@ -35,7 +41,12 @@ def _rule(rule_id: str, purpose: str, severity: str = "error") -> Rule:
 YAML_ENCODING = _rule("YAML-ENCODING", "the file is not valid UTF-8 text")
 YAML_SYNTAX = _rule("YAML-SYNTAX", "the file is not well-formed YAML")
 YAML_EMPTY = _rule("YAML-EMPTY", "the file holds no YAML document")
-YAML_DUPLICATE_KEY = _rule("YAML-DUPLICATE-KEY", "a mapping repeats a key (YAML would keep the last)")
+YAML_DUPLICATE_KEY = _rule(
+    "YAML-DUPLICATE-KEY",
+    "a mapping repeats a key (YAML would keep the last)",
+    doc="Plain YAML loaders silently keep the last of two equal keys, so one of the values would be lost without a word. "
+    "The message says where the key was first defined; delete or rename one of the two.",
+)
 YAML_ALIAS = _rule("YAML-ALIAS", "anchors and aliases are not allowed in specs")
 YAML_KEY_TYPE = _rule("YAML-KEY-TYPE", "a mapping key is not a plain scalar")
 YAML_TOO_DEEP = _rule("YAML-TOO-DEEP", "nesting deeper than any spec needs")
@@ -44,10 +55,19 @@ INPUT_FILE = _rule("INPUT-FILE", "a file that cannot be read: not a regular file
 YAML_VALUE = _rule("YAML-VALUE", "a scalar cannot be read (bad binary, unknown tag, ...)")
 
 # --- JSON Schema --------------------------------------------------------------------------------
-SCHEMA_UNKNOWN_KEY = _rule("SCHEMA-UNKNOWN-KEY", "a key the schema does not define")
+SCHEMA_UNKNOWN_KEY = _rule(
+    "SCHEMA-UNKNOWN-KEY",
+    "a key the schema does not define",
+    doc="Usually a misspelt key: the message suggests the closest allowed key (the finding carries it as a fix) "
+    "or lists the allowed ones. Rename the key, or drop it if it belongs to another block.",
+)
 SCHEMA_MISSING_KEY = _rule("SCHEMA-MISSING-KEY", "a required key is absent")
 SCHEMA_TYPE = _rule("SCHEMA-TYPE", "a value has the wrong type")
-SCHEMA_ENUM = _rule("SCHEMA-ENUM", "a value is not one of the allowed words")
+SCHEMA_ENUM = _rule(
+    "SCHEMA-ENUM",
+    "a value is not one of the allowed words",
+    doc="The value must be one of the words the message lists; when one is close, the finding suggests it as a fix.",
+)
 SCHEMA_PATTERN = _rule("SCHEMA-PATTERN", "a name does not follow its naming pattern")
 SCHEMA_RANGE = _rule("SCHEMA-RANGE", "a number is outside its allowed range")
 SCHEMA_LENGTH = _rule("SCHEMA-LENGTH", "a list or mapping has too few or too many entries, or repeats one")
@@ -55,6 +75,15 @@ SCHEMA_FORBIDDEN_KEY = _rule("SCHEMA-FORBIDDEN-KEY", "a key that is not allowed 
 
 # --- one spec -----------------------------------------------------------------------------------
 SPEC_OP_NAME = _rule("SPEC-OP-NAME", "the spec file name is not a valid op id, or ends in .yml")
+SPEC_SKELETON = _rule(
+    "SPEC-SKELETON",
+    "the spec is add-op's placeholder (skeleton: true), not yet filled in",
+    "warning",
+    "`hipdnn-codegen add-op NAME` without --from-fbs writes a skeleton: one input x, one output y, no fields, "
+    "marked `skeleton: true`. It is valid, so it generates, but it is not the op. Replace the tensors with the "
+    "op's own (optional ones with `optional: true`), add its fields, rules and test_data, then delete the "
+    "`skeleton: true` line; the warning goes with it.",
+)
 SPEC_DUPLICATE_NAME = _rule("SPEC-DUPLICATE-NAME", "two tensors or fields share a name")
 SPEC_DUPLICATE_ID = _rule("SPEC-DUPLICATE-ID", "two attributes of one spec share an ID")
 SPEC_DUPLICATE_ATTRIBUTE = _rule(
@@ -144,7 +173,13 @@ CHK_NAMING_PREFIX = _rule(
     "CHK-NAMING-PREFIX", "an attribute or type name lacks the op's prefix", severity="warning"
 )
 CHK_EXT_SUFFIX = _rule("CHK-EXT-SUFFIX", "the _EXT suffix is used inconsistently within an op", severity="warning")
-GEN_STALE = _rule("GEN-STALE", "generated/ differs from what the specs produce")
+GEN_STALE = _rule(
+    "GEN-STALE",
+    "generated/ differs from what the specs produce",
+    doc="check renders every op whose stamp no longer matches its spec and compares the result with generated/: "
+    "a file is missing, differs (the text output shows the diff) or no spec produces it. "
+    "Never edit generated files by hand; run `hipdnn-codegen generate` (the finding carries that command as its fix) and commit the result.",
+)
 
 # --- against a previous version (check --against REF) ------------------------------------------
 BRK_VALUE_CHANGED = _rule("BRK-VALUE-CHANGED", "an attribute, descriptor-type or operation-type value or name changed")
@@ -200,3 +235,19 @@ GRAPH_NODE = _rule("GRAPH-NODE", "a node its descriptor's fromNode or finalize r
 GRAPH_PREVALIDATE = _rule("GRAPH-PREVALIDATE", "a node its frontend pre-validation rejects (shapes, ranges, presence)")
 GRAPH_DTYPE = _rule("GRAPH-DTYPE", "a node's tensor data types match no combination its CPU reference supports (or differ within a group)")
 GRAPH_JSON_NAME = _rule("GRAPH-JSON-NAME", "a value hipDNN's JSON utilities have no spelling for (they would write something else)")
+
+
+# What each family of rules checks and which command reports it (`hipdnn-codegen rule ID` prints it).
+FAMILIES: dict[str, str] = {
+    "YAML-": "Reported while a spec or registry file is read, before anything else is checked; the file is skipped until it reads cleanly.",
+    "INPUT-": "Reported while a spec or registry file is read, before anything else is checked; the file is skipped until it reads cleanly.",
+    "SCHEMA-": "The JSON Schema of the spec format (codegen/schema) is checked first; the other checks of a file wait until its schema findings are fixed.",
+    "SPEC-": "A check of one spec on its own, after the schema: names, numbers, rules, dtypes, the reference and test data must agree with each other.",
+    "GEN-": "Reported while code is generated (generate, add-op) or while check compares generated/ with what the specs produce.",
+    "CHK-": "A check across all specs and op_specs/registry.yaml, made by every command that loads the workspace: numbers and names must be unique workspace-wide.",
+    "BRK-": "Reported by `check --against REF`: a change since git revision REF that breaks hipDNN's stored graphs or its API. An intended break is recorded in op_specs/waivers.yaml.",
+    "HDR-": "Reported by `check --hipdnn-root DIR`: the specs disagree with the hipDNN checkout's headers or schemas.",
+    "FBS-": "Reported by `add-op NAME --from-fbs FILE`: the FlatBuffers schema cannot be turned into a spec as it stands.",
+    "APPLY-": "Reported by `apply`: the hipDNN checkout cannot take the generated files or entries as they stand; nothing is written.",
+    "GRAPH-": "Reported by `graph validate` and `graph convert`: the serialized graph is one hipDNN would reject.",
+}

@@ -12,7 +12,7 @@ import jsonschema
 from jsonschema.exceptions import ValidationError
 
 from codegen import rules
-from codegen.diagnostics import Diagnostic
+from codegen.diagnostics import Diagnostic, Fix
 from codegen.yaml_loader import Document, Path
 
 _JSON_TYPES = {
@@ -67,9 +67,24 @@ def describe(path: Path) -> str:
     return text or "the document"
 
 
-def did_you_mean(word: str, choices: list[str]) -> str:
+def suggestion(word: str, choices: list[str]) -> str | None:
+    """The choice closest to a misspelt word, if one is close enough."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, choices: list[str]) -> str:
+    close = suggestion(word, choices)
+    return f"; did you mean '{close}'?" if close else ""
+
+
+def did_you_mean_fix(word: str, choices: list[str], exact: bool = True) -> Fix | None:
+    """The fix behind did_you_mean's hint. `exact`: the finding's location spans the misspelt
+    word itself, so the suggestion can replace it; otherwise the fix only describes the change."""
+    close = suggestion(word, choices)
+    if close is None:
+        return None
+    return Fix(f"replace '{word}' with '{close}'", replacement=close if exact else None)
 
 
 def _type_name(value: Any) -> str:
@@ -100,7 +115,7 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
                 f"; allowed keys: {', '.join(allowed)}" if allowed else ""
             )
             yield rules.SCHEMA_UNKNOWN_KEY(
-                doc.key_loc(path + (key,)), f"unknown key '{key}' in {where}{hint}"
+                doc.key_loc(path + (key,)), f"unknown key '{key}' in {where}{hint}", fix=did_you_mean_fix(key, allowed)
             )
     elif kind == "required" and isinstance(value, dict):
         for key in error.validator_value:
@@ -117,8 +132,9 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         choices = error.validator_value if kind == "enum" else [error.validator_value]
         words = [str(c) for c in choices]
         hint = did_you_mean(str(value), words) if isinstance(value, str) else ""
+        fix = did_you_mean_fix(value, words) if isinstance(value, str) else None
         yield rules.SCHEMA_ENUM(
-            loc, f"{where} is {_short(value)}; expected one of: {', '.join(words)}{hint}"
+            loc, f"{where} is {_short(value)}; expected one of: {', '.join(words)}{hint}", fix=fix
         )
     elif kind == "pattern" and "propertyNames" in error.schema_path:
         what = schema.get("description", f"a name matching {error.validator_value}")

@@ -27,9 +27,20 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, dtypes.check_spec):
         found.extend(check(spec))
     return found
+
+
+def _skeleton(spec: OpSpec) -> Iterator[Diagnostic]:
+    if spec.skeleton:
+        tensors = ", ".join(t.name for t in spec.all_tensors)
+        todo = [what for what, missing in (("fields", not spec.fields), ("rules", not spec.rules)) if missing]
+        also = f"; it has no {' or '.join(todo)} yet" if todo else ""
+        yield rules.SPEC_SKELETON(
+            spec.span.at("skeleton"),
+            f"a placeholder from add-op: replace its tensors ({tensors}) with the op's own and fill in fields, rules and test_data{also}; then delete `skeleton: true`",
+        )
 
 
 def _duplicates(

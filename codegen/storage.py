@@ -25,6 +25,15 @@ DIFF_LINES = 40  # per file, in check mode
 TOOL_CACHES = frozenset({"__pycache__", ".mypy_cache", ".pytest_cache"})
 
 
+# what building a Python distribution in place leaves beside its pyproject.toml (setuptools'
+# build/ and <name>.egg-info/, a wheel or sdist in dist/): never generated, never compared
+BUILD_ARTIFACTS = frozenset({"build", "dist"})
+
+
+def _build_artifact(directory: str, beside_pyproject: bool) -> bool:
+    return directory.endswith(".egg-info") or (beside_pyproject and directory in BUILD_ARTIFACTS)
+
+
 class StorageError(Exception):
     """A path the tool will not read, write or delete through (exit code 2, one line)."""
 
@@ -120,7 +129,8 @@ def existing_files(root: Path, scopes: list[str]) -> dict[str, Path]:
         if base.is_file():
             found[base.relative_to(root).as_posix()] = base
         for here, dirs, names in os.walk(base):
-            dirs[:] = [d for d in dirs if d not in TOOL_CACHES]
+            project = "pyproject.toml" in names
+            dirs[:] = [d for d in dirs if d not in TOOL_CACHES and not _build_artifact(d, project)]
             for name in names:
                 path = Path(here) / name
                 if path.is_symlink():

@@ -25,21 +25,6 @@ class UsageError(Exception):
     """A problem with how the tool was invoked (exit code 2)."""
 
 
-def find_root(explicit: str | None, cwd: Path | None = None) -> Path:
-    if explicit is not None:
-        root = Path(explicit)
-        if not (root / SPEC_DIR).is_dir():
-            raise UsageError(f"--root {explicit}: no {SPEC_DIR}/ directory there")
-        return root.resolve()
-    here = (cwd or Path.cwd()).resolve()
-    for candidate in (here, *here.parents):
-        if (candidate / SPEC_DIR).is_dir():
-            return candidate
-    raise UsageError(
-        f"no {SPEC_DIR}/ directory in {here} or any parent; run inside a workspace or pass --root DIR"
-    )
-
-
 def builtin_templates() -> Path:
     """The built-in template root: codegen/families/, where each output family keeps its templates."""
     return Path(str(resources.files("codegen").joinpath("families")))

@@ -58,6 +58,13 @@ def _mark_loc(path: str, mark: yaml.Mark | None) -> Loc:
     return Loc(path, mark.line + 1, mark.column + 1)
 
 
+def _node_loc(path: str, node: Node) -> Loc:
+    """Where a node starts and ends (block collections end where their last value does; their
+    own end mark is the start of whatever follows them)."""
+    start, end = node.start_mark, node.end_mark
+    return Loc(path, start.line + 1, start.column + 1, end.line + 1, end.column + 1)
+
+
 def _offset_loc(path: str, text: str | bytes, offset: int) -> Loc:
     head = text[:offset]
     newline = b"\n" if isinstance(head, bytes) else "\n"
@@ -160,7 +167,9 @@ class _Converter:
         self.seen: set[int] = set()
 
     def convert(self, node: Node, path: Path, depth: int) -> Any:
-        loc = _mark_loc(self.doc.path, node.start_mark)
+        loc = _node_loc(self.doc.path, node)
+        if isinstance(node, (MappingNode, SequenceNode)) and not node.flow_style:
+            loc = loc._replace(end_line=None, end_col=None)  # _end_with sets it once the last value is read
         self.doc.values[path] = loc
         if id(node) in self.seen:  # the composer hands an aliased node out a second time
             self.problems.append(
@@ -172,9 +181,14 @@ class _Converter:
             self.problems.append(rules.YAML_TOO_DEEP(loc, f"nesting deeper than {MAX_DEPTH} levels"))
             return None
         if isinstance(node, MappingNode):
-            return self._mapping(node, path, depth)
+            mapping = self._mapping(node, path, depth)
+            last = next(reversed(mapping), None)
+            self._end_with(path, None if last is None else path + (last,))
+            return mapping
         if isinstance(node, SequenceNode):
-            return [self.convert(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+            items = [self.convert(item, path + (i,), depth + 1) for i, item in enumerate(node.value)]
+            self._end_with(path, path + (len(items) - 1,) if items else None)
+            return items
         if node.tag == "tag:yaml.org,2002:str":
             return node.value
         if node.tag == "tag:yaml.org,2002:int" and len(node.value) > MAX_INT_DIGITS:
@@ -191,10 +205,17 @@ class _Converter:
             self.problems.append(rules.YAML_VALUE(loc, f"cannot read value {node.value!r}: {reason}"))
             return None
 
+    def _end_with(self, path: Path, last: Path | None) -> None:
+        """A block collection ends where its last value ends."""
+        loc = self.doc.values[path]
+        end = None if last is None else self.doc.values.get(last)
+        if not loc.has_end and end is not None and end.has_end:
+            self.doc.values[path] = loc._replace(end_line=end.end_line, end_col=end.end_col)
+
     def _mapping(self, node: MappingNode, path: Path, depth: int) -> dict[str, Any]:
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key_loc = _mark_loc(self.doc.path, key_node.start_mark)
+            key_loc = _node_loc(self.doc.path, key_node)
             if not isinstance(key_node, ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
                 self.problems.append(rules.YAML_KEY_TYPE(key_loc, "a mapping key must be a plain name"))
                 continue

@@ -67,14 +67,16 @@ def test_root_without_specs_is_usage_error(tmp_path):
 def test_json_format_lists_every_finding():
     result = run_cli("check", "--format", "json", cwd=CASES / "spec-duplicate-id")
     assert result.code == 1
-    findings = json.loads(result.out)
+    output = json.loads(result.out)
+    assert output["version"] == 1
+    findings = output["findings"]
     assert [f["rule"] for f in findings] == ["SPEC-DUPLICATE-ID"]
-    assert [loc["line"] for loc in findings[0]["locations"]] == [10, 9]
+    assert [findings[0]["location"]["line"], findings[0]["notes"][0]["location"]["line"]] == [10, 9]
 
 
 def test_github_format():
     result = run_cli("check", "--format", "github", cwd=CASES / "spec-range-order")
-    assert result.out.startswith("::error file=op_specs/thing.yaml,line=4,col=18,title=SPEC-RANGE-ORDER::")
+    assert result.out.startswith("::error file=op_specs/thing.yaml,line=4,col=18,endLine=4,endColumn=30,title=hipdnn-codegen (SPEC-RANGE-ORDER)::")
 
 
 def test_all_problems_of_all_files_reported_sorted(tmp_path):
@@ -140,7 +142,7 @@ def test_template_error_fails_check_in_every_format(fmt):
     assert "ok:" not in result.out
     assert "GEN-TEMPLATE" in result.out
     if fmt == "json":
-        findings = json.loads(result.out)
+        findings = json.loads(result.out)["findings"]
         assert [f["rule"] for f in findings if f["severity"] == "error"] == ["GEN-TEMPLATE"]
     if fmt == "github":
         assert all(line.startswith("::") for line in result.out.splitlines())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -95,7 +96,7 @@ def test_clang_format_version_mismatch_fails_clearly(tmp_path, monkeypatch):
     shutil.copytree(CASES / "valid-minimal", tmp_path / "ws")
     result = run_cli("generate", cwd=tmp_path / "ws")
     assert result.code == 2
-    assert "is version 3.4.0, but generated code is pinned to 19.1.7" in result.err
+    assert f"is version 3.4.0, but generated code is pinned to {formatting.CLANG_FORMAT_VERSION}" in result.err
     assert not (tmp_path / "ws" / "generated").exists()
 
 
@@ -110,12 +111,19 @@ def _tree(root: Path) -> dict[str, tuple[bytes, int]]:
 
 
 def test_generate_then_check_then_rerun_changes_nothing(workspace):
-    first = run_cli("generate", cwd=workspace)
+    first = run_cli("generate", "-v", cwd=workspace)
     assert first.code == 0, first.err
-    assert first.out.count("created") == len(first.out.splitlines()) == 81  # 67 (the mirror's graphio.py and reference package's __init__.py and numeric.py among them; 3 of them the schema layer's files, 8 its fragments; 3 the graph-descriptor and integration tests, 1 their CMake fragment), a C enum header, 13 enum fragments
+    lines = first.out.splitlines()
+    assert lines[-3:] == [
+        "thing          64 created  (generated/thing/)",
+        "python mirror  17 created  (generated/python/)",
+        "generated/: 81 file(s) written for 1 op(s) and the Python mirror (81 created)",
+    ]
+    assert sum(line.startswith("created  generated/") for line in lines) == len(lines) - 3 == 81  # 67 (the mirror's graphio.py and reference package's __init__.py and numeric.py among them; 3 of them the schema layer's files, 8 its fragments; 3 the graph-descriptor and integration tests, 1 their CMake fragment), a C enum header, 13 enum fragments
     before = _tree(workspace / "generated")
     second = run_cli("generate", cwd=workspace)
-    assert second.out == "generated/ is up to date\n"
+    assert second.out == "generated/ is up to date (1 op(s) and the Python mirror)\n"
+    assert run_cli("generate", "-q", cwd=workspace).out == ""
     assert _tree(workspace / "generated") == before  # bytes and mtimes: nothing rewritten
     assert run_cli("generate", "--check", cwd=workspace).code == 0
 
@@ -158,9 +166,13 @@ def test_generate_one_op_leaves_others_alone(workspace):
     other = workspace / "generated" / "other_op" / "keep.txt"
     other.parent.mkdir(parents=True)
     other.write_text("owned by nobody\n")
-    assert run_cli("generate", "thing", cwd=workspace).out == "generated/ is up to date\n"
+    assert run_cli("generate", "thing", cwd=workspace).out == "generated/ is up to date (1 op(s) and the Python mirror)\n"
     assert other.exists()
-    assert run_cli("generate", cwd=workspace).out.startswith("deleted  generated/other_op/keep.txt")
+    assert run_cli("generate", cwd=workspace).out == (
+        "other_op (no spec)  1 deleted  (generated/other_op/)\n"
+        "generated/: 1 file(s) written for 1 op(s) and the Python mirror (1 deleted)\n"
+    )
+    assert not other.exists()
 
 
 def test_generate_unknown_op_is_usage_error(workspace):
@@ -240,3 +252,20 @@ def test_the_families_declare_exactly_the_files_generate_writes():
     for f in families.all_families():  # every template a family names sits in its own directory
         templates = list(f.op_outputs(naming.OpNames(ws.specs[0]))) + list(f.package_outputs) + list(f.package_op_outputs(naming.OpNames(ws.specs[0])))
         assert templates and all(t.startswith(f"{f.name}/") for t in templates), f.name
+
+
+def test_check_fix_regenerates_stale_output_then_passes(workspace):
+    run_cli("generate", cwd=workspace)
+    spec = workspace / "op_specs" / "thing.yaml"
+    spec.write_text(spec.read_text() + "# an edit the stamps notice\n")
+    assert run_cli("check", cwd=workspace).code == 1
+    fixed = run_cli("check", "--fix", cwd=workspace)
+    assert fixed.code == 0, fixed.out + fixed.err
+    assert "generated/: 2 file(s) written" in fixed.out and fixed.out.endswith("no findings\n")
+    assert run_cli("check", cwd=workspace).code == 0
+    spec.write_text(spec.read_text() + "# again\n")
+    machine = run_cli("check", "--fix", "--format", "json", cwd=workspace)
+    assert machine.code == 0 and json.loads(machine.out) == {"version": 1, "findings": []}
+    spec.write_text(spec.read_text().replace("stem: Thing", "stem: thing"))
+    broken = run_cli("check", "--fix", cwd=workspace)  # a spec error: nothing is regenerated
+    assert broken.code == 1 and "written" not in broken.out

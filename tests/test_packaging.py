@@ -8,7 +8,7 @@ import subprocess
 import sys
 import zipfile
 
-from conftest import REPO
+from conftest import REPO, run_cli
 
 
 def _pip(*args: str) -> str:
@@ -58,8 +58,12 @@ def test_generated_mirror_is_an_installable_distribution(tmp_path):
     target = tmp_path / "site"
     source = tmp_path / "mirror"
     shutil.copytree(REPO / "generated" / "python", source, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    before = sorted(p.relative_to(source).as_posix() for p in source.rglob("*"))
     _pip("install", "--no-deps", "--target", str(target), str(source))
     assert (target / "hipdnn_ops" / "py.typed").is_file()
+    assert (target / "hipdnn_ops" / "reference" / "numeric.py").is_file()
+    # the build leaves nothing in the generated tree (no build/, no *.egg-info/ for check to flag)
+    assert sorted(p.relative_to(source).as_posix() for p in source.rglob("*")) == before
     script = (
         "import hipdnn_ops, hipdnn_ops.layernorm_bwd as ln;"
         "d = hipdnn_ops.create_descriptor(hipdnn_ops.DescriptorType.HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT);"
@@ -67,3 +71,16 @@ def test_generated_mirror_is_an_installable_distribution(tmp_path):
     )
     proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(target)), capture_output=True, text=True)
     assert proc.stdout == "LayernormBackwardOperationDescriptor True\n", proc.stderr
+
+
+def test_check_ignores_what_an_in_place_build_leaves(workspace):
+    """A setuptools build of generated/python in place leaves build/ and *.egg-info/ (and a
+    wheel in dist/): none of it is generated, so check neither flags nor deletes it."""
+    python = workspace / "generated" / "python"
+    for junk in ("build/lib/hipdnn_ops/__init__.py", "hipdnn_ops.egg-info/PKG-INFO", "dist/hipdnn_ops-0.1.0-py3-none-any.whl"):
+        (python / junk).parent.mkdir(parents=True, exist_ok=True)
+        (python / junk).write_text("left by a build\n")
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    result = run_cli("generate", cwd=workspace)
+    assert result.code == 0 and (python / "build" / "lib" / "hipdnn_ops" / "__init__.py").is_file()

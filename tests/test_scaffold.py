@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import os
 import shutil
 import subprocess
@@ -51,7 +53,7 @@ def test_new_op_from_fbs_passes_check_compiles_and_mirrors(workspace):
     assert first.code == 0, first.out + first.err
     assert "created  op_specs/groupnorm_bwd.yaml" in first.out
     second = run_cli("add-op", "groupnorm_bwd", cwd=workspace)
-    assert second.code == 0 and "0 file(s) changed" in second.out
+    assert second.code == 0 and "generated/ is up to date (1 op(s) and the Python mirror)" in second.out
     check = run_cli("check", cwd=workspace)
     assert check.code == 0, check.out
     ws = load(workspace)
@@ -77,12 +79,43 @@ def test_new_op_from_fbs_passes_check_compiles_and_mirrors(workspace):
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
-def test_skeleton_passes_check(workspace):
+def test_skeleton_passes_check_with_a_warning_naming_what_to_fill_in(workspace):
     assert run_cli("add-op", "groupnorm_bwd", cwd=workspace).code == 0
-    assert run_cli("check", cwd=workspace).code == 0
+    check = run_cli("check", cwd=workspace)
+    assert check.code == 0
+    assert check.out.startswith("op_specs/groupnorm_bwd.yaml:7:11: warning[SPEC-SKELETON]: a placeholder from add-op: replace its tensors (x, y)")
     text = (workspace / "op_specs" / "groupnorm_bwd.yaml").read_text()
-    assert text.startswith("# yaml-language-server: $schema=")
     assert "A skeleton" in text
+    # once filled in and unmarked, the warning goes
+    (workspace / "op_specs" / "groupnorm_bwd.yaml").write_text(text.replace("skeleton: true\n", ""))
+    assert "SPEC-SKELETON" not in run_cli("check", "--no-stale", cwd=workspace).out
+
+
+def test_new_specs_modeline_resolves_from_the_spec_in_any_workspace(workspace):
+    """The modeline names a path relative to the spec; add-op keeps the schema there, identical to
+    `hipdnn-codegen schema`, so an editor finds it wherever the workspace lives."""
+    assert run_cli("add-op", "groupnorm_bwd", cwd=workspace).code == 0
+    spec = workspace / "op_specs" / "groupnorm_bwd.yaml"
+    first = spec.read_text().splitlines()[0]
+    prefix = "# yaml-language-server: $schema="
+    assert first.startswith(prefix)
+    target = (spec.parent / first[len(prefix):]).resolve()
+    assert target.is_file()
+    assert target.read_text() == run_cli("schema", cwd=workspace).out == (REPO / "codegen" / "schema" / "op_spec.schema.json").read_text()
+    import jsonschema
+    import yaml
+
+    jsonschema.validate(yaml.safe_load(spec.read_text()), json.loads(target.read_text()))
+
+
+def test_schema_write_is_write_if_changed(tmp_path):
+    target = tmp_path / "deep" / "op_spec.schema.json"
+    assert run_cli("schema", "--write", str(target), cwd=tmp_path).out == f"wrote {target}\n"
+    stamp = target.stat().st_mtime_ns
+    assert run_cli("schema", "--write", str(target), cwd=tmp_path).out == f"{target} is up to date\n"
+    assert target.stat().st_mtime_ns == stamp
+    registry = run_cli("schema", "--registry", cwd=tmp_path)
+    assert registry.code == 0 and json.loads(registry.out)["$schema"]
 
 
 def test_numbers_avoid_a_hipdnn_checkout(workspace):

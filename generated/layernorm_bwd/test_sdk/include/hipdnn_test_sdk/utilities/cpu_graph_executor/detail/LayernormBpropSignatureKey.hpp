@@ -199,8 +199,7 @@ struct LayernormBpropSignatureKey
 
 inline std::ostream& operator<<(std::ostream& os, const LayernormBpropSignatureKey& key)
 {
-    os << "LayernormBprop("
-       << "dy=" << key.dyDataType << ", scaleBias=" << key.scaleBiasDataType
+    os << "LayernormBprop(dy=" << key.dyDataType << ", scaleBias=" << key.scaleBiasDataType
        << ", meanInvVariance=" << key.meanInvVarianceDataType << ", x=" << key.xDataType
        << ", compute=" << key.computeDataType << ")";
     return os;
