@@ -15,6 +15,7 @@ from codegen.registry import REGISTRY_FILE
 from codegen.workspace import GENERATED_DIR, SPEC_DIR, UsageError, Workspace, load
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+STALE_FILES_SHOWN = 10  # a stale directory's finding lists this many of its files
 # the schema copy add-op keeps beside the specs, so the modeline it writes resolves in any workspace
 SPEC_SCHEMA = "op_spec.schema.json"
 
@@ -195,20 +196,65 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     for rel, path in sorted(storage.existing_files(ws.generated_dir, foreign).items()):
         changes.append(storage.Change(rel, "delete", path.read_bytes(), None))
     shown = ws.display(ws.generated_dir)
-    fix = diagnostics.Note(f"run: {regenerate_command([])}")
-    diffs = ""
+    inputs = stamp.Inputs(ws)
+    owned: dict[str, list[storage.Change]] = {}
     for change in changes:
-        owner = change.path.split("/")[0]
-        source = "the Python mirror of op_specs/*.yaml" if owner == naming.PYTHON_DIR else f"op_specs/{owner}.yaml"
-        what = {
-            "create": f"missing: {source} produces this file",
-            "update": f"stale: differs from what {source} produces",
-            "delete": "extra: no spec produces this file",
-        }[change.kind]
-        found.append(rules.GEN_STALE(Loc(f"{shown}/{change.path}"), what, fix))
-        if change.kind == "update":
-            diffs += change.diff(shown)
+        owned.setdefault(change.path.split("/")[0], []).append(change)
+    for owner, group in sorted(owned.items()):
+        found += _stale_owner(ws, inputs, owner, group, shown)
+    diffs = "".join(c.diff(shown) for c in changes if c.kind == "update" and not c.path.endswith("/" + stamp.STAMP))
     return found, diffs
+
+
+def _stale_owner(ws: Workspace, inputs: stamp.Inputs, owner: str, group: list[storage.Change], shown: str) -> list[diagnostics.Diagnostic]:
+    """GEN-STALE findings for one directory of generated/, blamed on their cause: the spec (or
+    registry, or workspace template) whose change made them stale, the tool when it changed, or
+    each file itself when the inputs are unchanged and the files were edited or removed."""
+    spec = ws.spec(owner)
+    mirror = owner == naming.PYTHON_DIR
+    parts = inputs.parts_of(spec) if spec is not None else inputs.parts_of_mirror() if mirror else None
+    command = regenerate_command([] if mirror or spec is None else [owner])
+    fix = diagnostics.Note(f"run: {command}")
+    source = "the Python mirror of op_specs/*.yaml" if mirror else f"op_specs/{owner}.yaml"
+    causes = stamp.changed_parts(ws.generated_dir / owner, parts) if parts is not None else []
+    directory = ws.generated_dir / owner
+    never = not directory.is_dir() or not any(p.is_file() for p in directory.rglob("*"))
+    if causes is None and parts is not None and never:
+        causes = [f"{stamp.SPEC_PART}{owner}" if spec is not None else "never"]  # never generated
+    if not causes:  # nothing it depends on changed (or no spec owns it): the files are the cause
+        found = []
+        for change in group:
+            what = {
+                "create": f"missing: {source} produces this file",
+                "update": f"stale: differs from what {source} produces, though its inputs did not change (edited by hand?)",
+                "delete": "extra: no spec produces this file",
+            }[change.kind]
+            found.append(rules.GEN_STALE(Loc(f"{shown}/{change.path}"), what, diagnostics.Note(f"run: {regenerate_command([])}")))
+        return found
+    files = [diagnostics.Note({"create": "missing", "update": "stale", "delete": "extra"}[c.kind], Loc(f"{shown}/{c.path}")) for c in group[:STALE_FILES_SHOWN]]
+    if len(group) > STALE_FILES_SHOWN:
+        files.append(diagnostics.Note(f"and {len(group) - STALE_FILES_SHOWN} more file(s)"))
+    count = f"{len(group)} file(s) of {shown}/{owner}/ differ from what it produces now"
+    found = []
+    for cause in causes:
+        if cause.startswith(stamp.SPEC_PART):
+            op = cause.removeprefix(stamp.SPEC_PART)
+            if ws.spec(op) is None:  # a spec that went away: the mirror still has it
+                where, why = Loc(ws.display(ws.spec_dir)), f"op_specs/{op}.yaml was removed or is invalid"
+            elif never:
+                where, why = Loc(ws.display(ws.spec_path(op))), "this spec was never generated"
+            else:
+                where, why = Loc(ws.display(ws.spec_path(op))), "this spec changed since it was generated"
+        elif cause == "never":
+            where, why = Loc(ws.display(ws.spec_dir)), "the Python mirror was never generated"
+        elif cause == "registry":
+            where, why = Loc(ws.display(ws.spec_dir / REGISTRY_FILE)), "the registry changed since it was generated"
+        elif cause == "templates":
+            where, why = Loc(ws.display(ws.root / "templates")), "the workspace's templates changed since it was generated"
+        else:  # the tool: its version, templates, style or references
+            where, why = Loc(f"{shown}/{owner}/{stamp.STAMP}"), f"hipdnn-codegen changed since it was generated (now {stamp.toolchain()})"
+        found.append(rules.GEN_STALE(where, f"{why}: {count}", *files, fix))
+    return found
 
 
 def cmd_check(args: argparse.Namespace) -> int:

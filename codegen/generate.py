@@ -67,10 +67,10 @@ def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True, progress: 
     for spec in specs:
         prefix = f"{spec.op}/"
         own = {p.removeprefix(prefix): d for p, d in files.items() if p.startswith(prefix)}
-        files[prefix + stamp.STAMP] = stamp.render(f"op_specs/{spec.op}.yaml", f"hipdnn-codegen generate {spec.op}", inputs.of(spec), own)
+        files[prefix + stamp.STAMP] = stamp.render(f"op_specs/{spec.op}.yaml", f"hipdnn-codegen generate {spec.op}", inputs.of(spec), own, inputs.parts_of(spec))
     prefix = f"{naming.PYTHON_DIR}/"
     own = {p.removeprefix(prefix): d for p, d in files.items() if p.startswith(prefix)}
     if own:
-        files[prefix + stamp.STAMP] = stamp.render("op_specs/*.yaml", "hipdnn-codegen generate", inputs.of_mirror(), own)
+        files[prefix + stamp.STAMP] = stamp.render("op_specs/*.yaml", "hipdnn-codegen generate", inputs.of_mirror(), own, inputs.parts_of_mirror())
     out.files = dict(sorted(files.items()))
     return out

@@ -33,11 +33,21 @@ def _generating(name: str) -> bool:
 def _template_files(ws: Workspace) -> list[tuple[str, Path]]:
     resolved: dict[str, Path] = {}
     for directory in reversed(ws.template_dirs):  # earlier directories override later ones
-        for path in directory.rglob("*"):
-            name = path.relative_to(directory).as_posix()
-            if path.is_file() and "__pycache__" not in path.parts and _generating(name):
-                resolved[name] = path
+        resolved.update(_files_in(directory))
     return sorted(resolved.items())
+
+
+def _files_in(directory: Path) -> list[tuple[str, Path]]:
+    found = []
+    for path in directory.rglob("*"):
+        name = path.relative_to(directory).as_posix()
+        if path.is_file() and "__pycache__" not in path.parts and _generating(name):
+            found.append((name, path))
+    return sorted(found)
+
+
+def toolchain() -> str:
+    return _toolchain()
 
 
 def _toolchain() -> str:
@@ -63,14 +73,45 @@ def reference_sources(name: str) -> bytes:
 
 
 class Inputs:
-    """Digests of the inputs shared by every op, computed once per run."""
+    """Digests of the inputs shared by every op, computed once per run; `parts_of` names each
+    input's own digest, so a stale directory can be blamed on the input that changed."""
 
     def __init__(self, ws: Workspace):
         digest = hashlib.sha256(_toolchain().encode())
         for name, path in _template_files(ws):
             digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         self.shared = digest.hexdigest()
+        # the parts: the tool's own templates whether or not the workspace overrides them, and
+        # the workspace's templates, so an override is blamed on the workspace alone
+        tool = hashlib.sha256(_toolchain().encode())
+        own = hashlib.sha256()
+        for part, directory in ((tool, ws.template_dirs[-1]), (own, ws.template_dirs[0])):
+            if len(ws.template_dirs) == 1 and part is own:
+                continue
+            for name, path in _files_in(directory):
+                part.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        self.tool = tool.hexdigest()  # the tool's version, its templates and style
+        self.templates = own.hexdigest()  # the workspace's own templates/
         self.ws = ws
+
+    def _common(self) -> dict[str, str]:
+        parts = {"tool": self.tool}
+        if len(self.ws.template_dirs) > 1:
+            parts["templates"] = self.templates
+        return parts
+
+    def parts_of(self, spec: OpSpec) -> dict[str, str]:
+        parts = self._common() | {f"{SPEC_PART}{spec.op}": _sha(self.ws.sources[spec.op])}
+        if spec.reference is not None:
+            parts["registry"] = _sha(self.ws.registry_source)
+            parts["reference"] = _sha(reference_sources(spec.reference.python))
+        return parts
+
+    def parts_of_mirror(self) -> dict[str, str]:
+        parts = self._common() | {"registry": _sha(self.ws.registry_source)}
+        for spec in self.ws.specs:
+            parts[f"{SPEC_PART}{spec.op}"] = _sha(self.ws.sources[spec.op])
+        return parts
 
     def of(self, spec: OpSpec) -> str:
         extra = b""
@@ -87,8 +128,12 @@ class Inputs:
         return digest.hexdigest()
 
 
-def render(source: str, command: str, inputs: str, files: dict[str, bytes]) -> bytes:
-    """The stamp text for one op's files (paths relative to generated/<op>/), sha256sum style."""
+SPEC_PART = "spec "  # a part named after the spec it digests: "spec layernorm_bwd"
+
+
+def render(source: str, command: str, inputs: str, files: dict[str, bytes], parts: dict[str, str] | None = None) -> bytes:
+    """The stamp text for one op's files (paths relative to generated/<op>/), sha256sum style,
+    after the digest of each input part."""
     lines = [
         "# Copyright © Advanced Micro Devices, Inc., or its affiliates.",
         "# SPDX-License-Identifier: MIT",
@@ -100,6 +145,7 @@ def render(source: str, command: str, inputs: str, files: dict[str, bytes]) -> b
         f"generator: {_toolchain()}",
         f"inputs: {inputs}",
     ]
+    lines += [f"part {name}: {digest}" for name, digest in sorted((parts or {}).items())]
     lines += [f"{_sha(data)}  {path}" for path, data in sorted(files.items())]
     return ("\n".join(lines) + "\n").encode()
 
@@ -109,7 +155,7 @@ def _parse(text: str) -> tuple[str | None, dict[str, str]]:
     for line in text.splitlines():
         if line.startswith("inputs: "):
             inputs = line.removeprefix("inputs: ")
-        elif not line.startswith(("#", "generator: ")) and "  " in line:
+        elif not line.startswith(("#", "generator: ", "part ")) and "  " in line:
             digest, path = line.split("  ", 1)
             files[path] = digest
     return inputs, files
@@ -137,3 +183,20 @@ def _listing(directory: Path) -> set[str]:
         prefix = os.path.relpath(here, directory).replace(os.sep, "/")
         found.update(name if prefix == "." else f"{prefix}/{name}" for name in names)
     return found
+
+
+def changed_parts(directory: Path, parts: dict[str, str]) -> list[str] | None:
+    """The input parts whose digest differs from the one directory's stamp records (sorted);
+    None when the stamp is missing, unreadable or records no parts (an older tool wrote it)."""
+    try:
+        text = (directory / STAMP).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+    recorded = {}
+    for line in text.splitlines():
+        if line.startswith("part ") and ": " in line:
+            name, _, digest = line.removeprefix("part ").rpartition(": ")
+            recorded[name] = digest
+    if not recorded:
+        return None
+    return sorted(name for name in set(parts) | set(recorded) if parts.get(name) != recorded.get(name))

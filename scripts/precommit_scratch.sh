@@ -45,7 +45,7 @@ repos:
 EOF
 
 cd "$scratch"
-"$work/venv/bin/pre-commit" install -q
+"$work/venv/bin/pre-commit" install > /dev/null
 git add -A
 step "a good commit (pre-commit builds the hook's environment first)"
 git commit -qm "vendor hipdnn-codegen" > "$work/good.log" 2>&1 || { cat "$work/good.log"; fail "the hook blocked a good commit"; }

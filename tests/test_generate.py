@@ -223,7 +223,9 @@ def test_check_fast_path_still_sees_edits(workspace):
     override.parent.mkdir(parents=True)
     override.write_text((builtin_templates() / "tests/constants.hpp.j2").read_text().replace("#pragma once", "#pragma once\n// local"))
     result = run_cli("check", cwd=workspace)
-    assert result.code == 1 and "ThingConstants.hpp:1:1: error[GEN-STALE]" in result.out
+    assert result.code == 1
+    assert "templates:1:1: error[GEN-STALE]: the workspace's templates changed since it was generated: 2 file(s) of generated/thing/ differ" in result.out
+    assert "generated/thing/test_sdk/include/hipdnn_test_sdk/constants/ThingConstants.hpp:1:1: note: stale" in result.out
     run_cli("generate", cwd=workspace)
     (workspace / "generated/thing/hipdnn-codegen.stamp").unlink()
     result = run_cli("check", cwd=workspace)
@@ -269,3 +271,25 @@ def test_check_fix_regenerates_stale_output_then_passes(workspace):
     spec.write_text(spec.read_text().replace("stem: Thing", "stem: thing"))
     broken = run_cli("check", "--fix", cwd=workspace)  # a spec error: nothing is regenerated
     assert broken.code == 1 and "written" not in broken.out
+
+
+def test_stale_output_is_blamed_on_the_spec_that_changed_with_its_command(workspace):
+    """One finding per stale directory, at the input that changed (not one per generated file at
+    line 1); its notes name the files, its fix regenerates that op; stamps stay out of the diff."""
+    run_cli("generate", cwd=workspace)
+    spec = workspace / "op_specs" / "thing.yaml"
+    spec.write_text(spec.read_text().replace("test_data:", "# a comment\ntest_data:", 1))
+    text = spec.read_text()
+    spec.write_text(text.replace("{uid: 9010,", "{uid: 9020,", 1) if "{uid: 9010," in text else text + "\n")
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1
+    findings = [line for line in result.out.splitlines() if ": error[" in line]
+    assert findings and all(line.startswith("op_specs/thing.yaml:1:1: error[GEN-STALE]: this spec changed since it was generated: ") for line in findings)
+    assert "    note: run: hipdnn-codegen generate thing" in result.out
+    assert "hipdnn-codegen.stamp\n" not in "".join(line for line in result.out.splitlines(keepends=True) if line.startswith("---"))
+    data = json.loads(run_cli("check", "--format", "json", cwd=workspace).out)
+    assert {f["fix"]["command"] for f in data["findings"]} <= {"hipdnn-codegen generate thing", "hipdnn-codegen generate"}
+    shutil.rmtree(workspace / "generated" / "thing")
+    never = run_cli("check", cwd=workspace)
+    assert "op_specs/thing.yaml:1:1: error[GEN-STALE]: this spec was never generated: 64 file(s) of generated/thing/ differ" in never.out
+    assert len([line for line in never.out.splitlines() if ": error[" in line]) <= 2
