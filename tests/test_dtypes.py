@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from codegen import dtypes, naming
@@ -245,6 +245,7 @@ def problems(draw):
 
 @settings(max_examples=60, deadline=None)
 @given(problems())
+@example(((5, 2), 1, 278, (0, 1), True))  # a row of two nearly equal values: 1/sigma near 300
 def test_reference_is_layout_and_form_invariant_and_close_to_float64(problem):
     """Any strides (a permuted storage order) give bit-identical results; one-padded and
     reduced-rank scale/statistics give bit-identical results; both agree with float64."""
@@ -278,9 +279,15 @@ def test_reference_is_layout_and_form_invariant_and_close_to_float64(problem):
     assert np.array_equal(padded[0], base[0])
     assert np.array_equal(padded[1].reshape(norm), base[1]) and np.array_equal(padded[2].reshape(norm), base[2])
 
+    # float32 against float64: dx cancels terms of size |dy * scale| and multiplies by 1/sigma,
+    # so its error grows with the largest 1/sqrt(var + epsilon) of a row (up to 316 for a row of
+    # nearly equal values); dscale and dbias are plain sums
+    axes = tuple(range(len(shape) - k, len(shape)))
+    conditioning = max(1.0, float(np.max(1.0 / np.sqrt(x.astype(np.float64).var(axis=axes) + 1e-5))))
     want = textbook(dy, x, scale, k, mean=mean, rstd=rstd)
-    for g, w in zip(base, want):
-        assert np.max(np.abs(g - w)) <= TOLERANCE["FLOAT"] * 10 * max(1.0, np.max(np.abs(w)))
+    for index, (g, w) in enumerate(zip(base, want)):
+        bound = TOLERANCE["FLOAT"] * 10 * max(1.0, np.max(np.abs(w))) * (conditioning if index == 0 else 1.0)
+        assert np.max(np.abs(g - w)) <= bound
 
 
 def test_reference_infers_normalized_dim_count_from_the_scale():
