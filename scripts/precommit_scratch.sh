@@ -60,7 +60,7 @@ if git commit -qm "break a spec" > "$work/bad.log" 2>&1; then
 fi
 grep -q "error\[" "$work/bad.log" || { cat "$work/bad.log"; fail "the hook failed without a finding"; }
 grep -q "hipdnn-codegen check.*Failed" "$work/bad.log" || { cat "$work/bad.log"; fail "the hook did not report the failure"; }
-git checkout -q -- "$spec"
+git checkout -q HEAD -- "$spec"  # back to the committed, good spec
 
 step "the README's CI job, run at the repository root"
 python3 -m venv "$work/ci"
