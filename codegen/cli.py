@@ -271,7 +271,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         ws.diagnostics.extend(hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display))
         ws.diagnostics.extend(schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display))
     if args.fix and not diagnostics.has_errors(ws.diagnostics):
-        status, changes, _ = _produce(ws, list(ws.specs), None, progress=args.console)
+        status, changes, _ = _produce_stale(ws, list(ws.specs), everything=True, progress=args.console)
         if status == EXIT_OK and changes:
             if (args.format or args.settings.format or "text") != "text":  # stdout holds the machine output only
                 args.console = console.Console(quiet=True)
@@ -340,6 +340,30 @@ def _produce(
     return EXIT_OK, storage.plan(ws.generated_dir, out.files, [""] if scopes is None else scopes), out.diagnostics
 
 
+def _produce_stale(
+    ws: Workspace, specs: list[OpSpec], everything: bool, progress: console.Console | None = None
+) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
+    """Like _produce, but only for the ops (and the mirror) whose stamp no longer matches their
+    inputs and files: an unchanged op is neither rendered nor formatted. With `everything`,
+    directories of generated/ no spec owns are in scope too (their files are deleted)."""
+    from codegen.generate import mirror_possible, no_mirror_warning
+
+    mirror = mirror_possible(ws)
+    freshness, mirror_fresh = stamp.all_fresh(ws, specs, mirror)
+    stale = [s for s, fresh in zip(specs, freshness) if not fresh]
+    scopes = [s.op for s in stale] + ([] if mirror_fresh else [naming.PYTHON_DIR])
+    if everything and ws.generated_dir.is_dir():
+        owned = {s.op for s in ws.specs} | {naming.PYTHON_DIR}
+        scopes += sorted(p.name for p in ws.generated_dir.iterdir() if p.name not in owned)
+    warnings = [] if mirror else [no_mirror_warning(ws)]
+    if not scopes:
+        return EXIT_OK, [], warnings
+    status, changes, found = _produce(ws, stale, scopes, mirror and not mirror_fresh, progress)
+    if status != EXIT_OK:  # template or coverage errors: they are the findings
+        return status, changes, found
+    return status, changes, warnings + [d for d in found if d.rule != rules.GEN_NO_MIRROR.id]
+
+
 def regenerate_command(ops: list[str]) -> str:
     return " ".join(["hipdnn-codegen generate", *ops])
 
@@ -384,9 +408,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     status = _report(ws)
     if status != EXIT_OK:
         return status
-    scopes = args.ops + [naming.PYTHON_DIR] if args.ops else None
     specs = _select(ws, args.ops)
-    status, changes, warnings = _produce(ws, specs, scopes, progress=args.console)
+    status, changes, warnings = _produce_stale(ws, specs, everything=not args.ops, progress=args.console)
     args.console.findings(diagnostics.render(args.settings.visible(warnings)))
     if status != EXIT_OK:
         return status

@@ -4,7 +4,8 @@ generated/<op>/hipdnn-codegen.stamp records a digest of every input that can cha
 output (its spec file, every template and style file on the search path, and the versions of
 hipdnn-codegen and the pinned clang-format) and the digest of every file it wrote. When the inputs
 still match and every file still has its recorded digest, the op is fresh without rendering. The
-golden test always renders in full, so the generator's own code is covered there.
+digest covers the generator's own Python code too, so a changed tool never hides behind a
+fresh stamp.
 """
 
 from __future__ import annotations
@@ -46,6 +47,22 @@ def _files_in(directory: Path) -> list[tuple[str, Path]]:
     return sorted(found)
 
 
+_CODE: list[bytes] = []
+
+
+def _generator_code() -> bytes:
+    """The digest of the generator's own Python code (every module of the codegen package), so
+    a change to the tool can never leave stale output behind a fresh stamp. Read once per run."""
+    if not _CODE:
+        package = Path(__file__).resolve().parent
+        digest = hashlib.sha256()
+        for path in sorted(package.rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+        _CODE.append(digest.hexdigest().encode())
+    return _CODE[0]
+
+
 def toolchain() -> str:
     return _toolchain()
 
@@ -77,13 +94,13 @@ class Inputs:
     input's own digest, so a stale directory can be blamed on the input that changed."""
 
     def __init__(self, ws: Workspace):
-        digest = hashlib.sha256(_toolchain().encode())
+        digest = hashlib.sha256(_toolchain().encode() + _generator_code())
         for name, path in _template_files(ws):
             digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         self.shared = digest.hexdigest()
         # the parts: the tool's own templates whether or not the workspace overrides them, and
         # the workspace's templates, so an override is blamed on the workspace alone
-        tool = hashlib.sha256(_toolchain().encode())
+        tool = hashlib.sha256(_toolchain().encode() + _generator_code())
         own = hashlib.sha256()
         for part, directory in ((tool, ws.template_dirs[-1]), (own, ws.template_dirs[0])):
             if len(ws.template_dirs) == 1 and part is own:

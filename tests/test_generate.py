@@ -293,3 +293,62 @@ def test_stale_output_is_blamed_on_the_spec_that_changed_with_its_command(worksp
     never = run_cli("check", cwd=workspace)
     assert "op_specs/thing.yaml:1:1: error[GEN-STALE]: this spec was never generated: 64 file(s) of generated/thing/ differ" in never.out
     assert len([line for line in never.out.splitlines() if ": error[" in line]) <= 2
+
+
+# (spec, line pattern, new line from a random source): edits that keep a spec valid and change
+# what it generates (or only its stamp, for the comment)
+EDITS = [
+    ("sdpa_bwd", r"^    left_bound: .*$", lambda r: f"    left_bound: {r.randint(0, 512)}"),
+    ("sdpa_bwd", r"^    attn_scale_value: .*$", lambda r: f"    attn_scale_value: {r.choice(['0.25', '0.5', '0.125', '2.0'])}"),
+    ("layernorm_bwd", r"^  scalars: \{epsilon: .*\}$", lambda r: f"  scalars: {{epsilon: {r.choice(['1.0e-5', '2.0e-5', '1.0e-3'])}}}"),
+    ("layernorm_bwd", r"\Z", lambda r: f"# note {r.randint(0, 10**6)}\n"),
+]
+
+
+def test_incremental_generation_equals_a_clean_one_after_random_edits(tmp_path):
+    """Random spec edits, each followed by `generate`: every step renders only the edited op
+    (and the mirror), and the final tree is byte for byte what a from-scratch run writes."""
+    import random
+
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    assert run_cli("generate", cwd=ws).out == "generated/ is up to date (2 op(s) and the Python mirror)\n"
+    rng = random.Random(20261124)
+    for _ in range(6):
+        op, pattern, new = rng.choice(EDITS)
+        spec = ws / "op_specs" / f"{op}.yaml"
+        text = spec.read_text()
+        edited = re.sub(pattern, lambda _m: new(rng), text, count=1, flags=re.MULTILINE)
+        assert edited != text or pattern != r"\Z"
+        spec.write_text(edited)
+        result = run_cli("generate", cwd=ws)
+        assert result.code == 0, result.out + result.err
+        other = "layernorm_bwd" if op == "sdpa_bwd" else "sdpa_bwd"
+        assert f"({'generated'}/{other}/)" not in result.out  # the other op was left alone
+    clean = tmp_path / "clean"
+    shutil.copytree(ws / "op_specs", clean / "op_specs")
+    assert run_cli("generate", cwd=clean).code == 0
+    assert _tree_bytes(ws / "generated") == _tree_bytes(clean / "generated")
+
+
+def _tree_bytes(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file() and "__pycache__" not in p.parts}
+
+
+def test_generate_renders_only_the_ops_whose_inputs_changed(tmp_path, monkeypatch):
+    from codegen import render
+
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    rendered: list[str] = []
+    original = render.render_op
+    monkeypatch.setattr(render, "render_op", lambda env, spec, registry: rendered.append(spec.op) or original(env, spec, registry))
+    assert run_cli("generate", cwd=ws).code == 0 and rendered == []
+    spec = ws / "op_specs" / "sdpa_bwd.yaml"
+    spec.write_text(spec.read_text() + "# touched\n")
+    assert run_cli("generate", cwd=ws).code == 0 and rendered == ["sdpa_bwd"]
+    (ws / "generated" / "layernorm_bwd" / "backend" / "src" / "descriptors" / "LayernormBackwardOperationDescriptor.cpp").write_text("edited\n")
+    rendered.clear()
+    assert run_cli("generate", cwd=ws).code == 0 and rendered == ["layernorm_bwd"]  # an edited file is stale too
