@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from codegen import coverage, formatting, fragments, naming, render, rules, stamp
@@ -26,51 +27,88 @@ def no_mirror_warning(ws: Workspace) -> Diagnostic:
     return rules.GEN_NO_MIRROR(Loc(registry), "no data_types/statuses in the registry, so generated/python/ is not produced")
 
 
+# ops rendered and formatted together: formatting one chunk in the background while the next
+# renders keeps both cores busy, and only one chunk's intermediate texts are alive at a time
+CHUNK = 16
+
+
 def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True, progress: Callable[[int, int, str], None] | None = None) -> Output:
     """Render and format every file of `specs` and, with `mirror`, the Python mirror of every
     spec in the workspace. Raises formatting.FormatError for tool problems. `progress(done,
     total, what)` hears of each step."""
     out = Output()
     env = render.environment(ws.template_dirs)
-    rendered: dict[str, str] = {}
-    steps = len(specs) + 2
+    style = ws.template_file(formatting.STYLE_FILE)
     tell = progress or (lambda done, total, what: None)
+    ordered = sorted(specs, key=lambda s: s.op)
+    chunks: list[list[OpSpec] | None] = [ordered[i : i + CHUNK] for i in range(0, len(ordered), CHUNK)]
+    with_mirror = mirror and mirror_possible(ws)
+    if with_mirror:
+        chunks.append(None)  # the mirror renders from every spec of the workspace
+    files: dict[str, bytes] = {}
+    pending: _Chunk | None = None
+    done = 0
     try:
-        for done, spec in enumerate(sorted(specs, key=lambda s: s.op)):
-            tell(done, steps, f"rendering {spec.op}")
-            rendered.update(render.render_op(env, spec, ws.registry))
-        tell(len(specs), steps, "rendering the Python mirror")
-        if mirror and mirror_possible(ws):
-            assert ws.registry is not None
-            rendered.update(render.render_mirror(env, ws.specs, ws.registry))
+        for chunk in chunks:
+            if chunk is None:
+                tell(done, len(ordered) + 1, "rendering the Python mirror")
+                assert ws.registry is not None
+                rendered = render.render_mirror(env, ws.specs, ws.registry)
+            else:
+                rendered = {}
+                for spec in chunk:
+                    tell(done, len(ordered) + int(with_mirror), f"rendering {spec.op}")
+                    rendered.update(render.render_op(env, spec, ws.registry))
+                    done += 1
+            started = _Chunk(chunk or [], rendered, style)
+            if pending is not None:
+                files.update(pending.finish(out))
+            pending = started
     except render.RenderError as exc:
+        if pending is not None:
+            pending.job.cancel()
         shown = ws.display(ws.template_file(exc.template))
         out.diagnostics.append(rules.GEN_TEMPLATE(Loc(shown, exc.line), exc.message))
         return out
+    if pending is not None:
+        tell(done, len(ordered) + int(with_mirror), "formatting")
+        files.update(pending.finish(out))
     if mirror and not mirror_possible(ws):
         out.diagnostics.append(no_mirror_warning(ws))
-    staged = dict(rendered)
-    wrapped = {}
-    for path, text in rendered.items():
-        context = fragments.context_of(path)
-        if context is not None:  # formatted inside a stand-in of the construct it is pasted into
-            wrapped[path] = context
-            staged[path + ".fragment.cpp"] = fragments.wrap(text, context)
-    tell(len(specs) + 1, steps, f"formatting {len(staged)} files")
-    formatted = formatting.format_files(staged, ws.template_file(formatting.STYLE_FILE))
-    for path, context in wrapped.items():
-        formatted[path] = fragments.unwrap(rendered[path], formatted.pop(path + ".fragment.cpp"), context)
-    for spec in specs:
-        out.diagnostics.extend(coverage.check(spec, formatted, f"{GENERATED_DIR}/"))
-    files = {path: text.encode("utf-8") for path, text in formatted.items()}
     inputs = stamp.Inputs(ws)
+    by_owner: dict[str, dict[str, bytes]] = {}
+    for path, data in files.items():
+        owner, _, rest = path.partition("/")
+        by_owner.setdefault(owner, {})[rest] = data
     for spec in specs:
-        prefix = f"{spec.op}/"
-        own = {p.removeprefix(prefix): d for p, d in files.items() if p.startswith(prefix)}
-        files[prefix + stamp.STAMP] = stamp.render(f"op_specs/{spec.op}.yaml", f"hipdnn-codegen generate {spec.op}", inputs.of(spec), own, inputs.parts_of(spec))
-    prefix = f"{naming.PYTHON_DIR}/"
-    own = {p.removeprefix(prefix): d for p, d in files.items() if p.startswith(prefix)}
+        own = by_owner.get(spec.op, {})
+        files[f"{spec.op}/{stamp.STAMP}"] = stamp.render(f"op_specs/{spec.op}.yaml", f"hipdnn-codegen generate {spec.op}", inputs.of(spec), own, inputs.parts_of(spec))
+    own = by_owner.get(naming.PYTHON_DIR, {})
     if own:
-        files[prefix + stamp.STAMP] = stamp.render("op_specs/*.yaml", "hipdnn-codegen generate", inputs.of_mirror(), own, inputs.parts_of_mirror())
+        files[f"{naming.PYTHON_DIR}/{stamp.STAMP}"] = stamp.render("op_specs/*.yaml", "hipdnn-codegen generate", inputs.of_mirror(), own, inputs.parts_of_mirror())
     out.files = dict(sorted(files.items()))
     return out
+
+
+class _Chunk:
+    """One chunk's rendered files, being formatted in the background."""
+
+    def __init__(self, specs: list[OpSpec], rendered: dict[str, str], style: Path):
+        self.specs = specs
+        self.rendered = rendered
+        staged = dict(rendered)
+        self.wrapped = {}
+        for path, text in rendered.items():
+            context = fragments.context_of(path)
+            if context is not None:  # formatted inside a stand-in of the construct it is pasted into
+                self.wrapped[path] = context
+                staged[path + ".fragment.cpp"] = fragments.wrap(text, context)
+        self.job = formatting.start(staged, style)
+
+    def finish(self, out: Output) -> dict[str, bytes]:
+        formatted = self.job.result()
+        for path, context in self.wrapped.items():
+            formatted[path] = fragments.unwrap(self.rendered[path], formatted.pop(path + ".fragment.cpp"), context)
+        for spec in self.specs:
+            out.diagnostics.extend(coverage.check(spec, formatted, f"{GENERATED_DIR}/"))
+        return {path: text.encode("utf-8") for path, text in formatted.items()}
