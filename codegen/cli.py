@@ -359,8 +359,6 @@ def _produce_stale(
     if not scopes:
         return EXIT_OK, [], warnings
     status, changes, found = _produce(ws, stale, scopes, mirror and not mirror_fresh, progress)
-    if status != EXIT_OK:  # template or coverage errors: they are the findings
-        return status, changes, found
     return status, changes, warnings + [d for d in found if d.rule != rules.GEN_NO_MIRROR.id]
 
 
