@@ -19,7 +19,7 @@ system-deps:
 	fi
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -m venv $(VENV)
 
 # Non-editable install: proves the wheel carries the schema and templates.
 # -qq: pip's errors still show, its notices (and a machine's index warnings) do not.
@@ -38,6 +38,7 @@ run: install
 	@$(BIN)/hipdnn-codegen generate
 	@$(BIN)/hipdnn-codegen check -q
 	@echo ""
+	@$(BIN)/hipdnn-codegen list
 	@echo "The CLI is $(BIN)/hipdnn-codegen (or run: . $(BIN)/activate, then hipdnn-codegen)."
 	@echo "Specs are in op_specs/, one YAML file per op; each op's files are in generated/<op>/,"
 	@echo "the Python mirror in generated/python/. Next:"

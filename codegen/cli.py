@@ -294,7 +294,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     ws = load(args.settings.root)
     status = _report(ws)
-    rows = [("op", "class", "attributes", "descriptor type", "operation type")]
+    rows = [("op", "class", "attributes", "descriptor type", "operation type", "files")]
+    shown = ws.display(ws.generated_dir)
     for spec in sorted(ws.specs, key=lambda s: s.op):
         low, high = spec.attribute_range
         rows.append(
@@ -304,6 +305,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 f"{low}-{high}",
                 f"{spec.descriptor_type.value} {spec.descriptor_type.name}",
                 f"{spec.operation_type.value} {spec.operation_type.name}",
+                f"{len(naming.OpNames(spec).planned_files_in_op())} in {shown}/{spec.op}/",
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
