@@ -178,23 +178,9 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     """GEN-STALE findings for every stale, missing or extra file, plus their capped diffs.
 
     Ops whose stamp matches their inputs and files are not re-rendered."""
-    from codegen.generate import mirror_possible, no_mirror_warning
-
-    mirror = mirror_possible(ws)
-    freshness, mirror_fresh = stamp.all_fresh(ws, ws.specs, mirror)
-    stale_specs = [s for s, ok in zip(ws.specs, freshness) if not ok]
-    changes: list[storage.Change] = []
-    found = [] if mirror else [no_mirror_warning(ws)]
-    if stale_specs or not mirror_fresh:
-        scopes = [s.op for s in stale_specs] + ([] if mirror_fresh else [naming.PYTHON_DIR])
-        status, changes, problems = _produce(ws, stale_specs, scopes, not mirror_fresh)
-        if status != EXIT_OK:  # template or coverage errors: they are the findings
-            return found + problems, ""
-    ops = {s.op for s in ws.specs} | ({naming.PYTHON_DIR} if mirror else set())
-    top = sorted(p.name for p in ws.generated_dir.iterdir()) if ws.generated_dir.is_dir() else []
-    foreign = [name for name in top if name not in ops]  # only these can hold files no spec owns
-    for rel, path in sorted(storage.existing_files(ws.generated_dir, foreign).items()):
-        changes.append(storage.Change(rel, "delete", path.read_bytes(), None))
+    status, changes, found = _produce_stale(ws, list(ws.specs), everything=True)
+    if status != EXIT_OK:  # template or coverage errors: they are the findings
+        return found, ""
     shown = ws.display(ws.generated_dir)
     inputs = stamp.Inputs(ws)
     owned: dict[str, list[storage.Change]] = {}
@@ -229,7 +215,7 @@ def _stale_owner(ws: Workspace, inputs: stamp.Inputs, owner: str, group: list[st
                 "update": f"stale: differs from what {source} produces, though its inputs did not change (edited by hand?)",
                 "delete": "extra: no spec produces this file",
             }[change.kind]
-            found.append(rules.GEN_STALE(Loc(f"{shown}/{change.path}"), what, diagnostics.Note(f"run: {regenerate_command([])}")))
+            found.append(rules.GEN_STALE(Loc(f"{shown}/{change.path}"), what, fix))
         return found
     files = [diagnostics.Note({"create": "missing", "update": "stale", "delete": "extra"}[c.kind], Loc(f"{shown}/{c.path}")) for c in group[:STALE_FILES_SHOWN]]
     if len(group) > STALE_FILES_SHOWN:
@@ -354,8 +340,8 @@ def _produce_stale(
     freshness, mirror_fresh = stamp.all_fresh(ws, specs, mirror)
     stale = [s for s, fresh in zip(specs, freshness) if not fresh]
     scopes = [s.op for s in stale] + ([] if mirror_fresh else [naming.PYTHON_DIR])
-    if everything and ws.generated_dir.is_dir():
-        owned = {s.op for s in ws.specs} | {naming.PYTHON_DIR}
+    if everything and ws.generated_dir.is_dir():  # only these can hold files no spec owns
+        owned = {s.op for s in ws.specs} | ({naming.PYTHON_DIR} if mirror else set())
         scopes += sorted(p.name for p in ws.generated_dir.iterdir() if p.name not in owned)
     warnings = [] if mirror else [no_mirror_warning(ws)]
     if not scopes:

@@ -31,13 +31,6 @@ def _generating(name: str) -> bool:
     return name == formatting.STYLE_FILE or (name.endswith(".j2") and not name.startswith("spec/"))
 
 
-def _template_files(ws: Workspace) -> list[tuple[str, Path]]:
-    resolved: dict[str, Path] = {}
-    for directory in reversed(ws.template_dirs):  # earlier directories override later ones
-        resolved.update(_files_in(directory))
-    return sorted(resolved.items())
-
-
 def _files_in(directory: Path) -> list[tuple[str, Path]]:
     found = []
     for path in directory.rglob("*"):
@@ -64,10 +57,6 @@ def _generator_code() -> bytes:
 
 
 def toolchain() -> str:
-    return _toolchain()
-
-
-def _toolchain() -> str:
     return f"hipdnn-codegen {__version__}; clang-format {formatting.CLANG_FORMAT_VERSION}"
 
 
@@ -94,13 +83,10 @@ class Inputs:
     input's own digest, so a stale directory can be blamed on the input that changed."""
 
     def __init__(self, ws: Workspace):
-        digest = hashlib.sha256(_toolchain().encode() + _generator_code())
-        for name, path in _template_files(ws):
-            digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
-        self.shared = digest.hexdigest()
-        # the parts: the tool's own templates whether or not the workspace overrides them, and
-        # the workspace's templates, so an override is blamed on the workspace alone
-        tool = hashlib.sha256(_toolchain().encode() + _generator_code())
+        # the tool's own templates whether or not the workspace overrides them, and the
+        # workspace's templates apart, so an override is blamed on the workspace alone; together
+        # they decide every resolved template
+        tool = hashlib.sha256(toolchain().encode() + _generator_code())
         own = hashlib.sha256()
         for part, directory in ((tool, ws.template_dirs[-1]), (own, ws.template_dirs[0])):
             if len(ws.template_dirs) == 1 and part is own:
@@ -109,6 +95,7 @@ class Inputs:
                 part.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
         self.tool = tool.hexdigest()  # the tool's version, its templates and style
         self.templates = own.hexdigest()  # the workspace's own templates/
+        self.shared = _sha((self.tool + self.templates).encode())
         self.ws = ws
 
     def _common(self) -> dict[str, str]:
@@ -159,7 +146,7 @@ def render(source: str, command: str, inputs: str, files: dict[str, bytes], part
         f"# Regenerate with: {command}",
         f"# Inputs of this directory and the digest of every file in it; `check` uses them to",
         f"# skip re-rendering when nothing changed.",
-        f"generator: {_toolchain()}",
+        f"generator: {toolchain()}",
         f"inputs: {inputs}",
     ]
     lines += [f"part {name}: {digest}" for name, digest in sorted((parts or {}).items())]

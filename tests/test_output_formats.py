@@ -22,7 +22,7 @@ VALIDATOR = jsonschema.Draft7Validator(SCHEMA, format_checker=jsonschema.Draft7V
 CLEAN = ("valid-minimal", "--no-stale")  # no findings
 ERRORS_WITH_NOTES = ("spec-dtype-combination",)  # errors, a note with a location, a did-you-mean fix
 WARNINGS = ("chk-naming-prefix", "--no-stale")  # one warning, no error
-STALE = ("gen-stale",)  # errors whose note says "run: hipdnn-codegen generate"
+STALE = ("gen-stale",)  # errors whose note says "run: hipdnn-codegen generate thing"
 
 
 def check(case: tuple[str, ...], *args: str):
@@ -102,8 +102,8 @@ def test_sarif_command_fix_and_unlocated_note():
     log, code = sarif(STALE)
     assert code == 1
     result = log["runs"][0]["results"][0]
-    assert result["message"]["text"].endswith("\nnote: run: hipdnn-codegen generate")
-    assert result["properties"]["fix"]["command"] == "hipdnn-codegen generate"
+    assert result["message"]["text"].endswith("\nnote: run: hipdnn-codegen generate thing")
+    assert result["properties"]["fix"]["command"] == "hipdnn-codegen generate thing"
     assert "fixes" not in result  # a SARIF fix must change an artifact; a command is no change
 
 
@@ -183,8 +183,8 @@ def test_json_stale_findings_carry_the_generate_command():
     stale = [f for f in output["findings"] if f["rule"] == "GEN-STALE"]
     assert stale
     for finding in stale:
-        assert finding["fix"] == {"description": "run hipdnn-codegen generate", "command": "hipdnn-codegen generate", "replacement": None}
-        assert finding["notes"] == [{"message": "run: hipdnn-codegen generate", "location": None}]
+        assert finding["fix"] == {"description": "run hipdnn-codegen generate thing", "command": "hipdnn-codegen generate thing", "replacement": None}
+        assert finding["notes"] == [{"message": "run: hipdnn-codegen generate thing", "location": None}]
 
 
 def test_json_did_you_mean_replaces_exactly_the_misspelt_key():
