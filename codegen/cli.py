@@ -257,11 +257,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         ws.diagnostics.extend(hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display))
         ws.diagnostics.extend(schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display))
     if args.fix and not diagnostics.has_errors(ws.diagnostics):
-        status, changes, _ = _produce_stale(ws, list(ws.specs), everything=True, progress=args.console)
+        with storage.Transaction(ws.root) as txn:
+            status, changes, _ = _produce_stale(ws, list(ws.specs), everything=True, progress=args.console, txn=txn)
+            if status == EXIT_OK:
+                txn.commit()
         if status == EXIT_OK and changes:
             if (args.format or args.settings.format or "text") != "text":  # stdout holds the machine output only
                 args.console = console.Console(quiet=True)
-            _write(ws, args, changes, _owners(ws, list(ws.specs)))
+            _written(ws, args, changes, _owners(ws, list(ws.specs)))
     if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
         stale, diffs = _stale(ws)
         ws.diagnostics.extend(stale)
@@ -309,15 +312,23 @@ def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
 
 
 def _produce(
-    ws: Workspace, specs: list[OpSpec], scopes: list[str] | None, mirror: bool = True, progress: console.Console | None = None
+    ws: Workspace,
+    specs: list[OpSpec],
+    scopes: list[str] | None,
+    mirror: bool = True,
+    progress: console.Console | None = None,
+    txn: storage.Transaction | None = None,
 ) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
-    """Generate in memory and compare with generated/; returns (status, changes, warnings).
+    """Generate and compare with generated/; returns (status, changes, warnings).
 
-    `scopes` are the directories under generated/ this run owns (None: all of generated/)."""
+    `scopes` are the directories under generated/ this run owns (None: all of generated/). With
+    `txn`, every changed file is staged into it as soon as it is formatted and the changes only
+    name their files; without, they carry the old and new bytes (for diffs)."""
     from codegen import generate  # Jinja2 is only imported when something must be rendered
 
+    planner = storage.Planner(ws.generated_dir, [""] if scopes is None else scopes, keep=txn is None, txn=txn, prefix=f"{GENERATED_DIR}/")
     try:
-        out = generate.generate(ws, specs, mirror, progress.progress if progress is not None else None)
+        out = generate.generate(ws, specs, mirror, progress.progress if progress is not None else None, sink=planner.put)
     except formatting.FormatError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -325,11 +336,11 @@ def _produce(
             progress.progress_done()
     if diagnostics.has_errors(out.diagnostics):
         return EXIT_FINDINGS, [], out.diagnostics
-    return EXIT_OK, storage.plan(ws.generated_dir, out.files, [""] if scopes is None else scopes), out.diagnostics
+    return EXIT_OK, planner.finish(), out.diagnostics
 
 
 def _produce_stale(
-    ws: Workspace, specs: list[OpSpec], everything: bool, progress: console.Console | None = None
+    ws: Workspace, specs: list[OpSpec], everything: bool, progress: console.Console | None = None, txn: storage.Transaction | None = None
 ) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
     """Like _produce, but only for the ops (and the mirror) whose stamp no longer matches their
     inputs and files: an unchanged op is neither rendered nor formatted. With `everything`,
@@ -346,7 +357,7 @@ def _produce_stale(
     warnings = [] if mirror else [no_mirror_warning(ws)]
     if not scopes:
         return EXIT_OK, [], warnings
-    status, changes, found = _produce(ws, stale, scopes, mirror and not mirror_fresh, progress)
+    status, changes, found = _produce(ws, stale, scopes, mirror and not mirror_fresh, progress, txn)
     return status, changes, warnings + [d for d in found if d.rule != rules.GEN_NO_MIRROR.id]
 
 
@@ -354,12 +365,11 @@ def regenerate_command(ops: list[str]) -> str:
     return " ".join(["hipdnn-codegen generate", *ops])
 
 
-def _write(
+def _written(
     ws: Workspace, args: argparse.Namespace, changes: list[storage.Change], owners: list[str], extra: list[storage.Change] = []  # noqa: B006 - read only
 ) -> None:
-    """Write generated/ changes (and `extra` workspace files) as one crash-consistent commit, then
-    say what changed: a line per owner (op or mirror) that changed, every file with -v, a summary."""
-    storage.apply(ws.root, extra + [c.under(GENERATED_DIR) for c in changes])
+    """Say what a committed write changed in generated/ (and which `extra` workspace files it
+    wrote): a line per owner (op or mirror) that changed, every file with -v, a summary."""
     out: console.Console = args.console
     for change in extra:
         out.say(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
@@ -395,6 +405,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if status != EXIT_OK:
         return status
     specs = _select(ws, args.ops)
+    if not args.check and not args.dry_run:
+        with storage.Transaction(ws.root) as txn:
+            status, changes, warnings = _produce_stale(ws, specs, everything=not args.ops, progress=args.console, txn=txn)
+            args.console.findings(diagnostics.render(args.settings.visible(warnings)))
+            if status != EXIT_OK:
+                return status
+            txn.commit()
+        _written(ws, args, changes, _owners(ws, specs))
+        return EXIT_OK
     status, changes, warnings = _produce_stale(ws, specs, everything=not args.ops, progress=args.console)
     args.console.findings(diagnostics.render(args.settings.visible(warnings)))
     if status != EXIT_OK:
@@ -411,13 +430,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
             return EXIT_FINDINGS
         args.console.say(f"{shown}/ is up to date")
         return EXIT_OK
-    if args.dry_run:
-        for change in changes:
-            print(f"would {change.kind} {shown}/{change.path}")
-        if not changes:
-            args.console.say(f"{shown}/ is up to date; nothing would change")
-        return EXIT_OK
-    _write(ws, args, changes, _owners(ws, specs))
+    for change in changes:
+        print(f"would {change.kind} {shown}/{change.path}")
+    if not changes:
+        args.console.say(f"{shown}/ is up to date; nothing would change")
     return EXIT_OK
 
 
@@ -453,12 +469,16 @@ def cmd_add_op(args: argparse.Namespace) -> int:
         for path in naming.OpNames(spec).planned_files():
             print(f"  {ws.display(ws.generated_dir / path)}")
         return EXIT_OK
-    status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR])
-    sys.stdout.write(diagnostics.render(warnings))
-    if status != EXIT_OK:
-        return status
-    print(f"{ws.display(ws.spec_path(args.name))}: valid")
-    _write(ws, args, changes, _owners(ws, [spec]), new_spec)  # the spec and its code land together or not at all
+    with storage.Transaction(ws.root) as txn:  # the spec and its code land together or not at all
+        for change in new_spec:
+            txn.stage(change.path, change.new or b"")
+        status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR], txn=txn)
+        sys.stdout.write(diagnostics.render(warnings))
+        if status != EXIT_OK:
+            return status
+        print(f"{ws.display(ws.spec_path(args.name))}: valid")
+        txn.commit()
+    _written(ws, args, changes, _owners(ws, [spec]), new_spec)
     args.console.say("next:")
     args.console.say(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
     for line in closing:

@@ -1,4 +1,4 @@
-"""spec models -> rendered text -> formatted text -> checked bytes, all in memory."""
+"""spec models -> rendered text -> formatted text -> checked bytes, a chunk of ops at a time."""
 
 from __future__ import annotations
 
@@ -32,11 +32,30 @@ def no_mirror_warning(ws: Workspace) -> Diagnostic:
 CHUNK = 16
 
 
-def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True, progress: Callable[[int, int, str], None] | None = None) -> Output:
+def generate(
+    ws: Workspace,
+    specs: list[OpSpec],
+    mirror: bool = True,
+    progress: Callable[[int, int, str], None] | None = None,
+    sink: Callable[[str, bytes], None] | None = None,
+) -> Output:
     """Render and format every file of `specs` and, with `mirror`, the Python mirror of every
     spec in the workspace. Raises formatting.FormatError for tool problems. `progress(done,
-    total, what)` hears of each step."""
+    total, what)` hears of each step. Each finished file goes to `sink(path, data)` as soon as
+    its chunk is formatted, and is not kept (memory stays at one chunk's worth); without a sink
+    the files are collected in Output.files."""
     out = Output()
+    digests: dict[str, dict[str, str]] = {}  # owner -> {path below it: digest}, for the stamps
+    collected: dict[str, bytes] = {}
+
+    deliver = sink or collected.__setitem__
+
+    def emit(files: dict[str, bytes]) -> None:
+        for path in sorted(files):
+            owner, _, rest = path.partition("/")
+            digests.setdefault(owner, {})[rest] = stamp.digest(files[path])
+            deliver(path, files[path])
+
     env = render.environment(ws.template_dirs)
     style = ws.template_file(formatting.STYLE_FILE)
     tell = progress or (lambda done, total, what: None)
@@ -45,7 +64,6 @@ def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True, progress: 
     with_mirror = mirror and mirror_possible(ws)
     if with_mirror:
         chunks.append(None)  # the mirror renders from every spec of the workspace
-    files: dict[str, bytes] = {}
     pending: _Chunk | None = None
     done = 0
     try:
@@ -62,31 +80,34 @@ def generate(ws: Workspace, specs: list[OpSpec], mirror: bool = True, progress: 
                     done += 1
             started = _Chunk(chunk or [], rendered, style)
             if pending is not None:
-                files.update(pending.finish(out))
+                emit(pending.finish(out))
             pending = started
+        if pending is not None:
+            tell(done, len(ordered) + int(with_mirror), "formatting")
+            emit(pending.finish(out))
     except render.RenderError as exc:
         if pending is not None:
             pending.job.cancel()
         shown = ws.display(ws.template_file(exc.template))
         out.diagnostics.append(rules.GEN_TEMPLATE(Loc(shown, exc.line), exc.message))
         return out
-    if pending is not None:
-        tell(done, len(ordered) + int(with_mirror), "formatting")
-        files.update(pending.finish(out))
+    except BaseException:  # a tool or storage problem, Ctrl-C: no clang-format left running
+        if pending is not None:
+            pending.job.cancel()
+        raise
     if mirror and not mirror_possible(ws):
         out.diagnostics.append(no_mirror_warning(ws))
     inputs = stamp.Inputs(ws)
-    by_owner: dict[str, dict[str, bytes]] = {}
-    for path, data in files.items():
-        owner, _, rest = path.partition("/")
-        by_owner.setdefault(owner, {})[rest] = data
+    stamps = {}
     for spec in specs:
-        own = by_owner.get(spec.op, {})
-        files[f"{spec.op}/{stamp.STAMP}"] = stamp.render(f"op_specs/{spec.op}.yaml", f"hipdnn-codegen generate {spec.op}", inputs.of(spec), own, inputs.parts_of(spec))
-    own = by_owner.get(naming.PYTHON_DIR, {})
+        own = digests.get(spec.op, {})
+        stamps[f"{spec.op}/{stamp.STAMP}"] = stamp.render(f"op_specs/{spec.op}.yaml", f"hipdnn-codegen generate {spec.op}", inputs.of(spec), own, inputs.parts_of(spec))
+    own = digests.get(naming.PYTHON_DIR, {})
     if own:
-        files[f"{naming.PYTHON_DIR}/{stamp.STAMP}"] = stamp.render("op_specs/*.yaml", "hipdnn-codegen generate", inputs.of_mirror(), own, inputs.parts_of_mirror())
-    out.files = dict(sorted(files.items()))
+        stamps[f"{naming.PYTHON_DIR}/{stamp.STAMP}"] = stamp.render("op_specs/*.yaml", "hipdnn-codegen generate", inputs.of_mirror(), own, inputs.parts_of_mirror())
+    for path in sorted(stamps):
+        deliver(path, stamps[path])
+    out.files = dict(sorted(collected.items()))
     return out
 
 

@@ -14,7 +14,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from codegen import __version__, formatting, naming, storage
+from codegen import __version__, cache, formatting, naming, storage
 from codegen.model import OpSpec
 from codegen.workspace import Workspace, parallel_map
 
@@ -23,6 +23,11 @@ STAMP = "hipdnn-codegen.stamp"
 
 def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+def digest(data: bytes) -> str:
+    """A generated file's digest as its stamp records it."""
+    return _sha(data)
 
 
 def _generating(name: str) -> bool:
@@ -38,22 +43,6 @@ def _files_in(directory: Path) -> list[tuple[str, Path]]:
         if path.is_file() and "__pycache__" not in path.parts and _generating(name):
             found.append((name, path))
     return sorted(found)
-
-
-_CODE: list[bytes] = []
-
-
-def _generator_code() -> bytes:
-    """The digest of the generator's own Python code (every module of the codegen package), so
-    a change to the tool can never leave stale output behind a fresh stamp. Read once per run."""
-    if not _CODE:
-        package = Path(__file__).resolve().parent
-        digest = hashlib.sha256()
-        for path in sorted(package.rglob("*.py")):
-            if "__pycache__" not in path.parts:
-                digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-        _CODE.append(digest.hexdigest().encode())
-    return _CODE[0]
 
 
 def toolchain() -> str:
@@ -86,7 +75,7 @@ class Inputs:
         # the tool's own templates whether or not the workspace overrides them, and the
         # workspace's templates apart, so an override is blamed on the workspace alone; together
         # they decide every resolved template
-        tool = hashlib.sha256(toolchain().encode() + _generator_code())
+        tool = hashlib.sha256(toolchain().encode() + cache.tool_digest())
         own = hashlib.sha256()
         for part, directory in ((tool, ws.template_dirs[-1]), (own, ws.template_dirs[0])):
             if len(ws.template_dirs) == 1 and part is own:
@@ -135,9 +124,9 @@ class Inputs:
 SPEC_PART = "spec "  # a part named after the spec it digests: "spec layernorm_bwd"
 
 
-def render(source: str, command: str, inputs: str, files: dict[str, bytes], parts: dict[str, str] | None = None) -> bytes:
-    """The stamp text for one op's files (paths relative to generated/<op>/), sha256sum style,
-    after the digest of each input part."""
+def render(source: str, command: str, inputs: str, files: dict[str, str], parts: dict[str, str] | None = None) -> bytes:
+    """The stamp text for one op's files ({path relative to generated/<op>/: digest()}),
+    sha256sum style, after the digest of each input part."""
     lines = [
         "# Copyright © Advanced Micro Devices, Inc., or its affiliates.",
         "# SPDX-License-Identifier: MIT",
@@ -150,7 +139,7 @@ def render(source: str, command: str, inputs: str, files: dict[str, bytes], part
         f"inputs: {inputs}",
     ]
     lines += [f"part {name}: {digest}" for name, digest in sorted((parts or {}).items())]
-    lines += [f"{_sha(data)}  {path}" for path, data in sorted(files.items())]
+    lines += [f"{sha}  {path}" for path, sha in sorted(files.items())]
     return ("\n".join(lines) + "\n").encode()
 
 

@@ -38,23 +38,34 @@ class StorageError(Exception):
     """A path the tool will not read, write or delete through (exit code 2, one line)."""
 
 
-def guard(root: Path, rel: str, file: bool = True) -> Path:
+def guard(root: Path, rel: str, file: bool = True, verified: set[str] | None = None) -> Path:
     """root/rel, after checking that no component below `root` is a symbolic link (a link could
-    lead out of the workspace or checkout) and that nothing but the last component is a file."""
-    path = root
+    lead out of the workspace or checkout) and that nothing but the last component is a file.
+    `verified` remembers directories already checked by this caller (a run checks thousands of
+    files in the same few directories)."""
     parts = [p for p in rel.split("/") if p]
+    here = os.fspath(root)
     for index, part in enumerate(parts):
         if part in ("..", "."):
             raise StorageError(f"{root / rel}: path leaves {root}")
-        path = path / part
-        if path.is_symlink():
-            raise StorageError(f"{path} is a symbolic link (to {os.readlink(path)}); refusing to read, write or delete through it")
+        here = os.path.join(here, part)
         last = index == len(parts) - 1
-        if not last and path.exists() and not path.is_dir():
+        if not last and verified is not None and here in verified:
+            continue
+        try:
+            info = os.lstat(here)
+        except FileNotFoundError:
+            continue
+        path = root.joinpath(*parts[: index + 1])
+        if stat.S_ISLNK(info.st_mode):
+            raise StorageError(f"{path} is a symbolic link (to {os.readlink(path)}); refusing to read, write or delete through it")
+        if not last and not stat.S_ISDIR(info.st_mode):
             raise StorageError(f"{path} is a file where a directory belongs")
-        if last and file and path.is_dir():
+        if last and file and stat.S_ISDIR(info.st_mode):
             raise StorageError(f"{path} is a directory where a file belongs")
-    return path
+        if not last and verified is not None:
+            verified.add(here)
+    return root.joinpath(*parts)
 
 
 # Input limits, checked before anything is parsed. Real specs are a few kilobytes and real hipDNN
@@ -139,18 +150,50 @@ def existing_files(root: Path, scopes: list[str]) -> dict[str, Path]:
     return found
 
 
+class Planner:
+    """The changes that make root/scopes hold exactly the files `put` into it, worked out as
+    the files arrive: each is compared with the file on disk and, when it differs and a
+    Transaction is given, staged into it at once, so no caller has to hold every new file.
+    `keep` keeps the old and new bytes in each Change (for diffs); without it a Change only
+    names the file."""
+
+    def __init__(self, root: Path, scopes: list[str], keep: bool = True, txn: "Transaction | None" = None, prefix: str = ""):
+        self.root, self.scopes, self.keep, self.txn, self.prefix = root, scopes, keep, txn, prefix
+        self._seen: set[str] = set()
+        self._changes: list[Change] = []
+        self._verified: set[str] = set()
+
+    def put(self, rel: str, data: bytes) -> None:
+        path = guard(self.root, rel, verified=self._verified)
+        try:
+            old = path.read_bytes()
+        except FileNotFoundError:
+            old = None
+        self._seen.add(rel)
+        if old == data:
+            return
+        kind = "create" if old is None else "update"
+        self._changes.append(Change(rel, kind, old, data) if self.keep else Change(rel, kind, None, None))
+        if self.txn is not None:
+            self.txn.stage(self.prefix + rel, data)
+
+    def finish(self) -> list[Change]:
+        """Every change, deletions of the files in scope nothing put last; each group by path."""
+        current = existing_files(self.root, self.scopes)
+        changes = sorted(self._changes, key=lambda c: c.path)
+        for rel in sorted(set(current) - self._seen):
+            changes.append(Change(rel, "delete", current[rel].read_bytes(), None) if self.keep else Change(rel, "delete", None, None))
+            if self.txn is not None:
+                self.txn.delete(self.prefix + rel)
+        return changes
+
+
 def plan(root: Path, files: dict[str, bytes], scopes: list[str]) -> list[Change]:
     """Changes that make root/scopes hold exactly `files`."""
-    current = existing_files(root, scopes)
-    changes = []
+    planner = Planner(root, scopes)
     for rel in sorted(files):
-        path = guard(root, rel)
-        old = path.read_bytes() if path.is_file() else None
-        if old != files[rel]:
-            changes.append(Change(rel, "create" if old is None else "update", old, files[rel]))
-    for rel in sorted(set(current) - set(files)):
-        changes.append(Change(rel, "delete", current[rel].read_bytes(), None))
-    return changes
+        planner.put(rel, files[rel])
+    return planner.finish()
 
 
 # --- crash-consistent commits -------------------------------------------------------------------
@@ -180,61 +223,107 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _write_durably(path: Path, data: bytes, mode: int) -> None:
+def _write_new(path: Path, data: bytes, mode: int, durable: bool = False) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
         os.fchmod(fd, mode)
-        os.fsync(fd)
+        if durable:
+            os.fsync(fd)
     finally:
         os.close(fd)
 
 
-def _check_writable(root: Path, changes: list[Change]) -> None:
-    for change in changes:  # every refusal before anything is written
-        target = guard(root, change.path)
-        if target.exists() and not target.stat().st_mode & 0o222:  # by its mode bits, even for root
+class Transaction:
+    """One crash-consistent change set under `root` (see TXN_DIR), built up file by file: new
+    contents go into the staging directory as they are staged, so memory does not grow with the
+    change. `commit()` makes it take effect; leaving the `with` block without committing (an
+    error, Ctrl-C) throws the staged files away and changes nothing."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._txn: Path | None = None
+        self._entries: list[dict[str, str | None]] = []
+        self._verified: set[str] = set()
+        self._committed = False
+        self._mode = _new_file_mode()
+
+    def __enter__(self) -> "Transaction":
+        return self
+
+    def _target(self, rel: str) -> Path:
+        target = guard(self.root, rel, verified=self._verified)
+        try:
+            writable = target.stat().st_mode & 0o222  # by its mode bits, even for root
+        except FileNotFoundError:
+            return target
+        if not writable:
             raise StorageError(f"{target} is read-only; make it writable or remove it first")
+        return target
+
+    def _staging(self) -> Path:
+        if self._txn is None:
+            recover(self.root)
+            txn = guard(self.root, TXN_DIR, file=False)
+            txn.mkdir()
+            self._txn = txn
+        return self._txn
+
+    def stage(self, rel: str, data: bytes) -> None:
+        """root/rel is to hold `data` (a replaced file keeps its mode)."""
+        target = self._target(rel)
+        txn = self._staging()
+        try:
+            mode = target.stat().st_mode & 0o7777
+        except FileNotFoundError:
+            mode = self._mode
+        staged = f"{len(self._entries):06d}"
+        _step(f"stage {len(self._entries)}")
+        _write_new(txn / staged, data, mode)
+        self._entries.append({"path": rel, "staged": staged})
+
+    def delete(self, rel: str) -> None:
+        """root/rel is to be deleted."""
+        self._target(rel)
+        self._staging()
+        self._entries.append({"path": rel, "staged": None})
+
+    def commit(self) -> None:
+        """The commit point: every staged file is made durable with one sync (cheaper than a
+        sync per file), then the journal naming every target appears with one rename; the
+        renames into place follow."""
+        if not self._entries:
+            return
+        txn = self._staging()
+        _step("journal")
+        os.sync()
+        _write_new(txn / f"{JOURNAL}.tmp", json.dumps(self._entries, indent=0).encode(), 0o600, durable=True)
+        os.replace(txn / f"{JOURNAL}.tmp", txn / JOURNAL)
+        _fsync_dir(txn)
+        self._committed = True
+        _roll_forward(self.root, txn, self._entries)
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
+        if not self._committed and self._txn is not None:
+            shutil.rmtree(self._txn, ignore_errors=True)
+        if isinstance(exc, OSError):
+            reason = exc.strerror or exc
+            if self._committed:
+                raise StorageError(f"cannot finish writing under {self.root}: {reason}; the next run completes the change") from None
+            raise StorageError(f"cannot write under {self.root}: {reason}; nothing was changed") from None
 
 
 def apply(root: Path, changes: list[Change]) -> None:
     """Make every change under `root` as one crash-consistent commit (see TXN_DIR)."""
-    if not changes:
-        return
-    _check_writable(root, changes)
-    recover(root)
-    txn = guard(root, TXN_DIR, file=False)
-    new_mode = _new_file_mode()
-    entries = []
-    committed = False
-    try:
-        txn.mkdir()
-        for index, change in enumerate(changes):
-            staged = None
-            if change.new is not None:
-                target = root / change.path
-                mode = (target.stat().st_mode & 0o7777) if target.exists() else new_mode
-                staged = f"{index:06d}"
-                _step(f"stage {index}")
-                _write_durably(txn / staged, change.new, mode)  # replaced files keep their mode
-            entries.append({"path": change.path, "staged": staged})
-        _step("journal")
-        _write_durably(txn / f"{JOURNAL}.tmp", json.dumps(entries, indent=0).encode(), 0o600)
-        os.replace(txn / f"{JOURNAL}.tmp", txn / JOURNAL)
-        _fsync_dir(txn)
-        committed = True
-        _roll_forward(root, txn, entries)
-    except OSError as exc:
-        if not committed:
-            shutil.rmtree(txn, ignore_errors=True)
-            raise StorageError(f"cannot write under {root}: {exc.strerror or exc}; nothing was changed") from None
-        raise StorageError(f"cannot finish writing under {root}: {exc.strerror or exc}; the next run completes the change") from None
-    except BaseException:  # Ctrl-C and the like: before the commit point, leave nothing behind
-        if not committed:
-            shutil.rmtree(txn, ignore_errors=True)
-        raise
+    with Transaction(root) as txn:
+        for change in changes:
+            if change.new is None:
+                txn.delete(change.path)
+            else:
+                txn.stage(change.path, change.new)
+        txn.commit()
 
 
 def _roll_forward(root: Path, txn: Path, entries: list[dict[str, str | None]]) -> None:
@@ -253,6 +342,7 @@ def _roll_forward(root: Path, txn: Path, entries: list[dict[str, str | None]]) -
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(txn / staged, target)
     _step("cleanup")
+    os.sync()  # the renames are durable before the journal that would redo them goes
     shutil.rmtree(txn)
 
 

@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable, TypeVar
 
-from codegen import collisions, model, registry, rules, schema_check, semantic, storage
+from codegen import cache, collisions, model, registry, rules, schema_check, semantic, storage
 from codegen.diagnostics import Diagnostic, Loc, SpecError
 from codegen.model import OpSpec
 from codegen.registry import Registry
@@ -125,7 +125,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         if data is not None:
             ws.sources[path.stem] = data
             jobs.append((ws.display(path), path.stem, data))
-    for spec, problems in _load_all(jobs):
+    for spec, problems in _load_all(root, jobs):
         ws.diagnostics.extend(problems)
         if spec is not None:
             ws.specs.append(spec)
@@ -168,8 +168,20 @@ def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
         return list(pool.map(function, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
 
 
-def _load_all(jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
-    return parallel_map(_load_one, jobs)
+def _load_all(root: Path, jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
+    """Every spec's model and findings: from the cache when the same bytes loaded before, the
+    rest loaded (on every core when there are many) and cached."""
+    store = cache.SpecCache.open(root)
+    if store is None:
+        return parallel_map(_load_one, jobs)
+    keys = [store.key(*job) for job in jobs]
+    results: list[tuple[OpSpec | None, list[Diagnostic]] | None] = [store.get(key) for key in keys]
+    missing = [i for i, found in enumerate(results) if found is None]
+    for i, loaded in zip(missing, parallel_map(_load_one, [jobs[i] for i in missing])):
+        results[i] = loaded
+        store.put(keys[i], loaded)
+    store.prune()
+    return [r for r in results if r is not None]
 
 
 def read_file(ws: Workspace, path: Path) -> tuple[bytes | None, list[Diagnostic]]:

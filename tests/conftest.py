@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,6 +66,14 @@ def cli():
 
 def pytest_configure(config):
     sys.path.insert(0, str(REPO))
+    # the spec cache of this run's workspaces lives and dies with the run (never the user's own)
+    os.environ["HIPDNN_CODEGEN_CACHE_DIR"] = config._hipdnn_cache = tempfile.mkdtemp(prefix="hipdnn-codegen-test-cache-")
+
+
+def pytest_unconfigure(config):
+    folder = getattr(config, "_hipdnn_cache", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

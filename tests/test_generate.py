@@ -352,3 +352,27 @@ def test_generate_renders_only_the_ops_whose_inputs_changed(tmp_path, monkeypatc
     (ws / "generated" / "layernorm_bwd" / "backend" / "src" / "descriptors" / "LayernormBackwardOperationDescriptor.cpp").write_text("edited\n")
     rendered.clear()
     assert run_cli("generate", cwd=ws).code == 0 and rendered == ["layernorm_bwd"]  # an edited file is stale too
+
+
+def test_generate_stages_each_chunk_as_soon_as_it_is_formatted(tmp_path, monkeypatch):
+    """Files go to the staging area chunk by chunk while later ops still render (so memory holds
+    one chunk, not the workspace), and the changes a write returns carry no file contents."""
+    from codegen import cli, render
+
+    monkeypatch.setattr(generate, "CHUNK", 1)
+    events: list[str] = []
+    real_op, real_mirror = render.render_op, render.render_mirror
+    monkeypatch.setattr(render, "render_op", lambda env, spec, registry: events.append(f"render {spec.op}") or real_op(env, spec, registry))
+    monkeypatch.setattr(render, "render_mirror", lambda env, specs, registry: events.append("render mirror") or real_mirror(env, specs, registry))
+    kept: list[storage.Change] = []
+    real_written = cli._written
+    monkeypatch.setattr(cli, "_written", lambda ws, args, changes, *rest: kept.extend(changes) or real_written(ws, args, changes, *rest))
+    monkeypatch.setattr(storage, "STEP_HOOK", events.append)
+    workspace = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", workspace / "op_specs")
+    assert run_cli("generate", cwd=workspace).code == 0
+    first_stage = next(i for i, e in enumerate(events) if e.startswith("stage"))
+    assert events[:3] == ["render layernorm_bwd", "render sdpa_bwd", "stage 0"]  # layernorm_bwd's chunk while sdpa_bwd formats
+    assert first_stage < events.index("render mirror") < events.index("journal")
+    assert kept and all(c.kind == "create" and c.old is None and c.new is None for c in kept)
+    assert run_cli("check", cwd=workspace).code == 0
