@@ -1,13 +1,20 @@
-"""A per-user cache of loaded specs, so a large workspace's scan does not re-parse and re-validate
-every unchanged spec on every run (like ruff's cache, but outside the workspace).
+"""A per-user cache, so a large workspace's scan does not redo what an earlier run did (like
+ruff's cache, but outside the workspace): the specs it loaded, and the generated directories it
+found fresh.
 
-An entry is the model and findings one spec file loads to, keyed by a digest of everything the
+Specs: an entry is the model and findings one spec file loads to, keyed by a digest of everything the
 load depends on: the spec's bytes, the name it is shown under, the tool's own code and schemas,
 and the versions of Python, PyYAML and jsonschema. A hit is therefore exactly what loading would
 produce. The cache lives under the user's cache directory, never in the workspace (a repository
 cannot ship entries), and entries are read with an unpickler that only builds hipdnn-codegen's own
 model classes and plain containers. After a load, entries no spec of that workspace used are
 dropped, so the cache stays the size of the workspace.
+
+Fresh directories: a directory of generated/ whose files were hashed and matched its stamp is
+remembered with the inputs digest it matched and a digest of its files' stat data (size, mtime,
+ctime, inode); while neither changes, it is fresh without reading a file, the way git trusts its
+index. A file changed within RACY_NS of being looked at is never remembered (a same-tick edit
+could hide behind an unchanged mtime), and ctime cannot be set back by hand.
 
     HIPDNN_CODEGEN_CACHE_DIR   where the cache lives (default: $XDG_CACHE_HOME/hipdnn-codegen,
                                else ~/.cache/hipdnn-codegen)
@@ -21,8 +28,11 @@ import io
 import os
 import pickle
 import sys
+import time
 from pathlib import Path
 from typing import Any
+
+from codegen import storage
 
 VERSION = b"1"  # of the entry format
 SUFFIX = ".pickle"
@@ -52,15 +62,54 @@ def directory() -> Path | None:
     return Path(base) / "hipdnn-codegen"
 
 
+def folder(root: Path) -> Path | None:
+    """The cache folder of the workspace at `root` (None when the cache is off)."""
+    base = directory()
+    return base / hashlib.sha256(os.fsencode(root.resolve())).hexdigest()[:32] if base is not None else None
+
+
 class _Unpickler(pickle.Unpickler):
-    """Builds only hipdnn-codegen's classes and plain built-in containers."""
+    """Builds only hipdnn-codegen's classes (with `model`) and plain built-in containers."""
 
     PLAIN = frozenset({"set", "frozenset", "tuple", "list", "dict", "str", "bytes", "int", "float", "bool", "complex"})
 
+    def __init__(self, data: bytes, model: bool):
+        super().__init__(io.BytesIO(data))
+        self.model = model
+
     def find_class(self, module: str, name: str) -> Any:
-        if module.startswith("codegen.") or (module == "builtins" and name in self.PLAIN):
+        if (self.model and module.startswith("codegen.")) or (module == "builtins" and name in self.PLAIN):
             return super().find_class(module, name)
         raise pickle.UnpicklingError(f"{module}.{name} is not allowed in the cache")
+
+
+def _read(path: Path, model: bool) -> Any | None:
+    """An entry's value, or None when it is missing or unreadable (a damaged or foreign entry is
+    a miss, and is rewritten)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as stream:
+            return _Unpickler(stream.read(), model).load()
+    except Exception:
+        return None
+
+
+def _write(path: Path, value: Any) -> None:
+    """Store `value` (written whole, then renamed into place); a cache that cannot be written
+    only costs speed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        temporary = path.parent / f".{path.name}.{os.getpid()}.tmp"
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except (OSError, pickle.PicklingError):
+        return
 
 
 def _versions() -> bytes:
@@ -76,17 +125,17 @@ def _versions() -> bytes:
 
 
 class SpecCache:
-    """The entries of one workspace (a directory per workspace root)."""
+    """The loaded specs of one workspace."""
 
-    def __init__(self, root: Path, base: Path):
-        self.folder = base / hashlib.sha256(os.fsencode(root.resolve())).hexdigest()[:32]
+    def __init__(self, folder: Path):
+        self.folder = folder
         self._salt = hashlib.sha256(VERSION + b"\0" + tool_digest() + b"\0" + _versions()).digest()
         self._used: set[str] = set()
 
     @classmethod
     def open(cls, root: Path) -> "SpecCache | None":
-        base = directory()
-        return cls(root, base) if base is not None else None
+        found = folder(root)
+        return cls(found) if found is not None else None
 
     def key(self, shown: str, op: str, raw: bytes) -> str:
         digest = hashlib.sha256(self._salt)
@@ -95,43 +144,75 @@ class SpecCache:
         return digest.hexdigest()
 
     def get(self, key: str) -> Any | None:
-        """The entry under `key`, or None when it is missing or unreadable."""
         self._used.add(key)
-        try:
-            fd = os.open(self.folder / (key + SUFFIX), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return None
-        try:
-            with os.fdopen(fd, "rb") as stream:
-                return _Unpickler(io.BytesIO(stream.read())).load()
-        except Exception:  # a damaged or foreign entry is a miss (and is rewritten)
-            return None
+        return _read(self.folder / (key + SUFFIX), model=True)
 
     def put(self, key: str, value: Any) -> None:
-        """Store `value` (written whole, then renamed into place); a cache that cannot be
-        written only costs speed."""
         self._used.add(key)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            temporary = self.folder / f".{key}.{os.getpid()}.tmp"
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, self.folder / (key + SUFFIX))
-        except (OSError, pickle.PicklingError):
-            return
+        _write(self.folder / (key + SUFFIX), value)
 
     def prune(self) -> None:
-        """Drop every entry (and leftover temporary file) this load did not use."""
+        """Drop every spec entry this load did not use, and temporary files a killed run left."""
         try:
             names = os.listdir(self.folder)
         except OSError:
             return
         for name in names:
-            if name.endswith(SUFFIX) and name[: -len(SUFFIX)] in self._used:
-                continue
+            unused = name.endswith(SUFFIX) and name[: -len(SUFFIX)] not in self._used
+            if unused or (name.startswith(".") and name.endswith(".tmp")):
+                try:
+                    os.unlink(self.folder / name)
+                except OSError:
+                    pass
+
+
+RACY_NS = 2_000_000_000
+VERDICTS = "fresh-directories"
+
+
+def signature(directory: Path) -> tuple[str, bool] | None:
+    """A digest of the stat data of every file below `directory` (None when it is missing), and
+    whether any of them changed too recently to be trusted later."""
+    rows = []
+    newest = 0
+    for here, dirs, names in os.walk(directory):
+        dirs[:] = sorted(d for d in dirs if d not in storage.TOOL_CACHES)
+        for name in sorted(names):
+            path = os.path.join(here, name)
             try:
-                os.unlink(self.folder / name)
+                info = os.lstat(path)
             except OSError:
-                pass
+                return None
+            newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
+            rows.append(f"{os.path.relpath(path, directory)}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
+    if not rows:
+        return None
+    return hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > time.time_ns() - RACY_NS
+
+
+class Verdicts:
+    """The generated directories of one workspace found fresh before: {directory: (inputs
+    digest, stat signature)}."""
+
+    def __init__(self, folder: Path | None):
+        self.path = folder / VERDICTS if folder is not None else None
+        found = _read(self.path, model=False) if self.path is not None else None
+        self._known: dict[str, tuple[str, str]] = found if isinstance(found, dict) else {}
+        self._changed = False
+
+    def fresh(self, name: str, inputs: str, stat: str) -> bool:
+        return self._known.get(name) == (inputs, stat)
+
+    def remember(self, name: str, inputs: str, stat: str) -> None:
+        if self._known.get(name) != (inputs, stat):
+            self._known[name] = (inputs, stat)
+            self._changed = True
+
+    def forget_others(self, names: set[str]) -> None:
+        for name in set(self._known) - names:
+            del self._known[name]
+            self._changed = True
+
+    def save(self) -> None:
+        if self._changed and self.path is not None:
+            _write(self.path, self._known)

@@ -50,11 +50,25 @@ def toolchain() -> str:
 
 
 def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bool], bool]:
-    """Freshness of every spec's directory (many ops on every core) and of the mirror."""
+    """Freshness of every spec's directory and of the mirror's. A directory the cache saw fresh
+    with the same inputs and unchanged files (by their stat data) is fresh without being read;
+    the others are hashed (many on every core) and, when fresh and settled, remembered."""
     inputs = Inputs(ws)
-    jobs = [(ws.generated_dir / s.op, inputs.of(s)) for s in specs]
-    mirror_fresh = fresh_dir((ws.generated_dir / naming.PYTHON_DIR, inputs.of_mirror())) if mirror else True
-    return parallel_map(fresh_dir, jobs), mirror_fresh
+    names = [s.op for s in specs] + ([naming.PYTHON_DIR] if mirror else [])
+    expected = [inputs.of(s) for s in specs] + ([inputs.of_mirror()] if mirror else [])
+    verdicts = cache.Verdicts(cache.folder(ws.root))
+    stats = [cache.signature(ws.generated_dir / name) for name in names]
+    fresh = [stat is not None and verdicts.fresh(name, want, stat[0]) for name, want, stat in zip(names, expected, stats)]
+    unknown = [i for i, known in enumerate(fresh) if not known and stats[i] is not None]
+    for i, verdict in zip(unknown, parallel_map(fresh_dir, [(ws.generated_dir / names[i], expected[i]) for i in unknown])):
+        fresh[i] = verdict
+        stat = stats[i]
+        if verdict and stat is not None and not stat[1]:
+            verdicts.remember(names[i], expected[i], stat[0])
+    if len(specs) == len(ws.specs):  # a run over the whole workspace: directories gone are forgotten
+        verdicts.forget_others(set(names))
+    verdicts.save()
+    return fresh[: len(specs)], fresh[len(specs)] if mirror else True
 
 
 def reference_sources(name: str) -> bytes:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cache, diagnostics, workspace
-from conftest import REPO
+from codegen import cache, diagnostics, stamp, workspace
+from conftest import REPO, run_cli
 
 
 @pytest.fixture
@@ -123,3 +123,38 @@ def test_an_unwritable_cache_only_costs_speed(ws_root: Path, tmp_path: Path, mon
     expected = _summary(workspace.load(ws_root))
     monkeypatch.delenv("HIPDNN_CODEGEN_NO_CACHE")
     assert _summary(workspace.load(ws_root)) == expected
+
+
+def _hashing(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The generated directories read and hashed from now on."""
+    hashed: list[str] = []
+    real = stamp.fresh_dir
+    monkeypatch.setattr(stamp, "fresh_dir", lambda job: hashed.append(job[0].name) or real(job))
+    return hashed
+
+
+def test_a_directory_seen_fresh_is_not_read_again_until_a_file_changes(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cache, "RACY_NS", 0)  # the copies are seconds old; trust them at once
+    assert run_cli("check", cwd=workspace).code == 0  # hashes every directory and remembers it
+    hashed = _hashing(monkeypatch)
+    assert run_cli("check", cwd=workspace).code == 0 and hashed == []
+    # a hand edit that keeps the size and puts the mtime back: the ctime still moves
+    target = next((workspace / "generated" / "sdpa_bwd").rglob("*.cpp"))
+    before = target.stat()
+    data = target.read_bytes()
+    target.write_bytes(data.replace(b"hipdnn", b"HIPDNN", 1))
+    os.utime(target, ns=(before.st_atime_ns, before.st_mtime_ns))
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1 and hashed == ["sdpa_bwd"], result.out
+    assert "edited by hand?" in result.out
+    hashed.clear()
+    assert run_cli("generate", cwd=workspace).code == 0 and target.read_bytes() == data
+
+
+def test_files_changed_moments_ago_are_read_again(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A same-tick edit could hide behind an unchanged mtime, so a directory with a file newer
+    than RACY_NS is hashed on every run until it settles."""
+    assert run_cli("check", cwd=workspace).code == 0
+    hashed = _hashing(monkeypatch)
+    assert run_cli("check", cwd=workspace).code == 0
+    assert sorted(hashed) == ["layernorm_bwd", "python", "sdpa_bwd"]
