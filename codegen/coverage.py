@@ -1,9 +1,13 @@
-"""Coverage self-check on rendered output: every attribute reaches every place it must.
+r"""Coverage self-check on rendered output: every attribute reaches every place it must.
 
 These are the gaps hipDNN reviewers used to find by hand (a packer without the op name, a
 getAttribute without OPERATION_TYPE_EXT, a field missing from the test setup). A gap is reported
 against the attribute in the spec and names the generated file, so a custom template that drops
 something can never ship silently.
+
+It runs on every generated op, so no regex is built per needle: each is a plain substring search,
+and one that must stand as a whole word (or start or end one) has the word boundaries around it
+checked exactly as a regex `\b` would (`_find`).
 """
 
 from __future__ import annotations
@@ -18,11 +22,57 @@ from codegen.model import OpSpec
 NAME_ATTRIBUTE = "HIPDNN_ATTR_OPERATION_NAME_EXT"
 TYPE_ATTRIBUTE = "HIPDNN_ATTR_OPERATION_TYPE_EXT"
 
+_SPLIT_LITERAL = re.compile(r'"\s*\n\s*"')  # a string literal clang-format split over two lines
+_WRITE_END = re.compile(r"[( ]")  # what follows the member or setter in a frontend write
+
+
+def _is_word(text: str, at: int) -> bool:
+    r"""Whether `text[at]` exists and is a word character (what `\w` matches)."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+
+
+def _find(text: str, needle: str, start: bool = False, end: bool = False) -> int:
+    r"""Where `needle` first occurs in `text` with a word boundary (a regex `\b`) before it if `start`
+    and after it if `end`; -1 when it does not."""
+    at = text.find(needle)
+    while at >= 0:
+        after = at + len(needle)
+        if (not start or _is_word(text, at - 1) != _is_word(text, at)) and (
+            not end or _is_word(text, after - 1) != _is_word(text, after)
+        ):
+            return at
+        at = text.find(needle, at + 1)
+    return -1
+
+
+def _mentions(text: str, word: str) -> bool:
+    r"""Whether `text` names `word` as a whole word (what `\bword\b` matches)."""
+    return _find(text, word, start=True, end=True) >= 0
+
+
+def _declares(text: str, name: str) -> bool:
+    """Whether a line of `text` is `name = <digits>,` after its indentation (an enumerator)."""
+    at = text.find(f"{name} = ")
+    while at >= 0:
+        indentation = text[text.rfind("\n", 0, at) + 1 : at]
+        line_end = text.find("\n", at)
+        value = text[at + len(name) + 3 : line_end if line_end >= 0 else len(text)]
+        if not indentation.strip() and value.endswith(",") and value[:-1].isdecimal():
+            return True
+        at = text.find(f"{name} = ", at + 1)
+    return False
+
 
 def _function_body(text: str, qualified: str) -> str:
-    """The text of `Class::function(...) { ... }` in a formatted .cpp (up to its closing brace)."""
-    match = re.search(rf"^[^\n]*\b{re.escape(qualified)}\(.*?^\}}$", text, re.S | re.M)
-    return match.group(0) if match else ""
+    """The text of `Class::function(...) { ... }` in a formatted .cpp: from the start of the first
+    line that names it to the first later line that is just `}` (empty without one)."""
+    at = _find(text, f"{qualified}(", start=True)
+    if at < 0:
+        return ""
+    close = text.find("\n}", at)
+    while close >= 0 and text[close + 2 : close + 3] not in ("", "\n"):
+        close = text.find("\n}", close + 1)
+    return text[text.rfind("\n", 0, at) + 1 : close + 2] if close >= 0 else ""
 
 
 def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterator[Diagnostic]:
@@ -44,8 +94,8 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
     for attribute, loc, where in needed:
         for place in where:
             path, text = places[place]
-            pattern = rf"case {attribute}:" if place.endswith("Attribute") else rf"\b{attribute}\b"
-            if not re.search(pattern, text):
+            covered = f"case {attribute}:" in text if place.endswith("Attribute") else _mentions(text, attribute)
+            if not covered:
                 yield rules.GEN_COVERAGE(
                     loc, f"{attribute} is missing from {place} in {generated_prefix}{prefix}{path}"
                 )
@@ -53,21 +103,21 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
     attributes_text = files.get(prefix + attributes_path, "")
     for t in spec.tensors:
         needle = naming.frontend_slot(t)
-        declared = re.search(rf"^\s*{re.escape(naming.frontend_enumerator(t))} = \d+,$", attributes_text, re.M)
-        if not declared or not re.search(rf"{re.escape(needle)}\b", attributes_text):
+        declared = _declares(attributes_text, naming.frontend_enumerator(t))
+        if not declared or _find(attributes_text, needle, end=True) < 0:
             yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({needle}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
     for t in spec.tensor_lists:
         member = naming.frontend_list_member(t)
-        if not re.search(rf"std::vector<std::shared_ptr<TensorAttributes>> {re.escape(member)};", attributes_text):
+        if f"std::vector<std::shared_ptr<TensorAttributes>> {member};" not in attributes_text:
             yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor list '{t.name}' (member {member}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
     for f in spec.fields:
         member = naming.frontend_member(f)
-        if not re.search(rf"\b{re.escape(member)}\b", attributes_text):
+        if not _mentions(attributes_text, member):
             yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' (member {member}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
     test_text = places["the descriptor tests"][1]
     for field in spec.fields:
         constant = naming.field_constant(names, field)
-        if not re.search(rf"\b{constant}\b", test_text):
+        if not _mentions(test_text, constant):
             yield rules.GEN_COVERAGE(
                 field.span.at("name"),
                 f"test value {constant} of field '{field.name}' is never set in "
@@ -79,7 +129,7 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
 
 def _written(f) -> str:
     """The member or setter a frontend test writes a field through (`normalized_dim_count`, `set_dropout`)."""
-    return re.split(r"[( ]", naming.frontend_write(f, "value").removeprefix("attributes."))[0]
+    return _WRITE_END.split(naming.frontend_write(f, "value").removeprefix("attributes."))[0]
 
 
 def _graph_and_integration(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterator[Diagnostic]:
@@ -96,19 +146,18 @@ def _graph_and_integration(spec: OpSpec, files: dict[str, str], generated_prefix
     graph_test = files.get(prefix + names.graph_descriptor_test, "")
     for t in tensors:
         for needle, what in ((t.attribute, "attribute"), (uid_constants[t.name], "UID constant")):
-            if not re.search(rf"\b{needle}\b", graph_test):
+            if not _mentions(graph_test, needle):
                 yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({what} {needle}) is missing from {generated_prefix}{prefix}{names.graph_descriptor_test}")
     for f in spec.fields:
-        if not re.search(rf"\b{f.attribute}\b", graph_test):
+        if not _mentions(graph_test, f.attribute):
             yield rules.GEN_COVERAGE(f.span.at("attribute"), f"{f.attribute} is missing from {generated_prefix}{prefix}{names.graph_descriptor_test}")
     for path in (names.integration_lowering_test, names.integration_lifting_test):
         text = files.get(prefix + path, "")
         for t in tensors:
-            if not re.search(rf"\b{uid_constants[t.name]}\b", text):
+            if not _mentions(text, uid_constants[t.name]):
                 yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' ({uid_constants[t.name]}) is missing from {generated_prefix}{prefix}{path}")
         for f in spec.fields:
-            written = _written(f)
-            if not re.search(rf"\b{re.escape(written)}\b", text):
+            if not _mentions(text, _written(f)):
                 yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' is never set in {generated_prefix}{prefix}{path}")
 
 
@@ -122,8 +171,8 @@ def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Ite
     prefix = f"{spec.op}/"
     node_text = files.get(prefix + names.frontend_node_hpp, "")
     node_tests = files.get(prefix + names.frontend_node_test, "")
-    flat_node = re.sub(r'"\s*\n\s*"', "", node_text)  # string literals clang-format split
-    flat_tests = re.sub(r'"\s*\n\s*"', "", node_tests)
+    flat_node = _SPLIT_LITERAL.sub("", node_text)
+    flat_tests = _SPLIT_LITERAL.sub("", node_tests)
     for check in nodecheck.checks(spec):
         loc = check.conforms.span.loc if check.conforms else next(
             (r.span.loc for r in spec.field_ranges if r.field == check.field), spec.tensor(check.tensors[0]).span.loc if check.tensors else spec.span.loc
@@ -141,11 +190,10 @@ def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Ite
     valid = testplan.valid_state(spec, testplan.largest_satisfying(spec))  # the tensors node tests set
     for t in spec.tensors:
         setter = naming.frontend_setter(t) or t.frontend.member or t.name
-        if t.name in valid.present and not re.search(rf"\b{re.escape(setter)}\b", node_tests):
+        if t.name in valid.present and not _mentions(node_tests, setter):
             yield rules.GEN_COVERAGE(t.span.at("name"), f"tensor '{t.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")
     for f in spec.fields:
-        written = _written(f)
-        if not re.search(rf"\b{re.escape(written)}\b", node_tests):
+        if not _mentions(node_tests, _written(f)):
             yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' is never set in {generated_prefix}{prefix}{names.frontend_node_test}")
     yield from _new_enums(spec, files, generated_prefix)
 
@@ -159,22 +207,32 @@ def _new_enums(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> It
         path = f"registry/{naming.fragment_file(stem)}"
         return path, files.get(prefix + path, "")
 
+    # a needle is (text, word boundary before it, word boundary after it); its text names it
+    def word(text: str) -> tuple[str, bool, bool]:
+        return text, True, True
+
+    def call(function: str) -> tuple[str, bool, bool]:
+        return f"{function}(", True, False
+
+    def case(label: str) -> tuple[str, bool, bool]:
+        return f"case {label}:", False, False
+
     for e in spec.new_enums:
         assert e.new_tag is not None
         header = naming.c_enum_header_path(e)
         c_values = [naming.c_enum_value(e, v) for v in e.members]
-        needs: list[tuple[tuple[str, str], list[str]]] = [
-            ((header, files.get(prefix + header, "")), [rf"\b{c}\b" for c in c_values]),
-            (fragment("enum_type_tag.inc"), [rf"\b{e.type_tag} = {e.new_tag.value},"]),
-            (fragment("enum_conversion_definitions.inc"), [rf"case {c}:" for c in c_values] + [rf"case {e.name}::{v.name}:" for v in e.members]),
-            (fragment("enum_attribute_utils_definitions.inc"), [rf"\b{e.type_tag}\b", rf"\b{naming.to_sdk(e)}\(", rf"\b{naming.from_sdk(e)}\("]),
-            (fragment("enum_types.inc"), [rf"case {e.name}::{v.name}:" for v in e.members] + [rf"case {c}:" for c in c_values]),
-            (fragment("enum_test_conversion.inc"), [rf"\b{c}\b" for c in c_values]),
-            (fragment("enum_test_attribute_utils.inc"), [rf"\b{naming.attribute_setter(e)}\(", rf"\b{naming.attribute_getter(e)}\("]),
-            (fragment("enum_test_types.inc"), [rf"\b{e.name}::{v.name}\b" for v in e.members]),
+        members = [f"{e.name}::{v.name}" for v in e.members]
+        needs: list[tuple[tuple[str, str], list[tuple[str, bool, bool]]]] = [
+            ((header, files.get(prefix + header, "")), [word(c) for c in c_values]),
+            (fragment("enum_type_tag.inc"), [(f"{e.type_tag} = {e.new_tag.value},", True, False)]),
+            (fragment("enum_conversion_definitions.inc"), [case(c) for c in c_values] + [case(m) for m in members]),
+            (fragment("enum_attribute_utils_definitions.inc"), [word(e.type_tag), call(naming.to_sdk(e)), call(naming.from_sdk(e))]),
+            (fragment("enum_types.inc"), [case(m) for m in members] + [case(c) for c in c_values]),
+            (fragment("enum_test_conversion.inc"), [word(c) for c in c_values]),
+            (fragment("enum_test_attribute_utils.inc"), [call(naming.attribute_setter(e)), call(naming.attribute_getter(e))]),
+            (fragment("enum_test_types.inc"), [word(m) for m in members]),
         ]
-        for (path, text), patterns in needs:
-            for pattern in patterns:
-                if not re.search(pattern, text):
-                    what = pattern.replace("\\b", "").replace("\\(", "(")
-                    yield rules.GEN_COVERAGE(e.span.loc, f"enum {e.name}: {what} is missing from {generated_prefix}{prefix}{path}")
+        for (path, text), wanted in needs:
+            for needle, start, end in wanted:
+                if _find(text, needle, start, end) < 0:
+                    yield rules.GEN_COVERAGE(e.span.loc, f"enum {e.name}: {needle} is missing from {generated_prefix}{prefix}{path}")
