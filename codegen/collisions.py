@@ -1,29 +1,31 @@
 """Checks across every spec and the registry: no number or name may be claimed twice.
 
-Every check sorts its claims once and compares neighbours (or sweeps intervals), so the pass is
-O(n log n) in the number of claims. A finding names both places and, where one exists, the fix.
+Every check groups its claims by key (or sweeps sorted intervals), so the pass is O(n log n) in
+the number of claims at worst. Where claims are many, only the contested ones are built: a claim's
+location and description cost more than its key. A finding names both places and, where one
+exists, the fix.
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from operator import attrgetter
+from typing import Any, Iterable, Iterator, NamedTuple
 
 from codegen import dtypes, families, naming
 from codegen import rules as R
 from codegen.diagnostics import Diagnostic, Loc, Note
-from codegen.model import NamedValue, OpSpec
+from codegen.model import Attribute, NamedValue, OpSpec
 from codegen.numbering import BLOCK, NumberSpace
 from codegen.registry import Registry
 
 
-
-@dataclass(frozen=True, order=True)
-class Claim:
-    """One owner's claim on a number, a number range or a name."""
+class Claim(NamedTuple):
+    """One owner's claim on a number, a number range or a name. (A tuple: checks make thousands.)"""
 
     key: object  # the contested value (an int, a name, or the low end of a range)
     loc: Loc
@@ -59,20 +61,27 @@ def _blame(later: Claim, first: Claim) -> tuple[Claim, Claim]:
     return later, first
 
 
+def _contested(keys: Iterable[object]) -> set[object]:
+    """The keys given more than once: claims on any other key cannot clash, so need not be built."""
+    return {key for key, count in Counter(keys).items() if count > 1}
+
+
 def _pairs(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
-    """(later, first) for every claim whose key an earlier claim of another owner already holds."""
-    ordered = sorted(claims, key=lambda c: (c.key, c.loc))  # keys of one check share a type
-    first: Claim | None = None
-    for claim in ordered:
-        if first is None or claim.key != first.key:
-            first = claim
-        elif claim.owner != first.owner:
-            yield _blame(claim, first)
+    """(later, first) for every claim whose key an earlier claim (by location) of another owner
+    already holds, key by key in sorted order; only keys claimed more than once are sorted."""
+    by_key: dict[Any, list[Claim]] = defaultdict(list)  # keys of one check share a type
+    for claim in claims:
+        by_key[claim.key].append(claim)
+    for key in sorted(key for key, group in by_key.items() if len(group) > 1):
+        first, *others = sorted(by_key[key], key=attrgetter("loc"))
+        for claim in others:
+            if claim.owner != first.owner:
+                yield _blame(claim, first)
 
 
 def _overlaps(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
     """(later, earlier) for intervals that overlap an interval of another owner (sweep line)."""
-    ordered = sorted(claims, key=lambda c: (c.key, c.high, c.loc))
+    ordered = sorted(claims, key=attrgetter("key", "high", "loc"))
     reach: Claim | None = None  # the interval seen so far that reaches furthest
     for claim in ordered:
         assert isinstance(claim.key, int)
@@ -90,46 +99,60 @@ def _report(rule: R.Rule, later: Claim, first: Claim, message: str, fix: str | N
     return rule(later.loc, message, *notes)
 
 
+class _Scope:
+    """What the checks read: the specs in op order, the registry, and what is costly to derive."""
+
+    def __init__(self, specs: list[OpSpec], registry: Registry | None):
+        self.specs = sorted(specs, key=lambda s: s.op)
+        self.registry = registry
+        # each spec with its attributes, derived once (OpSpec.attributes() sorts on every call)
+        self.attributes: list[tuple[OpSpec, tuple[Attribute, ...]]] = [(s, tuple(s.attributes())) for s in self.specs]
+
+    @functools.cached_property
+    def space(self) -> NumberSpace:
+        """Every number taken, for the fixes that name a free one: built at the first finding that does."""
+        return NumberSpace(self.specs, self.registry)
+
+
 def check(specs: list[OpSpec], registry: Registry | None, fresh: frozenset[str] | None = None) -> list[Diagnostic]:
     """Every cross-spec finding; `fresh` names the ops that are new or changed (blamed first)."""
     global _fresh, _ops
     _fresh, _ops = fresh, frozenset(s.op for s in specs)
     try:
-        specs = sorted(specs, key=lambda s: s.op)
-        space = NumberSpace(specs, registry)
+        scope = _Scope(specs, registry)
         found: list[Diagnostic] = []
         for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _node_types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming, _dtypes):
-            found.extend(check_one(specs, registry, space))
+            found.extend(check_one(scope))
         return found
     finally:
         _fresh, _ops = None, frozenset()
 
 
-def _dtypes(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    for spec in specs:
-        yield from dtypes.check_registry(spec, registry)
+def _dtypes(scope: _Scope) -> Iterator[Diagnostic]:
+    for spec in scope.specs:
+        yield from dtypes.check_registry(spec, scope.registry)
 
 
-def _attribute_ids(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    claims = [Claim(a.id, a.span.at("id"), s.op, a.id, f"{a.name} ({s.op})") for s in specs for a in s.attributes()]
-    if registry is not None:
-        for b in registry.blocks:
+def _attribute_ids(scope: _Scope) -> Iterator[Diagnostic]:
+    claims = [Claim(a.id, a.span.at("id"), s.op, a.id, f"{a.name} ({s.op})") for s, attributes in scope.attributes for a in attributes]
+    if scope.registry is not None:
+        for b in scope.registry.blocks:
             for low, high in b.used:
                 claims.append(Claim(low, b.span.at("used"), b.owner, high, f"registry block {b.owner} ({low}-{high})"))
-    by_op = {s.op: s for s in specs}
+    by_op = {s.op: s for s in scope.specs}
     for later, first in _overlaps(claims):
         if later.owner not in by_op:  # registry vs registry: report at the registry entry
             yield _report(R.CHK_ATTRIBUTE_ID, later, first, f"attribute IDs {later.key}-{later.high} of {later.owner} are already used", None)
             continue
-        free = space.next_id(by_op[later.owner])
+        free = scope.space.next_id(by_op[later.owner])
         fix = f"the next free ID in {later.owner}'s range is {free}" if free is not None else "the range is full"
         yield _report(R.CHK_ATTRIBUTE_ID, later, first, f"attribute ID {later.key} of {later.what} is already used", fix)
 
 
-def _ranges(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    claims = [Claim(s.attribute_range[0], s.range_span.loc, s.op, s.attribute_range[1], f"op {s.op}") for s in specs]
-    if registry is not None:
-        for b in registry.blocks:
+def _ranges(scope: _Scope) -> Iterator[Diagnostic]:
+    claims = [Claim(s.attribute_range[0], s.range_span.loc, s.op, s.attribute_range[1], f"op {s.op}") for s in scope.specs]
+    if scope.registry is not None:
+        for b in scope.registry.blocks:
             claims.append(Claim(b.range[0], b.span.at("range"), b.owner, b.range[1], f"registry block {b.owner}", b.inside or ""))
     for later, first in _overlaps(claims):
         low, high = later.key, later.high
@@ -138,25 +161,25 @@ def _ranges(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) 
             later,
             first,
             f"attribute range [{low}, {high}] of {later.what} overlaps [{first.key}, {first.high}] of {first.what}",
-            f"the next free {BLOCK}-block is [{space.next_block()}, {space.next_block() + BLOCK - 1}]",
+            f"the next free {BLOCK}-block is [{scope.space.next_block()}, {scope.space.next_block() + BLOCK - 1}]",
         )
 
 
-def _reserved(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
+def _reserved(scope: _Scope) -> Iterator[Diagnostic]:
     """Attribute IDs and type values may never reuse a reserved number; attribute ranges may not
     overlap a retired block (a reserved entry without a name)."""
-    if registry is None or not registry.reserved:
+    if scope.registry is None or not scope.registry.reserved:
         return
     kinds: dict[str, list[Claim]] = defaultdict(list)
-    for r in registry.reserved:
+    for r in scope.registry.reserved:
         claim = Claim(r.range[0], r.span.loc, "reserved", r.range[1], f"reserved ({r.reason})")
         kinds[r.kind].append(claim)
         if r.kind == "attribute_ids" and r.name is None:
             kinds["attribute_ranges"].append(claim)
-    for s in specs:
+    for s, attributes in scope.attributes:
         low, high = s.attribute_range
         kinds["attribute_ranges"].append(Claim(low, s.range_span.loc, s.op, high, f"attribute range of {s.op}"))
-        for a in s.attributes():
+        for a in attributes:
             kinds["attribute_ids"].append(Claim(a.id, a.span.at("id"), s.op, a.id, f"attribute {a.name}"))
         dt, ot = s.descriptor_type, s.operation_type
         kinds["descriptor_types"].append(Claim(dt.value, dt.span.at("value"), s.op, dt.value, f"descriptor type {dt.name}"))
@@ -170,51 +193,54 @@ def _reserved(specs: list[OpSpec], registry: Registry | None, space: NumberSpace
             yield _report(R.CHK_RESERVED, spec_claim, reserved, f"{spec_claim.what} {span} reuses a reserved number", None)
 
 
-def _attribute_names(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    claims = [Claim(a.name, a.span.at("attribute"), s.op, 0, f"op {s.op}") for s in specs for a in s.attributes()]
-    if registry is not None:
-        claims += [Claim(v.name, v.span.loc, "registry", 0, "the registry") for v in registry.attributes]
+def _attribute_names(scope: _Scope) -> Iterator[Diagnostic]:
+    registry = scope.registry.attributes if scope.registry is not None else ()
+    contested = _contested([*(a.name for _, attributes in scope.attributes for a in attributes), *(v.name for v in registry)])
+    claims = [Claim(a.name, a.span.at("attribute"), s.op, 0, f"op {s.op}") for s, attributes in scope.attributes for a in attributes if a.name in contested]
+    claims += [Claim(v.name, v.span.loc, "registry", 0, "the registry") for v in registry]
     for later, first in _pairs(claims):
         yield _report(R.CHK_ATTRIBUTE_NAME, later, first, f"attribute name {later.key} is already used", None)
 
 
-def _types(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    for rule, attr, label, values in (
-        (R.CHK_DESCRIPTOR_TYPE, "descriptor_type", "descriptor type", space.descriptor_types),
-        (R.CHK_OPERATION_TYPE, "operation_type", "operation type", space.operation_types),
+def _types(scope: _Scope) -> Iterator[Diagnostic]:
+    for rule, attr, label in (
+        (R.CHK_DESCRIPTOR_TYPE, "descriptor_type", "descriptor type"),
+        (R.CHK_OPERATION_TYPE, "operation_type", "operation type"),
     ):
-        named = [(getattr(s, attr), s.op) for s in specs]
-        if registry is not None:
-            named += [(v, "registry") for v in getattr(registry, attr + "s")]
-        fix = f"the next free {label} value is {space.next_value(values)}"
-        value_claims = [Claim(v.value, v.span.at("value"), owner, 0, f"{v.name}") for v, owner in named]
+        named = [(getattr(s, attr), s.op) for s in scope.specs]
+        if scope.registry is not None:
+            named += [(v, "registry") for v in getattr(scope.registry, attr + "s")]
+        values = _contested(v.value for v, _ in named)
+        value_claims = [Claim(v.value, v.span.at("value"), owner, 0, f"{v.name}") for v, owner in named if v.value in values]
         for later, first in _pairs(value_claims):
-            yield _report(rule, later, first, f"{label} value {later.key} of {later.what} is already used", fix)
-        name_claims = [Claim(v.name, v.span.at("name"), owner, 0, f"{label} of {owner}") for v, owner in named]
+            free = scope.space.next_value(getattr(scope.space, attr + "s"))
+            yield _report(rule, later, first, f"{label} value {later.key} of {later.what} is already used", f"the next free {label} value is {free}")
+        names = _contested(v.name for v, _ in named)
+        name_claims = [Claim(v.name, v.span.at("name"), owner, 0, f"{label} of {owner}") for v, owner in named if v.name in names]
         for later, first in _pairs(name_claims):
             yield _report(rule, later, first, f"{label} name {later.key} is already used", None)
 
 
-def _node_types(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    named = [(s.node_type, s.op) for s in specs if s.node_type is not None]
-    if registry is not None:
-        named += [(v, "registry") for v in registry.node_types]
-    fix = f"the next free NodeType value is {space.next_value(space.node_types)}"
+def _node_types(scope: _Scope) -> Iterator[Diagnostic]:
+    named = [(s.node_type, s.op) for s in scope.specs if s.node_type is not None]
+    if scope.registry is not None:
+        named += [(v, "registry") for v in scope.registry.node_types]
     for later, first in _pairs([Claim(v.value, v.span.at("value"), owner, 0, v.name) for v, owner in named]):
+        fix = f"the next free NodeType value is {scope.space.next_value(scope.space.node_types)}"
         yield _report(R.CHK_NODE_TYPE, later, first, f"NodeType value {later.key} of {later.what} is already used", fix)
     for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, f"NodeType of {owner}") for v, owner in named]):
         yield _report(R.CHK_NODE_TYPE, later, first, f"NodeType name {later.key} is already used", None)
 
 
-def _flatbuffers(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    members = registry.union_members if registry is not None else ()
-    tables = [Claim(s.flatbuffers.table, s.flatbuffers.span.at("table"), s.op, 0, f"op {s.op}") for s in specs]
+def _flatbuffers(scope: _Scope) -> Iterator[Diagnostic]:
+    members = scope.registry.union_members if scope.registry is not None else ()
+    tables = [Claim(s.flatbuffers.table, s.flatbuffers.span.at("table"), s.op, 0, f"op {s.op}") for s in scope.specs]
     tables += [Claim(m.name, m.span.loc, "registry", 0, "the registry") for m in members]
     for later, first in _pairs(tables):
         yield _report(R.CHK_FLATBUFFERS, later, first, f"FlatBuffers table {later.key} is already used", None)
     positions = [
         Claim(s.flatbuffers.union_position, s.flatbuffers.span.at("union_position"), s.op, 0, f"op {s.op}")
-        for s in specs
+        for s in scope.specs
         if s.flatbuffers.union_position is not None
     ]
     positions += [Claim(m.value, m.span.loc, "registry", 0, f"{m.name} (registry)") for m in members]
@@ -224,8 +250,8 @@ def _flatbuffers(specs: list[OpSpec], registry: Registry | None, space: NumberSp
         yield _report(R.CHK_FLATBUFFERS, later, first, f"NodeAttributes union position {later.key} is already used", fix)
 
 
-def _enums(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    definitions = [(f.enum, s.op) for s in specs for f in s.fields if f.enum is not None]
+def _enums(scope: _Scope) -> Iterator[Diagnostic]:
+    definitions = [(f.enum, s.op) for s in scope.specs for f in s.fields if f.enum is not None]
     claims = [Claim(e.name, e.span.loc, op, 0, f"enum {e.name} in {op}") for e, op in definitions]
     tables = {(op, e.name): tuple((v.name, v.value, v.sentinel) for v in e.values) for e, op in definitions}
     tags = {(op, e.name): e.type_tag for e, op in definitions}
@@ -237,7 +263,7 @@ def _enums(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -
     for later, first in _pairs(tag_claims):
         yield _report(R.CHK_ENUM_CONFLICT, later, first, f"type tag {later.key} of enum {later.owner} belongs to another enum", None)
     # one spec introduces an enum (C header, tag, conversions); the others name its tag
-    introductions = [Claim(e.name, e.new_tag.span.loc, s.op, 0, f"op {s.op}") for s in specs for e in s.new_enums if e.new_tag is not None]
+    introductions = [Claim(e.name, e.new_tag.span.loc, s.op, 0, f"op {s.op}") for s in scope.specs for e in s.new_enums if e.new_tag is not None]
     for later, first in _pairs(introductions):
         yield _report(
             R.CHK_ENUM_CONFLICT, later, first, f"enum {later.key} is introduced to hipDNN by two specs",
@@ -245,19 +271,20 @@ def _enums(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -
         )
 
 
-def _type_tags(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
+def _type_tags(scope: _Scope) -> Iterator[Diagnostic]:
     """Type tags are hipDNN's names (HipdnnBackendAttributeType.h), read from the registry, or ones a
     spec introduces with a number: a tag neither lists would not compile (e.g. a missing `_EXT`),
     and an introduced tag must be new in name and number."""
+    specs, registry = scope.specs, scope.registry
     firsts: dict[str, tuple[NamedValue, str]] = {}  # an enum introduced twice is CHK-ENUM-CONFLICT's
     for s in specs:
         for e in s.new_enums:
             if e.new_tag is not None:
                 firsts.setdefault(e.name, (e.new_tag, s.op))
     introduced = list(firsts.values())
-    fix = f"the next free type tag value is {space.next_value(space.type_tags)}"
     named = introduced + [(v, "registry") for v in (registry.type_tags if registry else ())]
     for later, first in _pairs([Claim(v.value, v.span.at("value"), owner, 0, v.name) for v, owner in named]):
+        fix = f"the next free type tag value is {scope.space.next_value(scope.space.type_tags)}"
         yield _report(R.CHK_TYPE_TAG, later, first, f"type tag value {later.key} of {later.what} is already used", fix)
     described = {"registry": "the registry's type_tags"}
     for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, described.get(owner, f"op {owner}")) for v, owner in named]):
@@ -277,11 +304,12 @@ def _type_tags(specs: list[OpSpec], registry: Registry | None, space: NumberSpac
                 yield R.CHK_TYPE_TAG(loc, f"type tag {tag} of field '{f.name}' is not in the registry's type_tags{hint}")
 
 
-def _test_uids(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    claims = [Claim(t.uid, t.span.at("uid"), s.op, 0, f"tensor '{t.name}' of {s.op}") for s in specs for t in s.test_tensors]
-    sizes = {s.op: len(s.test_tensors) for s in specs}
+def _test_uids(scope: _Scope) -> Iterator[Diagnostic]:
+    contested = _contested(t.uid for s in scope.specs for t in s.test_tensors)
+    claims = [Claim(t.uid, t.span.at("uid"), s.op, 0, f"tensor '{t.name}' of {s.op}") for s in scope.specs for t in s.test_tensors if t.uid in contested]
+    sizes = {s.op: len(s.test_tensors) for s in scope.specs}
     for later, first in _pairs(claims):
-        start = space.next_uids(sizes[later.owner])
+        start = scope.space.next_uids(sizes[later.owner])
         fix = f"move {later.owner}'s test UIDs to the free block {start}-{start + sizes[later.owner] - 1}"
         yield _report(R.CHK_TEST_UID, later, first, f"test UID {later.key} of {later.what} is already used", fix)
 
@@ -335,16 +363,23 @@ class _Generated:
     op: str
 
 
-def _generated_names(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
+def _generated_names(scope: _Scope) -> Iterator[Diagnostic]:
+    # Only names equal ignoring case (as file names are compared) can clash: claims are built for
+    # those alone, listing again the names of the few specs that have one.
+    folded = [[name.casefold() for _, name, _ in generated_names(s)] for s in scope.specs]
+    contested = _contested(name for names in folded for name in names)
     claims = []
     meta: dict[int, _Generated] = {}
-    for s in specs:
+    for s, names in zip(scope.specs, folded):
+        if contested.isdisjoint(names):
+            continue
         for index, (kind, name, loc) in enumerate(generated_names(s)):
-            # The index keeps two claims of one op distinct, so clashes inside an op are found too.
-            key = (kind in _FILE_KINDS, name.casefold() if kind in _FILE_KINDS else name)
-            claim = Claim(key, loc, f"{s.op}#{index}", 0, f"{kind} {name} of {s.op}")
-            meta[id(claim)] = _Generated(kind, name, s.op)
-            claims.append(claim)
+            if name.casefold() in contested:
+                # The index keeps two claims of one op distinct, so clashes inside an op are found too.
+                key = (kind in _FILE_KINDS, name.casefold() if kind in _FILE_KINDS else name)
+                claim = Claim(key, loc, f"{s.op}#{index}", 0, f"{kind} {name} of {s.op}")
+                meta[id(claim)] = _Generated(kind, name, s.op)
+                claims.append(claim)
     clashes = list(_pairs(claims))
 
     def ops(pair: tuple[Claim, Claim]) -> frozenset[str]:
@@ -365,10 +400,11 @@ def _generated_names(specs: list[OpSpec], registry: Registry | None, space: Numb
             yield _report(R.CHK_GENERATED_NAME, later, first, message, "rename the stem")
             continue
         yield _report(R.CHK_GENERATED_NAME, later, first, f"generated {later.what} clashes with another generated name", "rename the stem, tensor or field")
-    for s in specs:  # x_1 and x1 are distinct names but both become X1 in getX1Desc, setX1, ...
+    pascal = functools.cache(naming.pascal)  # tensor and field names recur from spec to spec
+    for s in scope.specs:  # x_1 and x1 are distinct names but both become X1 in getX1Desc, setX1, ...
         seen: dict[str, tuple[str, Loc]] = {}
         for name, loc in [(t.name, t.span.at("name")) for t in s.all_tensors] + [(f.name, f.span.at("name")) for f in s.fields]:
-            word = naming.pascal(name)
+            word = pascal(name)
             if word in seen and seen[word][0] != name:
                 yield R.CHK_GENERATED_NAME(
                     loc,
@@ -377,7 +413,7 @@ def _generated_names(specs: list[OpSpec], registry: Registry | None, space: Numb
                     Note(f"rename '{name}'"),
                 )
             seen.setdefault(word, (name, loc))
-    for s in specs:
+    for s in scope.specs:
         if s.op in naming.MIRROR_MODULES:
             yield R.CHK_GENERATED_NAME(s.span.loc, f"op id '{s.op}' clashes with the generated Python module {s.op}; rename the spec file")
 
@@ -397,23 +433,23 @@ def op_token(spec: OpSpec) -> str:
     return match.group(1) if match else ""
 
 
-def _naming(specs: list[OpSpec], registry: Registry | None, space: NumberSpace) -> Iterator[Diagnostic]:
-    for s in specs:
+def _naming(scope: _Scope) -> Iterator[Diagnostic]:
+    for s, attributes in scope.attributes:
         op = op_token(s)
-        for t in s.all_tensors:
-            if not t.attribute.startswith(f"HIPDNN_ATTR_OPERATION_{op}_"):
-                yield R.CHK_NAMING_PREFIX(t.span.at("attribute"), f"tensor attribute {t.attribute} should start with HIPDNN_ATTR_OPERATION_{op}_")
-        params = [(f.attribute, f.span.at("attribute")) for f in s.fields] + [(s.compute_type.attribute, s.compute_type.span.at("attribute"))]
-        for name, loc in params:
-            if not (name.startswith(f"HIPDNN_ATTR_{op}_") or name.startswith(f"HIPDNN_ATTR_OPERATION_{op}_")):
-                yield R.CHK_NAMING_PREFIX(loc, f"attribute {name} should start with HIPDNN_ATTR_{op}_")
+        tensor_prefix, param_prefix = f"HIPDNN_ATTR_OPERATION_{op}_", f"HIPDNN_ATTR_{op}_"
+        for a in attributes:  # tensors first, then fields and the compute type
+            if a.kind == "tensor":
+                if not a.name.startswith(tensor_prefix):
+                    yield R.CHK_NAMING_PREFIX(a.span.at("attribute"), f"tensor attribute {a.name} should start with {tensor_prefix}")
+            elif not a.name.startswith((param_prefix, tensor_prefix)):
+                yield R.CHK_NAMING_PREFIX(a.span.at("attribute"), f"attribute {a.name} should start with {param_prefix}")
         match = re.fullmatch(r"HIPDNN_OPERATION_TYPE_(.+?)(_EXT)?", s.operation_type.name)
         if match and not _same_op_words(match.group(1), op):
             yield R.CHK_NAMING_PREFIX(
                 s.operation_type.span.at("name"),
                 f"operation type {s.operation_type.name} does not name the op {op} (BWD/BACKWARD and FWD/FORWARD count as equal)",
             )
-        names: list[tuple[str, Loc]] = [(a.name, a.span.at("attribute")) for a in s.attributes()]
+        names: list[tuple[str, Loc]] = [(a.name, a.span.at("attribute")) for a in attributes]
         names += [(s.descriptor_type.name, s.descriptor_type.span.at("name")), (s.operation_type.name, s.operation_type.span.at("name"))]
         with_ext = [n for n, _ in names if n.endswith("_EXT")]
         if with_ext and len(with_ext) != len(names):
