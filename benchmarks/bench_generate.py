@@ -7,7 +7,8 @@
                       in as many processes as the machine has cores
   peak MB             the largest resident set of the full generate process
 
-Prints a table; asserts nothing (tests never time anything).
+The runs share one spec cache of their own (the first run of each workspace fills it, as a
+developer's first run does). Prints a table; asserts nothing (tests never time anything).
 
     .venv/bin/python benchmarks/bench_generate.py [--ops 10 100 1000] [--repeat 3]
 """
@@ -34,8 +35,11 @@ from bench_check import write_workspace  # noqa: E402 - the same synthetic ops
 PEAK = "import resource, subprocess, sys; code = subprocess.run(sys.argv[1:], capture_output=True).returncode; print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, code)"
 
 
+CACHE = tempfile.mkdtemp(prefix="bench-generate-cache-")  # the runs' own spec cache, not the user's
+
+
 def _env() -> dict[str, str]:
-    return dict(os.environ, PYTHONPATH=str(REPO))
+    return dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_CACHE_DIR=CACHE)
 
 
 def timed(command: list[str], cwd: Path, repeat: int, before=None) -> tuple[float, int]:
@@ -125,4 +129,7 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        shutil.rmtree(CACHE, ignore_errors=True)

@@ -74,6 +74,35 @@ def unwrap(original: str, formatted: str, context: str) -> str:
     return split(original)[0] + "".join(body)
 
 
+# Fragments are small and many (about 14 per op): formatting each as its own file costs a file and
+# clang-format's per-file overhead apiece, more than the formatting itself. A chunk's wrapped
+# fragments are formatted as one file instead, each followed by this line. The style aligns
+# nothing across lines, so a unit formats exactly as it would alone once the blank lines at its
+# ends (which clang-format drops at a file's ends) are dropped too; a test pins the equality.
+BOUNDARY = "// hipdnn-codegen: fragment boundary"
+
+
+def bundle(units: list[str]) -> str:
+    """Wrapped fragments as one C++ file (no unit may contain BOUNDARY; see bundles())."""
+    return "".join((unit if unit.endswith("\n") or not unit else unit + "\n") + BOUNDARY + "\n" for unit in units)
+
+
+def unbundle(formatted: str, count: int) -> list[str] | None:
+    """The `count` units of a formatted bundle, each as clang-format formats it alone; None if
+    the boundaries did not survive (the caller then formats the units one by one)."""
+    units: list[str] = []
+    current: list[str] = []
+    for line in formatted.splitlines(keepends=True):
+        if line.rstrip("\n") == BOUNDARY:
+            units.append("".join(current))
+            current = []
+        else:
+            current.append(line)
+    if len(units) != count or "".join(current).strip():
+        return None
+    return [unit.strip("\n") + "\n" if unit.strip() else "" for unit in units]
+
+
 def title(stem: str, capitalize: bool = False) -> str:
     """A class stem as the words hipDNN's comments use: `LayernormBackward` -> `Layernorm backward`,
     `RMSNormBackward` -> `RMS norm backward` (acronyms keep their capitals)."""

@@ -112,24 +112,29 @@ def generate(
 
 
 class _Chunk:
-    """One chunk's rendered files, being formatted in the background."""
+    """One chunk's rendered files, being formatted in the background. Its registry fragments are
+    formatted inside stand-ins of the constructs they are pasted into, all in one file."""
+
+    BUNDLE = "fragments.bundle.cpp"  # no op's path: those start with "<op>/"
 
     def __init__(self, specs: list[OpSpec], rendered: dict[str, str], style: Path):
-        self.specs = specs
-        self.rendered = rendered
+        self.specs, self.rendered, self.style = specs, rendered, style
+        self.wrapped = {path: context for path in sorted(rendered) if (context := fragments.context_of(path)) is not None}
+        self.units = [fragments.wrap(rendered[path], context) for path, context in self.wrapped.items()]
         staged = dict(rendered)
-        self.wrapped = {}
-        for path, text in rendered.items():
-            context = fragments.context_of(path)
-            if context is not None:  # formatted inside a stand-in of the construct it is pasted into
-                self.wrapped[path] = context
-                staged[path + ".fragment.cpp"] = fragments.wrap(text, context)
+        if self.units and not any(fragments.BOUNDARY in unit for unit in self.units):
+            staged[self.BUNDLE] = fragments.bundle(self.units)
         self.job = formatting.start(staged, style)
 
     def finish(self, out: Output) -> dict[str, bytes]:
         formatted = self.job.result()
-        for path, context in self.wrapped.items():
-            formatted[path] = fragments.unwrap(self.rendered[path], formatted.pop(path + ".fragment.cpp"), context)
+        bundle = formatted.pop(self.BUNDLE, None)
+        units = fragments.unbundle(bundle, len(self.units)) if bundle is not None else None
+        if units is None and self.units:  # a unit the bundle cannot carry: one file each
+            alone = formatting.format_files({f"{i:05d}.cpp": unit for i, unit in enumerate(self.units)}, self.style)
+            units = [alone[f"{i:05d}.cpp"] for i in range(len(self.units))]
+        for (path, context), unit in zip(self.wrapped.items(), units or []):
+            formatted[path] = fragments.unwrap(self.rendered[path], unit, context)
         for spec in self.specs:
             out.diagnostics.extend(coverage.check(spec, formatted, f"{GENERATED_DIR}/"))
         return {path: text.encode("utf-8") for path, text in formatted.items()}

@@ -158,17 +158,15 @@ class Planner:
     names the file."""
 
     def __init__(self, root: Path, scopes: list[str], keep: bool = True, txn: "Transaction | None" = None, prefix: str = ""):
-        self.root, self.scopes, self.keep, self.txn, self.prefix = root, scopes, keep, txn, prefix
+        self.root, self.keep, self.txn, self.prefix = root, keep, txn, prefix
+        self._current = existing_files(root, scopes)
         self._seen: set[str] = set()
         self._changes: list[Change] = []
         self._verified: set[str] = set()
 
     def put(self, rel: str, data: bytes) -> None:
         path = guard(self.root, rel, verified=self._verified)
-        try:
-            old = path.read_bytes()
-        except FileNotFoundError:
-            old = None
+        old = path.read_bytes() if rel in self._current or path.exists() else None
         self._seen.add(rel)
         if old == data:
             return
@@ -179,7 +177,7 @@ class Planner:
 
     def finish(self) -> list[Change]:
         """Every change, deletions of the files in scope nothing put last; each group by path."""
-        current = existing_files(self.root, self.scopes)
+        current = self._current
         changes = sorted(self._changes, key=lambda c: c.path)
         for rel in sorted(set(current) - self._seen):
             changes.append(Change(rel, "delete", current[rel].read_bytes(), None) if self.keep else Change(rel, "delete", None, None))
@@ -253,15 +251,16 @@ class Transaction:
     def __enter__(self) -> "Transaction":
         return self
 
-    def _target(self, rel: str) -> Path:
+    def _target(self, rel: str) -> int | None:
+        """The mode of root/rel (None: no such file), after refusing a path or file it must not write."""
         target = guard(self.root, rel, verified=self._verified)
         try:
-            writable = target.stat().st_mode & 0o222  # by its mode bits, even for root
+            mode = target.stat().st_mode
         except FileNotFoundError:
-            return target
-        if not writable:
+            return None
+        if not mode & 0o222:  # by its mode bits, even for root
             raise StorageError(f"{target} is read-only; make it writable or remove it first")
-        return target
+        return mode
 
     def _staging(self) -> Path:
         if self._txn is None:
@@ -273,15 +272,11 @@ class Transaction:
 
     def stage(self, rel: str, data: bytes) -> None:
         """root/rel is to hold `data` (a replaced file keeps its mode)."""
-        target = self._target(rel)
+        mode = self._target(rel)
         txn = self._staging()
-        try:
-            mode = target.stat().st_mode & 0o7777
-        except FileNotFoundError:
-            mode = self._mode
         staged = f"{len(self._entries):06d}"
         _step(f"stage {len(self._entries)}")
-        _write_new(txn / staged, data, mode)
+        _write_new(txn / staged, data, self._mode if mode is None else mode & 0o7777)
         self._entries.append({"path": rel, "staged": staged})
 
     def delete(self, rel: str) -> None:
@@ -328,18 +323,22 @@ def apply(root: Path, changes: list[Change]) -> None:
 
 def _roll_forward(root: Path, txn: Path, entries: list[dict[str, str | None]]) -> None:
     """Move every staged file into place and delete what the change deletes; safe to repeat."""
+    verified: set[str] = set()
     for index, entry in enumerate(entries):
         rel = entry["path"]
         if not isinstance(rel, str):
             raise StorageError(f"{txn / JOURNAL}: malformed entry {index}")
-        target = guard(root, rel)  # the journal is re-checked: no link, no '..'
+        target = guard(root, rel, verified=verified)  # the journal is re-checked: no link, no '..'
         _step(f"commit {index}")
         staged = entry["staged"]
         if staged is None:
             target.unlink(missing_ok=True)
             _prune(target.parent, root)
+            verified.clear()  # a pruned directory is gone
         elif isinstance(staged, str) and (txn / staged).exists():  # else it was moved before an interruption
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if str(target.parent) not in verified:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                verified.add(str(target.parent))
             os.replace(txn / staged, target)
     _step("cleanup")
     os.sync()  # the renames are durable before the journal that would redo them goes
