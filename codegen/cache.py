@@ -113,15 +113,22 @@ def _write(path: Path, value: Any) -> None:
 
 
 def _versions() -> bytes:
-    from importlib import metadata
+    """Python's version and the installed PyYAML and jsonschema releases (read off their
+    distributions' directory names: importlib.metadata costs more than a cache hit saves)."""
+    import importlib.util
 
-    found = []
-    for package in ("PyYAML", "jsonschema"):
-        try:
-            found.append(f"{package} {metadata.version(package)}")
-        except metadata.PackageNotFoundError:
-            found.append(f"{package} none")
-    return f"{sys.version}; {'; '.join(found)}".encode()
+    found = [sys.version]
+    for module, distribution in (("yaml", "pyyaml"), ("jsonschema", "jsonschema")):
+        spec = importlib.util.find_spec(module)
+        names: list[str] = []
+        if spec is not None and spec.origin:
+            site = Path(spec.origin).parent.parent
+            try:
+                names = sorted(n for n in os.listdir(site) if n.lower().startswith(distribution + "-") and n.endswith((".dist-info", ".egg-info")))
+            except OSError:
+                names = []
+        found.append(f"{module}: {spec.origin if spec else None} {names}")
+    return "; ".join(found).encode()
 
 
 class SpecCache:

@@ -6,14 +6,15 @@ import difflib
 import functools
 import json
 from importlib import resources
-from typing import Any, Iterator
-
-import jsonschema
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any, Iterator
 
 from codegen import rules
 from codegen.diagnostics import Diagnostic, Fix
 from codegen.yaml_loader import Document, Path
+
+if TYPE_CHECKING:
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
 
 _JSON_TYPES = {
     bool: "boolean",
@@ -54,6 +55,8 @@ def inline_refs(node: Any, defs: dict[str, Any]) -> Any:
 
 @functools.cache
 def _validator(name: str) -> jsonschema.Draft202012Validator:
+    import jsonschema  # imported on first use: a run whose specs all come from the cache never needs it
+
     schema = load_schema(name)
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(inline_refs(schema, schema.get("$defs", {})))

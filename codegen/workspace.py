@@ -125,7 +125,8 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         if data is not None:
             ws.sources[path.stem] = data
             jobs.append((ws.display(path), path.stem, data))
-    for spec, problems in _load_all(root, jobs):
+    store = cache.SpecCache.open(root)
+    for spec, problems in _load_all(store, jobs):
         ws.diagnostics.extend(problems)
         if spec is not None:
             ws.specs.append(spec)
@@ -140,8 +141,10 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         data, problems = read_file(ws, registry_path)
         if data is not None:
             ws.registry_source = data
-            ws.registry, problems = load_registry(ws.display(registry_path), data)
+            ws.registry, problems = _cached(store, load_registry, ws.display(registry_path), data)
         ws.diagnostics.extend(problems)
+    if store is not None:
+        store.prune()
     ws.diagnostics.extend(collisions.check(ws.specs, ws.registry, fresh_ops(root, ws.sources, base)))
     return ws
 
@@ -168,10 +171,9 @@ def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
         return list(pool.map(function, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
 
 
-def _load_all(root: Path, jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
+def _load_all(store: cache.SpecCache | None, jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
     """Every spec's model and findings: from the cache when the same bytes loaded before, the
     rest loaded (on every core when there are many) and cached."""
-    store = cache.SpecCache.open(root)
     if store is None:
         return parallel_map(_load_one, jobs)
     keys = [store.key(*job) for job in jobs]
@@ -180,8 +182,19 @@ def _load_all(root: Path, jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSp
     for i, loaded in zip(missing, parallel_map(_load_one, [jobs[i] for i in missing])):
         results[i] = loaded
         store.put(keys[i], loaded)
-    store.prune()
     return [r for r in results if r is not None]
+
+
+def _cached(store: cache.SpecCache | None, load: Callable[[str, bytes], R], shown: str, raw: bytes) -> R:
+    """load(shown, raw), through the cache."""
+    if store is None:
+        return load(shown, raw)
+    key = store.key(shown, "", raw)
+    found = store.get(key)
+    if found is None:
+        found = load(shown, raw)
+        store.put(key, found)
+    return found  # type: ignore[no-any-return]
 
 
 def read_file(ws: Workspace, path: Path) -> tuple[bytes | None, list[Diagnostic]]:

@@ -48,8 +48,9 @@ def test_a_cached_load_equals_an_uncached_one(ws_root: Path, monkeypatch: pytest
     assert "broken_copy.yaml:5:7: error[SCHEMA-PATTERN]" in uncached[1]  # findings are cached too
     monkeypatch.delenv("HIPDNN_CODEGEN_NO_CACHE")
     assert _summary(workspace.load(ws_root)) == uncached  # filling the cache
-    assert len(_entries(ws_root)) == 3
+    assert len(_entries(ws_root)) == 4  # three specs and the registry
     _no_loading(monkeypatch)
+    monkeypatch.setattr(workspace, "load_registry", lambda shown, raw: pytest.fail("the registry was loaded, not taken from the cache"))
     assert _summary(workspace.load(ws_root)) == uncached  # every spec from the cache
 
 
@@ -64,10 +65,10 @@ def test_an_edited_spec_misses_and_unused_entries_go(ws_root: Path, monkeypatch:
     workspace.load(ws_root)
     assert loaded == ["sdpa_bwd"]
     after = _entries(ws_root)
-    assert len(after) == 3 and len(set(before) - set(after)) == 1  # the old sdpa_bwd entry is gone
+    assert len(after) == 4 and len(set(before) - set(after)) == 1  # the old sdpa_bwd entry is gone
     (ws_root / "op_specs" / "broken_copy.yaml").unlink()
     workspace.load(ws_root)
-    assert len(_entries(ws_root)) == 2
+    assert len(_entries(ws_root)) == 3
 
 
 def test_a_tool_change_misses(ws_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -106,7 +107,7 @@ def test_the_cache_lives_outside_the_workspace_and_can_be_off(ws_root: Path, tmp
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.directory() == tmp_path / "xdg" / "hipdnn-codegen"
     workspace.load(ws_root)
-    assert len(list((tmp_path / "xdg" / "hipdnn-codegen").rglob(f"*{cache.SUFFIX}"))) == 3
+    assert len(list((tmp_path / "xdg" / "hipdnn-codegen").rglob(f"*{cache.SUFFIX}"))) == 4
     monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
     assert cache.directory() is None and cache.SpecCache.open(ws_root) is None
     shutil.rmtree(tmp_path / "xdg")
