@@ -1,13 +1,13 @@
 """A per-user cache, so a large workspace's scan does not redo what an earlier run did (like
-ruff's cache, but outside the workspace): the specs it loaded, and the generated directories it
-found fresh.
+ruff's cache, but outside the workspace): the specs and registry it loaded, and the generated
+directories it found fresh.
 
-Specs: an entry is the model and findings one spec file loads to, keyed by a digest of everything the
-load depends on: the spec's bytes, the name it is shown under, the tool's own code and schemas,
-and the versions of Python, PyYAML and jsonschema. A hit is therefore exactly what loading would
-produce. The cache lives under the user's cache directory, never in the workspace (a repository
-cannot ship entries), and entries are read with an unpickler that only builds hipdnn-codegen's own
-model classes and plain containers. After a load, entries no spec of that workspace used are
+Specs: an entry is the model and findings one spec file (or the registry) loads to, keyed by a
+digest of everything the load depends on: the file's bytes, the name it is shown under, the
+tool's own code and schemas, and the versions of Python, PyYAML and jsonschema. A hit is
+therefore exactly what loading would produce. The cache lives under the user's cache directory,
+never in the workspace (a repository cannot ship entries), and entries are read with an
+unpickler that only builds hipdnn-codegen's own model classes and plain containers. After a load, entries no file of that workspace used are
 dropped, so the cache stays the size of the workspace.
 
 Fresh directories: a directory of generated/ whose files were hashed and matched its stamp is
@@ -132,7 +132,7 @@ def _versions() -> bytes:
 
 
 class SpecCache:
-    """The loaded specs of one workspace."""
+    """The loaded specs and registry of one workspace."""
 
     def __init__(self, folder: Path):
         self.folder = folder

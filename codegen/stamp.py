@@ -4,7 +4,7 @@ generated/<op>/hipdnn-codegen.stamp records a digest of every input that can cha
 output (its spec file, every template and style file on the search path, and the versions of
 hipdnn-codegen and the pinned clang-format) and the digest of every file it wrote. When the inputs
 still match and every file still has its recorded digest, the op is fresh without rendering. The
-digest covers the generator's own Python code too, so a changed tool never hides behind a
+digest covers the generator's own code and schemas too, so a changed tool never hides behind a
 fresh stamp.
 """
 

@@ -270,20 +270,33 @@ class Transaction:
             self._txn = txn
         return self._txn
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """A failed write (a full disk, say) as a StorageError that says what state it left."""
+        try:
+            yield
+        except OSError as exc:
+            reason = exc.strerror or exc
+            if self._committed:
+                raise StorageError(f"cannot finish writing under {self.root}: {reason}; the next run completes the change") from None
+            raise StorageError(f"cannot write under {self.root}: {reason}; nothing was changed") from None
+
     def stage(self, rel: str, data: bytes) -> None:
         """root/rel is to hold `data` (a replaced file keeps its mode)."""
-        mode = self._target(rel)
-        txn = self._staging()
-        staged = f"{len(self._entries):06d}"
-        _step(f"stage {len(self._entries)}")
-        _write_new(txn / staged, data, self._mode if mode is None else mode & 0o7777)
-        self._entries.append({"path": rel, "staged": staged})
+        with self._writing():
+            mode = self._target(rel)
+            txn = self._staging()
+            staged = f"{len(self._entries):06d}"
+            _step(f"stage {len(self._entries)}")
+            _write_new(txn / staged, data, self._mode if mode is None else mode & 0o7777)
+            self._entries.append({"path": rel, "staged": staged})
 
     def delete(self, rel: str) -> None:
         """root/rel is to be deleted."""
-        self._target(rel)
-        self._staging()
-        self._entries.append({"path": rel, "staged": None})
+        with self._writing():
+            self._target(rel)
+            self._staging()
+            self._entries.append({"path": rel, "staged": None})
 
     def commit(self) -> None:
         """The commit point: every staged file is made durable with one sync (cheaper than a
@@ -291,23 +304,19 @@ class Transaction:
         renames into place follow."""
         if not self._entries:
             return
-        txn = self._staging()
-        _step("journal")
-        os.sync()
-        _write_new(txn / f"{JOURNAL}.tmp", json.dumps(self._entries, indent=0).encode(), 0o600, durable=True)
-        os.replace(txn / f"{JOURNAL}.tmp", txn / JOURNAL)
-        _fsync_dir(txn)
-        self._committed = True
-        _roll_forward(self.root, txn, self._entries)
+        with self._writing():
+            txn = self._staging()
+            _step("journal")
+            os.sync()
+            _write_new(txn / f"{JOURNAL}.tmp", json.dumps(self._entries, indent=0).encode(), 0o600, durable=True)
+            os.replace(txn / f"{JOURNAL}.tmp", txn / JOURNAL)
+            _fsync_dir(txn)
+            self._committed = True
+            _roll_forward(self.root, txn, self._entries)
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
-        if not self._committed and self._txn is not None:
+        if not self._committed and self._txn is not None:  # an error or Ctrl-C before the commit point
             shutil.rmtree(self._txn, ignore_errors=True)
-        if isinstance(exc, OSError):
-            reason = exc.strerror or exc
-            if self._committed:
-                raise StorageError(f"cannot finish writing under {self.root}: {reason}; the next run completes the change") from None
-            raise StorageError(f"cannot write under {self.root}: {reason}; nothing was changed") from None
 
 
 def apply(root: Path, changes: list[Change]) -> None:
