@@ -7,8 +7,8 @@ digest of everything the load depends on: the file's bytes, the name it is shown
 tool's own code and schemas, and the versions of Python, PyYAML and jsonschema. A hit is
 therefore exactly what loading would produce. The cache lives under the user's cache directory,
 never in the workspace (a repository cannot ship entries), and entries are read with an
-unpickler that only builds hipdnn-codegen's own model classes and plain containers. After a load, entries no file of that workspace used are
-dropped, so the cache stays the size of the workspace.
+unpickler that only builds hipdnn-codegen's own model classes and plain containers. After a
+load, entries no file of that workspace used are dropped, so the cache stays its size.
 
 Fresh directories: a directory of generated/ whose files were hashed and matched its stamp is
 remembered with the inputs digest it matched and a digest of its files' stat data (size, mtime,
