@@ -76,9 +76,11 @@ def unwrap(original: str, formatted: str, context: str) -> str:
 
 # Fragments are small and many (about 14 per op): formatting each as its own file costs a file and
 # clang-format's per-file overhead apiece, more than the formatting itself. A chunk's wrapped
-# fragments are formatted as one file instead, each followed by this line. The style aligns
-# nothing across lines, so a unit formats exactly as it would alone once the blank lines at its
-# ends (which clang-format drops at a file's ends) are dropped too; a test pins the equality.
+# fragments are formatted as one file instead, each followed by this line. hipDNN's style aligns
+# nothing across lines (AlignConsecutive*, AlignTrailingComments and ReflowComments are off), so a
+# unit formats exactly as it would alone once the blank lines at its ends (which clang-format
+# drops at a file's ends) are dropped too; a test pins the equality. Under a workspace's own
+# style, which might align across units, generate formats each fragment alone.
 BOUNDARY = "// hipdnn-codegen: fragment boundary"
 
 

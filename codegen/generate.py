@@ -9,7 +9,7 @@ from typing import Callable
 from codegen import coverage, formatting, fragments, naming, render, rules, stamp
 from codegen.diagnostics import Diagnostic, Loc
 from codegen.model import OpSpec
-from codegen.workspace import GENERATED_DIR, Workspace
+from codegen.workspace import GENERATED_DIR, Workspace, builtin_templates
 
 
 @dataclass
@@ -58,6 +58,9 @@ def generate(
 
     env = render.environment(ws.template_dirs)
     style = ws.template_file(formatting.STYLE_FILE)
+    # fragments share one clang-format file only under hipDNN's style, which aligns nothing
+    # across lines (a workspace's own style might, and then each is formatted alone)
+    bundled = style.resolve() == (builtin_templates() / formatting.STYLE_FILE).resolve()
     tell = progress or (lambda done, total, what: None)
     ordered = sorted(specs, key=lambda s: s.op)
     chunks: list[list[OpSpec] | None] = [ordered[i : i + CHUNK] for i in range(0, len(ordered), CHUNK)]
@@ -78,7 +81,7 @@ def generate(
                     tell(done, len(ordered) + int(with_mirror), f"rendering {spec.op}")
                     rendered.update(render.render_op(env, spec, ws.registry))
                     done += 1
-            started = _Chunk(chunk or [], rendered, style)
+            started = _Chunk(chunk or [], rendered, style, bundled)
             if pending is not None:
                 emit(pending.finish(out))
             pending = started
@@ -117,12 +120,12 @@ class _Chunk:
 
     BUNDLE = "fragments.bundle.cpp"  # no op's path: those start with "<op>/"
 
-    def __init__(self, specs: list[OpSpec], rendered: dict[str, str], style: Path):
+    def __init__(self, specs: list[OpSpec], rendered: dict[str, str], style: Path, bundled: bool = True):
         self.specs, self.rendered, self.style = specs, rendered, style
         self.wrapped = {path: context for path in sorted(rendered) if (context := fragments.context_of(path)) is not None}
         self.units = [fragments.wrap(rendered[path], context) for path, context in self.wrapped.items()]
         staged = dict(rendered)
-        if self.units and not any(fragments.BOUNDARY in unit for unit in self.units):
+        if bundled and self.units and not any(fragments.BOUNDARY in unit for unit in self.units):
             staged[self.BUNDLE] = fragments.bundle(self.units)
         self.job = formatting.start(staged, style)
 

@@ -53,3 +53,24 @@ def test_a_unit_holding_the_boundary_is_formatted_alone(monkeypatch: pytest.Monk
     alone = formatting.format_files({"x.cpp": fragments.wrap(rendered[path], "enum")}, style)["x.cpp"]
     assert out[path].decode() == fragments.unwrap(rendered[path], alone, "enum")
     assert b"HIPDNN_CODEGEN_A = 1," in out[path]
+
+
+def test_under_a_workspace_style_each_fragment_is_formatted_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A workspace's own style might align across lines, so its fragments never share a file;
+    with the same rules as hipDNN's, the output is the same either way."""
+    import shutil
+
+    from codegen.workspace import builtin_templates
+
+    ws_root = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws_root / "op_specs")
+    (ws_root / "templates").mkdir()
+    shutil.copyfile(builtin_templates() / formatting.STYLE_FILE, ws_root / "templates" / formatting.STYLE_FILE)
+    monkeypatch.setattr(fragments, "bundle", lambda units: pytest.fail("fragments bundled under a workspace's own style"))
+    ws = load(ws_root)
+    own = generate.generate(ws, ws.specs)
+    monkeypatch.undo()
+    ws = load(REPO)
+    builtin = generate.generate(ws, ws.specs)
+    changed = [p for p in builtin.files if not p.endswith("hipdnn-codegen.stamp") and builtin.files[p] != own.files.get(p)]
+    assert not changed and any(fragments.context_of(p) for p in own.files)
