@@ -144,10 +144,12 @@ class SpecCache:
         found = folder(root)
         return cls(found) if found is not None else None
 
-    def key(self, shown: str, op: str, raw: bytes) -> str:
+    def key(self, *parts: str | bytes) -> str:
+        """The key of a load from `parts` (the file's shown name, its bytes, ...)."""
         digest = hashlib.sha256(self._salt)
-        for part in (shown.encode(), op.encode(), raw):
-            digest.update(len(part).to_bytes(8, "little") + part)
+        for part in parts:
+            data = part.encode() if isinstance(part, str) else part
+            digest.update(len(data).to_bytes(8, "little") + data)
         return digest.hexdigest()
 
     def get(self, key: str) -> Any | None:
@@ -182,16 +184,13 @@ def signature(directory: Path) -> tuple[str, bool] | None:
     whether any of them changed too recently to be trusted later."""
     rows = []
     newest = 0
-    for here, dirs, names in os.walk(directory):
-        dirs[:] = sorted(d for d in dirs if d not in storage.TOOL_CACHES)
-        for name in sorted(names):
-            path = os.path.join(here, name)
-            try:
-                info = os.lstat(path)
-            except OSError:
-                return None
-            newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
-            rows.append(f"{os.path.relpath(path, directory)}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
+    for rel in storage.files_below(directory):
+        try:
+            info = os.lstat(directory / rel)
+        except OSError:
+            return None
+        newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
+        rows.append(f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
     if not rows:
         return None
     return hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > time.time_ns() - RACY_NS

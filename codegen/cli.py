@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -405,19 +406,17 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if status != EXIT_OK:
         return status
     specs = _select(ws, args.ops)
-    if not args.check and not args.dry_run:
-        with storage.Transaction(ws.root) as txn:
-            status, changes, warnings = _produce_stale(ws, specs, everything=not args.ops, progress=args.console, txn=txn)
-            args.console.findings(diagnostics.render(args.settings.visible(warnings)))
-            if status != EXIT_OK:
-                return status
+    writing = not args.check and not args.dry_run
+    with storage.Transaction(ws.root) if writing else contextlib.nullcontext() as txn:
+        status, changes, warnings = _produce_stale(ws, specs, everything=not args.ops, progress=args.console, txn=txn)
+        args.console.findings(diagnostics.render(args.settings.visible(warnings)))
+        if status != EXIT_OK:
+            return status
+        if txn is not None:
             txn.commit()
+    if writing:
         _written(ws, args, changes, _owners(ws, specs))
         return EXIT_OK
-    status, changes, warnings = _produce_stale(ws, specs, everything=not args.ops, progress=args.console)
-    args.console.findings(diagnostics.render(args.settings.visible(warnings)))
-    if status != EXIT_OK:
-        return status
     shown = ws.display(ws.generated_dir)
     if args.check:
         for change in changes:

@@ -11,7 +11,6 @@ fresh stamp.
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 from codegen import __version__, cache, formatting, naming, storage
@@ -177,19 +176,9 @@ def fresh_dir(job: tuple[Path, str]) -> bool:
         return False
     if recorded != expected:
         return False
-    if _listing(directory) != set(files) | {STAMP}:
+    if set(storage.files_below(directory)) != set(files) | {STAMP}:
         return False
     return all(_sha((directory / rel).read_bytes()) == digest for rel, digest in files.items())
-
-
-def _listing(directory: Path) -> set[str]:
-    """Every file below `directory`, relative, with '/' separators (os.walk: pathlib is slower)."""
-    found: set[str] = set()
-    for here, dirs, names in os.walk(directory):
-        dirs[:] = [d for d in dirs if d not in storage.TOOL_CACHES]
-        prefix = os.path.relpath(here, directory).replace(os.sep, "/")
-        found.update(name if prefix == "." else f"{prefix}/{name}" for name in names)
-    return found
 
 
 def changed_parts(directory: Path, parts: dict[str, str]) -> list[str] | None:

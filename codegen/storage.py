@@ -132,6 +132,17 @@ class Change:
         return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
+def files_below(directory: Path) -> list[str]:
+    """Every file below `directory` (tool caches left out), relative with '/' separators,
+    sorted; os.walk, as pathlib is slower."""
+    found: list[str] = []
+    for here, dirs, names in os.walk(directory):
+        dirs[:] = [d for d in dirs if d not in TOOL_CACHES]
+        prefix = os.path.relpath(here, directory).replace(os.sep, "/")
+        found.extend(name if prefix == "." else f"{prefix}/{name}" for name in names)
+    return sorted(found)
+
+
 def existing_files(root: Path, scopes: list[str]) -> dict[str, Path]:
     """Files under root/scope for every scope ('' means the whole root)."""
     found: dict[str, Path] = {}

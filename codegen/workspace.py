@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import subprocess
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 from codegen import cache, collisions, model, registry, rules, schema_check, semantic, storage
 from codegen.diagnostics import Diagnostic, Loc, SpecError
@@ -126,7 +127,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
             ws.sources[path.stem] = data
             jobs.append((ws.display(path), path.stem, data))
     store = cache.SpecCache.open(root)
-    for spec, problems in _load_all(store, jobs):
+    for spec, problems in _through_cache(store, load_spec, jobs):
         ws.diagnostics.extend(problems)
         if spec is not None:
             ws.specs.append(spec)
@@ -141,7 +142,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         data, problems = read_file(ws, registry_path)
         if data is not None:
             ws.registry_source = data
-            ws.registry, problems = _cached(store, load_registry, ws.display(registry_path), data)
+            ws.registry, problems = _through_cache(store, load_registry, [(ws.display(registry_path), data)])[0]
         ws.diagnostics.extend(problems)
     if store is not None:
         store.prune()
@@ -152,10 +153,6 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
 T = TypeVar("T")
 R = TypeVar("R")
 PARALLEL_FROM = 128  # specs; below this a process pool costs more than it saves
-
-
-def _load_one(job: tuple[str, str, bytes]) -> tuple[OpSpec | None, list[Diagnostic]]:
-    return load_spec(*job)
 
 
 def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
@@ -171,30 +168,23 @@ def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
         return list(pool.map(function, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
 
 
-def _load_all(store: cache.SpecCache | None, jobs: list[tuple[str, str, bytes]]) -> list[tuple[OpSpec | None, list[Diagnostic]]]:
-    """Every spec's model and findings: from the cache when the same bytes loaded before, the
-    rest loaded (on every core when there are many) and cached."""
+def _through_cache(store: cache.SpecCache | None, load: Callable[..., R], jobs: Sequence[tuple[str | bytes, ...]]) -> list[R]:
+    """[load(*job) for job in jobs]: from the cache when the same inputs loaded before, the rest
+    loaded (on every core when there are many) and cached. `load` is a pure function of its job."""
+    run = functools.partial(_star, load)
     if store is None:
-        return parallel_map(_load_one, jobs)
+        return parallel_map(run, list(jobs))
     keys = [store.key(*job) for job in jobs]
-    results: list[tuple[OpSpec | None, list[Diagnostic]] | None] = [store.get(key) for key in keys]
+    results: list[R | None] = [store.get(key) for key in keys]
     missing = [i for i, found in enumerate(results) if found is None]
-    for i, loaded in zip(missing, parallel_map(_load_one, [jobs[i] for i in missing])):
+    for i, loaded in zip(missing, parallel_map(run, [jobs[i] for i in missing])):
         results[i] = loaded
         store.put(keys[i], loaded)
     return [r for r in results if r is not None]
 
 
-def _cached(store: cache.SpecCache | None, load: Callable[[str, bytes], R], shown: str, raw: bytes) -> R:
-    """load(shown, raw), through the cache."""
-    if store is None:
-        return load(shown, raw)
-    key = store.key(shown, "", raw)
-    found = store.get(key)
-    if found is None:
-        found = load(shown, raw)
-        store.put(key, found)
-    return found  # type: ignore[no-any-return]
+def _star(load: Callable[..., R], job: tuple[str | bytes, ...]) -> R:
+    return load(*job)
 
 
 def read_file(ws: Workspace, path: Path) -> tuple[bytes | None, list[Diagnostic]]:

@@ -36,10 +36,10 @@ def _entries(root: Path) -> list[Path]:
 
 
 def _no_loading(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(job):
-        raise AssertionError(f"{job[1]} was loaded, not taken from the cache")
+    def refuse(shown, op, raw):
+        raise AssertionError(f"{op} was loaded, not taken from the cache")
 
-    monkeypatch.setattr(workspace, "_load_one", refuse)
+    monkeypatch.setattr(workspace, "load_spec", refuse)
 
 
 def test_a_cached_load_equals_an_uncached_one(ws_root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -60,8 +60,8 @@ def test_an_edited_spec_misses_and_unused_entries_go(ws_root: Path, monkeypatch:
     spec = ws_root / "op_specs" / "sdpa_bwd.yaml"
     spec.write_text(spec.read_text() + "# edited\n")
     loaded: list[str] = []
-    real = workspace._load_one
-    monkeypatch.setattr(workspace, "_load_one", lambda job: loaded.append(job[1]) or real(job))
+    real = workspace.load_spec
+    monkeypatch.setattr(workspace, "load_spec", lambda shown, op, raw: loaded.append(op) or real(shown, op, raw))
     workspace.load(ws_root)
     assert loaded == ["sdpa_bwd"]
     after = _entries(ws_root)
@@ -75,8 +75,8 @@ def test_a_tool_change_misses(ws_root: Path, monkeypatch: pytest.MonkeyPatch) ->
     workspace.load(ws_root)
     monkeypatch.setattr(cache, "_CODE", [b"another version of the tool"])
     loaded: list[str] = []
-    real = workspace._load_one
-    monkeypatch.setattr(workspace, "_load_one", lambda job: loaded.append(job[1]) or real(job))
+    real = workspace.load_spec
+    monkeypatch.setattr(workspace, "load_spec", lambda shown, op, raw: loaded.append(op) or real(shown, op, raw))
     workspace.load(ws_root)
     assert sorted(loaded) == ["broken_copy", "layernorm_bwd", "sdpa_bwd"]
 
