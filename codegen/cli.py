@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument("--format", choices=("text", "json", "github", "sarif"), default=None, help="output format (default: the configuration's format, else text)")
     shown.add_argument("--statistics", action="store_const", dest="format", const="statistics", help="print one line per rule instead of the findings: count, rule id, purpose")
     check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
+    check.add_argument("--diff", action="store_true", help="also print the (capped) diff of every stale generated file")
     check.add_argument("--fix", action="store_true", help="first regenerate stale generated/ files (when the specs hold), then check")
     check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
     check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, and each op with its schema there")
@@ -272,7 +273,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     fmt = args.format or args.settings.format or "text"
     ws.diagnostics = args.settings.visible(ws.diagnostics)
     status = _report(ws, fmt)
-    if diffs and fmt == "text" and not args.quiet:
+    if diffs and fmt == "text" and args.diff:
         sys.stdout.write(diffs)
     if status == EXIT_OK and fmt == "text" and not args.quiet:
         registry = " and the registry" if ws.registry else ""

@@ -455,6 +455,7 @@ class OpSpec:
     test_lists: tuple[TestTensorList, ...] = ()
     dtypes: Dtypes | None = None
     reference: Reference | None = None
+    content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -565,6 +566,7 @@ class _Entry:
 
 def build(op: str, doc: Document) -> OpSpec:
     """Build the model from a document the schema has accepted."""
+    content = doc.content_digest()  # before the entries pop the document's keys
     top = _Entry(doc, ())
     stem = top.pop("stem")
     frontend = _frontend(top.child("frontend")) if "frontend" in top.data else Frontend(None, None, None, None, None, None, None, (), Span(doc.loc(())))
@@ -633,6 +635,7 @@ def build(op: str, doc: Document) -> OpSpec:
         test_shapes=test_shapes,
         dtypes=dtypes,
         reference=reference,
+        content=content,
     )
 
 

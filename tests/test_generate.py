@@ -154,6 +154,25 @@ def test_check_diff_is_capped(workspace):
     assert "... diff truncated" in result.out
 
 
+def test_check_shows_diffs_only_with_diff(workspace):
+    """By default a stale op is one finding with the command that fixes it (a spec edit once
+    printed about 700 lines of generated-code diff); --diff adds the diffs, as ruff and black do."""
+    run_cli("generate", cwd=workspace)
+    spec = workspace / "op_specs" / "thing.yaml"
+    spec.write_text(spec.read_text().replace("{uid: 9010,", "{uid: 9020,", 1))
+    plain = run_cli("check", cwd=workspace)
+    assert plain.code == 1
+    assert not [line for line in plain.out.splitlines() if line.startswith(("---", "+++", "@@"))], plain.out
+    assert [line for line in plain.out.splitlines() if ": error[" in line] == [
+        line for line in plain.out.splitlines() if line.startswith("op_specs/thing.yaml:1:1: error[GEN-STALE]: this spec changed")
+    ]
+    assert "    note: run: hipdnn-codegen generate thing\n" in plain.out
+    shown = run_cli("check", "--diff", cwd=workspace)
+    assert shown.code == 1 and shown.out.startswith(plain.out.rsplit("\n", 1)[0])
+    assert "-constexpr int64_t K_THING_TENSOR_IN_UID = 9010;" in shown.out
+    assert "+constexpr int64_t K_THING_TENSOR_IN_UID = 9020;" in shown.out
+
+
 def test_dry_run_writes_nothing(workspace):
     result = run_cli("generate", "--dry-run", cwd=workspace)
     assert result.code == 0
@@ -293,6 +312,24 @@ def test_stale_output_is_blamed_on_the_spec_that_changed_with_its_command(worksp
     never = run_cli("check", cwd=workspace)
     assert "op_specs/thing.yaml:1:1: error[GEN-STALE]: this spec was never generated: 64 file(s) of generated/thing/ differ" in never.out
     assert len([line for line in never.out.splitlines() if ": error[" in line]) <= 2
+
+
+def test_staleness_follows_what_a_spec_says_not_its_bytes(workspace):
+    """A comment, a re-indent or a change of quoting changes no generated file, so it leaves
+    generated/ fresh (before, a comment made check fail with GEN-STALE and blocked the pre-commit
+    hook); a changed value is still stale, and so is a changed order of keys."""
+    run_cli("generate", cwd=workspace)
+    spec, registry = workspace / "op_specs" / "thing.yaml", workspace / "op_specs" / "registry.yaml"
+    original = spec.read_text()
+    spec.write_text(original.replace("stem: Thing", 'stem: "Thing"  # quoted now', 1) + "# reviewed\n")
+    registry.write_text(registry.read_text() + "\n# reviewed too\n")
+    fresh = run_cli("check", cwd=workspace)
+    assert (fresh.code, fresh.out) == (0, "ok: 1 op spec(s) and the registry checked, no findings\n"), fresh.out
+    assert run_cli("generate", "--check", cwd=workspace).code == 0
+    spec.write_text(original.replace("{uid: 9010,", "{uid: 9020,", 1))
+    stale = run_cli("check", cwd=workspace)
+    assert stale.code == 1
+    assert "op_specs/thing.yaml:1:1: error[GEN-STALE]: this spec changed since it was generated" in stale.out
 
 
 # (spec, line pattern, new line from a random source): edits that keep a spec valid and change
