@@ -365,3 +365,30 @@ def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum
     names = naming.OpNames(spec)
     frontend = [checkout / names.frontend_attributes_test, checkout / names.frontend_node_test, checkout / names.graph_test]
     assert build_and_run(tmp_path / "tests_binary", flags, [*frontend, *enum_units(specs, ws / "generated", stubs), LINK_STUBS, BACKEND_LINK_STUBS]) > 40
+
+
+def test_check_against_the_fixture_tree_is_clean():
+    """The fixture tree and the repository's specs and registry agree (issue 40, item 10)."""
+    result = run_cli("check", "--hipdnn-root", str(FIXTURE), cwd=REPO)
+    assert result.code == 0, result.out + result.err
+    assert "error[" not in result.out + result.err
+
+
+@pytest.mark.parametrize("dry_run", [False, True], ids=["apply", "dry-run"])
+def test_apply_refuses_what_check_hipdnn_root_rejects(tmp_path, dry_run):
+    """An error `check --hipdnn-root` reports stops apply before it plans anything: exit 1, the
+    finding as check prints it, and the checkout byte-identical."""
+    root = _case_checkout(tmp_path, "checkout-conflict")
+    before = tree(root)
+    check = run_cli("check", "--no-stale", "--hipdnn-root", str(root), cwd=REPO)
+    assert check.code == 1
+    result = run_cli("apply", "--hipdnn-root", str(root), *(["--dry-run"] if dry_run else []), cwd=REPO)
+    assert result.code == 1, result.out + result.err
+    finding = (
+        "op_specs/registry.yaml:396:5: error[HDR-CONFLICT]: descriptor type value 36 of HIPDNN_BACKEND_OPERATION_RESAMPLE_BWD_DESCRIPTOR"
+        " is HIPDNN_BACKEND_OPERATION_RESAMPLE_BWD_DESCRIPTOR_EXT in the checkout\n"
+        f"    {os.path.relpath(root, REPO)}/backend/include/HipdnnBackendDescriptorType.h:148:5: note: defined here\n"
+    )
+    assert result.out == check.out == finding
+    assert result.err == "1 error(s) in op_specs\nnothing was written\n"
+    assert tree(root) == before
