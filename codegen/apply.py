@@ -216,12 +216,14 @@ def _conditional_depths(texts: list[str]) -> list[int]:
     file (a header guard, hipDNN's `#ifndef ..._SKIP_JSON_LIB` around a header's body) does not
     count: outside it the file has only comments, blank lines and `#pragma`s."""
     masked = [t.strip() for t in _mask(texts)]
-    depths, depth, opened = [], 0, []
-    sections: list[tuple[int, int, bool]] = []  # (#if row, #endif row, has #else/#elif) of each
+    depths: list[int] = []
+    depth = 0
+    opened: list[tuple[int, bool]] = []  # (#if row, has #else/#elif) of each open block
+    sections: list[tuple[int, int, bool]] = []  # the same, with the #endif row, of each closed one
     for row, text in enumerate(masked):
         if _IF.match(text):
             depth += 1
-            opened.append([row, False])
+            opened.append((row, False))
             depths.append(depth)
         elif _ENDIF.match(text) and opened:
             depths.append(depth)
@@ -230,7 +232,7 @@ def _conditional_depths(texts: list[str]) -> list[int]:
             depth -= 1
         else:
             if _ELSE.match(text) and opened:
-                opened[-1][1] = True
+                opened[-1] = (opened[-1][0], True)
             depths.append(depth)
     first, last, level = 0, len(masked), 0
     while True:  # peel the wrapping conditionals, outermost first
