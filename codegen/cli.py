@@ -245,6 +245,15 @@ def _stale_owner(ws: Workspace, inputs: stamp.Inputs, owner: str, group: list[st
     return found
 
 
+def _checkout_findings(ws: Workspace, checkout: Path) -> list[diagnostics.Diagnostic]:
+    """What `check --hipdnn-root` adds: the workspace's numbers against the checkout's headers, and
+    each op against the checkout's schema of it."""
+    from codegen import hipdnn_headers, schema_drift
+
+    found = hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display)
+    return found + schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     ws = load(args.settings.root, base=args.against or "HEAD")
     diffs = ""
@@ -253,11 +262,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         ws.diagnostics.extend(breaking.check(ws, args.against))
     if args.hipdnn_root or args.settings.hipdnn_root is not None:
-        from codegen import hipdnn_headers, schema_drift
-
-        checkout = _hipdnn_root(args)
-        ws.diagnostics.extend(hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display))
-        ws.diagnostics.extend(schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display))
+        ws.diagnostics.extend(_checkout_findings(ws, _hipdnn_root(args)))
     if args.fix and not diagnostics.has_errors(ws.diagnostics):
         with storage.Transaction(ws.root) as txn:
             status, changes, _ = _produce_stale(ws, list(ws.specs), everything=True, progress=args.console, txn=txn)
@@ -539,8 +544,10 @@ def cmd_apply(args: argparse.Namespace) -> int:
     from codegen import hipdnn_headers
 
     ws = load(args.settings.root)
+    ws.diagnostics.extend(_checkout_findings(ws, _hipdnn_root(args)))  # what check --hipdnn-root reports
     status = _report(ws)
     if status != EXIT_OK:
+        print("nothing was written", file=sys.stderr)
         return status
     specs = _select(ws, args.ops)
     freshness, _ = stamp.all_fresh(ws, specs, False)
