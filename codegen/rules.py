@@ -77,12 +77,15 @@ SCHEMA_FORBIDDEN_KEY = _rule("SCHEMA-FORBIDDEN-KEY", "a key that is not allowed 
 SPEC_OP_NAME = _rule("SPEC-OP-NAME", "the spec file name is not a valid op id, or ends in .yml")
 SPEC_SKELETON = _rule(
     "SPEC-SKELETON",
-    "the spec is add-op's placeholder (skeleton: true), not yet filled in",
-    "warning",
-    "`hipdnn-codegen add-op NAME` without --from-fbs writes a skeleton: one input x, one output y, no fields, "
-    "marked `skeleton: true`. It is valid, so it generates, but it is not the op. Replace the tensors with the "
-    "op's own (optional ones with `optional: true`), add its fields, rules and test_data, then delete the "
-    "`skeleton: true` line; the warning goes with it.",
+    "the spec is add-op's unedited skeleton (skeleton: true), not yet the op",
+    "error",
+    "`hipdnn-codegen add-op NAME` without --from-fbs writes a skeleton marked `skeleton: true`: one input x and one "
+    "output y, or for a backward op (NAME ending in _bwd or _backward) the output gradient dy and the forward input x "
+    "in and the input gradient dx out; no fields, no rules, placeholder test dims. It is not the op, so while the "
+    "marker is there the spec is an error: `check` fails, and `generate`, `apply` and `check --fix` write nothing. "
+    "Replace the tensors with the op's own (optional ones with `optional: true`), add its fields, rules and real "
+    "test_data, then delete the `skeleton: true` line and run `hipdnn-codegen add-op NAME` (or `check --fix`) to "
+    "generate it. Being an error, it cannot be ignored in the configuration.",
 )
 SPEC_DUPLICATE_NAME = _rule("SPEC-DUPLICATE-NAME", "two tensors or fields share a name")
 SPEC_DUPLICATE_ID = _rule("SPEC-DUPLICATE-ID", "two attributes of one spec share an ID")
