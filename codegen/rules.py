@@ -87,6 +87,19 @@ SPEC_SKELETON = _rule(
     "test_data, then delete the `skeleton: true` line and run `hipdnn-codegen add-op NAME` (or `check --fix`) to "
     "generate it. Being an error, it cannot be ignored in the configuration.",
 )
+SPEC_MODELINE = _rule(
+    "SPEC-MODELINE",
+    "an editor modeline names a schema file that is missing or differs from the tool's",
+    "warning",
+    "A `# yaml-language-server: $schema=PATH` line tells editors which JSON schema to validate the file with; PATH "
+    "is resolved from the file's own directory. add-op writes `$schema=op_spec.schema.json` and keeps "
+    "op_specs/op_spec.schema.json identical to the tool's schema (op_specs/registry.schema.json for the registry), "
+    "so the modeline resolves wherever the workspace lives, also vendored into a hipDNN checkout without the tool. "
+    "A modeline naming a file that does not exist, a URL, or a file that differs from `hipdnn-codegen schema` "
+    "(an older or newer tool's) is reported; the fix writes the schema with `hipdnn-codegen schema --write PATH` "
+    "(`--registry` for the registry), or points the modeline at the copy beside the specs. A file without a "
+    "modeline is fine.",
+)
 SPEC_DUPLICATE_NAME = _rule("SPEC-DUPLICATE-NAME", "two tensors or fields share a name")
 SPEC_DUPLICATE_ID = _rule("SPEC-DUPLICATE-ID", "two attributes of one spec share an ID")
 SPEC_DUPLICATE_ATTRIBUTE = _rule(

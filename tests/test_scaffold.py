@@ -96,7 +96,6 @@ def test_a_backward_skeleton_is_backward_shaped_and_says_to_edit_then_check(work
     assert result.code == 0, result.out + result.err
     assert result.out == (
         "created  op_specs/groupnorm_bwd.yaml\n"
-        "created  op_specs/op_spec.schema.json\n"
         "next:\n"
         "  edit op_specs/groupnorm_bwd.yaml: the op's own tensors, fields, rules and test_data; then delete its `skeleton: true` line\n"
         "  hipdnn-codegen check --fix op_specs/groupnorm_bwd.yaml    (generates the op once the spec is no longer a skeleton)\n"
