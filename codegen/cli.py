@@ -453,7 +453,7 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     new_spec: list[storage.Change] = []  # the spec file, when this run creates it
     closing: list[str] = []  # what add-op adopted or guessed, for review
     if not ws.spec_path(args.name).exists():
-        status, text, closing = _create_spec(ws, args)
+        status, text, closing, skeleton = _create_spec(ws, args)
         if status != EXIT_OK or args.dry_run:
             return status
         new_spec = [storage.Change(f"{SPEC_DIR}/{args.name}.yaml", "create", None, text.encode())]
@@ -461,6 +461,8 @@ def cmd_add_op(args: argparse.Namespace) -> int:
         old_schema = copy.read_bytes() if copy.is_file() and not copy.is_symlink() else None
         if old_schema != schema_text():
             new_spec.append(storage.Change(f"{SPEC_DIR}/{SPEC_SCHEMA}", "create" if old_schema is None else "update", old_schema, schema_text()))
+        if skeleton:  # a placeholder, not yet the op: nothing to generate until it is edited
+            return _skeleton_written(ws, args, new_spec)
         ws = load(root, new_specs={args.name: text.encode()})
         status = _report(ws)
         if status != EXIT_OK:
@@ -491,9 +493,25 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str]]:
+def _skeleton_written(ws: Workspace, args: argparse.Namespace, new_spec: list[storage.Change]) -> int:
+    """Write add-op's skeleton (and the schema its modeline names) and say what to edit: the
+    skeleton is SPEC-SKELETON until edited, so nothing is generated from it."""
+    with storage.Transaction(ws.root) as txn:
+        for change in new_spec:
+            txn.stage(change.path, change.new or b"")
+        txn.commit()
+    for change in new_spec:
+        args.console.say(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
+    shown = ws.display(ws.spec_path(args.name))
+    args.console.say("next:")
+    args.console.say(f"  edit {shown}: the op's own tensors, fields, rules and test_data; then delete its `skeleton: true` line")
+    args.console.say(f"  hipdnn-codegen check --fix {shown}    (generates the op once the spec is no longer a skeleton)")
+    return EXIT_OK
+
+
+def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str], bool]:
     """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
-    and the review notes on what was adopted or guessed."""
+    the review notes on what was adopted or guessed, and whether it is a skeleton."""
     from codegen import adopt, render, scaffold
     from codegen.workspace import load_spec
 
@@ -516,7 +534,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         closing = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown)) + draft.summary()
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
-        return EXIT_FINDINGS, "", []
+        return EXIT_FINDINGS, "", [], False
     text = scaffold.render(draft, render.environment(ws.template_dirs))
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
@@ -527,12 +545,15 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     if args.dry_run:
         print(f"# {shown} (not written)")
         sys.stdout.write(text)
-        print("# would generate:")
-        for planned in naming.OpNames(spec).planned_files() if spec else []:
-            print(f"#   {ws.display(ws.generated_dir / planned)}")
+        if draft.skeleton:
+            print("# a skeleton: nothing is generated from it until it is edited and its `skeleton: true` line deleted")
+        else:
+            print("# would generate:")
+            for planned in naming.OpNames(spec).planned_files() if spec else []:
+                print(f"#   {ws.display(ws.generated_dir / planned)}")
         for line in closing:  # what was adopted or guessed, for review
             print(line)
-    return EXIT_OK, text, closing
+    return EXIT_OK, text, closing, draft.skeleton
 
 
 def _owner(specs: list[OpSpec], path: str) -> str:

@@ -143,11 +143,13 @@ def test_applying_ops_the_tree_already_holds_leaves_every_shared_file_byte_ident
 
 @pytest.fixture(scope="module")
 def new_op_workspace(tmp_path_factory):
-    """A workspace with this repository's specs plus a new op made by add-op."""
+    """A workspace with this repository's specs plus a new op made by add-op (from a schema: a
+    skeleton is refused until edited)."""
     ws = tmp_path_factory.mktemp("ws")
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copy(REPO / "tests" / "fbs_cases" / "layernorm-like" / "input.fbs", ws / "input.fbs")
     # numbers allocated around the fixture tree's own, whatever op_specs/registry.yaml lists today
-    result = run_cli("add-op", "groupnorm_bwd", "--hipdnn-root", str(FIXTURE), cwd=ws)
+    result = run_cli("add-op", "groupnorm_bwd", "--from-fbs", "input.fbs", "--hipdnn-root", str(FIXTURE), cwd=ws)
     assert result.code == 0, result.out + result.err
     return ws
 

@@ -19,6 +19,14 @@ from codegen import storage
 from codegen.cli import main
 from conftest import REPO, run_cli, tree
 
+
+
+def _schema(workspace: Path, op: str) -> str:
+    """A small complete op's schema for add-op --from-fbs (a skeleton is refused until edited)."""
+    table = "".join(word.title() for word in op.split("_")) + "Attributes"
+    (workspace / f"{op}.fbs").write_text(f'attribute "cache_uid";\ntable {table} {{\n    x_tensor_uid: long (cache_uid);\n    y_tensor_uid: long (cache_uid);\n}}\n')
+    return f"{op}.fbs"
+
 KILLED = 86
 
 
@@ -169,7 +177,7 @@ def _cli(workspace: Path, *args: str, wait: str = "600") -> subprocess.Popen[str
 
 
 def test_two_add_ops_at_once_get_different_numbers(workspace: Path) -> None:
-    runs = [_cli(workspace, "add-op", name) for name in ("first_new_op", "second_new_op")]
+    runs = [_cli(workspace, "add-op", name, "--from-fbs", _schema(workspace, name)) for name in ("first_new_op", "second_new_op")]
     for run in runs:
         out, err = run.communicate(timeout=300)
         assert run.returncode == 0, out + err
@@ -181,7 +189,7 @@ def test_two_add_ops_at_once_get_different_numbers(workspace: Path) -> None:
 
 
 def test_add_op_beside_generate_loses_nothing(workspace: Path) -> None:
-    runs = [_cli(workspace, "add-op", "third_new_op"), _cli(workspace, "generate")]
+    runs = [_cli(workspace, "add-op", "third_new_op", "--from-fbs", _schema(workspace, "third_new_op")), _cli(workspace, "generate")]
     for run in runs:
         out, err = run.communicate(timeout=300)
         assert run.returncode == 0, out + err
