@@ -63,8 +63,13 @@ run: install
 	@echo "  $(BIN)/hipdnn-codegen apply --hipdnn-root DIR place everything in a hipDNN checkout"
 	@echo "  make test                                      the whole test suite"
 
+# PYTEST_ARGS: a selection (scripts/fresh_setup.sh runs a smoke one); empty runs the whole suite.
 test: install system-deps
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The README's first two commands in a scratch clone with no caches (what CI runs first).
+fresh-setup:
+	@scripts/fresh_setup.sh
 
 clean:
 	rm -rf $(VENV) .venv-lock build *.egg-info

@@ -413,6 +413,10 @@ def two_op_workspace(tmp_path_factory):
     for op in ("softmax", "swiglu"):
         result = run_cli("add-op", op, "--hipdnn-root", str(FIXTURE), cwd=ws)
         assert result.code == 0, result.out + result.err
+        spec = ws / "op_specs" / f"{op}.yaml"  # reviewed: the skeleton's x -> y is the op's shape
+        spec.write_text(spec.read_text().replace("skeleton: true\n", "", 1))
+    result = run_cli("check", "--fix", cwd=ws)
+    assert result.code == 0, result.out + result.err
     return ws
 
 
