@@ -278,13 +278,13 @@ def test_the_families_declare_exactly_the_files_generate_writes():
 def test_check_fix_regenerates_stale_output_then_passes(workspace):
     run_cli("generate", cwd=workspace)
     spec = workspace / "op_specs" / "thing.yaml"
-    spec.write_text(spec.read_text() + "# an edit the stamps notice\n")
+    spec.write_text(spec.read_text().replace("{uid: 9010,", "{uid: 9020,", 1))  # an edit the stamps notice
     assert run_cli("check", cwd=workspace).code == 1
     fixed = run_cli("check", "--fix", cwd=workspace)
     assert fixed.code == 0, fixed.out + fixed.err
-    assert "generated/: 2 file(s) written" in fixed.out and fixed.out.endswith("no findings\n")
+    assert "generated/: 4 file(s) written" in fixed.out  # the constants, the mirror's test data, two stamps and fixed.out.endswith("no findings\n")
     assert run_cli("check", cwd=workspace).code == 0
-    spec.write_text(spec.read_text() + "# again\n")
+    spec.write_text(spec.read_text().replace("{uid: 9020,", "{uid: 9030,", 1))
     machine = run_cli("check", "--fix", "--format", "json", cwd=workspace)
     assert machine.code == 0 and json.loads(machine.out) == {"version": 1, "findings": []}
     spec.write_text(spec.read_text().replace("stem: Thing", "stem: thing"))
@@ -384,7 +384,9 @@ def test_generate_renders_only_the_ops_whose_inputs_changed(tmp_path, monkeypatc
     monkeypatch.setattr(render, "render_op", lambda env, spec, registry: rendered.append(spec.op) or original(env, spec, registry))
     assert run_cli("generate", cwd=ws).code == 0 and rendered == []
     spec = ws / "op_specs" / "sdpa_bwd.yaml"
-    spec.write_text(spec.read_text() + "# touched\n")
+    spec.write_text(spec.read_text() + "# touched\n")  # a comment changes nothing the generator reads
+    assert run_cli("generate", cwd=ws).code == 0 and rendered == []
+    spec.write_text(spec.read_text().replace("seed: ", "seed:  ", 1).replace("description: ", "description: Edited. ", 1))
     assert run_cli("generate", cwd=ws).code == 0 and rendered == ["sdpa_bwd"]
     (ws / "generated" / "layernorm_bwd" / "backend" / "src" / "descriptors" / "LayernormBackwardOperationDescriptor.cpp").write_text("edited\n")
     rendered.clear()

@@ -131,7 +131,7 @@ def test_an_unedited_skeleton_fails_check_generate_and_apply_writing_nothing(wor
         assert refused.code == 1 and refused.out == SKELETON_FINDING, args
     assert _tree(workspace / "generated") == generated
     checkout = tmp_path / "hipdnn"
-    shutil.copytree(REPO / "tests" / "fixtures" / "hipdnn", checkout)
+    shutil.copytree(REPO / "tests" / "fixtures" / "hipdnn_tree", checkout)
     pristine = _tree(checkout)
     for ops in (["groupnorm_bwd"], [], ["layernorm_bwd"]):
         applied = run_cli("apply", "--hipdnn-root", str(checkout), *ops, cwd=workspace)
