@@ -92,7 +92,7 @@ def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
         )
         return
     attributes = list(spec.attributes())
-    taken = {a.id for a in attributes}
+    taken = {a.id for a in attributes} | (spec.damage.ids if spec.damage else frozenset())
     free = next_free_id(spec, taken)
     fix = f"; the next free ID in [{low}, {high}] is {free}" if free is not None else "; the range is full"
     yield from _duplicates(
