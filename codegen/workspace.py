@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, Sequence, TypeVar
 
 from codegen import cache, collisions, model, registry, rules, schema_check, semantic, storage
-from codegen.diagnostics import Diagnostic, Loc, SpecError
+from codegen.diagnostics import Diagnostic, Fix, Loc, SpecError
 from codegen.model import OpSpec
 from codegen.registry import Registry
 from codegen.yaml_loader import Document, Path as DocPath, load_file
@@ -138,7 +138,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         twin = path.with_suffix(".yaml")
         also = f"; {twin.name} exists too, so one of them is stale" if twin.exists() else ""
         ws.diagnostics.append(
-            rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}")
+            rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}", fix=Fix(f"rename {path.name} to {twin.name}"))
         )
     registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
     if registry_path.exists() or registry_path.is_symlink():
