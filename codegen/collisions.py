@@ -169,6 +169,7 @@ def _ranges(scope: _Scope) -> Iterator[Diagnostic]:
             claims.append(Claim(b.range[0], b.span.at("range"), b.owner, b.range[1], f"registry block {b.owner}", b.inside or ""))
     by_op = {s.op: s for s in scope.specs}
     for later, first in _overlaps(claims):
+        assert isinstance(later.key, int)
         low, high = later.key, later.high
         block = scope.space.next_block()
         spec = by_op.get(later.owner)
