@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := requirements/lock.txt
 
-.PHONY: run test install system-deps clean
+.PHONY: run test install lock fresh-setup system-deps clean
 
 # The compile check needs g++, gtest and nlohmann-json headers; install them from Debian when missing.
 system-deps:
@@ -21,15 +22,30 @@ system-deps:
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
 
-# Non-editable install: proves the wheel carries the schema and templates.
+# Every package comes from requirements/lock.txt, pinned and hash-checked (`make lock` rewrites it
+# from pyproject.toml), so a fresh machine gets the same versions whatever was released since.
+# Then the tool itself, non-editable (proves the wheel carries the schema and templates), built
+# with the locked setuptools (no build isolation, which would fetch an unlocked one).
 # -qq: pip's errors still show, its notices (and a machine's index warnings) do not.
-$(STAMP): $(BIN)/python pyproject.toml $(shell find codegen -type f -not -name '*.pyc')
-	@echo "installing hipdnn-codegen into $(VENV)/ ..."
-	@$(BIN)/pip install -qq --upgrade pip
+$(STAMP): $(BIN)/python pyproject.toml $(LOCK) $(shell find codegen -type f -not -name '*.pyc')
+	@echo "installing hipdnn-codegen into $(VENV)/ (locked: $(LOCK)) ..."
+	@$(BIN)/python -m pip install -qq --require-hashes --no-deps -r $(LOCK)
 	@rm -rf build *.egg-info  # setuptools would ship what a previous build left there
-	@$(BIN)/pip install -qq ".[test]"
+	@$(BIN)/python -m pip install -qq --no-deps --no-build-isolation --no-index .
 	@rm -rf build *.egg-info
+	@$(BIN)/python -m pip check -q >/dev/null || { $(BIN)/python -m pip check; exit 1; }
 	@touch $(STAMP)
+
+# Rewrite the lock from pyproject.toml and requirements/build.in with the locked uv (run after
+# changing a dependency; commit the result). UPGRADE=1 also moves every pin to its newest release.
+lock:
+	@$(PYTHON) -m venv .venv-lock
+	@.venv-lock/bin/python -m pip install -qq --require-hashes --no-deps -r requirements/uv.txt
+	@.venv-lock/bin/uv pip compile -q requirements/uv.in --generate-hashes --universal \
+		--python-version 3.10 --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/uv.txt
+	@.venv-lock/bin/uv pip compile -q pyproject.toml requirements/build.in --extra test --generate-hashes \
+		--universal --python-version 3.10 --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o $(LOCK)
+	@echo "$(LOCK) written; commit it"
 
 install: $(STAMP)
 
@@ -47,8 +63,13 @@ run: install
 	@echo "  $(BIN)/hipdnn-codegen apply --hipdnn-root DIR place everything in a hipDNN checkout"
 	@echo "  make test                                      the whole test suite"
 
+# PYTEST_ARGS: a selection (scripts/fresh_setup.sh runs a smoke one); empty runs the whole suite.
 test: install system-deps
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The README's first two commands in a scratch clone with no caches (what CI runs first).
+fresh-setup:
+	@scripts/fresh_setup.sh
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) .venv-lock build *.egg-info

@@ -205,20 +205,43 @@ def _enum_span(source: Source, masked: list[str], typedef: str) -> tuple[int, in
     raise source.structure(f"the end of enum {typedef}")
 
 
-def _conditional_depths(masked_texts: list[str], start: int, stop: int) -> list[int]:
-    """#if nesting depth of each line in [start, stop) (the directive lines themselves included)."""
-    depths, depth = [], 0
-    for row in range(start, stop):
-        text = masked_texts[row].strip()
-        if re.match(r"#\s*if", text):
+_IF = re.compile(r"#\s*if(?:n?def)?\b")
+_ENDIF = re.compile(r"#\s*endif\b")
+_ELSE = re.compile(r"#\s*(?:elif|else)\b")
+
+
+def _conditional_depths(texts: list[str]) -> list[int]:
+    """The #if nesting depth of each line (the directive lines themselves included: an `#if` line
+    has the depth it opens, an `#endif` line the depth it closes). A conditional wrapping the whole
+    file (a header guard, hipDNN's `#ifndef ..._SKIP_JSON_LIB` around a header's body) does not
+    count: outside it the file has only comments, blank lines and `#pragma`s."""
+    masked = [t.strip() for t in _mask(texts)]
+    depths: list[int] = []
+    depth = 0
+    opened: list[tuple[int, bool]] = []  # (#if row, has #else/#elif) of each open block
+    sections: list[tuple[int, int, bool]] = []  # the same, with the #endif row, of each closed one
+    for row, text in enumerate(masked):
+        if _IF.match(text):
             depth += 1
+            opened.append((row, False))
             depths.append(depth)
-        elif re.match(r"#\s*endif", text):
+        elif _ENDIF.match(text) and opened:
             depths.append(depth)
+            start, branched = opened.pop()
+            sections.append((start, row, branched))
             depth -= 1
         else:
+            if _ELSE.match(text) and opened:
+                opened[-1] = (opened[-1][0], True)
             depths.append(depth)
-    return depths
+    first, last, level = 0, len(masked), 0
+    while True:  # peel the wrapping conditionals, outermost first
+        inner = [(a, b) for a, b, branched in sections if not branched and first <= a and b < last and depths[a] == level + 1]
+        wrapper = next(((a, b) for a, b in inner if all(not masked[r] or masked[r].startswith("#pragma") for r in (*range(first, a), *range(b + 1, last)))), None)
+        if wrapper is None:
+            break
+        first, last, level = wrapper[0] + 1, wrapper[1], level + 1
+    return [max(0, d - level) for d in depths]
 
 
 def _item_ends(masked: list[str], start: int, stop: int) -> list[tuple[int, int, bool]]:
@@ -269,7 +292,7 @@ def insert_enum_entry(source: Source, typedef: str, wanted: tuple[str, int, Loc]
         raise source.structure(f"an enumerator in enum {typedef}")
     by_line = {e.loc.line - 1: e for e in _entries(source) if open_row < e.loc.line - 1 < close_row}
     values = [(first, last, comma, by_line.get(first)) for first, last, comma in items]
-    depths = _conditional_depths([t for t in source.texts], 0, len(source.texts))
+    depths = _conditional_depths(source.texts)
     documented = entry[0].strip().startswith("/**")
     later = [(first, last) for first, last, _, e in values if e is not None and e.alias_of is None and e.value > wanted[1]]
     if later:  # before the first entry with a greater value, and before its doc comment
@@ -445,32 +468,48 @@ def _include_key(line: str, main_stem: str) -> tuple[int, str]:
 
 
 def insert_include(source: Source, include: str, filename: str) -> None:
-    """Add an #include where clang-format's include sorting would keep it (the file's includes are sorted)."""
+    """Add an #include where clang-format's include sorting would keep it (the file's includes are
+    sorted), never inside an #if/#ifdef/#ifndef block: a run of includes interleaved with such
+    blocks (hipDNN's Graph.hpp keeps its SDPA includes in `#ifdef HIPDNN_ENABLE_SDPA` at their
+    sorted place) is one sorted list, and ours goes among its unconditional lines, before a block
+    holding an include that sorts after it."""
     texts = [t.strip() for t in source.texts]
     if include in texts:
         return
     stem = Path(filename).stem
-    blocks: list[list[int]] = []
-    for row, text in enumerate(texts):
-        if text.startswith("#include"):
-            if blocks and blocks[-1][-1] == row - 1:
-                blocks[-1].append(row)
+    depths = _conditional_depths(source.texts)
+
+    def joins(row: int) -> bool:  # an include, or a directive of a block inside the run
+        return texts[row].startswith("#include") or (depths[row] > 0 and bool(_IF.match(texts[row]) or _ELSE.match(texts[row]) or _ENDIF.match(texts[row])))
+
+    runs: list[list[int]] = []
+    for row in range(len(texts)):
+        if joins(row):
+            if runs and runs[-1][-1] == row - 1:
+                runs[-1].append(row)
             else:
-                blocks.append([row])
-    if not blocks:
-        raise source.structure("an #include block")
+                runs.append([row])
+    runs = [run for run in runs if any(texts[r].startswith("#include") and depths[r] == 0 for r in run)]
+    if not runs:
+        raise source.structure("an #include block outside #if blocks")
     ours = _include_key(include, stem)
 
-    def shared(rows: list[int]) -> int:  # how much of our path the block's includes share
+    def shared(run: list[int]) -> int:  # how much of our path the run's unconditional includes share
         best = 0
-        for r in rows:
+        for r in run:
+            if not (texts[r].startswith("#include") and depths[r] == 0):
+                continue
             other = _include_key(texts[r], stem)[1]
             n = next((i for i, (a, b) in enumerate(zip(other, ours[1])) if a != b), min(len(other), len(ours[1])))
             best = max(best, n)
         return best
 
-    block = max(blocks, key=shared)
-    position = next((r for r in block if _include_key(texts[r], stem) > ours), block[-1] + 1)
+    run = max(runs, key=shared)
+    includes = [r for r in run if texts[r].startswith("#include")]
+    position = next((r for r in includes if _include_key(texts[r], stem) > ours), run[-1] + 1)
+    if position < len(depths) and depths[position] > 0:  # the next include is inside a block
+        while position > 0 and depths[position - 1] > 0:
+            position -= 1  # ours goes before the block's (outermost) #if
     source.insert(position, [include])
 
 
@@ -627,7 +666,7 @@ def insert_graph_method(source: Source, method: str, lines: list[str]) -> None:
     first, last = _find_body(source, masked, r"\bclass\s+Graph\b", "class Graph")
     if any(re.search(rf"\b{re.escape(method)}\s*\(", masked[r]) for r in range(first, last)):
         return
-    depths = _conditional_depths(source.texts, 0, len(source.texts))
+    depths = _conditional_depths(source.texts)
     ends = []
     for row in range(first + 1, last):
         if "_sub_nodes.emplace_back(" in masked[row] and depths[row] == 0:

@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument("--format", choices=("text", "json", "github", "sarif"), default=None, help="output format (default: the configuration's format, else text)")
     shown.add_argument("--statistics", action="store_const", dest="format", const="statistics", help="print one line per rule instead of the findings: count, rule id, purpose")
     check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
+    check.add_argument("--diff", action="store_true", help="also print the (capped) diff of every stale generated file")
     check.add_argument("--fix", action="store_true", help="first regenerate stale generated/ files (when the specs hold), then check")
     check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
     check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, and each op with its schema there")
@@ -244,6 +245,15 @@ def _stale_owner(ws: Workspace, inputs: stamp.Inputs, owner: str, group: list[st
     return found
 
 
+def _checkout_findings(ws: Workspace, checkout: Path) -> list[diagnostics.Diagnostic]:
+    """What `check --hipdnn-root` adds: the workspace's numbers against the checkout's headers, and
+    each op against the checkout's schema of it."""
+    from codegen import hipdnn_headers, schema_drift
+
+    found = hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display)
+    return found + schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     ws = load(args.settings.root, base=args.against or "HEAD")
     diffs = ""
@@ -252,11 +262,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         ws.diagnostics.extend(breaking.check(ws, args.against))
     if args.hipdnn_root or args.settings.hipdnn_root is not None:
-        from codegen import hipdnn_headers, schema_drift
-
-        checkout = _hipdnn_root(args)
-        ws.diagnostics.extend(hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display))
-        ws.diagnostics.extend(schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display))
+        ws.diagnostics.extend(_checkout_findings(ws, _hipdnn_root(args)))
     if args.fix and not diagnostics.has_errors(ws.diagnostics):
         with storage.Transaction(ws.root) as txn:
             status, changes, _ = _produce_stale(ws, list(ws.specs), everything=True, progress=args.console, txn=txn)
@@ -272,7 +278,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     fmt = args.format or args.settings.format or "text"
     ws.diagnostics = args.settings.visible(ws.diagnostics)
     status = _report(ws, fmt)
-    if diffs and fmt == "text" and not args.quiet:
+    if diffs and fmt == "text" and args.diff:
         sys.stdout.write(diffs)
     if status == EXIT_OK and fmt == "text" and not args.quiet:
         registry = " and the registry" if ws.registry else ""
@@ -447,7 +453,7 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     new_spec: list[storage.Change] = []  # the spec file, when this run creates it
     closing: list[str] = []  # what add-op adopted or guessed, for review
     if not ws.spec_path(args.name).exists():
-        status, text, closing = _create_spec(ws, args)
+        status, text, closing, skeleton = _create_spec(ws, args)
         if status != EXIT_OK or args.dry_run:
             return status
         new_spec = [storage.Change(f"{SPEC_DIR}/{args.name}.yaml", "create", None, text.encode())]
@@ -455,6 +461,8 @@ def cmd_add_op(args: argparse.Namespace) -> int:
         old_schema = copy.read_bytes() if copy.is_file() and not copy.is_symlink() else None
         if old_schema != schema_text():
             new_spec.append(storage.Change(f"{SPEC_DIR}/{SPEC_SCHEMA}", "create" if old_schema is None else "update", old_schema, schema_text()))
+        if skeleton:  # a placeholder, not yet the op: nothing to generate until it is edited
+            return _skeleton_written(ws, args, new_spec)
         ws = load(root, new_specs={args.name: text.encode()})
         status = _report(ws)
         if status != EXIT_OK:
@@ -485,9 +493,25 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str]]:
+def _skeleton_written(ws: Workspace, args: argparse.Namespace, new_spec: list[storage.Change]) -> int:
+    """Write add-op's skeleton (and the schema its modeline names) and say what to edit: the
+    skeleton is SPEC-SKELETON until edited, so nothing is generated from it."""
+    with storage.Transaction(ws.root) as txn:
+        for change in new_spec:
+            txn.stage(change.path, change.new or b"")
+        txn.commit()
+    for change in new_spec:
+        args.console.say(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
+    shown = ws.display(ws.spec_path(args.name))
+    args.console.say("next:")
+    args.console.say(f"  edit {shown}: the op's own tensors, fields, rules and test_data; then delete its `skeleton: true` line")
+    args.console.say(f"  hipdnn-codegen check --fix {shown}    (generates the op once the spec is no longer a skeleton)")
+    return EXIT_OK
+
+
+def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str], bool]:
     """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
-    and the review notes on what was adopted or guessed."""
+    the review notes on what was adopted or guessed, and whether it is a skeleton."""
     from codegen import adopt, render, scaffold
     from codegen.workspace import load_spec
 
@@ -510,7 +534,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         closing = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown)) + draft.summary()
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
-        return EXIT_FINDINGS, "", []
+        return EXIT_FINDINGS, "", [], False
     text = scaffold.render(draft, render.environment(ws.template_dirs))
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
@@ -521,12 +545,15 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     if args.dry_run:
         print(f"# {shown} (not written)")
         sys.stdout.write(text)
-        print("# would generate:")
-        for planned in naming.OpNames(spec).planned_files() if spec else []:
-            print(f"#   {ws.display(ws.generated_dir / planned)}")
+        if draft.skeleton:
+            print("# a skeleton: nothing is generated from it until it is edited and its `skeleton: true` line deleted")
+        else:
+            print("# would generate:")
+            for planned in naming.OpNames(spec).planned_files() if spec else []:
+                print(f"#   {ws.display(ws.generated_dir / planned)}")
         for line in closing:  # what was adopted or guessed, for review
             print(line)
-    return EXIT_OK, text, closing
+    return EXIT_OK, text, closing, draft.skeleton
 
 
 def _owner(specs: list[OpSpec], path: str) -> str:
@@ -538,8 +565,10 @@ def cmd_apply(args: argparse.Namespace) -> int:
     from codegen import hipdnn_headers
 
     ws = load(args.settings.root)
+    ws.diagnostics.extend(_checkout_findings(ws, _hipdnn_root(args)))  # what check --hipdnn-root reports
     status = _report(ws)
     if status != EXIT_OK:
+        print("nothing was written", file=sys.stderr)
         return status
     specs = _select(ws, args.ops)
     freshness, _ = stamp.all_fresh(ws, specs, False)

@@ -6,6 +6,7 @@ is stored, set, read, printed and compared is decided here, once per field type.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,6 +58,7 @@ class TensorView:
     uid_field: str
     label: str
     local: str
+    graph_name: str  # the Graph method's parameter (input) or local (output); "" when not required
     frontend_read: str  # C++ expression reading the tensor from `attributes`
     uid_constant: str
     dims_constant: str
@@ -349,6 +351,9 @@ class SetterCase:
         return "HIPDNN_TYPE_FLOAT" if self.type == "HIPDNN_TYPE_INT64" else "HIPDNN_TYPE_INT64"
 
 
+UPPER_CASE = re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*\Z")
+
+
 @dataclass(frozen=True)
 class OpView:
     spec: OpSpec
@@ -378,6 +383,20 @@ class OpView:
 
     def enum(self, name: str) -> EnumView:
         return next(e for e in self.new_enums if e.name == name)
+
+    # hipDNN's .clang-tidy (id 60199832012) wants UPPER_CASE enumerators and camelBack members; its
+    # attribute classes wrap in NOLINTBEGIN/END only what breaks that: the enums when an enumerator
+    # is not UPPER_CASE (SdpaBackwardAttributes.hpp id 64742379712: `dO`), the public data members
+    # when one is not camelBack (LayernormBackwardAttributes.hpp id 58774450256: only
+    # `normalized_dim_count`), never the inputs/outputs maps.
+    @property
+    def enumerators_need_nolint(self) -> bool:
+        return any(not UPPER_CASE.match(t.enumerator) for t in self.inputs + self.outputs)
+
+    @property
+    def data_members_need_nolint(self) -> bool:
+        members = [l.frontend_member for l in self.lists] + [f.frontend_member for f in self.fields]
+        return any(not naming.CAMEL_BACK.match(m) for m in members)
 
     @property
     def setter_cases(self) -> tuple[SetterCase, ...]:
@@ -450,6 +469,7 @@ def _tensor_view(names: OpNames, t: Tensor) -> TensorView:
         uid_field=naming.tensor_uid_field(t),
         label=naming.tensor_label(t),
         local=naming.local_variable(t),
+        graph_name=naming.graph_parameters(names.spec).get(t.name, ""),
         frontend_read=naming.frontend_read(t),
         uid_constant=naming.uid_constant(names, t),
         dims_constant=naming.dims_constant(names, t),

@@ -112,3 +112,9 @@ def title(stem: str, capitalize: bool = False) -> str:
     if capitalize:  # `@name Layernorm Backward Operation Attributes`
         return " ".join(words) if words else stem
     return " ".join([words[0]] + [w if w.isupper() and len(w) > 1 else w.lower() for w in words[1:]]) if words else stem
+
+
+def in_sentence(stem: str) -> str:
+    """The op's words inside a sentence, as hipDNN's attribute comments write them ("... tensor for
+    rmsnorm backward", "... for SDPA backward"): acronyms keep their capitals, other words are lower."""
+    return " ".join(w if w.isupper() and len(w) > 1 else w.lower() for w in naming.pascal_words(stem)) or stem

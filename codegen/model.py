@@ -468,6 +468,7 @@ class OpSpec:
     dtypes: Dtypes | None = None
     reference: Reference | None = None
     damage: Damage | None = None  # a partial model, built from what the schema accepted
+    content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -578,6 +579,7 @@ class _Entry:
 
 def build(op: str, doc: Document) -> OpSpec:
     """Build the model from a document the schema has accepted."""
+    content = doc.content_digest()  # before the entries pop the document's keys
     top = _Entry(doc, ())
     stem = top.pop("stem")
     frontend = _frontend(top.child("frontend")) if "frontend" in top.data else Frontend(None, None, None, None, None, None, None, (), Span(doc.loc(())))
@@ -646,6 +648,7 @@ def build(op: str, doc: Document) -> OpSpec:
         test_shapes=test_shapes,
         dtypes=dtypes,
         reference=reference,
+        content=content,
     )
 
 

@@ -648,6 +648,49 @@ def local_variable(item: Tensor | Field) -> str:
     return camel(item.name) + "Value"
 
 
+# Names the Graph method's body (C++ and the Python mirror) already uses, besides keywords.
+GRAPH_METHOD_NAMES = frozenset({"attributes", "graph_attributes", "i", "outputTensor", "self", "std"})
+CAMEL_BACK = re.compile(r"[a-z][a-zA-Z0-9]*\Z")
+
+
+def graph_parameters(spec: OpSpec) -> dict[str, str]:
+    """The Graph method's name for each required tensor: its inputs' parameters and its outputs'
+    locals, in C++ and in the Python mirror alike. hipDNN names them after the tensor in camelBack
+    (`dy`, `x`, `invVariance`; Graph.hpp id 58857684776). A name that is a C++ or Python keyword,
+    one the method body uses, or one an earlier tensor took gets, in order: the tensor's own
+    enumerator when it is camelBack (hipDNN's `dO` for SDPA's `do`), then `<name>Tensor`, then
+    `<name>Tensor2`, `3`, ... (tensor order decides)."""
+    taken: set[str] = set()
+    names: dict[str, str] = {}
+
+    def free(candidate: str) -> bool:
+        return (
+            bool(CAMEL_BACK.match(candidate))
+            and candidate not in CPP_KEYWORDS
+            and not keyword.iskeyword(candidate)
+            and candidate not in GRAPH_METHOD_NAMES
+            and candidate not in taken
+        )
+
+    for t in spec.required_tensors:
+        base = camel(t.name)
+        candidates = [base, frontend_enumerator(t), base + "Tensor"]
+        chosen = next((c for c in candidates if free(c)), None)
+        number = 2
+        while chosen is None:
+            chosen = f"{base}Tensor{number}" if free(f"{base}Tensor{number}") else None
+            number += 1
+        taken.add(chosen)
+        names[t.name] = chosen
+    return names
+
+
+def sentence(snake: str) -> str:
+    """`normalized_dim_count` -> `Normalized dim count`."""
+    words = snake.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def test_case_name(*words: str) -> str:
     """gtest names are PascalCase words without underscores."""
     return "".join(pascal(w) if w.islower() or "_" in w else w for w in words)

@@ -145,6 +145,13 @@ class OpView:
     layout: tuple[LayoutView, ...] = ()
     union_position: int | None = None  # NodeAttributes position in graph.fbs (None: the spec has none)
 
+    @property
+    def graph_parameters(self) -> tuple[tuple[str, str, str], ...]:
+        """(name, enumerator, parameter) of each required input: the Graph method's parameters, named
+        as the C++ Graph method names them (naming.graph_parameters)."""
+        names = naming.graph_parameters(self.spec)
+        return tuple((name, enumerator, names[name]) for name, enumerator in self.graph_inputs)
+
     def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
         """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""
         tensors = {n: (state.dims_of(n), state.strides_of(n)) for n in state.present}

@@ -43,9 +43,11 @@ class Registry:
     node_types: tuple[NamedValue, ...] = ()
     # data type name -> its spelling in hipDNN's JSON utilities (types without one are absent)
     data_type_json: tuple[tuple[str, str], ...] = ()
+    content: str = ""  # the digest of what the file says (Document.content_digest): what stamps follow
 
 
 def build(doc: Document) -> Registry:
+    content = doc.content_digest()  # before the entries pop the document's keys
     top = _Entry(doc, ())
     blocks = []
     for e in top.items("attribute_blocks"):
@@ -95,4 +97,5 @@ def build(doc: Document) -> Registry:
         tuple(reserved),
         node_types,
         tuple(data_type_json),
+        content,
     )

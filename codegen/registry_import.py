@@ -175,7 +175,7 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
     spec_tables = {s.flatbuffers.table for s in specs}
     spec_tags = {e.type_tag for s in specs for e in s.new_enums}
     out = [
-        "# yaml-language-server: $schema=../codegen/schema/registry.schema.json",
+        "# yaml-language-server: $schema=registry.schema.json",
         "#",
         "# Everything hipDNN already numbers that has no spec in op_specs/. Collision checks read this file",
         "# together with every spec, so the whole numbering space is visible in one pass.",

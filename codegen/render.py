@@ -35,9 +35,11 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
         lstrip_blocks=True,
         autoescape=False,
     )
-    from codegen.fragments import title
+    from codegen.fragments import in_sentence, title
 
     env.filters["title"] = title  # "LayernormBackward" -> "Layernorm backward" (registry fragments)
+    env.filters["in_sentence"] = in_sentence  # "LayernormBackward" -> "layernorm backward"
+    env.filters["sentence"] = naming.sentence  # "normalized_dim_count" -> "Normalized dim count"
     env.filters.update(escape.FILTERS)
     env.filters["cpp_int_vector"] = cpp.vector_literal
     return env

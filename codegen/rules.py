@@ -77,12 +77,28 @@ SCHEMA_FORBIDDEN_KEY = _rule("SCHEMA-FORBIDDEN-KEY", "a key that is not allowed 
 SPEC_OP_NAME = _rule("SPEC-OP-NAME", "the spec file name is not a valid op id, or ends in .yml")
 SPEC_SKELETON = _rule(
     "SPEC-SKELETON",
-    "the spec is add-op's placeholder (skeleton: true), not yet filled in",
+    "the spec is add-op's unedited skeleton (skeleton: true), not yet the op",
+    "error",
+    "`hipdnn-codegen add-op NAME` without --from-fbs writes a skeleton marked `skeleton: true`: one input x and one "
+    "output y, or for a backward op (NAME ending in _bwd or _backward) the output gradient dy and the forward input x "
+    "in and the input gradient dx out; no fields, no rules, placeholder test dims. It is not the op, so while the "
+    "marker is there the spec is an error: `check` fails, and `generate`, `apply` and `check --fix` write nothing. "
+    "Replace the tensors with the op's own (optional ones with `optional: true`), add its fields, rules and real "
+    "test_data, then delete the `skeleton: true` line and run `hipdnn-codegen add-op NAME` (or `check --fix`) to "
+    "generate it. Being an error, it cannot be ignored in the configuration.",
+)
+SPEC_MODELINE = _rule(
+    "SPEC-MODELINE",
+    "an editor modeline names a schema file that is missing or differs from the tool's",
     "warning",
-    "`hipdnn-codegen add-op NAME` without --from-fbs writes a skeleton: one input x, one output y, no fields, "
-    "marked `skeleton: true`. It is valid, so it generates, but it is not the op. Replace the tensors with the "
-    "op's own (optional ones with `optional: true`), add its fields, rules and test_data, then delete the "
-    "`skeleton: true` line; the warning goes with it.",
+    "A `# yaml-language-server: $schema=PATH` line tells editors which JSON schema to validate the file with; PATH "
+    "is resolved from the file's own directory. add-op writes `$schema=op_spec.schema.json` and keeps "
+    "op_specs/op_spec.schema.json identical to the tool's schema (op_specs/registry.schema.json for the registry), "
+    "so the modeline resolves wherever the workspace lives, also vendored into a hipDNN checkout without the tool. "
+    "A modeline naming a file that does not exist, a URL, or a file that differs from `hipdnn-codegen schema` "
+    "(an older or newer tool's) is reported; the fix writes the schema with `hipdnn-codegen schema --write PATH` "
+    "(`--registry` for the registry), or points the modeline at the copy beside the specs. A file without a "
+    "modeline is fine.",
 )
 SPEC_DUPLICATE_NAME = _rule("SPEC-DUPLICATE-NAME", "two tensors or fields share a name")
 SPEC_DUPLICATE_ID = _rule("SPEC-DUPLICATE-ID", "two attributes of one spec share an ID")

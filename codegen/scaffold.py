@@ -176,6 +176,16 @@ def is_backward(op: str, stem: str) -> bool:
 
 
 def skeleton(op: str, stem: str) -> Draft:
+    """A placeholder to edit. A backward op gets hipDNN's backward shape (RMSNorm, resample and
+    convolution backward: the output gradient dy and forward tensors in, the input gradient dx out)."""
+    if is_backward(op, stem):
+        draft = Draft(op, stem, "a skeleton: the output gradient and forward input in, the input gradient out; edit before use", skeleton=True)
+        draft.tensors = [
+            DraftTensor("dy", "input", False, note="gradient of the forward output"),
+            DraftTensor("x", "input", False, note="the forward input"),
+            DraftTensor("dx", "output", False, note="gradient of the forward input"),
+        ]
+        return draft
     draft = Draft(op, stem, "a skeleton: one input and one output; edit before use", skeleton=True)
     draft.tensors = [DraftTensor("x", "input", False), DraftTensor("y", "output", False)]
     return draft

@@ -39,7 +39,9 @@ def _skeleton(spec: OpSpec) -> Iterator[Diagnostic]:
         also = f"; it has no {' or '.join(todo)} yet" if todo else ""
         yield rules.SPEC_SKELETON(
             spec.span.at("skeleton"),
-            f"a placeholder from add-op: replace its tensors ({tensors}) with the op's own and fill in fields, rules and test_data{also}; then delete `skeleton: true`",
+            f"an unedited skeleton from add-op, not yet the op (nothing is generated or applied from it): replace its "
+            f"tensors ({tensors}) with the op's own and fill in fields, rules and test_data{also}; then delete the `skeleton: true` line",
+            fix=Fix("edit the spec's tensors, fields, rules and test_data into the op's own, then delete the `skeleton: true` line"),
         )
 
 

@@ -1,8 +1,9 @@
 """Per-op stamps: what generated/<op>/ was produced from, so `check` can skip re-rendering.
 
 generated/<op>/hipdnn-codegen.stamp records a digest of every input that can change that op's
-output (its spec file, every template and style file on the search path, and the versions of
-hipdnn-codegen and the pinned clang-format) and the digest of every file it wrote. When the inputs
+output (what its spec says, not how it is written, so a comment or a re-indent leaves the op
+fresh; every template and style file on the search path; the versions of hipdnn-codegen and the
+pinned clang-format) and the digest of every file it wrote. When the inputs
 still match and every file still has its recorded digest, the op is fresh without rendering. The
 digest covers the generator's own code and schemas too, so a changed tool never hides behind a
 fresh stamp.
@@ -106,31 +107,36 @@ class Inputs:
             parts["templates"] = self.templates
         return parts
 
+    def _registry(self) -> str:
+        """What the registry says (its bytes when it could not be read)."""
+        registry = self.ws.registry
+        return registry.content if registry is not None and registry.content else _sha(self.ws.registry_source)
+
     def parts_of(self, spec: OpSpec) -> dict[str, str]:
-        parts = self._common() | {f"{SPEC_PART}{spec.op}": _sha(self.ws.sources[spec.op])}
+        parts = self._common() | {f"{SPEC_PART}{spec.op}": spec.content}
         if spec.reference is not None:
-            parts["registry"] = _sha(self.ws.registry_source)
+            parts["registry"] = self._registry()
             parts["reference"] = _sha(reference_sources(spec.reference.python))
         return parts
 
     def parts_of_mirror(self) -> dict[str, str]:
-        parts = self._common() | {"registry": _sha(self.ws.registry_source)}
+        parts = self._common() | {"registry": self._registry()}
         for spec in self.ws.specs:
-            parts[f"{SPEC_PART}{spec.op}"] = _sha(self.ws.sources[spec.op])
+            parts[f"{SPEC_PART}{spec.op}"] = spec.content
         return parts
 
     def of(self, spec: OpSpec) -> str:
         extra = b""
         if spec.reference is not None:  # the key's layout reads the registry; golden vectors run the reference
-            extra = self.ws.registry_source + reference_sources(spec.reference.python)
-        return _sha(self.shared.encode() + self.ws.sources[spec.op] + extra)
+            extra = self._registry().encode() + reference_sources(spec.reference.python)
+        return _sha(self.shared.encode() + spec.content.encode() + extra)
 
     def of_mirror(self) -> str:
         """The mirror depends on every valid spec and on the registry."""
         digest = hashlib.sha256(self.shared.encode())
         for spec in sorted(self.ws.specs, key=lambda s: s.op):
-            digest.update(spec.op.encode() + b"\0" + self.ws.sources[spec.op] + b"\0")
-        digest.update(self.ws.registry_source)
+            digest.update(spec.op.encode() + b"\0" + spec.content.encode() + b"\0")
+        digest.update(self._registry().encode())
         return digest.hexdigest()
 
 

@@ -149,8 +149,60 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         ws.diagnostics.extend(problems)
     if store is not None:
         store.prune()
+    for op, raw in sorted(ws.sources.items()):  # not cached: it reads the schema file beside the spec
+        ws.diagnostics.extend(check_modeline(ws, ws.spec_path(op), raw, registry=False))
+    if ws.registry_source:
+        ws.diagnostics.extend(check_modeline(ws, registry_path, ws.registry_source, registry=True))
     ws.diagnostics.extend(collisions.check([*ws.specs, *ws.partial], ws.registry, fresh_ops(root, ws.sources, base)))
     return ws
+
+
+MODELINE = re.compile(rb"^#[ \t]*yaml-language-server:[ \t]*\$schema=(\S*)", re.MULTILINE)
+SPEC_SCHEMA, REGISTRY_SCHEMA = "op_spec.schema.json", "registry.schema.json"  # the copies add-op keeps in op_specs/
+
+
+@functools.cache
+def tool_schema(registry: bool = False) -> bytes:
+    """The JSON schema the tool validates specs (or the registry) with, as shipped."""
+    return resources.files("codegen").joinpath("schema", REGISTRY_SCHEMA if registry else SPEC_SCHEMA).read_bytes()
+
+
+def check_modeline(ws: Workspace, path: Path, raw: bytes, registry: bool) -> list[Diagnostic]:
+    """SPEC-MODELINE: a file's editor modeline, when it has one, must name a schema file that exists
+    beside it (resolved from its directory) and is identical to the tool's."""
+    found = MODELINE.search(raw)
+    if found is None:
+        return []
+    target = found.group(1).decode("utf-8", "replace")
+    line = raw.count(b"\n", 0, found.start()) + 1
+    col = found.start(1) - found.start() + 1
+    loc = Loc(ws.display(path), line, col, line, col + len(target))
+    name = REGISTRY_SCHEMA if registry else SPEC_SCHEMA
+    flag = " --registry" if registry else ""
+    copy = ws.display(path.parent / name)
+    write = f"hipdnn-codegen schema{flag} --write {copy}"
+    kind = "registry" if registry else "op spec"
+    if not target or "://" in target:
+        what = "no path" if not target else f"the URL {target}"
+        return [rules.SPEC_MODELINE(loc, f"the editor modeline names {what}; name {name}, the copy of the {kind} schema kept beside the specs ({write} writes it)",
+                                    fix=Fix(f"name {name} (and run {write})", replacement=name))]
+    resolved = path.parent / target
+    try:
+        text = resolved.read_bytes() if resolved.is_file() else None
+    except OSError:
+        text = None
+    if text is None:
+        if target == name:
+            return [rules.SPEC_MODELINE(loc, f"the editor modeline names {target}, which does not exist beside the file; run: {write}", fix=Fix(f"run {write}", command=write))]
+        vendored = " (a workspace vendored without the tool has no ../codegen/)" if "codegen/" in target else ""
+        return [rules.SPEC_MODELINE(loc, f"the editor modeline names {target}, which does not exist from the file's directory{vendored}; name {name}, the copy kept beside the specs",
+                                    fix=Fix(f"name {name} (and run {write} if it is missing)", replacement=name))]
+    if text != tool_schema(registry):
+        shown = ws.display(resolved)
+        rewrite = f"hipdnn-codegen schema{flag} --write {shown}"
+        return [rules.SPEC_MODELINE(loc, f"the editor modeline names {target}, which differs from this hipdnn-codegen's {kind} schema (another version's); run: {rewrite}",
+                                    fix=Fix(f"run {rewrite}", command=rewrite))]
+    return []
 
 
 T = TypeVar("T")

@@ -143,11 +143,13 @@ def test_applying_ops_the_tree_already_holds_leaves_every_shared_file_byte_ident
 
 @pytest.fixture(scope="module")
 def new_op_workspace(tmp_path_factory):
-    """A workspace with this repository's specs plus a new op made by add-op."""
+    """A workspace with this repository's specs plus a new op made by add-op (from a schema: a
+    skeleton is refused until edited)."""
     ws = tmp_path_factory.mktemp("ws")
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copy(REPO / "tests" / "fbs_cases" / "layernorm-like" / "input.fbs", ws / "input.fbs")
     # numbers allocated around the fixture tree's own, whatever op_specs/registry.yaml lists today
-    result = run_cli("add-op", "groupnorm_bwd", "--hipdnn-root", str(FIXTURE), cwd=ws)
+    result = run_cli("add-op", "groupnorm_bwd", "--from-fbs", "input.fbs", "--hipdnn-root", str(FIXTURE), cwd=ws)
     assert result.code == 0, result.out + result.err
     return ws
 
@@ -365,3 +367,91 @@ def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum
     names = naming.OpNames(spec)
     frontend = [checkout / names.frontend_attributes_test, checkout / names.frontend_node_test, checkout / names.graph_test]
     assert build_and_run(tmp_path / "tests_binary", flags, [*frontend, *enum_units(specs, ws / "generated", stubs), LINK_STUBS, BACKEND_LINK_STUBS]) > 40
+
+
+def test_check_against_the_fixture_tree_is_clean():
+    """The fixture tree and the repository's specs and registry agree (issue 40, item 10)."""
+    result = run_cli("check", "--hipdnn-root", str(FIXTURE), cwd=REPO)
+    assert result.code == 0, result.out + result.err
+    assert "error[" not in result.out + result.err
+
+
+@pytest.mark.parametrize("dry_run", [False, True], ids=["apply", "dry-run"])
+def test_apply_refuses_what_check_hipdnn_root_rejects(tmp_path, dry_run):
+    """An error `check --hipdnn-root` reports stops apply before it plans anything: exit 1, the
+    finding as check prints it, and the checkout byte-identical."""
+    root = _case_checkout(tmp_path, "checkout-conflict")
+    before = tree(root)
+    check = run_cli("check", "--no-stale", "--hipdnn-root", str(root), cwd=REPO)
+    assert check.code == 1
+    result = run_cli("apply", "--hipdnn-root", str(root), *(["--dry-run"] if dry_run else []), cwd=REPO)
+    assert result.code == 1, result.out + result.err
+    finding = (
+        "op_specs/registry.yaml:396:5: error[HDR-CONFLICT]: descriptor type value 36 of HIPDNN_BACKEND_OPERATION_RESAMPLE_BWD_DESCRIPTOR"
+        " is HIPDNN_BACKEND_OPERATION_RESAMPLE_BWD_DESCRIPTOR_EXT in the checkout\n"
+        f"    {os.path.relpath(root, REPO)}/backend/include/HipdnnBackendDescriptorType.h:148:5: note: defined here\n"
+    )
+    assert result.out == check.out == finding
+    assert result.err == "1 error(s) in op_specs\nnothing was written\n"
+    assert tree(root) == before
+
+
+INCLUDING = [  # every shared file an op without enums or a CPU reference adds an #include to
+    "frontend/include/hipdnn_frontend/Graph.hpp",
+    "frontend/include/hipdnn_frontend/detail/OperationUnpacker.hpp",
+    "backend/src/descriptors/DescriptorFactory.cpp",
+    "backend/src/descriptors/NodeFactory.cpp",
+    "flatbuffers_sdk/include/hipdnn_flatbuffers_sdk/utilities/json/Graph.hpp",
+]
+
+
+@pytest.fixture(scope="module")
+def two_op_workspace(tmp_path_factory):
+    """This repository's specs plus two new ops whose includes sort just after the SDPA ones."""
+    ws = tmp_path_factory.mktemp("ws2")
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    for op in ("softmax", "swiglu"):
+        result = run_cli("add-op", op, "--hipdnn-root", str(FIXTURE), cwd=ws)
+        assert result.code == 0, result.out + result.err
+        spec = ws / "op_specs" / f"{op}.yaml"  # reviewed: the skeleton's x -> y is the op's shape
+        spec.write_text(spec.read_text().replace("skeleton: true\n", "", 1))
+    result = run_cli("check", "--fix", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    return ws
+
+
+def test_includes_of_new_ops_never_land_in_a_conditional_block(tmp_path, two_op_workspace):
+    """Issue 40, item 1: each include goes among the unconditional ones at its sorted place, after
+    the `#ifdef HIPDNN_ENABLE_SDPA` block whose includes sort before it; a conditional wrapping a
+    whole header is not a block."""
+    root = _case_checkout(tmp_path, "conditional-includes")
+    result = run_cli("apply", "--hipdnn-root", str(root), "softmax", "swiglu", cwd=two_op_workspace)
+    assert result.code == 0, result.out + result.err
+    shown = []
+    for rel in INCLUDING:
+        lines = (root / rel).read_text().splitlines()
+        end = next(i for i, line in enumerate(lines) if line.startswith("namespace"))
+        shown += [f"== {rel}"] + [line for line in lines[:end] if line.startswith("#")]
+    expected = CASES / "conditional-includes" / "expected.txt"
+    if UPDATE:
+        expected.write_text("\n".join(shown) + "\n")
+        pytest.fail(f"rewrote {expected}")
+    assert "\n".join(shown) + "\n" == expected.read_text()
+
+
+def test_an_include_is_placed_outside_blocks_under_a_header_guard():
+    from codegen.apply import Source, insert_include
+
+    text = (
+        "#ifndef GUARD_H\n#define GUARD_H\n\n#include <a/B.hpp>\n#include <a/C.hpp>\n#if X\n#include <a/D.hpp>\n"
+        "#else\n#include <a/E.hpp>\n#endif\n#include <a/F.hpp>\n\nint f();\n\n#endif // GUARD_H\n"
+    )
+    placed = {}
+    for name in ("A", "Ca", "Ea", "Z"):
+        source = Source.read("x.hpp", text.encode())
+        insert_include(source, f"#include <a/{name}.hpp>", "x.hpp")
+        placed[name] = source.encode().decode()
+    assert placed["A"] == text.replace("#include <a/B.hpp>\n", "#include <a/A.hpp>\n#include <a/B.hpp>\n")
+    assert placed["Ca"] == text.replace("#if X\n", "#include <a/Ca.hpp>\n#if X\n")  # before the block
+    assert placed["Ea"] == text.replace("#include <a/F.hpp>\n", "#include <a/Ea.hpp>\n#include <a/F.hpp>\n")  # after it
+    assert placed["Z"] == text.replace("#include <a/F.hpp>\n", "#include <a/F.hpp>\n#include <a/Z.hpp>\n")

@@ -11,7 +11,6 @@ import resource
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,14 @@ import pytest
 from codegen import storage
 from codegen.cli import main
 from conftest import REPO, run_cli, tree
+
+
+
+def _schema(workspace: Path, op: str) -> str:
+    """A small complete op's schema for add-op --from-fbs (a skeleton is refused until edited)."""
+    table = "".join(word.title() for word in op.split("_")) + "Attributes"
+    (workspace / f"{op}.fbs").write_text(f'attribute "cache_uid";\ntable {table} {{\n    x_tensor_uid: long (cache_uid);\n    y_tensor_uid: long (cache_uid);\n}}\n')
+    return f"{op}.fbs"
 
 KILLED = 86
 
@@ -170,7 +177,7 @@ def _cli(workspace: Path, *args: str, wait: str = "600") -> subprocess.Popen[str
 
 
 def test_two_add_ops_at_once_get_different_numbers(workspace: Path) -> None:
-    runs = [_cli(workspace, "add-op", name) for name in ("first_new_op", "second_new_op")]
+    runs = [_cli(workspace, "add-op", name, "--from-fbs", _schema(workspace, name)) for name in ("first_new_op", "second_new_op")]
     for run in runs:
         out, err = run.communicate(timeout=300)
         assert run.returncode == 0, out + err
@@ -182,7 +189,7 @@ def test_two_add_ops_at_once_get_different_numbers(workspace: Path) -> None:
 
 
 def test_add_op_beside_generate_loses_nothing(workspace: Path) -> None:
-    runs = [_cli(workspace, "add-op", "third_new_op"), _cli(workspace, "generate")]
+    runs = [_cli(workspace, "add-op", "third_new_op", "--from-fbs", _schema(workspace, "third_new_op")), _cli(workspace, "generate")]
     for run in runs:
         out, err = run.communicate(timeout=300)
         assert run.returncode == 0, out + err
@@ -191,25 +198,30 @@ def test_add_op_beside_generate_loses_nothing(workspace: Path) -> None:
     assert check.code == 0, check.out
 
 
+def _waiting_line(run: subprocess.Popen[str]) -> str:
+    """Block until the second run says it is waiting for the lock (an event, not a delay: the
+    line is written, line-buffered, once its first attempt at the lock has failed)."""
+    assert run.stderr is not None
+    return run.stderr.readline()
+
+
 def test_a_held_lock_makes_a_second_run_wait_then_fail_clearly(workspace: Path) -> None:
     with storage.locked(workspace, lambda message: None):
         run = _cli(workspace, "generate", wait="0.3")
-        start = time.monotonic()
-        out, err = run.communicate(timeout=60)
+        first = _waiting_line(run)
+        out, rest = run.communicate(timeout=60)  # it gives up while the lock is still held here
     assert run.returncode == 2
-    assert time.monotonic() - start >= 0.3
-    assert f"hipdnn-codegen: waiting for another hipdnn-codegen run to finish with {workspace}" in err
-    assert "is still locked by another hipdnn-codegen run after 0.3 s" in err
+    assert first == f"hipdnn-codegen: waiting for another hipdnn-codegen run to finish with {workspace}\n"
+    assert "is still locked by another hipdnn-codegen run after 0.3 s" in rest
 
 
 def test_a_second_run_waits_for_the_first(workspace: Path) -> None:
     with storage.locked(workspace, lambda message: None):
         run = _cli(workspace, "list")
-        time.sleep(0.5)
-        assert run.poll() is None  # still waiting
+        assert "waiting for another hipdnn-codegen run" in _waiting_line(run)
+        assert run.poll() is None  # it cannot finish while the lock is held
     out, err = run.communicate(timeout=60)
-    assert run.returncode == 0 and "layernorm_bwd" in out
-    assert "waiting for another hipdnn-codegen run" in err
+    assert run.returncode == 0 and "layernorm_bwd" in out, err
 
 
 @pytest.mark.parametrize("link", ["txn-dir"])

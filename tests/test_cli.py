@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -163,3 +164,67 @@ def test_a_reader_that_goes_away_leaves_the_exit_code_alone(tmp_path, args, code
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=300) == code, err
     assert "pipe" not in err.lower() and "Traceback" not in err
+
+
+def _readme_precommit_configs() -> list[dict]:
+    """Every YAML block of the README that is a pre-commit configuration (has `repos:`)."""
+    import yaml
+
+    blocks = re.findall(r"```yaml\n(.*?)```", (REPO / "README.md").read_text(), re.S)
+    return [doc for doc in (yaml.safe_load(b) for b in blocks) if isinstance(doc, dict) and "repos" in doc]
+
+
+def test_readme_precommit_recipe_is_real_and_runs(tmp_path):
+    """Issue 40 item 9: the README's pre-commit configuration names hooks .pre-commit-hooks.yaml
+    defines, has no placeholders, and its `repo: local` entry runs in a repository that vendors the
+    tool in tools/hipdnn-codegen/: it passes the shipped specs and matches only workspace files."""
+    import shlex
+
+    import yaml
+
+    configs = _readme_precommit_configs()
+    text = (REPO / "README.md").read_text()
+    assert "ORG/" not in text and "v0.1.0" not in text
+    defined = {h["id"]: h for h in yaml.safe_load((REPO / ".pre-commit-hooks.yaml").read_text())}
+    repos = [r for c in configs for r in c["repos"]]
+    local = [r for r in repos if r["repo"] == "local"]
+    assert local, "no repo: local recipe in the README"
+    hooks = [h for r in local for h in r["hooks"]]
+    assert hooks and all(h["id"] in defined for h in hooks)
+    for hook in hooks:
+        assert hook["language"] in ("system", "python") and hook["pass_filenames"] is True
+        files = re.compile(hook["files"])
+        assert files.search("tools/hipdnn-codegen/op_specs/layernorm_bwd.yaml") and files.search("hipdnn-codegen.toml")
+        assert not files.search("projects/hipdnn/README.md") and not files.search("tools/hipdnn-codegen/codegen/cli.py")
+        repo = tmp_path / hook["id"]
+        vendored = repo / "tools" / "hipdnn-codegen"
+        for part in ("codegen", "op_specs", "generated"):
+            shutil.copytree(REPO / part, vendored / part, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+        (repo / "hipdnn-codegen.toml").write_text('workspace = "tools/hipdnn-codegen"\n')
+        argv = shlex.split(hook["entry"])
+        argv = [sys.executable if a == "python" else a for a in argv]
+        changed = ["tools/hipdnn-codegen/op_specs/layernorm_bwd.yaml", "hipdnn-codegen.toml"]
+        proc = subprocess.run(argv + changed, cwd=repo, capture_output=True, text=True, env=dict(os.environ, HIPDNN_CODEGEN_NO_CACHE="1"))
+        assert proc.returncode == 0 and proc.stdout.startswith("ok: 2 op spec(s) and the registry checked"), proc.stdout + proc.stderr
+        (vendored / "op_specs" / "sdpa_bwd.yaml").write_text((vendored / "op_specs" / "sdpa_bwd.yaml").read_text().replace("stem: SdpaBwd", "stem: sdpaBwd"))
+        bad = subprocess.run(argv + ["tools/hipdnn-codegen/op_specs/sdpa_bwd.yaml"], cwd=repo, capture_output=True, text=True, env=dict(os.environ, HIPDNN_CODEGEN_NO_CACHE="1"))
+        assert bad.returncode == 1 and "error[SCHEMA-PATTERN]" in bad.stdout, bad.stdout + bad.stderr
+        # vendored without the tool's own tree (installed elsewhere), every shipped modeline still resolves
+        (vendored / "op_specs" / "sdpa_bwd.yaml").write_text((REPO / "op_specs" / "sdpa_bwd.yaml").read_text())
+        shutil.rmtree(vendored / "codegen")
+        check = run_cli("check", "--no-stale", cwd=repo)
+        assert check.code == 0 and "SPEC-MODELINE" not in check.out, check.out
+
+
+def test_every_spec_modeline_is_the_one_add_op_writes():
+    """Shipped specs and test-case specs name the schema copy beside them, as add-op does (the
+    spec-modeline case excepted: it holds the wrong ones on purpose)."""
+    prefix = "# yaml-language-server: $schema="
+    found = {}
+    for path in [*REPO.glob("op_specs/*.yaml"), *REPO.glob("tests/**/*.yaml")]:
+        lines = [line for line in path.read_text(errors="replace").splitlines() if line.startswith(prefix)]
+        if lines and "spec-modeline" not in path.parts:
+            found[str(path.relative_to(REPO))] = lines[0][len(prefix):]
+    expected = {p: ("registry.schema.json" if p.endswith("registry.yaml") or "registry_" in p else "op_spec.schema.json") for p in found}
+    assert found == expected
+    assert len(found) >= 8

@@ -24,9 +24,10 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, src / name)
     wheels = tmp_path / "wheels"
-    built = _pip("wheel", "--no-deps", "-v", "-w", str(wheels), str(src))
-    # setuptools says nothing about the project's configuration (license, template directories)
-    assert "setuptools" in built and not [line for line in built.splitlines() if "Warning" in line or "!!" in line]
+    built = _pip("wheel", "--no-deps", "--no-build-isolation", "-v", "-w", str(wheels), str(src))
+    # setuptools (the locked one: no build isolation) says nothing about the project's
+    # configuration (license, template directories)
+    assert "bdist_wheel" in built and not [line for line in built.splitlines() if "Warning" in line or "!!" in line]
     (wheel,) = wheels.glob("hipdnn_codegen-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "codegen/schema/op_spec.schema.json" in names
@@ -42,7 +43,7 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     # Installed without the source tree, in a workspace without templates/, the packaged
     # templates must reproduce the committed generated/ tree exactly.
     target = tmp_path / "site"
-    _pip("install", "--no-deps", "--target", str(target), str(wheel))
+    _pip("install", "--no-deps", "--no-build-isolation", "--target", str(target), str(wheel))
     ws = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
     shutil.copytree(REPO / "generated", ws / "generated")
@@ -59,7 +60,7 @@ def test_generated_mirror_is_an_installable_distribution(tmp_path):
     source = tmp_path / "mirror"
     shutil.copytree(REPO / "generated" / "python", source, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
     before = sorted(p.relative_to(source).as_posix() for p in source.rglob("*"))
-    _pip("install", "--no-deps", "--target", str(target), str(source))
+    _pip("install", "--no-deps", "--no-build-isolation", "--target", str(target), str(source))
     assert (target / "hipdnn_ops" / "py.typed").is_file()
     assert (target / "hipdnn_ops" / "reference" / "numeric.py").is_file()
     # the build leaves nothing in the generated tree (no build/, no *.egg-info/ for check to flag)

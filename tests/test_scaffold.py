@@ -79,16 +79,84 @@ def test_new_op_from_fbs_passes_check_compiles_and_mirrors(workspace):
     assert proc.returncode == 0, proc.stderr[-3000:]
 
 
-def test_skeleton_passes_check_with_a_warning_naming_what_to_fill_in(workspace):
-    assert run_cli("add-op", "groupnorm_bwd", cwd=workspace).code == 0
-    check = run_cli("check", cwd=workspace)
-    assert check.code == 0
-    assert check.out.startswith("op_specs/groupnorm_bwd.yaml:7:11: warning[SPEC-SKELETON]: a placeholder from add-op: replace its tensors (x, y)")
+SKELETON_BWD = Path(__file__).resolve().parent / "golden" / "skeleton_groupnorm_bwd.yaml"
+
+
+def _tree(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_a_backward_skeleton_is_backward_shaped_and_says_to_edit_then_check(workspace):
+    """add-op on a _bwd name: dy and x in, dx out (hipDNN's backward ops), marked skeleton; only the
+    spec (and the schema its modeline names) is written, and the hint says edit, then check."""
+    forward = run_cli("add-op", "groupnorm", "--dry-run", cwd=workspace).out  # a forward op keeps x -> y
+    assert "{name: x," in forward and "{name: y," in forward and "name: dy" not in forward
+    before = _tree(workspace / "generated")
+    result = run_cli("add-op", "groupnorm_bwd", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    assert result.out == (
+        "created  op_specs/groupnorm_bwd.yaml\n"
+        "next:\n"
+        "  edit op_specs/groupnorm_bwd.yaml: the op's own tensors, fields, rules and test_data; then delete its `skeleton: true` line\n"
+        "  hipdnn-codegen check --fix op_specs/groupnorm_bwd.yaml    (generates the op once the spec is no longer a skeleton)\n"
+    )
+    assert "apply" not in result.out
     text = (workspace / "op_specs" / "groupnorm_bwd.yaml").read_text()
-    assert "A skeleton" in text
-    # once filled in and unmarked, the warning goes
-    (workspace / "op_specs" / "groupnorm_bwd.yaml").write_text(text.replace("skeleton: true\n", ""))
-    assert "SPEC-SKELETON" not in run_cli("check", "--no-stale", cwd=workspace).out
+    if UPDATE:
+        SKELETON_BWD.write_text(text)
+        pytest.fail(f"rewrote {SKELETON_BWD}")
+    assert text == SKELETON_BWD.read_text()
+    assert _tree(workspace / "generated") == before  # nothing generated from a placeholder
+    spec = load(workspace).spec("groupnorm_bwd")
+    assert [(t.name, t.role) for t in spec.all_tensors] == [("dy", "input"), ("x", "input"), ("dx", "output")]
+
+
+SKELETON_FINDING = (
+    "op_specs/groupnorm_bwd.yaml:8:11: error[SPEC-SKELETON]: an unedited skeleton from add-op, not yet the op "
+    "(nothing is generated or applied from it): replace its tensors (dy, x, dx) with the op's own and fill in fields, "
+    "rules and test_data; it has no fields or rules yet; then delete the `skeleton: true` line\n"
+)
+
+
+def test_an_unedited_skeleton_fails_check_generate_and_apply_writing_nothing(workspace, tmp_path):
+    assert run_cli("add-op", "groupnorm_bwd", cwd=workspace).code == 0
+    generated = _tree(workspace / "generated")
+    check = run_cli("check", cwd=workspace)
+    assert (check.code, check.out) == (1, SKELETON_FINDING)
+    found = json.loads(run_cli("check", "--format", "json", cwd=workspace).out)
+    fixes = [d["fix"] for d in found["findings"] if d["rule"] == "SPEC-SKELETON"]
+    assert fixes == [{"description": "edit the spec's tensors, fields, rules and test_data into the op's own, then delete the `skeleton: true` line", "command": None, "replacement": None}]
+    for args in (["check", "--fix"], ["generate"], ["generate", "groupnorm_bwd"], ["add-op", "groupnorm_bwd"]):
+        refused = run_cli(*args, cwd=workspace)
+        assert refused.code == 1 and refused.out == SKELETON_FINDING, args
+    assert _tree(workspace / "generated") == generated
+    checkout = tmp_path / "hipdnn"
+    shutil.copytree(REPO / "tests" / "fixtures" / "hipdnn", checkout)
+    pristine = _tree(checkout)
+    for ops in (["groupnorm_bwd"], [], ["layernorm_bwd"]):
+        applied = run_cli("apply", "--hipdnn-root", str(checkout), *ops, cwd=workspace)
+        assert applied.code == 1 and applied.out == SKELETON_FINDING, ops
+    assert _tree(checkout) == pristine
+
+
+def test_once_edited_and_unmarked_the_skeleton_generates_and_passes_check(workspace):
+    assert run_cli("add-op", "groupnorm_bwd", cwd=workspace).code == 0
+    path = workspace / "op_specs" / "groupnorm_bwd.yaml"
+    text = path.read_text()
+    edited = text.replace("skeleton: true\n", "").replace("# rules: presence and shape rules, e.g.\n", "rules:\n  - same_shape: [dy, x, dx]\n# ")
+    assert edited != text and "skeleton" not in yaml_keys(edited)
+    path.write_text(edited)
+    fixed = run_cli("check", "--fix", str(path), cwd=workspace)
+    assert fixed.code == 0, fixed.out + fixed.err
+    assert (workspace / "generated" / "groupnorm_bwd").is_dir()
+    check = run_cli("check", cwd=workspace)
+    assert check.code == 0 and "SPEC-SKELETON" not in check.out, check.out
+
+
+def yaml_keys(text: str) -> list[str]:
+    import yaml
+
+    return list(yaml.safe_load(text))
 
 
 def test_new_specs_modeline_resolves_from_the_spec_in_any_workspace(workspace):

@@ -43,9 +43,9 @@ class Graph(GraphBase):
 
     def layernorm_backward(
         self,
-        dy_tensor: TensorAttributes,
-        x_tensor: TensorAttributes,
-        scale_tensor: TensorAttributes,
+        dy: TensorAttributes,
+        x: TensorAttributes,
+        scale: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[TensorAttributes]:
         """Adds a LayernormBackward node; returns dx, dscale, dbias."""
@@ -53,19 +53,19 @@ class Graph(GraphBase):
             LAYERNORM_BWD_NODE,
             "LayernormBackward",
             attributes,
-            {"dy": ("DY", dy_tensor), "x": ("X", x_tensor), "scale": ("SCALE", scale_tensor)},
+            {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale)},
             {"dx": "DX", "dscale": "DSCALE", "dbias": "DBIAS"},
             {"mean": "MEAN", "inv_variance": "INV_VARIANCE", "epsilon": "EPSILON"},
         )
 
     def sdpa_backward(
         self,
-        q_tensor: TensorAttributes,
-        k_tensor: TensorAttributes,
-        v_tensor: TensorAttributes,
-        o_tensor: TensorAttributes,
-        do_tensor: TensorAttributes,
-        stats_tensor: TensorAttributes,
+        q: TensorAttributes,
+        k: TensorAttributes,
+        v: TensorAttributes,
+        o: TensorAttributes,
+        dO: TensorAttributes,
+        stats: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[TensorAttributes]:
         """Adds a SdpaBwd node; returns dq, dk, dv."""
@@ -73,7 +73,7 @@ class Graph(GraphBase):
             SDPA_BWD_NODE,
             "SdpaBwd",
             attributes,
-            {"q": ("Q", q_tensor), "k": ("K", k_tensor), "v": ("V", v_tensor), "o": ("O", o_tensor), "do": ("dO", do_tensor), "stats": ("Stats", stats_tensor)},
+            {"q": ("Q", q), "k": ("K", k), "v": ("V", v), "o": ("O", o), "do": ("dO", dO), "stats": ("Stats", stats)},
             {"dq": "dQ", "dk": "dK", "dv": "dV"},
             {"scale": "Attn_scale", "attn_mask": "Bias", "seq_len_q": "SEQ_LEN_Q", "seq_len_kv": "SEQ_LEN_KV", "seed": "Seed", "offset": "Offset", "dropout_mask": "Dropout_mask", "dropout_scale": "Dropout_scale", "dropout_scale_inv": "Dropout_scale_inv"},
         )

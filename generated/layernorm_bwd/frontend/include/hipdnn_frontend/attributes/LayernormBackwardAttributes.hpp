@@ -27,7 +27,6 @@ class LayernormBackwardAttributes : public Attributes<LayernormBackwardAttribute
 public:
     LayernormBackwardAttributes() = default;
 
-    // NOLINTBEGIN(readability-identifier-naming)
     enum class InputNames
     {
         DY = 0,
@@ -50,6 +49,7 @@ public:
     std::unordered_map<InputNames, std::shared_ptr<TensorAttributes>> inputs;
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
 
+    // NOLINTBEGIN(readability-identifier-naming)
     int64_t normalized_dim_count = 0;
     // NOLINTEND(readability-identifier-naming)
 

@@ -56,10 +56,12 @@ public:
         dBias = 3,
     };
     typedef OutputNames output_names;
+    // NOLINTEND(readability-identifier-naming)
 
     std::unordered_map<InputNames, std::shared_ptr<TensorAttributes>> inputs;
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
 
+    // NOLINTBEGIN(readability-identifier-naming)
     bool alibi_mask = false;
     bool padding_mask = false;
     bool causal_mask = false;

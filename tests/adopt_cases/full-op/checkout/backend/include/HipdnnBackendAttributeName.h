@@ -1,6 +1,9 @@
 // Written for hipdnn-codegen's tests in the format of hipDNN's HipdnnBackendAttributeName.h
 // (ROCm/rocm-libraries, index id 68917362156): range list in the @enum comment, @name groups,
 // one /** @brief */ line and NAME = value, per entry.
+// The groupnorm backward tensors follow add-op's backward skeleton, shaped as hipDNN's backward ops
+// (dy and forward inputs in, dx out: rmsnorm_backward_attributes.fbs id 58641124874,
+// resample_bwd_attributes.fbs id 58646280711, convolution_bwd_attributes.fbs id 60638854707).
 
 #pragma once
 
@@ -33,14 +36,17 @@ typedef enum
      * @{
      */
 
-    /** @brief Input tensor for groupnorm backward */
-    HIPDNN_ATTR_OPERATION_GROUPNORM_BACKWARD_X_EXT = 4000,
+    /** @brief Output gradient tensor for groupnorm backward */
+    HIPDNN_ATTR_OPERATION_GROUPNORM_BACKWARD_DY_EXT = 4000,
 
-    /** @brief Output tensor for groupnorm backward */
-    HIPDNN_ATTR_OPERATION_GROUPNORM_BACKWARD_Y_EXT = 4001,
+    /** @brief Input tensor for groupnorm backward */
+    HIPDNN_ATTR_OPERATION_GROUPNORM_BACKWARD_X_EXT = 4001,
+
+    /** @brief Input gradient tensor for groupnorm backward */
+    HIPDNN_ATTR_OPERATION_GROUPNORM_BACKWARD_DX_EXT = 4002,
 
     /** @brief Compute type for groupnorm backward */
-    HIPDNN_ATTR_GROUPNORM_BACKWARD_COMP_TYPE_EXT = 4002,
+    HIPDNN_ATTR_GROUPNORM_BACKWARD_COMP_TYPE_EXT = 4003,
 
     /** @} */
 

@@ -42,7 +42,7 @@ class Graph(GraphBase):
 
     def thing(
         self,
-        in_tensor: TensorAttributes,
+        inTensor: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[TensorAttributes]:
         """Adds a Thing node; returns y."""
@@ -50,7 +50,7 @@ class Graph(GraphBase):
             THING_NODE,
             "Thing",
             attributes,
-            {"in": ("IN", in_tensor)},
+            {"in": ("IN", inTensor)},
             {"y": "Y"},
             {"bias": "BIAS", "mask": "MASK"},
         )

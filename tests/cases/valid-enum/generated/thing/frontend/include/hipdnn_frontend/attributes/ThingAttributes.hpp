@@ -27,7 +27,6 @@ class ThingAttributes : public Attributes<ThingAttributes>
 public:
     ThingAttributes() = default;
 
-    // NOLINTBEGIN(readability-identifier-naming)
     enum class InputNames
     {
         IN = 0,
@@ -44,13 +43,12 @@ public:
 
     std::unordered_map<InputNames, std::shared_ptr<TensorAttributes>> inputs;
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
+
     std::vector<std::shared_ptr<TensorAttributes>> peers;
     std::vector<std::shared_ptr<TensorAttributes>> extras;
-
     int64_t axis{};
     ThingMode mode{};
     std::vector<uint8_t> data{};
-    // NOLINTEND(readability-identifier-naming)
 
     // NOLINTNEXTLINE(readability-identifier-naming)
     std::shared_ptr<TensorAttributes> get_in() const
