@@ -109,7 +109,7 @@ def load_revision(root: Path, rev: str) -> Revision:
                 revision.unread.append(shown)
             continue
         spec, _ = load_spec(shown, Path(name).stem, raw)
-        if spec is not None:
+        if spec is not None and spec.damage is None:
             revision.specs.append(spec)
             continue
         numbers = numbers_of(shown, Path(name).stem, raw)

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Iterator, NamedTuple
 
 from codegen import dtypes, families, naming
 from codegen import rules as R
-from codegen.diagnostics import Diagnostic, Loc, Note
+from codegen.diagnostics import Diagnostic, Fix, Loc, Note
 from codegen.model import Attribute, NamedValue, OpSpec
 from codegen.numbering import BLOCK, NumberSpace
 from codegen.registry import Registry
@@ -92,11 +92,24 @@ def _overlaps(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
             reach = claim
 
 
-def _report(rule: R.Rule, later: Claim, first: Claim, message: str, fix: str | None) -> Diagnostic:
+def _report(
+    rule: R.Rule,
+    later: Claim,
+    first: Claim,
+    message: str,
+    fix: str | None,
+    replacement: object = None,
+    edits: tuple[tuple[Loc, str], ...] = (),
+    full: bool = False,
+) -> Diagnostic:
+    """A clash at `later`; `fix` is said in a note and carried as the finding's fix, with the text
+    that replaces the value at `later` (`replacement`) and further `edits` when they are exact.
+    `full`: the note says no number is free, which is no fix."""
     notes = [Note(f"{first.what or first.owner} claims it here", first.loc)]
     if fix:
         notes.append(Note(fix))
-    return rule(later.loc, message, *notes)
+    structured = Fix(fix, replacement=None if replacement is None else str(replacement), edits=edits) if fix and not full else None
+    return rule(later.loc, message, *notes, fix=structured)
 
 
 class _Scope:
@@ -146,7 +159,7 @@ def _attribute_ids(scope: _Scope) -> Iterator[Diagnostic]:
             continue
         free = scope.space.next_id(by_op[later.owner])
         fix = f"the next free ID in {later.owner}'s range is {free}" if free is not None else "the range is full"
-        yield _report(R.CHK_ATTRIBUTE_ID, later, first, f"attribute ID {later.key} of {later.what} is already used", fix)
+        yield _report(R.CHK_ATTRIBUTE_ID, later, first, f"attribute ID {later.key} of {later.what} is already used", fix, free, full=free is None)
 
 
 def _ranges(scope: _Scope) -> Iterator[Diagnostic]:
@@ -154,14 +167,23 @@ def _ranges(scope: _Scope) -> Iterator[Diagnostic]:
     if scope.registry is not None:
         for b in scope.registry.blocks:
             claims.append(Claim(b.range[0], b.span.at("range"), b.owner, b.range[1], f"registry block {b.owner}", b.inside or ""))
+    by_op = {s.op: s for s in scope.specs}
     for later, first in _overlaps(claims):
+        assert isinstance(later.key, int)
         low, high = later.key, later.high
+        block = scope.space.next_block()
+        spec = by_op.get(later.owner)
+        edits: tuple[tuple[Loc, str], ...] = ()
+        if spec is not None and high - low < BLOCK:  # the whole range moves to the free block, its IDs with it
+            edits = ((spec.range_span.loc, f"[{block}, {block + high - low}]"),)
+            edits += tuple((a.span.at("id"), str(a.id - low + block)) for a in spec.attributes() if low <= a.id <= high)
         yield _report(
             R.CHK_RANGE_OVERLAP,
             later,
             first,
             f"attribute range [{low}, {high}] of {later.what} overlaps [{first.key}, {first.high}] of {first.what}",
-            f"the next free {BLOCK}-block is [{scope.space.next_block()}, {scope.space.next_block() + BLOCK - 1}]",
+            f"the next free {BLOCK}-block is [{block}, {block + BLOCK - 1}]",
+            edits=edits,
         )
 
 
@@ -214,7 +236,7 @@ def _types(scope: _Scope) -> Iterator[Diagnostic]:
         value_claims = [Claim(v.value, v.span.at("value"), owner, 0, f"{v.name}") for v, owner in named if v.value in values]
         for later, first in _pairs(value_claims):
             free = scope.space.next_value(getattr(scope.space, attr + "s"))
-            yield _report(rule, later, first, f"{label} value {later.key} of {later.what} is already used", f"the next free {label} value is {free}")
+            yield _report(rule, later, first, f"{label} value {later.key} of {later.what} is already used", f"the next free {label} value is {free}", free)
         names = _contested(v.name for v, _ in named)
         name_claims = [Claim(v.name, v.span.at("name"), owner, 0, f"{label} of {owner}") for v, owner in named if v.name in names]
         for later, first in _pairs(name_claims):
@@ -226,8 +248,8 @@ def _node_types(scope: _Scope) -> Iterator[Diagnostic]:
     if scope.registry is not None:
         named += [(v, "registry") for v in scope.registry.node_types]
     for later, first in _pairs([Claim(v.value, v.span.at("value"), owner, 0, v.name) for v, owner in named]):
-        fix = f"the next free NodeType value is {scope.space.next_value(scope.space.node_types)}"
-        yield _report(R.CHK_NODE_TYPE, later, first, f"NodeType value {later.key} of {later.what} is already used", fix)
+        free = scope.space.next_value(scope.space.node_types)
+        yield _report(R.CHK_NODE_TYPE, later, first, f"NodeType value {later.key} of {later.what} is already used", f"the next free NodeType value is {free}", free)
     for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, f"NodeType of {owner}") for v, owner in named]):
         yield _report(R.CHK_NODE_TYPE, later, first, f"NodeType name {later.key} is already used", None)
 
@@ -245,9 +267,9 @@ def _flatbuffers(scope: _Scope) -> Iterator[Diagnostic]:
     ]
     positions += [Claim(m.value, m.span.loc, "registry", 0, f"{m.name} (registry)") for m in members]
     taken = {c.key for c in positions}
-    fix = f"the next free union position is {max((int(str(k)) for k in taken), default=0) + 1}"
+    free = max((int(str(k)) for k in taken), default=0) + 1
     for later, first in _pairs(positions):
-        yield _report(R.CHK_FLATBUFFERS, later, first, f"NodeAttributes union position {later.key} is already used", fix)
+        yield _report(R.CHK_FLATBUFFERS, later, first, f"NodeAttributes union position {later.key} is already used", f"the next free union position is {free}", free)
 
 
 def _enums(scope: _Scope) -> Iterator[Diagnostic]:
@@ -284,8 +306,8 @@ def _type_tags(scope: _Scope) -> Iterator[Diagnostic]:
     introduced = list(firsts.values())
     named = introduced + [(v, "registry") for v in (registry.type_tags if registry else ())]
     for later, first in _pairs([Claim(v.value, v.span.at("value"), owner, 0, v.name) for v, owner in named]):
-        fix = f"the next free type tag value is {scope.space.next_value(scope.space.type_tags)}"
-        yield _report(R.CHK_TYPE_TAG, later, first, f"type tag value {later.key} of {later.what} is already used", fix)
+        free = scope.space.next_value(scope.space.type_tags)
+        yield _report(R.CHK_TYPE_TAG, later, first, f"type tag value {later.key} of {later.what} is already used", f"the next free type tag value is {free}", free)
     described = {"registry": "the registry's type_tags"}
     for later, first in _pairs([Claim(v.name, v.span.at("name"), owner, 0, described.get(owner, f"op {owner}")) for v, owner in named]):
         known_tag = f"hipDNN already has this tag: name it (`type_tag: {later.key}`) instead of introducing it"
@@ -301,17 +323,20 @@ def _type_tags(scope: _Scope) -> Iterator[Diagnostic]:
             if tag and tag not in known:
                 close = difflib.get_close_matches(tag, sorted(known), n=1)
                 hint = f"; did you mean {close[0]}?" if close else ""
-                yield R.CHK_TYPE_TAG(loc, f"type tag {tag} of field '{f.name}' is not in the registry's type_tags{hint}")
+                fix = Fix(f"replace {tag} with {close[0]}", replacement=close[0]) if close else None
+                yield R.CHK_TYPE_TAG(loc, f"type tag {tag} of field '{f.name}' is not in the registry's type_tags{hint}", fix=fix)
 
 
 def _test_uids(scope: _Scope) -> Iterator[Diagnostic]:
     contested = _contested(t.uid for s in scope.specs for t in s.test_tensors)
     claims = [Claim(t.uid, t.span.at("uid"), s.op, 0, f"tensor '{t.name}' of {s.op}") for s in scope.specs for t in s.test_tensors if t.uid in contested]
     sizes = {s.op: len(s.test_tensors) for s in scope.specs}
+    by_op = {s.op: s for s in scope.specs}
     for later, first in _pairs(claims):
         start = scope.space.next_uids(sizes[later.owner])
         fix = f"move {later.owner}'s test UIDs to the free block {start}-{start + sizes[later.owner] - 1}"
-        yield _report(R.CHK_TEST_UID, later, first, f"test UID {later.key} of {later.what} is already used", fix)
+        edits = tuple((t.span.at("uid"), str(start + i)) for i, t in enumerate(by_op[later.owner].test_tensors))
+        yield _report(R.CHK_TEST_UID, later, first, f"test UID {later.key} of {later.what} is already used", fix, edits=edits)
 
 
 def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
@@ -411,11 +436,12 @@ def _generated_names(scope: _Scope) -> Iterator[Diagnostic]:
                     f"'{name}' and '{seen[word][0]}' both become {word} in generated C++ names (get{word}Desc, set{word}, ...)",
                     Note(f"'{seen[word][0]}' is here", seen[word][1]),
                     Note(f"rename '{name}'"),
+                    fix=Fix(f"rename '{name}'"),
                 )
             seen.setdefault(word, (name, loc))
     for s in scope.specs:
         if s.op in naming.MIRROR_MODULES:
-            yield R.CHK_GENERATED_NAME(s.span.loc, f"op id '{s.op}' clashes with the generated Python module {s.op}; rename the spec file")
+            yield R.CHK_GENERATED_NAME(s.span.loc, f"op id '{s.op}' clashes with the generated Python module {s.op}; rename the spec file", fix=Fix("rename the spec file"))
 
 
 _WORD_EQUIVALENTS = (("BACKWARD", "BWD"), ("FORWARD", "FWD"))

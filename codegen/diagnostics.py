@@ -81,9 +81,15 @@ class Fix:
     description: str
     command: str | None = None
     replacement: str | None = None
+    # further exact edits that belong to the same fix: (the region to replace, its new text)
+    edits: tuple[tuple[Loc, str], ...] = ()
 
     def as_json(self) -> dict[str, object]:
-        return {"description": self.description, "command": self.command, "replacement": self.replacement}
+        edits = [
+            {"path": loc.path, "line": loc.line, "col": loc.col, "end_line": loc.end[0], "end_col": loc.end[1], "text": text}
+            for loc, text in self.edits
+        ]
+        return {"description": self.description, "command": self.command, "replacement": self.replacement, "edits": edits}
 
 
 @dataclass(frozen=True, order=True)

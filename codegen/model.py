@@ -425,6 +425,18 @@ class Attribute:
 
 
 @dataclass(frozen=True)
+class Damage:
+    """What a partial model leaves out: the entries the schema rejected (workspace.load_spec).
+
+    A partial model takes part in every check that cannot be misled by a missing entry; a finding
+    about a reference to a left-out entry would be a follow-on of its schema error, so is dropped."""
+
+    names: frozenset[str]  # tensors, fields and test_data entries left out, by name
+    ids: frozenset[int]  # attribute IDs of left-out entries: taken, so never offered as free
+    wide: bool  # something unnamed was left out (a rule, a whole section): no reference is trusted
+
+
+@dataclass(frozen=True)
 class OpSpec:
     op: str  # the file stem, e.g. layernorm_bwd
     path: str
@@ -455,6 +467,7 @@ class OpSpec:
     test_lists: tuple[TestTensorList, ...] = ()
     dtypes: Dtypes | None = None
     reference: Reference | None = None
+    damage: Damage | None = None  # a partial model, built from what the schema accepted
     content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
 
     @property

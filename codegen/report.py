@@ -95,15 +95,25 @@ def _result(d: Diagnostic, index: int) -> dict[str, Any]:
             for i, n in enumerate(related, 1)
             if n.loc is not None
         ]
-    if d.fix is not None and d.fix.replacement is not None and d.loc.has_end:
-        change = {
-            "artifactLocation": {"uri": _uri(d.loc.path)},
-            "replacements": [{"deletedRegion": _region(d.loc), "insertedContent": {"text": d.fix.replacement}}],
-        }
-        result["fixes"] = [{"description": {"text": d.fix.description}, "artifactChanges": [change]}]
+    edits = _edits(d)
+    if d.fix is not None and edits:
+        by_path: dict[str, list[dict[str, Any]]] = {}
+        for loc, text in edits:
+            by_path.setdefault(loc.path, []).append({"deletedRegion": _region(loc), "insertedContent": {"text": text}})
+        changes = [{"artifactLocation": {"uri": _uri(path)}, "replacements": replacements} for path, replacements in by_path.items()]
+        result["fixes"] = [{"description": {"text": d.fix.description}, "artifactChanges": changes}]
     elif d.fix is not None:  # a command (or a change without an exact region): SARIF fixes cannot say it
         result["properties"] = {"fix": d.fix.as_json()}
     return result
+
+
+def _edits(d: Diagnostic) -> list[tuple[Loc, str]]:
+    """The exact edits of a finding's fix (its own region first), or none when any is not exact."""
+    if d.fix is None:
+        return []
+    edits = [(d.loc, d.fix.replacement)] if d.fix.replacement is not None else []
+    edits += d.fix.edits
+    return edits if all(loc.has_end for loc, _ in edits) else []
 
 
 def _descriptor(rule_id: str) -> dict[str, Any]:

@@ -104,6 +104,48 @@ def validate(doc: Document, schema_name: str) -> list[Diagnostic]:
     return [diag for error in errors for diag in _translate(doc, error)]
 
 
+def rejected(doc: Document, schema_name: str) -> list[tuple[Path, bool]]:
+    """Where the schema rejects the document: the path of each offending value, and whether what
+    it rejects is a key's name (unknown, forbidden or badly spelt: the path is the key's).
+    Empty when the document holds."""
+    found: list[tuple[Path, bool]] = []
+    for error in _validator(schema_name).iter_errors(doc.data):
+        path: Path = tuple(error.absolute_path)
+        schema = error.schema if isinstance(error.schema, dict) else {}
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            found += [(path + (key,), True) for key in error.instance if key not in schema.get("properties", {})]
+        elif error.validator == "not" and isinstance(error.validator_value, dict) and error.validator_value.get("required"):
+            found.append((path + (error.validator_value["required"][0],), True))
+        elif error.validator == "pattern" and "propertyNames" in error.schema_path:
+            found.append((path + (error.instance,), True))
+        else:
+            found.append((path, False))
+    return found
+
+
+def without(doc: Document, cut: set[Path]) -> Document:
+    """The document without the values at the paths in `cut` (later list items close up); every
+    value left keeps its location, so findings about it point where they did."""
+    moved: dict[Path, Path] = {}
+
+    def copy(node: Any, old: Path, new: Path) -> Any:
+        moved[old] = new
+        if isinstance(node, dict):
+            return {k: copy(v, old + (k,), new + (k,)) for k, v in node.items() if old + (k,) not in cut}
+        if isinstance(node, list):
+            kept: list[Any] = []
+            for i, v in enumerate(node):
+                if old + (i,) not in cut:
+                    kept.append(copy(v, old + (i,), new + (len(kept),)))
+            return kept
+        return node
+
+    data = copy(doc.data, (), ())
+    values = {moved[p]: loc for p, loc in doc.values.items() if p in moved}
+    keys = {moved[p]: loc for p, loc in doc.keys.items() if p in moved}
+    return Document(doc.path, data, values, keys)
+
+
 def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
     path: Path = tuple(error.absolute_path)
     where = describe(path)

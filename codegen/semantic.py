@@ -45,6 +45,13 @@ def _skeleton(spec: OpSpec) -> Iterator[Diagnostic]:
         )
 
 
+def _rename(name: str, close: list[str], exact: bool = False) -> Fix | None:
+    """The fix behind a "did you mean" hint; `exact`: the finding's region is the name itself."""
+    if not close:
+        return None
+    return Fix(f"replace '{name}' with '{close[0]}'", replacement=close[0] if exact else None)
+
+
 def _duplicates(
     items: Iterable[tuple[Any, Span]], report: Callable[[Any, Span, Span], Diagnostic]
 ) -> Iterator[Diagnostic]:
@@ -69,7 +76,7 @@ def _names(spec: OpSpec) -> Iterator[Diagnostic]:
     for name, span in named:
         if reason := naming.reserved_reason(name, bare_in_cpp=name in fields, bare_in_python=name in fields):
             yield rules.SPEC_RESERVED_IDENTIFIER(
-                span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')"
+                span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')", fix=Fix(f"rename '{name}' (e.g. to '{name}_value')")
             )
     yield from _duplicates(
         ((a.name, a.span) for a in spec.attributes()),
@@ -90,17 +97,20 @@ def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
     low, high = spec.attribute_range
     if low > high:
         yield rules.SPEC_RANGE_ORDER(
-            spec.range_span.loc, f"attribute_range [{low}, {high}] is empty; write [{high}, {low}]?"
+            spec.range_span.loc,
+            f"attribute_range [{low}, {high}] is empty; write [{high}, {low}]?",
+            fix=Fix(f"write [{high}, {low}]", replacement=f"[{high}, {low}]"),
         )
         return
     attributes = list(spec.attributes())
-    taken = {a.id for a in attributes}
+    taken = {a.id for a in attributes} | (spec.damage.ids if spec.damage else frozenset())
     free = next_free_id(spec, taken)
     fix = f"; the next free ID in [{low}, {high}] is {free}" if free is not None else "; the range is full"
+    use_free = Fix(f"use the next free ID {free}", replacement=str(free)) if free is not None else None
     yield from _duplicates(
         ((a.id, a.span) for a in attributes),
         lambda value, span, first: rules.SPEC_DUPLICATE_ID(
-            span.at("id"), f"attribute ID {value} is already used in this spec{fix}", Note("first used here", first.at("id"))
+            span.at("id"), f"attribute ID {value} is already used in this spec{fix}", Note("first used here", first.at("id")), fix=use_free
         ),
     )
     for a in attributes:
@@ -109,6 +119,7 @@ def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
                 a.span.at("id"),
                 f"{a.name} = {a.id} lies outside attribute_range [{low}, {high}]{fix}",
                 Note("range declared here", spec.range_span.loc),
+                fix=use_free,
             )
 
 
@@ -137,7 +148,7 @@ def _rules(spec: OpSpec) -> Iterator[Diagnostic]:
             elif tensor is None:
                 close = difflib.get_close_matches(name, sorted(tensors), n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(tensors)}"
-                yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{rule.kind.name} names unknown tensor '{name}'{hint}")
+                yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{rule.kind.name} names unknown tensor '{name}'{hint}", fix=_rename(name, close))
             elif rule.kind.presence and tensor.required:
                 yield rules.SPEC_RULE_REQUIRED_TENSOR(
                     loc,
@@ -157,7 +168,7 @@ def _unknown_tensor(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Di
     elif name not in known:
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(known)}"
-        yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{what} names unknown tensor '{name}'{hint}")
+        yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{what} names unknown tensor '{name}'{hint}", fix=_rename(name, close))
 
 
 def _integer_field(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Diagnostic]:
@@ -166,7 +177,7 @@ def _integer_field(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Dia
     if field is None:
         close = difflib.get_close_matches(name, sorted(fields), n=1, cutoff=0.6)
         hint = f"; did you mean '{close[0]}'?" if close else (f"; fields are: {', '.join(fields)}" if fields else "; the op has no fields")
-        yield rules.SPEC_RULE_FIELD(loc, f"{what} names unknown field '{name}'{hint}")
+        yield rules.SPEC_RULE_FIELD(loc, f"{what} names unknown field '{name}'{hint}", fix=_rename(name, close))
     elif field.type.name not in INTEGER_TYPES:
         yield rules.SPEC_RULE_FIELD(
             loc, f"{what} names field '{name}' of type {field.type.name}; it must be an int64 or int32 field",
@@ -272,6 +283,7 @@ def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
                         v.span.at("name"),
                         f"enum {field.enum.name} is new to hipDNN, and its frontend enum starts with {v.name} = 0 for 'not chosen'; a value of that name must be the sentinel",
                         Note("mark it `sentinel: true`, or rename it"),
+                        fix=Fix("mark it `sentinel: true`, or rename it"),
                     )
             if not field.enum.members:
                 yield rules.SPEC_ENUM_NOT_SET(field.enum.span.at("values"), f"enum {field.enum.name} has no value but its sentinel")
@@ -288,6 +300,7 @@ def _schema_layout(spec: OpSpec) -> Iterator[Diagnostic]:
                 f"uid_field renames the UID field of tensor '{t.name}', which is a single tensor; "
                 f"only a tensor list's UID field may be named freely (hipDNN's code reads {t.name}_tensor_uid)",
                 Note("drop uid_field, or mark the tensor `list: true`"),
+                fix=Fix("drop uid_field, or mark the tensor `list: true`"),
             )
     order = spec.flatbuffers.order
     if order:
@@ -386,7 +399,7 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
             kind = "tensor" if known is tensors else "field"
             close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
-            yield rules.SPEC_TEST_DATA_UNKNOWN(item.span.loc, f"test data for unknown {kind} '{name}'{hint}")
+            yield rules.SPEC_TEST_DATA_UNKNOWN(item.span.loc, f"test data for unknown {kind} '{name}'{hint}", fix=_rename(name, close))
     list_items = [item for entry in spec.test_lists for item in entry.items]
     lists = {t.name for t in spec.tensor_lists}
     for name in [t.name for t in spec.tensor_lists if t.name not in {entry.name for entry in spec.test_lists}]:
@@ -397,14 +410,15 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
         if entry.name not in lists:
             close = difflib.get_close_matches(entry.name, sorted(lists), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ("; single tensors go in test_data.tensors" if entry.name in tensors else "")
-            yield rules.SPEC_TEST_DATA_UNKNOWN(entry.span.loc, f"test data for unknown tensor list '{entry.name}'{hint}")
+            yield rules.SPEC_TEST_DATA_UNKNOWN(entry.span.loc, f"test data for unknown tensor list '{entry.name}'{hint}", fix=_rename(entry.name, close))
     every_test_tensor = [*spec.test_tensors, *list_items]
     used = {t.uid for t in every_test_tensor}
     next_uid = max(used, default=0) + 1
     yield from _duplicates(
         ((t.uid, t.span) for t in every_test_tensor),
         lambda uid, span, first: rules.SPEC_TEST_UID_DUPLICATE(
-            span.at("uid"), f"test UID {uid} is already used; {next_uid} is free", Note("first used here", first.at("uid"))
+            span.at("uid"), f"test UID {uid} is already used; {next_uid} is free", Note("first used here", first.at("uid")),
+            fix=Fix(f"use the free test UID {next_uid}", replacement=str(next_uid)),
         ),
     )
     shapes = {shape.name: shape for shape in spec.test_shapes}
@@ -417,7 +431,7 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
         if t.shape is not None and t.shape not in shapes:
             close = difflib.get_close_matches(t.shape, sorted(shapes), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""
-            yield rules.SPEC_TEST_DATA_UNKNOWN(t.span.at("shape"), f"tensor '{t.name}' uses unknown shape '{t.shape}' (test_data.shapes){hint}")
+            yield rules.SPEC_TEST_DATA_UNKNOWN(t.span.at("shape"), f"tensor '{t.name}' uses unknown shape '{t.shape}' (test_data.shapes){hint}", fix=_rename(t.shape, close, exact=True))
         if len(t.dims) != len(t.strides) and t.shape is None:
             yield rules.SPEC_TEST_SHAPE(
                 t.span.at("strides"), f"tensor '{t.name}' has {len(t.dims)} dims but {len(t.strides)} strides"
@@ -477,7 +491,7 @@ def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
                 close = difflib.get_close_matches(arg, known, n=1, cutoff=0.6)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
                 loc = setter.span.at("args")
-                yield rules.SPEC_FRONTEND_NAME(loc, f"setter {setter.name} takes '{arg}' (argument {index + 1}), which is not a tensor or field of this op{hint}")
+                yield rules.SPEC_FRONTEND_NAME(loc, f"setter {setter.name} takes '{arg}' (argument {index + 1}), which is not a tensor or field of this op{hint}", fix=_rename(arg, close))
     items: list[Tensor | Field] = [*spec.all_tensors, *spec.fields]
     named: dict[str, int] = defaultdict(int)
     for i in items:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import os
@@ -16,7 +17,7 @@ from codegen import cache, collisions, model, registry, rules, schema_check, sem
 from codegen.diagnostics import Diagnostic, Fix, Loc, SpecError
 from codegen.model import OpSpec
 from codegen.registry import Registry
-from codegen.yaml_loader import Document, load_file
+from codegen.yaml_loader import Document, Path as DocPath, load_file
 
 SPEC_DIR = "op_specs"
 GENERATED_DIR = "generated"
@@ -35,7 +36,8 @@ def builtin_templates() -> Path:
 @dataclass
 class Workspace:
     root: Path
-    specs: list[OpSpec] = field(default_factory=list)
+    specs: list[OpSpec] = field(default_factory=list)  # complete models: the ones generated from
+    partial: list[OpSpec] = field(default_factory=list)  # specs the schema rejected in part (model.Damage)
     registry: Registry | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes
@@ -131,12 +133,12 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
     for spec, problems in _through_cache(store, load_spec, jobs):
         ws.diagnostics.extend(problems)
         if spec is not None:
-            ws.specs.append(spec)
+            (ws.specs if spec.damage is None else ws.partial).append(spec)
     for path in sorted((root / SPEC_DIR).glob("*.yml")):  # an editor's default: never skipped silently
         twin = path.with_suffix(".yaml")
         also = f"; {twin.name} exists too, so one of them is stale" if twin.exists() else ""
         ws.diagnostics.append(
-            rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}")
+            rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}", fix=Fix(f"rename {path.name} to {twin.name}"))
         )
     registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
     if registry_path.exists() or registry_path.is_symlink():
@@ -151,7 +153,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         ws.diagnostics.extend(check_modeline(ws, ws.spec_path(op), raw, registry=False))
     if ws.registry_source:
         ws.diagnostics.extend(check_modeline(ws, registry_path, ws.registry_source, registry=True))
-    ws.diagnostics.extend(collisions.check(ws.specs, ws.registry, fresh_ops(root, ws.sources, base)))
+    ws.diagnostics.extend(collisions.check([*ws.specs, *ws.partial], ws.registry, fresh_ops(root, ws.sources, base)))
     return ws
 
 
@@ -264,16 +266,109 @@ def _document(shown: str, raw: bytes, schema: str) -> tuple[Document | None, lis
     return (None, problems) if problems else (doc, [])
 
 
+SPEC_SCHEMA = "op_spec.schema.json"
+
+
 def load_spec(shown: str, op: str, raw: bytes) -> tuple[OpSpec | None, list[Diagnostic]]:
-    """One spec file to its model plus every finding inside it. Never raises on bad input."""
+    """One spec file to its model plus every finding inside it. Never raises on bad input.
+
+    A spec the schema rejects still gives a partial model (`damage` set) when what the schema
+    accepted can stand alone: its own checks and the checks across specs run on it, so one run
+    reports everything. Only complete models (no `damage`) are generated from."""
     problems = list(semantic.check_op_id(op, Loc(shown)))
-    doc, found = _document(shown, raw, "op_spec.schema.json")
+    try:
+        doc = load_file(shown, raw)
+    except SpecError as exc:
+        return None, problems + exc.diagnostics
+    found = schema_check.validate(doc, SPEC_SCHEMA)
     problems.extend(found)
-    if doc is None:
-        return None, problems
-    spec = model.build(op, doc)
-    problems.extend(semantic.check_spec(spec))
-    return spec, problems
+    if not found:
+        spec = model.build(op, doc)
+        problems.extend(semantic.check_spec(spec))
+        return spec, problems
+    partial = _partial_spec(op, doc)
+    if partial is not None and partial.damage is not None:
+        problems.extend(d for d in semantic.check_spec(partial) if not _follows_from(d, partial.damage))
+    return partial, problems
+
+
+SALVAGE_ROUNDS = 8  # each round leaves out the entries holding what the schema rejects
+# Top-level keys a spec can lose without any other part of it naming what was lost.
+_SELF_CONTAINED = frozenset(
+    {"stem", "description", "frontend", "skeleton", "from_node_missing_optional", "descriptor_type", "operation_type",
+     "node_type", "attribute_range", "flatbuffers", "compute_type", "reference"}
+)
+# Whole sections: one bad value in them leaves the section out rather than half of it.
+_WHOLE = frozenset({"frontend", "node_type", "dtypes", "reference"})
+# Findings about one part of a spec naming another: a left-out part would make them follow-ons.
+CROSS_REFERENCE = frozenset(
+    r.id
+    for r in (
+        rules.SPEC_RULE_UNKNOWN_TENSOR, rules.SPEC_RULE_FIELD, rules.SPEC_RULE_SAME_FORM, rules.SPEC_RULE_UNSATISFIABLE,
+        rules.SPEC_SCHEMA_LAYOUT, rules.SPEC_FRONTEND_NAME, rules.SPEC_DTYPE_GROUP, rules.SPEC_DTYPE_COMBINATION,
+        rules.SPEC_REFERENCE, rules.SPEC_TEST_DATA_MISSING, rules.SPEC_TEST_DATA_UNKNOWN, rules.SPEC_TEST_SHAPE_RULE,
+    )
+)
+
+
+def _entry(path: DocPath) -> DocPath:
+    """What to leave out for a value the schema rejects: the tensor, field, rule or test_data entry
+    holding it (so no half entry is modelled), a whole optional section, or a top-level key."""
+    if path[:1] == ("test_data",) and len(path) >= 3:
+        return path[:3]
+    return path[:1] if path[:1] and path[0] in _WHOLE else path[:2]
+
+
+def _partial_spec(op: str, doc: Document) -> OpSpec | None:
+    """The model of what the schema accepted, or None when the rest cannot stand as a spec (a
+    required key rejected, say). Left-out tensors and fields are named in its `damage`."""
+    names: set[str] = set()
+    ids: set[int] = set()
+    wide = False
+    for _ in range(SALVAGE_ROUNDS):
+        found = schema_check.rejected(doc, SPEC_SCHEMA)
+        cut = {_entry(path) for path, _ in found}
+        for path, is_key in found:  # an entry's own name rejected: what names it elsewhere cannot be told apart
+            if (is_key and path[:1] == ("test_data",) and path == _entry(path)) or path[:1] in (("tensors",), ("fields",)) and path[2:] == ("name",):
+                wide = True
+        if not cut:
+            try:
+                spec = model.build(op, doc)
+            except (AssertionError, KeyError, TypeError, ValueError):  # a best effort: the findings stand without it
+                return None
+            return dataclasses.replace(spec, damage=model.Damage(frozenset(names), frozenset(ids), wide))
+        if () in cut:
+            return None
+        for path in cut:
+            value = _value_at(doc.data, path)
+            if path[0] in ("tensors", "fields") and len(path) == 2:
+                name = value.get("name") if isinstance(value, dict) else None
+                if isinstance(value, dict) and isinstance(value.get("id"), int):
+                    ids.add(value["id"])
+                if isinstance(name, str):
+                    names.add(name)
+                    continue
+            elif path[0] == "test_data" and len(path) == 3:
+                names.add(str(path[2]))
+                continue
+            elif path[0] in _SELF_CONTAINED or path == ("test_data", "constants_prefix"):
+                continue
+            wide = True
+        doc = schema_check.without(doc, cut)
+    return None
+
+
+def _value_at(data: object, path: DocPath) -> object:
+    for part in path:
+        data = data[part]  # type: ignore[index]
+    return data
+
+
+def _follows_from(finding: Diagnostic, damage: model.Damage) -> bool:
+    """Whether a finding of a partial model may only follow from what was left out of it."""
+    if finding.rule not in CROSS_REFERENCE:
+        return False
+    return damage.wide or any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", finding.message) for name in damage.names)
 
 
 def load_registry(shown: str, raw: bytes) -> tuple[Registry | None, list[Diagnostic]]:

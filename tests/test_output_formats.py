@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -166,10 +167,10 @@ def test_json_is_versioned_and_complete():
         for note in finding["notes"]:
             assert set(note) == {"message", "location"}
             assert note["location"] is None or set(note["location"]) == LOCATION_KEYS
-        assert finding["fix"] is None or set(finding["fix"]) == {"description", "command", "replacement"}
+        assert finding["fix"] is None or set(finding["fix"]) == {"description", "command", "replacement", "edits"}
     first = output["findings"][0]
     assert first["location"] == {"path": "op_specs/thing.yaml", "line": 31, "col": 25, "end_line": 31, "end_col": 30}
-    assert first["fix"] == {"description": "replace 'FLAOT' with 'FLOAT'", "command": None, "replacement": "FLOAT"}
+    assert first["fix"] == {"description": "replace 'FLAOT' with 'FLOAT'", "command": None, "replacement": "FLOAT", "edits": []}
     assert result.out == check(ERRORS_WITH_NOTES, "--format", "json").out
 
 
@@ -183,7 +184,7 @@ def test_json_stale_findings_carry_the_generate_command():
     stale = [f for f in output["findings"] if f["rule"] == "GEN-STALE"]
     assert stale
     for finding in stale:
-        assert finding["fix"] == {"description": "run hipdnn-codegen generate thing", "command": "hipdnn-codegen generate thing", "replacement": None}
+        assert finding["fix"] == {"description": "run hipdnn-codegen generate thing", "command": "hipdnn-codegen generate thing", "replacement": None, "edits": []}
         assert finding["notes"] == [{"message": "run: hipdnn-codegen generate thing", "location": None}]
 
 
@@ -349,3 +350,77 @@ def test_yaml_locations_carry_their_end():
     assert doc.loc(("a", "c")).end == (3, 13)  # a flow list ends after its bracket
     assert doc.loc(("a", "d")).end == (5, 10)  # a block list ends with its last item
     assert doc.loc(("a",)).end == (5, 10)
+
+
+# --- fixes as data (issue 40, item 6) ----------------------------------------------------------------
+def _only(case: str, fmt: str) -> dict:
+    result = run_cli("check", "--format", fmt, cwd=CASES / case)
+    assert result.code == 1, result.err
+    return json.loads(result.out)
+
+
+def test_json_and_sarif_carry_the_duplicate_id_fix():
+    (finding,) = _only("spec-duplicate-id", "json")["findings"]
+    assert finding["fix"] == {"command": None, "description": "use the next free ID 9003", "edits": [], "replacement": "9003"}
+    log = _only("spec-duplicate-id", "sarif")
+    assert_valid(log)
+    (result,) = log["runs"][0]["results"]
+    assert result["fixes"] == [
+        {
+            "artifactChanges": [
+                {
+                    "artifactLocation": {"uri": "op_specs/thing.yaml"},
+                    "replacements": [{"deletedRegion": {"startLine": 10, "startColumn": 71, "endLine": 10, "endColumn": 75}, "insertedContent": {"text": "9003"}}],
+                }
+            ],
+            "description": {"text": "use the next free ID 9003"},
+        }
+    ]
+
+
+def test_json_and_sarif_carry_the_range_overlap_fix():
+    """The range moves to the free block with every ID in it: one exact edit each."""
+    (finding,) = _only("chk-range-overlap", "json")["findings"]
+    moved = [(4, 18, 30, "[100, 199]"), (7, 65, 69, "150"), (8, 65, 69, "151"), (9, 71, 75, "152"), (10, 71, 75, "153"), (12, 74, 78, "154"), (13, 64, 68, "155")]
+    assert finding["fix"] == {
+        "command": None,
+        "description": "the next free 100-block is [100, 199]",
+        "edits": [{"path": "op_specs/other.yaml", "line": line, "col": col, "end_line": line, "end_col": end, "text": text} for line, col, end, text in moved],
+        "replacement": None,
+    }
+    log = _only("chk-range-overlap", "sarif")
+    assert_valid(log)
+    (result,) = log["runs"][0]["results"]
+    replacements = [
+        {"deletedRegion": {"startLine": line, "startColumn": col, "endLine": line, "endColumn": end}, "insertedContent": {"text": text}}
+        for line, col, end, text in moved
+    ]
+    assert result["fixes"] == [
+        {"artifactChanges": [{"artifactLocation": {"uri": "op_specs/other.yaml"}, "replacements": replacements}], "description": {"text": "the next free 100-block is [100, 199]"}}
+    ]
+    (line,) = check(("chk-range-overlap",), "--format", "github").out.splitlines()
+    assert "note: the next free 100-block is [100, 199]" in line.replace("%0A", "\n")
+
+
+# Words with which a finding's text offers a fix.
+FIX_WORDS = re.compile(r"next free|is free|free block|did you mean|\brun: |write \[|rename")
+
+
+def _case_findings() -> list[tuple[str, dict]]:
+    found = []
+    for case in sorted(p for p in CASES.iterdir() if (p / "op_specs").is_dir()):
+        args_file = case / "args.txt"
+        args = args_file.read_text().split() if args_file.exists() else ["check"]
+        if args[0] != "check":
+            continue
+        result = run_cli(*args, "--format", "json", cwd=case)
+        found += [(case.name, finding) for finding in json.loads(result.out)["findings"]]
+    return found
+
+
+def test_every_fix_named_in_text_is_carried_as_data():
+    findings = _case_findings()
+    offering = [(case, f) for case, f in findings if FIX_WORDS.search(" ".join([f["message"], *(n["message"] for n in f["notes"])]))]
+    assert len(offering) >= 20  # the cases do offer fixes: the check is not vacuous
+    missing = [(case, f["rule"], f["message"]) for case, f in offering if f["fix"] is None]
+    assert not missing
