@@ -125,7 +125,7 @@ def test_an_unedited_skeleton_fails_check_generate_and_apply_writing_nothing(wor
     assert (check.code, check.out) == (1, SKELETON_FINDING)
     found = json.loads(run_cli("check", "--format", "json", cwd=workspace).out)
     fixes = [d["fix"] for d in found["findings"] if d["rule"] == "SPEC-SKELETON"]
-    assert fixes == [{"description": "edit the spec's tensors, fields, rules and test_data into the op's own, then delete the `skeleton: true` line", "command": None, "replacement": None}]
+    assert fixes == [{"description": "edit the spec's tensors, fields, rules and test_data into the op's own, then delete the `skeleton: true` line", "command": None, "replacement": None, "edits": []}]
     for args in (["check", "--fix"], ["generate"], ["generate", "groupnorm_bwd"], ["add-op", "groupnorm_bwd"]):
         refused = run_cli(*args, cwd=workspace)
         assert refused.code == 1 and refused.out == SKELETON_FINDING, args
