@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 from types import ModuleType
-from typing import Callable, Sequence, TextIO
+from typing import Any, Callable, Sequence, TextIO
 
 from codegen import __version__, collisions, config, console, diagnostics, formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
@@ -33,7 +33,7 @@ def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
     """--root, -q and -v, taken before the command and after it: the top-level parser holds the
     defaults, each command's copy (`suppress`) sets them only when given, so neither position
     overwrites the other."""
-    default: dict[str, object] = {"default": argparse.SUPPRESS} if suppress else {}
+    default: dict[str, Any] = {"default": argparse.SUPPRESS} if suppress else {}
     parser.add_argument("--root", metavar="DIR", help="workspace holding op_specs/ (default: found from the paths given or the current directory, see hipdnn-codegen.toml)", **default)
     parser.add_argument("-q", "--quiet", action="store_true", help="print findings and errors only", **default)
     parser.add_argument("-v", "--verbose", action="store_true", help="also print every file written and unchanged ops", **default)
