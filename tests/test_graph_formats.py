@@ -50,6 +50,14 @@ def _value(mirror: Any, spec: OpSpec, name: str, raw: Any) -> Any:
     return getattr(mirror.enums, field.enum.name)[raw] if field.enum is not None else raw
 
 
+def _node_compute(mirror: Any, spec: OpSpec) -> Any:
+    """A node's own compute type: HALF (not the graph's) where the op's CPU reference does not
+    constrain it, else FLOAT given explicitly (the graph's, which its FLOAT tensors are valid with):
+    a graph is validated when written, GRAPH-DTYPE included."""
+    table = mirror.graphio.BY_TABLE[spec.flatbuffers.table].DTYPES
+    return mirror.DataType.HALF if table is None or not table.compute else mirror.DataType.FLOAT
+
+
 def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
     """A graph holding `copies` nodes of every op, each in the op's valid node state (the state its
     generated node tests pass), tensor lists filled from the spec's test data."""
@@ -64,7 +72,7 @@ def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
                 name=f"{spec.op}_{copy}",
                 tensors={t.name: tensors[t.name] for t in spec.optional_tensors if t.name in tensors},
                 fields={f.name: _value(mirror, spec, f.name, state.field(f.name)) for f in spec.fields},
-                compute_data_type=mirror.DataType.HALF if copy % 2 else None,
+                compute_data_type=_node_compute(mirror, spec) if copy % 2 else None,
             )
             for t in spec.tensor_lists:
                 attributes.lists[t.name] = [mirror.TensorAttributes(dims=i.dims, strides=i.strides) for i in spec.test_list(t.name).items]
@@ -89,12 +97,7 @@ def test_a_built_graph_round_trips_through_binary_json_and_lifting(workspace):
     _, _, specs, mirror = workspace
     graph = build_graph(mirror, specs, copies=2)
     serialized = graph.serialize()
-    # the only finding: float tensors under a half compute type, which no CPU reference keyed on
-    # the compute type registers (the graph is still one hipDNN loads; it exercises the HALF
-    # compute type); an op whose key holds no compute type takes the all-float tensors
-    problems = mirror.validate(serialized)
-    assert all(p.rule == "dtype" and "compute=HALF" in p.message for p in problems), problems
-    assert len(problems) == sum(1 for s in specs if s.dtypes is not None and s.dtypes.compute)
+    assert mirror.validate(serialized) == []  # serialize validates: what it returns has no finding
     assert {n["type"] for n in serialized["nodes"]} == {s.flatbuffers.table for s in specs}
     data = mirror.to_binary(serialized)
     assert mirror.from_binary(data) == serialized
@@ -106,6 +109,21 @@ def test_a_built_graph_round_trips_through_binary_json_and_lifting(workspace):
     assert mirror.Graph.from_binary(data).to_binary() == data
     # the same bytes every time (the Builder's output is a function of the graph)
     assert mirror.to_binary(build_graph(mirror, specs, copies=2).serialize()) == data
+    # float tensors under a half compute type, which no CPU reference keyed on the compute type
+    # registers: the validated writer refuses the graph with each node's GRAPH-DTYPE finding, while
+    # the module's functions (graph convert's) still carry it as it is, HALF compute type and all
+    half = build_graph(mirror, specs, copies=2)
+    for node in half.nodes:
+        node.attributes.compute_data_type = mirror.DataType.HALF
+    keyed = sum(2 for s in specs if s.dtypes is not None and s.dtypes.compute)
+    if keyed:
+        with pytest.raises(mirror.graphio.GraphFormatError) as raised:
+            half.to_binary()
+        assert [p.rule for p in raised.value.problems] == ["dtype"] * keyed
+        assert all("compute=HALF" in p.message for p in raised.value.problems)
+    lowered = mirror.graphio.lower(half)
+    assert mirror.from_binary(mirror.to_binary(lowered)) == lowered
+    assert mirror.from_json(mirror.to_json(lowered)) == lowered
 
 
 def test_json_has_hipdnns_shape(workspace):
