@@ -7,7 +7,8 @@ import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Sequence, TextIO
+from types import ModuleType
+from typing import Any, Callable, Sequence, TextIO
 
 from codegen import __version__, collisions, config, console, diagnostics, formatting, naming, rules, stamp, storage
 from codegen.diagnostics import Loc
@@ -28,6 +29,16 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(EXIT_USAGE)
 
 
+def _global_options(parser: argparse.ArgumentParser, suppress: bool) -> None:
+    """--root, -q and -v, taken before the command and after it: the top-level parser holds the
+    defaults, each command's copy (`suppress`) sets them only when given, so neither position
+    overwrites the other."""
+    default: dict[str, Any] = {"default": argparse.SUPPRESS} if suppress else {}
+    parser.add_argument("--root", metavar="DIR", help="workspace holding op_specs/ (default: found from the paths given or the current directory, see hipdnn-codegen.toml)", **default)
+    parser.add_argument("-q", "--quiet", action="store_true", help="print findings and errors only", **default)
+    parser.add_argument("-v", "--verbose", action="store_true", help="also print every file written and unchanged ops", **default)
+
+
 def _command(sub: argparse._SubParsersAction, name: str, summary: str, example: str) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = sub.add_parser(
         name,
@@ -36,9 +47,7 @@ def _command(sub: argparse._SubParsersAction, name: str, summary: str, example: 
         epilog=f"example:\n  {example}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--root", metavar="DIR", help="workspace holding op_specs/ (default: found from the paths given or the current directory, see hipdnn-codegen.toml)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="print findings and errors only")
-    parser.add_argument("-v", "--verbose", action="store_true", help="also print every file written and unchanged ops")
+    _global_options(parser, suppress=True)
     return parser
 
 
@@ -50,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"hipdnn-codegen {__version__}")
+    _global_options(parser, suppress=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
@@ -100,16 +110,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON).",
         description="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON) with the workspace's Python mirror.",
     )
+    _global_options(graph, suppress=True)
     graph_sub = graph.add_subparsers(dest="graph_command", metavar="ACTION", parser_class=_Parser)
     graph_sub.required = True
     check_graph = _command(graph_sub, "validate", "Check every node of a graph file with the mirror's rules; exit 1 on any finding.", "hipdnn-codegen graph validate model.bin")
     check_graph.add_argument("file", metavar="FILE", help="the graph: FlatBuffers bytes or JSON text (told apart by content)")
-    check_graph.set_defaults(run=cmd_graph_validate)
+    check_graph.set_defaults(run=cmd_graph_validate, builtin_fallback=True)
     conv = _command(graph_sub, "convert", "Convert a graph file between the FlatBuffers binary and hipDNN's JSON.", "hipdnn-codegen graph convert model.bin model.json")
     conv.add_argument("source", metavar="IN", help="the graph: FlatBuffers bytes or JSON text")
     conv.add_argument("target", metavar="OUT", help="the file to write (replaced whole or not at all)")
     conv.add_argument("--to", choices=("json", "binary"), help="the output form (default: json when OUT ends in .json, else binary)")
-    conv.set_defaults(run=cmd_graph_convert)
+    conv.set_defaults(run=cmd_graph_convert, builtin_fallback=True)
     explain = _command(sub, "rule", "Explain a rule: its severity, purpose and how to fix its findings.", "hipdnn-codegen rule GEN-STALE")
     explain.add_argument("rule_id", nargs="?", metavar="RULE-ID", help="the rule, e.g. SCHEMA-UNKNOWN-KEY")
     explain.add_argument("--all", action="store_true", help="list every rule with its severity and purpose")
@@ -617,14 +628,19 @@ def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], 
     return EXIT_OK
 
 
-def _graph(args: argparse.Namespace, work: Callable[[Workspace], tuple[list[diagnostics.Diagnostic], str]]) -> int:
+def _graph(args: argparse.Namespace, work: Callable[[ModuleType], tuple[list[diagnostics.Diagnostic], str]]) -> int:
     from codegen import graphcmd
 
-    ws = load(args.settings.root)
+    if args.settings is None:  # no workspace: the ops the tool ships judge the graph
+        ws = graphcmd.builtin_workspace()
+        if not args.console.quiet:
+            _say(f"no workspace here; the graph is judged by the ops hipdnn-codegen ships ({', '.join(sorted(s.op for s in ws.specs))})")
+    else:
+        ws = load(args.settings.root)
     if diagnostics.has_errors(ws.diagnostics):  # the mirror follows the specs: they must hold first
         return _report(ws)
     try:
-        found, summary = work(ws)
+        found, summary = work(graphcmd.load_mirror(ws) if args.settings is not None else graphcmd.builtin_mirror(ws))
     except graphcmd.MirrorUnavailable as missing:
         found, summary = [missing.diagnostic], ""
     sys.stdout.write(diagnostics.render(found))
@@ -638,14 +654,14 @@ def _graph(args: argparse.Namespace, work: Callable[[Workspace], tuple[list[diag
 def cmd_graph_validate(args: argparse.Namespace) -> int:
     from codegen import graphcmd
 
-    return _graph(args, lambda ws: graphcmd.validate(ws, Path(args.file), args.file))
+    return _graph(args, lambda mirror: graphcmd.validate(mirror, Path(args.file), args.file))
 
 
 def cmd_graph_convert(args: argparse.Namespace) -> int:
     from codegen import graphcmd
 
     to_json = None if args.to is None else args.to == "json"
-    return _graph(args, lambda ws: graphcmd.convert(ws, Path(args.source), Path(args.target), to_json, args.source))
+    return _graph(args, lambda mirror: graphcmd.convert(mirror, Path(args.source), Path(args.target), to_json, args.source))
 
 
 def cmd_registry(args: argparse.Namespace) -> int:
@@ -747,9 +763,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             args.settings = config.discover(args.root, _paths(args))
         except config.ConfigError as exc:
-            raise UsageError(str(exc)) from None
+            # `graph` outside any workspace (and without --root): the ops the tool ships
+            if not getattr(args, "builtin_fallback", False) or args.root is not None or not str(exc).startswith(config.NOT_FOUND):
+                raise UsageError(str(exc)) from None
+            args.settings = None
         _op_ids(args)
-        with storage.locked(args.settings.root, _say):  # one run per workspace at a time
+        with storage.locked(args.settings.root, _say) if args.settings is not None else contextlib.nullcontext():  # one run per workspace at a time
             code = run(args)
         sys.stdout.flush()
         return code

@@ -38,6 +38,7 @@ CONFIG_FILE = "hipdnn-codegen.toml"
 PYPROJECT = "pyproject.toml"
 TABLE = "hipdnn-codegen"
 FORMATS = ("text", "json", "github", "sarif")
+NOT_FOUND = "no"  # how discover's message starts when no workspace is found at all
 
 # key -> what it sets; the README's table of config keys is checked against this
 KEYS = {
@@ -176,7 +177,7 @@ def discover(explicit_root: str | None, paths: Iterable[str] = (), cwd: Path | N
         if found is not None:
             return found
     raise ConfigError(
-        f"no {SPEC_DIR}/ directory, {CONFIG_FILE} or [tool.{TABLE}] in {here} or any parent; "
+        f"{NOT_FOUND} {SPEC_DIR}/ directory, {CONFIG_FILE} or [tool.{TABLE}] in {here} or any parent; "
         "run inside a workspace, name a spec file, or pass --root DIR"
     )
 

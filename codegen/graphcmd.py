@@ -2,7 +2,9 @@
 FlatBuffers binary or hipDNN's JSON) checked and converted with the workspace's Python mirror.
 
 The mirror is the workspace's own generated/python/hipdnn_ops, so a graph is judged by exactly the
-ops, numbers and rules of the specs; it must be fresh (GRAPH-MIRROR otherwise).
+ops, numbers and rules of the specs; it must be fresh (GRAPH-MIRROR otherwise). Outside any
+workspace the mirror is rendered (into a temporary directory, for this run) from the specs the
+tool ships in codegen/builtin/, a copy of the project's own op_specs/.
 """
 
 from __future__ import annotations
@@ -55,13 +57,43 @@ def load_mirror(ws: Workspace) -> ModuleType:
     _, fresh = stamp.all_fresh(ws, [], True)
     if not (package / "__init__.py").is_file() or not fresh:
         raise MirrorUnavailable(rules.GRAPH_MIRROR(Loc(shown), "the Python mirror is missing or older than the specs", fix))
+    return _import_mirror(package.parent)
+
+
+BUILTIN_ROOT = Path(__file__).resolve().parent / "builtin"  # holds op_specs/: the shipped specs
+_BUILTIN_DIRS: list[tempfile.TemporaryDirectory[str]] = []  # kept for the run: the mirror imports lazily
+
+
+def builtin_workspace() -> Workspace:
+    from codegen.workspace import load
+
+    return load(BUILTIN_ROOT)
+
+
+def builtin_mirror(ws: Workspace) -> ModuleType:
+    """The mirror of the specs the tool ships, rendered into a temporary directory and imported
+    (nothing is written anywhere else; the stamps of a workspace play no part)."""
+    from codegen import render
+
+    assert ws.registry is not None
+    files = render.render_mirror(render.environment(ws.template_dirs), ws.specs, ws.registry)
+    temporary = tempfile.TemporaryDirectory(prefix="hipdnn-codegen-mirror.")
+    _BUILTIN_DIRS.append(temporary)
+    for rel, text in files.items():
+        path = Path(temporary.name, rel)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return _import_mirror(Path(temporary.name, naming.PYTHON_DIR))
+
+
+def _import_mirror(parent: Path) -> ModuleType:
     for name in loaded_mirror_modules():
         del sys.modules[name]  # another workspace's mirror may be loaded in this process
-    sys.path.insert(0, str(package.parent))
+    sys.path.insert(0, str(parent))
     try:
         return importlib.import_module(naming.PYTHON_PACKAGE)
     finally:
-        sys.path.remove(str(package.parent))
+        sys.path.remove(str(parent))
 
 
 def loaded_mirror_modules() -> dict[str, ModuleType]:
@@ -134,20 +166,18 @@ def diagnostics_of(mirror: ModuleType, problems: list[Any], shown: str, data: by
     return found
 
 
-def validate(ws: Workspace, path: Path, shown: str) -> tuple[list[Diagnostic], str]:
+def validate(mirror: ModuleType, path: Path, shown: str) -> tuple[list[Diagnostic], str]:
     """Every problem with the graph in `path`, and a one-line summary when there is none."""
-    mirror = load_mirror(ws)
     data = read_graph(path)
     graph, problems = mirror.graphio.check(data)
     summary = f"ok: {shown}: {len(graph.get('nodes', []))} node(s), {len(graph.get('tensors', []))} tensor(s), no findings"
     return diagnostics_of(mirror, problems, shown, data), summary
 
 
-def convert(ws: Workspace, source: Path, target: Path, to_json: bool | None, shown: str) -> tuple[list[Diagnostic], str]:
+def convert(mirror: ModuleType, source: Path, target: Path, to_json: bool | None, shown: str) -> tuple[list[Diagnostic], str]:
     """Decode `source` (binary or JSON) and write it to `target` in the other form (or the one
     `to_json` names; default: JSON when the target ends in .json). Nothing is written when the
     graph cannot be read or cannot be represented in the target form."""
-    mirror = load_mirror(ws)
     io = mirror.graphio
     data = read_graph(source)
     graph, problems = io.load(data)

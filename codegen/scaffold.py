@@ -107,6 +107,8 @@ class Draft:
     tensors: list[DraftTensor] = field(default_factory=list)
     fields: list[DraftField] = field(default_factory=list)
     rules: list[tuple[str, list[str]]] = field(default_factory=list)
+    inferences: list[tuple[str, str, str]] = field(default_factory=list)  # (output, from, why)
+    uninferred: list[str] = field(default_factory=list)  # outputs no inference rule gives dims
     range: tuple[int, int] = (0, 0)
     descriptor_type: tuple[str, int] = ("", 0)
     operation_type: tuple[str, int] = ("", 0)
@@ -162,6 +164,12 @@ class Draft:
         given = [t for t in self.tensors if not t.guessed]
         if given and not self.skeleton:
             lines.append("tensor roles from the schema's metadata: " + ", ".join(f"{t.name} {t.role}" for t in given))
+        if self.inferences:
+            lines.append("output shapes inferred from names (the spec's inference:); review them:")
+            lines += [f"  {target} from {source} ({why})" for target, source, why in self.inferences]
+        if self.uninferred:
+            lines.append("outputs nothing infers: a graph must give them dims, or add an inference rule:")
+            lines += [f"  {name}" for name in self.uninferred]
         if self.review:
             lines.append("also review:")
             lines += [f"  {line}" for line in self.review]
@@ -297,6 +305,7 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
         last = next((t for t in reversed(draft.tensors) if not t.optional and not t.list), draft.tensors[-1])
         last.role, last.guessed = "output", "no tensor is named like an output; the table's last required tensor is taken"
         last.note = "role 'output' guessed: no tensor is named like an output; review"
+    infer_outputs(draft)
     draft.name_attributes()
     for drafted in draft.fields:
         if drafted.attribute == draft.compute_attribute:
@@ -311,6 +320,26 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     if problems:
         raise SpecError(problems)
     return draft
+
+
+def infer_outputs(draft: Draft) -> None:
+    """An inference rule for each single output whose shape its name gives: a gradient `dx` has
+    the shape of `x` (dims and strides copied when empty, as hipDNN's backward nodes infer dx from
+    x); `dbias` of an op without a bias tensor that of `scale` (a norm's bias is shaped like its
+    scale, as layernorm backward infers it). Every other output is listed (and noted in the spec):
+    a graph must give it dims, or the spec an inference rule, before a graph of it validates."""
+    inputs = {t.name for t in draft.tensors if t.role == "input" and not t.list}
+    names = {t.name for t in draft.tensors}
+    for tensor in draft.tensors:
+        if tensor.role != "output" or tensor.list:
+            continue
+        target = _gradient_target(tensor.name, names - {tensor.name})
+        if target in inputs:
+            draft.inferences.append((tensor.name, target, f"gradient of {target}"))
+        elif target == "bias" and "bias" not in names and "scale" in inputs:
+            draft.inferences.append((tensor.name, "scale", "gradient of a bias shaped like scale; the op has no bias tensor"))
+        else:
+            draft.uninferred.append(tensor.name)  # the spec notes it beside the tensor
 
 
 def _metadata(items: list[str], loc: Loc, problems: list[Diagnostic]) -> list[str]:

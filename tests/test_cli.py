@@ -228,3 +228,90 @@ def test_every_spec_modeline_is_the_one_add_op_writes():
     expected = {p: ("registry.schema.json" if p.endswith("registry.yaml") or "registry_" in p else "op_spec.schema.json") for p in found}
     assert found == expected
     assert len(found) >= 8
+
+
+FIXTURE_TREE = REPO / "tests" / "fixtures" / "hipdnn_tree"
+VALID_GRAPHS = REPO / "tests" / "graph_cases"
+# every command with arguments it runs on in the workspace fixture (None: the workspace's path)
+EVERY_COMMAND = {
+    "check": ["check", "--no-stale"],
+    "list": ["list"],
+    "generate": ["generate", "--dry-run"],
+    "add-op": ["add-op", "layernorm_bwd", "--dry-run"],
+    "registry": ["registry", "--hipdnn-root", str(FIXTURE_TREE), "--dry-run"],
+    "apply": ["apply", "--hipdnn-root", str(FIXTURE_TREE), "--dry-run"],
+    "graph validate": ["graph", "validate", str(VALID_GRAPHS / "valid-json" / "input.json")],
+    "graph convert": ["graph", "convert", str(VALID_GRAPHS / "valid-binary" / "input.bin"), "out.json"],
+    "rule": ["rule", "GEN-STALE"],
+    "schema": ["schema"],
+}
+
+
+@pytest.fixture
+def mirror_modules_restored():
+    """graph commands import a mirror into this process: put back what other tests loaded."""
+    from codegen import graphcmd
+
+    saved = graphcmd.loaded_mirror_modules()
+    yield
+    for name in graphcmd.loaded_mirror_modules():
+        del sys.modules[name]
+    sys.modules.update(saved)
+
+
+@pytest.mark.parametrize("command", list(EVERY_COMMAND))
+def test_global_flags_work_before_and_after_the_command(command, workspace, tmp_path, mirror_modules_restored):
+    """--root, -q and -v are the same before the command as after it (`hipdnn-codegen --root
+    ../ws graph validate g.json` was a usage error)."""
+    args = EVERY_COMMAND[command]
+    depth = 2 if args[0] == "graph" else 1
+    results = []
+    for where in ("before", "after"):
+        cwd = tmp_path / where  # no workspace here: only --root finds it
+        cwd.mkdir()
+        flags = ["--root", str(workspace), "-q"]
+        argv = flags + args if where == "before" else args[:depth] + flags + args[depth:]
+        result = run_cli(*argv, cwd=cwd)
+        assert result.code in (0, 1), f"{where}: {result.err}"
+        results.append((result.code, result.out.replace(str(cwd), "CWD"), result.err.replace(str(cwd), "CWD")))
+    assert results[0] == results[1]
+    verbose = run_cli("-v", "--root", str(workspace), *args, cwd=tmp_path / "before")
+    assert verbose.code in (0, 1), verbose.err
+
+
+def test_quiet_before_the_command_is_not_undone_after_it(workspace):
+    """A command's own copy of the flags does not reset one given before it."""
+    quiet = run_cli("-q", "generate", "--root", str(workspace))
+    assert (quiet.code, quiet.out, quiet.err) == (0, "", "")
+
+
+def test_graph_validate_and_convert_outside_any_workspace(tmp_path, mirror_modules_restored):
+    """Outside a workspace (and without --root) a graph of the ops the tool ships validates and
+    converts by the mirror of those specs, instead of a usage error."""
+    shutil.copy(VALID_GRAPHS / "valid-json" / "input.json", tmp_path / "g.json")
+    shutil.copy(VALID_GRAPHS / "valid-binary" / "input.bin", tmp_path / "g.bin")
+    result = run_cli("graph", "validate", "g.json", cwd=tmp_path)
+    assert result.code == 0, result.out + result.err
+    assert result.out == (VALID_GRAPHS / "valid-json" / "expected.txt").read_text().replace("input.json", "g.json")
+    assert result.err == "hipdnn-codegen: no workspace here; the graph is judged by the ops hipdnn-codegen ships (layernorm_bwd, sdpa_bwd)\n"
+    converted = run_cli("-q", "graph", "convert", "g.bin", "back.json", cwd=tmp_path)
+    assert converted.code == 0 and converted.err == "", converted.err
+    assert run_cli("graph", "validate", "back.json", cwd=tmp_path).code == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["back.json", "g.bin", "g.json"]  # nothing else written
+    # other commands still need a workspace, and so does a graph command given --root
+    assert run_cli("list", cwd=tmp_path).code == 2
+    assert run_cli("graph", "validate", "g.json", "--root", str(tmp_path), cwd=tmp_path).code == 2
+
+
+def test_the_shipped_specs_are_the_projects_specs():
+    """codegen/builtin/op_specs (the specs a graph is judged by outside any workspace) holds what
+    op_specs/ holds: the same files with the same YAML content (comments aside)."""
+    import yaml
+
+    shipped = REPO / "codegen" / "builtin" / "op_specs"
+    names = sorted(p.name for p in (REPO / "op_specs").glob("*.yaml"))
+    assert sorted(p.name for p in shipped.glob("*.yaml")) == names
+    for name in names:
+        assert yaml.safe_load((shipped / name).read_text()) == yaml.safe_load((REPO / "op_specs" / name).read_text()), (
+            f"codegen/builtin/op_specs/{name} differs from op_specs/{name}: cp op_specs/*.yaml codegen/builtin/op_specs/"
+        )

@@ -50,6 +50,14 @@ def _value(mirror: Any, spec: OpSpec, name: str, raw: Any) -> Any:
     return getattr(mirror.enums, field.enum.name)[raw] if field.enum is not None else raw
 
 
+def _node_compute(mirror: Any, spec: OpSpec) -> Any:
+    """A node's own compute type: HALF (not the graph's) where the op's CPU reference does not
+    constrain it, else FLOAT given explicitly (the graph's, which its FLOAT tensors are valid with):
+    a graph is validated when written, GRAPH-DTYPE included."""
+    table = mirror.graphio.BY_TABLE[spec.flatbuffers.table].DTYPES
+    return mirror.DataType.HALF if table is None or not table.compute else mirror.DataType.FLOAT
+
+
 def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
     """A graph holding `copies` nodes of every op, each in the op's valid node state (the state its
     generated node tests pass), tensor lists filled from the spec's test data."""
@@ -64,7 +72,7 @@ def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
                 name=f"{spec.op}_{copy}",
                 tensors={t.name: tensors[t.name] for t in spec.optional_tensors if t.name in tensors},
                 fields={f.name: _value(mirror, spec, f.name, state.field(f.name)) for f in spec.fields},
-                compute_data_type=mirror.DataType.HALF if copy % 2 else None,
+                compute_data_type=_node_compute(mirror, spec) if copy % 2 else None,
             )
             for t in spec.tensor_lists:
                 attributes.lists[t.name] = [mirror.TensorAttributes(dims=i.dims, strides=i.strides) for i in spec.test_list(t.name).items]
@@ -89,12 +97,7 @@ def test_a_built_graph_round_trips_through_binary_json_and_lifting(workspace):
     _, _, specs, mirror = workspace
     graph = build_graph(mirror, specs, copies=2)
     serialized = graph.serialize()
-    # the only finding: float tensors under a half compute type, which no CPU reference keyed on
-    # the compute type registers (the graph is still one hipDNN loads; it exercises the HALF
-    # compute type); an op whose key holds no compute type takes the all-float tensors
-    problems = mirror.validate(serialized)
-    assert all(p.rule == "dtype" and "compute=HALF" in p.message for p in problems), problems
-    assert len(problems) == sum(1 for s in specs if s.dtypes is not None and s.dtypes.compute)
+    assert mirror.validate(serialized) == []  # serialize validates: what it returns has no finding
     assert {n["type"] for n in serialized["nodes"]} == {s.flatbuffers.table for s in specs}
     data = mirror.to_binary(serialized)
     assert mirror.from_binary(data) == serialized
@@ -106,6 +109,21 @@ def test_a_built_graph_round_trips_through_binary_json_and_lifting(workspace):
     assert mirror.Graph.from_binary(data).to_binary() == data
     # the same bytes every time (the Builder's output is a function of the graph)
     assert mirror.to_binary(build_graph(mirror, specs, copies=2).serialize()) == data
+    # float tensors under a half compute type, which no CPU reference keyed on the compute type
+    # registers: the validated writer refuses the graph with each node's GRAPH-DTYPE finding, while
+    # the module's functions (graph convert's) still carry it as it is, HALF compute type and all
+    half = build_graph(mirror, specs, copies=2)
+    for node in half.nodes:
+        node.attributes.compute_data_type = mirror.DataType.HALF
+    keyed = sum(2 for s in specs if s.dtypes is not None and s.dtypes.compute)
+    if keyed:
+        with pytest.raises(mirror.graphio.GraphFormatError) as raised:
+            half.to_binary()
+        assert [p.rule for p in raised.value.problems] == ["dtype"] * keyed
+        assert all("compute=HALF" in p.message for p in raised.value.problems)
+    lowered = mirror.graphio.lower(half)
+    assert mirror.from_binary(mirror.to_binary(lowered)) == lowered
+    assert mirror.from_json(mirror.to_json(lowered)) == lowered
 
 
 def test_json_has_hipdnns_shape(workspace):
@@ -364,3 +382,82 @@ def test_generated_cpp_json_utilities_agree_with_the_mirror(workspace, tmp_path,
     assert written == [json.loads(mirror.node_to_json(n)) for n in serialized["nodes"]]
     assert [mirror.node_from_json(json.dumps(n)) for n in written] == serialized["nodes"]
     assert mirror.from_binary(files["graph_out.bin"].read_bytes())["nodes"] == serialized["nodes"]
+
+
+def _packed(dims: tuple[int, ...]) -> tuple[int, ...]:
+    strides = [1] * len(dims)
+    for i in range(len(dims) - 2, -1, -1):
+        strides[i] = strides[i + 1] * dims[i + 1]
+    return tuple(strides)
+
+
+def _sdpa_graph(mirror: Any, dbias_dims: tuple[int, ...]) -> Any:
+    """An SDPA backward graph (the repo's op) with its optional dbias output, which nothing infers."""
+    graph = mirror.Graph(name="sdpa", compute_data_type=mirror.DataType.FLOAT)
+    q, k, v, o, do = (mirror.TensorAttributes(n, (2, 4, 128, 64), _packed((2, 4, 128, 64))) for n in ("q", "k", "v", "o", "do"))
+    stats = mirror.TensorAttributes("stats", (2, 4, 128, 1), _packed((2, 4, 128, 1)))
+    dbias = mirror.TensorAttributes("dbias", dbias_dims, _packed(dbias_dims))
+    graph.sdpa_backward(q, k, v, o, do, stats, mirror.NodeAttributes(name="sdpa_bwd", tensors={"dbias": dbias}))
+    return graph
+
+
+def test_to_binary_and_to_json_refuse_a_graph_graph_validate_rejects(tmp_path):
+    """Graph.to_binary()/to_json() (documented as validated) run graph validate's checks and raise
+    with every problem, instead of writing an output tensor without dims (issue 40, item 3)."""
+    with mirror_of(REPO) as mirror:
+        graph = _sdpa_graph(mirror, ())
+        expected = [mirror.graphio.Problem("tensor", "tensors[9] (uid 10)", "BAD_PARAM: the tensor has no dims")]
+        for write in (graph.to_binary, graph.to_json, graph.serialize):
+            with pytest.raises(mirror.graphio.GraphFormatError) as raised:
+                write()
+            assert raised.value.problems == expected
+        # what the unvalidated path (the old to_binary) writes for it, graph validate rejects
+        (tmp_path / "g.bin").write_bytes(mirror.graphio.to_binary(mirror.graphio.lower(graph)))
+        result = run_cli("graph", "validate", "g.bin", "--root", str(REPO), cwd=tmp_path)
+        assert (result.code, result.out) == (1, "g.bin:1:1: error[GRAPH-TENSOR]: tensors[9] (uid 10): BAD_PARAM: the tensor has no dims\n")
+        # given dims, the same graph is written and validates
+        (tmp_path / "ok.bin").write_bytes(_sdpa_graph(mirror, (1, 4, 128, 128)).to_binary())
+        assert run_cli("graph", "validate", "ok.bin", "--root", str(REPO), cwd=tmp_path).code == 0
+
+
+_SHAPES = st.sampled_from([(), (2, 3, 4), (1, 1, 4), (1, 3, 4), (2, 1, 1), (2, 3), (4,)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_whatever_to_binary_returns_graph_validate_accepts(data):
+    """For any graph built with the mirror's frontend (shapes, data types, optional tensors and
+    fields drawn at random, outputs with or without dims), to_binary() and to_json() either raise
+    GraphFormatError or return what graph validate's checks accept."""
+    with mirror_of(REPO) as mirror:
+        DataType = mirror.DataType
+        graph = mirror.Graph(name="g", compute_data_type=data.draw(st.sampled_from([DataType.FLOAT, DataType.HALF, DataType.UNSET])))
+
+        def tensor(name: str, dims: tuple[int, ...] | None = None) -> Any:
+            shape = data.draw(_SHAPES) if dims is None else dims
+            kind = data.draw(st.sampled_from([DataType.FLOAT, DataType.FLOAT, DataType.HALF, DataType.UNSET]))
+            return mirror.TensorAttributes(name, shape, _packed(shape), kind)
+
+        for index in range(data.draw(st.integers(1, 2))):
+            if data.draw(st.booleans()):
+                optional = {n: tensor(n) for n in ("mean", "inv_variance", "epsilon") if data.draw(st.booleans())}
+                attributes = mirror.NodeAttributes(name=f"ln_{index}", tensors=optional, fields={"normalized_dim_count": data.draw(st.integers(0, 3))})
+                outputs = graph.layernorm_backward(tensor("dy"), tensor("x"), tensor("scale"), attributes)
+            else:
+                optional = {"dbias": tensor("dbias")} if data.draw(st.booleans()) else {}
+                outputs = graph.sdpa_backward(
+                    *(tensor(n, data.draw(st.sampled_from([(2, 4, 8, 16), (2, 4, 8, 1), ()]))) for n in ("q", "k", "v", "o", "do", "stats")),
+                    mirror.NodeAttributes(name=f"sdpa_{index}", tensors=optional),
+                )
+            for output in outputs:
+                if data.draw(st.booleans()):
+                    output.dims = data.draw(_SHAPES)
+                    output.strides = _packed(output.dims)
+        for write, check in ((graph.to_binary, lambda out: out), (graph.to_json, lambda out: out.encode())):
+            try:
+                written = write()
+            except mirror.graphio.GraphFormatError as error:
+                assert error.problems
+                continue
+            _, problems = mirror.graphio.check(check(written))
+            assert problems == []

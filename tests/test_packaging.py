@@ -33,6 +33,9 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     assert "codegen/schema/op_spec.schema.json" in names
     assert "codegen/schema/registry.schema.json" in names
     assert "codegen/families/hipdnn.clang-format" in names
+    # the specs `graph validate` falls back to outside any workspace
+    for spec in sorted((REPO / "codegen" / "builtin" / "op_specs").glob("*.yaml")):
+        assert spec.relative_to(REPO).as_posix() in names
     templates = list((REPO / "codegen" / "families").rglob("*.j2"))
     assert len(templates) > 30
     for template in templates:

@@ -250,3 +250,58 @@ def test_op_of_tensor_lists_only_from_fbs_builds_and_its_tests_pass(workspace, t
         cwd=generated / "python", env=env, capture_output=True, text=True, timeout=300,
     )
     assert proc.returncode == 0 and "Ran 0 tests" not in proc.stderr, proc.stderr[-3000:]
+
+
+SCHEMA_CASES = REPO / "tests" / "schema_cases"
+
+
+def test_outputs_of_a_real_schema_get_inference_rules_and_its_graphs_validate(workspace, tmp_path):
+    """add-op --from-fbs on hipDNN's batchnorm backward schema (tests/schema_cases, modelled on
+    index id 58658521940) writes an inference rule for each output, as hipDNN's node infers them
+    (BatchnormBackwardNode.hpp, index id 59915920651: dx from x, dscale/dbias shaped like the
+    per-channel scale), so a graph giving only the inputs is written and validates (issue 40,
+    item 3). The table is renamed: the registry already holds BatchnormBackwardAttributes."""
+    from test_graph_formats import _packed, mirror_of
+
+    text = (SCHEMA_CASES / "batchnorm_backward_attributes.fbs").read_text()
+    (workspace / "groupnorm_backward_attributes.fbs").write_text(text.replace("BatchnormBackwardAttributes", "GroupnormBackwardAttributes"))
+    created = run_cli("add-op", "groupnorm_bwd", "--from-fbs", "groupnorm_backward_attributes.fbs", cwd=workspace)
+    assert created.code == 0, created.out + created.err
+    assert (
+        "output shapes inferred from names (the spec's inference:); review them:\n"
+        "  dx from x (gradient of x)\n"
+        "  dscale from scale (gradient of scale)\n"
+        "  dbias from scale (gradient of a bias shaped like scale; the op has no bias tensor)\n"
+    ) in created.out
+    assert "outputs nothing infers" not in created.out
+    spec = load(workspace).spec("groupnorm_bwd")
+    assert [(i.kind, i.target, i.source) for i in spec.inferences] == [("tensor", "dx", "x"), ("tensor", "dscale", "scale"), ("tensor", "dbias", "scale")]
+    with mirror_of(workspace) as mirror:
+        graph = mirror.Graph(name="gn", compute_data_type=mirror.DataType.FLOAT)
+        x, dy = (mirror.TensorAttributes(n, (2, 3, 4, 4), _packed((2, 3, 4, 4))) for n in ("x", "dy"))
+        scale = mirror.TensorAttributes("scale", (1, 3, 1, 1), _packed((1, 3, 1, 1)))
+        dx, dscale, dbias = getattr(graph, naming.OpNames(spec).graph_method)(dy, x, scale, mirror.NodeAttributes(name="gn_bwd"))
+        (tmp_path / "g.bin").write_bytes(graph.to_binary())
+        assert (dx.dims, dscale.dims, dbias.dims) == ((2, 3, 4, 4), (1, 3, 1, 1), (1, 3, 1, 1))
+    result = run_cli("graph", "validate", "g.bin", "--root", str(workspace), cwd=tmp_path)
+    assert (result.code, result.out) == (0, "ok: g.bin: 1 node(s), 6 tensor(s), no findings\n"), result.err
+
+
+def test_outputs_no_name_gives_a_shape_are_listed_for_review(tmp_path):
+    """hipDNN's RMSNorm forward schema (tests/schema_cases, modelled on index id 58546353354): y and
+    is no gradient, so no rule is guessed; the spec notes it beside the tensor and add-op's closing
+    list names it, instead of silently yielding graphs that cannot validate."""
+    from codegen import render, scaffold
+    from codegen.workspace import builtin_templates
+    from cpp_harness import SCHEMAS
+
+    for shared in SCHEMAS.glob("*.fbs"):
+        shutil.copy(shared, tmp_path / shared.name)
+    shutil.copy(SCHEMA_CASES / "rmsnorm_attributes.fbs", tmp_path / "rmsnorm_attributes.fbs")
+    draft = scaffold.from_fbs("rmsnorm_codegen", "RmsnormCodegen", tmp_path / "rmsnorm_attributes.fbs", "rmsnorm_attributes.fbs", None)
+    assert (draft.inferences, draft.uninferred) == ([], ["y"])
+    assert draft.summary()[-2:] == ["outputs nothing infers: a graph must give them dims, or add an inference rule:", "  y"]
+    text = scaffold.render(draft, render.environment([builtin_templates()]))
+    note = "  # no inference rule gives this output dims: add one under inference:, or set them in every graph\n"
+    assert text.count(note) == 1 and note + "  - {name: y," in text
+    assert "\ninference:" not in text

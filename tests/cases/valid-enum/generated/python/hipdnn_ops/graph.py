@@ -16,13 +16,21 @@ from hipdnn_ops.thing import NODE as THING_NODE
 
 class Graph(GraphBase):
     def serialize(self) -> dict[str, Any]:
-        """The serialized graph (graphio's dict): validated, UIDs assigned, every node packed."""
-        return graphio.lower(self)
+        """The serialized graph (graphio's dict): UIDs assigned, every node packed, then checked as
+        `hipdnn-codegen graph validate` checks a file (graphio.validate); GraphFormatError lists
+        every problem, so nothing the validator rejects is ever written."""
+        serialized = graphio.lower(self)
+        problems = graphio.validate(serialized)
+        if problems:
+            raise graphio.GraphFormatError(problems)
+        return serialized
 
     def to_binary(self) -> bytes:
+        """The FlatBuffers bytes of the validated graph (see serialize)."""
         return graphio.to_binary(self.serialize())
 
     def to_json(self) -> str:
+        """hipDNN's JSON text of the validated graph (see serialize)."""
         return graphio.to_json(self.serialize())
 
     @classmethod
