@@ -27,7 +27,7 @@ $(BIN)/python:
 # Then the tool itself, non-editable (proves the wheel carries the schema and templates), built
 # with the locked setuptools (no build isolation, which would fetch an unlocked one).
 # -qq: pip's errors still show, its notices (and a machine's index warnings) do not.
-$(STAMP): $(BIN)/python pyproject.toml $(LOCK) $(shell find codegen -type f -not -name '*.pyc')
+$(STAMP): $(BIN)/python pyproject.toml $(LOCK) $(shell find codegen templates -type f -not -name '*.pyc')
 	@echo "installing hipdnn-codegen into $(VENV)/ (locked: $(LOCK)) ..."
 	@$(BIN)/python -m pip install -qq --require-hashes --no-deps -r $(LOCK)
 	@rm -rf build *.egg-info  # setuptools would ship what a previous build left there

@@ -45,7 +45,8 @@ def tool_digest() -> bytes:
     if not _CODE:
         package = Path(__file__).resolve().parent
         digest = hashlib.sha256()
-        for path in sorted(p for p in package.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts):
+        shipped = package / "_shipped"  # in a wheel: the project's op_specs/, input like any workspace's
+        for path in sorted(p for p in package.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts and shipped not in p.parents):
             digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
         _CODE.append(digest.hexdigest().encode())
     return _CODE[0]

@@ -60,7 +60,7 @@ def generate(
     style = ws.template_file(formatting.STYLE_FILE)
     # fragments share one clang-format file only under hipDNN's style, which aligns nothing
     # across lines (a workspace's own style might, and then each is formatted alone)
-    bundled = style.resolve() == (builtin_templates() / formatting.STYLE_FILE).resolve()
+    bundled = style.read_bytes() == (builtin_templates() / formatting.STYLE_FILE).read_bytes()
     tell = progress or (lambda done, total, what: None)
     ordered = sorted(specs, key=lambda s: s.op)
     chunks: list[list[OpSpec] | None] = [ordered[i : i + CHUNK] for i in range(0, len(ordered), CHUNK)]

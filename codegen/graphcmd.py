@@ -4,7 +4,7 @@ FlatBuffers binary or hipDNN's JSON) checked and converted with the workspace's 
 The mirror is the workspace's own generated/python/hipdnn_ops, so a graph is judged by exactly the
 ops, numbers and rules of the specs; it must be fresh (GRAPH-MIRROR otherwise). Outside any
 workspace the mirror is rendered (into a temporary directory, for this run) from the specs the
-tool ships in codegen/builtin/, a copy of the project's own op_specs/.
+tool ships (the project's own op_specs/, packaged as codegen/_shipped/op_specs/).
 """
 
 from __future__ import annotations
@@ -60,14 +60,20 @@ def load_mirror(ws: Workspace) -> ModuleType:
     return _import_mirror(package.parent)
 
 
-BUILTIN_ROOT = Path(__file__).resolve().parent / "builtin"  # holds op_specs/: the shipped specs
+def builtin_root() -> Path:
+    """The workspace of the specs the tool ships: codegen/_shipped/ in an installed wheel (its
+    op_specs/ is the project's, packaged), the project itself in the source tree."""
+    packaged = Path(__file__).resolve().parent / "_shipped"
+    return packaged if (packaged / "op_specs").is_dir() else Path(__file__).resolve().parent.parent
+
+
 _BUILTIN_DIRS: list[tempfile.TemporaryDirectory[str]] = []  # kept for the run: the mirror imports lazily
 
 
 def builtin_workspace() -> Workspace:
     from codegen.workspace import load
 
-    return load(BUILTIN_ROOT)
+    return load(builtin_root())
 
 
 def builtin_mirror(ws: Workspace) -> ModuleType:

@@ -28,9 +28,26 @@ class UsageError(Exception):
     """A problem with how the tool was invoked (exit code 2)."""
 
 
+PACKAGED_TEMPLATES = "_templates"  # templates/ as the wheel ships it: the package codegen._templates
+
+
 def builtin_templates() -> Path:
-    """The built-in template root: codegen/families/, where each output family keeps its templates."""
-    return Path(str(resources.files("codegen").joinpath("families")))
+    """The built-in template root: templates/ beside codegen/ in the source tree (one folder per
+    output family and the clang-format style), codegen/_templates/ in an installed wheel."""
+    packaged = Path(str(resources.files("codegen").joinpath(PACKAGED_TEMPLATES)))
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent / TEMPLATE_DIR
+
+
+def _overrides_any(own: Path, builtin: Path) -> bool:
+    """Whether a workspace's templates/ holds a file that is not a byte-identical copy of the
+    built-in one of the same name (a copy changes nothing, e.g. this repository's templates/ when
+    an installed copy of the tool runs in it)."""
+    for path in own.rglob("*"):
+        if path.is_file() and "__pycache__" not in path.parts:
+            twin = builtin / path.relative_to(own)
+            if not twin.is_file() or twin.read_bytes() != path.read_bytes():
+                return True
+    return False
 
 
 @dataclass
@@ -53,9 +70,14 @@ class Workspace:
 
     @property
     def template_dirs(self) -> list[Path]:
-        """Template search path: the workspace's own templates/ (any subset) before the built-in ones."""
-        own = self.root / TEMPLATE_DIR
-        return [own, builtin_templates()] if own.is_dir() else [builtin_templates()]
+        """Template search path: the workspace's own templates/ (any subset) before the built-in ones.
+        The built-ins themselves (this repository's templates/, run from the source tree) or an
+        identical copy of them are no override: the search path, stamps and sandboxing are then
+        exactly those of a workspace without templates/."""
+        own, builtin = self.root / TEMPLATE_DIR, builtin_templates()
+        if own.is_dir() and own.resolve() != builtin.resolve() and _overrides_any(own, builtin):
+            return [own, builtin]
+        return [builtin]
 
     def template_file(self, name: str) -> Path:
         """The file a template or style name resolves to on the search path."""

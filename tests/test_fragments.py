@@ -57,7 +57,8 @@ def test_a_unit_holding_the_boundary_is_formatted_alone(monkeypatch: pytest.Monk
 
 def test_under_a_workspace_style_each_fragment_is_formatted_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A workspace's own style might align across lines, so its fragments never share a file;
-    with the same rules as hipDNN's, the output is the same either way."""
+    with the same rules as hipDNN's, the output is the same either way. (A byte-identical copy of
+    the built-in style is no override at all: this one differs by a comment.)"""
     import shutil
 
     from codegen.workspace import builtin_templates
@@ -65,7 +66,8 @@ def test_under_a_workspace_style_each_fragment_is_formatted_alone(tmp_path: Path
     ws_root = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws_root / "op_specs")
     (ws_root / "templates").mkdir()
-    shutil.copyfile(builtin_templates() / formatting.STYLE_FILE, ws_root / "templates" / formatting.STYLE_FILE)
+    style = (builtin_templates() / formatting.STYLE_FILE).read_text()
+    (ws_root / "templates" / formatting.STYLE_FILE).write_text("# the workspace's own copy\n" + style)
     monkeypatch.setattr(fragments, "bundle", lambda units: pytest.fail("fragments bundled under a workspace's own style"))
     ws = load(ws_root)
     own = generate.generate(ws, ws.specs)

@@ -11,9 +11,11 @@ import sys
 import tomllib
 from pathlib import Path
 
+import jinja2
+import jinja2.sandbox
 import pytest
 
-from codegen import formatting, generate, storage
+from codegen import formatting, generate, render, storage
 from codegen.workspace import builtin_templates, load
 from conftest import CASES, REPO, UPDATE, run_cli
 
@@ -252,6 +254,30 @@ def test_check_fast_path_still_sees_edits(workspace):
     (workspace / "generated/extra_op/file.txt").parent.mkdir()
     (workspace / "generated/extra_op/file.txt").write_text("x\n")
     assert "generated/extra_op/file.txt:1:1: error[GEN-STALE]: extra" in run_cli("check", cwd=workspace).out
+
+
+def test_a_copy_of_the_builtin_templates_is_no_override(tmp_path):
+    """The repository root is a workspace whose templates/ are the built-ins themselves; a
+    workspace's templates/ that only copies them (this repository under an installed tool)
+    changes nothing: the same search path, no sandbox, the same stamps. One edited file makes it
+    an override again."""
+    builtin = builtin_templates()
+    assert builtin == REPO / "templates" and load(REPO).template_dirs == [builtin]
+    assert type(render.environment(load(REPO).template_dirs)) is jinja2.Environment
+    workspace = tmp_path / "repo"  # a copy of this repository's workspace, its generated/ fresh
+    for folder in ("op_specs", "generated"):
+        shutil.copytree(REPO / folder, workspace / folder, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    shutil.copytree(builtin, workspace / "templates")
+    assert load(workspace).template_dirs == [builtin]
+    result = run_cli("check", cwd=workspace)
+    assert (result.code, result.out) == (0, "ok: 2 op spec(s) and the registry checked, no findings\n"), result.out
+    constants = workspace / "templates/tests/constants.hpp.j2"
+    constants.write_text(constants.read_text().replace("#pragma once", "#pragma once\n// local"))
+    assert load(workspace).template_dirs == [workspace / "templates", builtin]
+    assert type(render.environment(load(workspace).template_dirs)) is jinja2.sandbox.ImmutableSandboxedEnvironment
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1
+    assert "templates:1:1: error[GEN-STALE]: the workspace's templates changed since it was generated: 2 file(s) of generated/layernorm_bwd/ differ" in result.out
 
 
 def test_the_families_declare_exactly_the_files_generate_writes():

@@ -8,7 +8,7 @@ import subprocess
 import sys
 import zipfile
 
-from conftest import REPO, run_cli
+from conftest import REPO, run_cli, tree
 
 
 def _pip(*args: str) -> str:
@@ -18,44 +18,91 @@ def _pip(*args: str) -> str:
     return proc.stdout + proc.stderr
 
 
+def test_the_templates_live_in_templates_at_the_repository_root():
+    """Every built-in template and the clang-format style are in templates/<family>/ (the style
+    beside the families), none under codegen/; each family's templates are in its folder."""
+    from codegen import families, formatting, naming
+    from codegen.workspace import builtin_templates, load
+
+    assert builtin_templates() == REPO / "templates"
+    assert not [p for p in (REPO / "codegen").rglob("*") if p.suffix == ".j2" or p.name == formatting.STYLE_FILE]
+    assert (REPO / "templates" / formatting.STYLE_FILE).is_file()
+    names = naming.OpNames(load(REPO).specs[0])
+    for f in families.all_families():
+        assert f.templates == REPO / "templates" / f.name
+        declared = [*f.op_outputs(names), *f.package_outputs, *f.package_op_outputs(names)]
+        for key in declared:
+            template, _ = families.template_of(key)
+            assert (f.templates / template.removeprefix(f"{f.name}/")).is_file(), template
+    folders = {p.name for p in (REPO / "templates").iterdir() if p.is_dir()}
+    assert folders == {f.name for f in families.all_families()} | {"common", "spec"}
+    assert len(list((REPO / "templates").rglob("*.j2"))) > 90
+    # the top level the design card names (plus the README, the Makefile and the CI, benchmark,
+    # script and lock folders), as a clone has it
+    listed = subprocess.run(["git", "-C", str(REPO), "ls-files"], capture_output=True, text=True, check=True).stdout
+    top = {line.split("/")[0] for line in listed.splitlines() if not line.startswith(".")}
+    card = {"pyproject.toml", "codegen", "templates", "op_specs", "generated", "tests"}
+    assert top == card | {"README.md", "Makefile", "benchmarks", "scripts", "requirements"}
+
+
+def _source_files(*folders: str) -> set[str]:
+    return {
+        p.relative_to(REPO).as_posix()
+        for folder in folders
+        for p in (REPO / folder).rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts
+    }
+
+
 def test_wheel_carries_schema_and_templates(tmp_path):
     src = tmp_path / "src"
-    shutil.copytree(REPO / "codegen", src / "codegen", ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("codegen", "templates", "op_specs"):
+        shutil.copytree(REPO / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, src / name)
     wheels = tmp_path / "wheels"
     built = _pip("wheel", "--no-deps", "--no-build-isolation", "-v", "-w", str(wheels), str(src))
     # setuptools (the locked one: no build isolation) says nothing about the project's
-    # configuration (license, template directories)
+    # configuration (license, the template folders it ships as data)
     assert "bdist_wheel" in built and not [line for line in built.splitlines() if "Warning" in line or "!!" in line]
     (wheel,) = wheels.glob("hipdnn_codegen-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    assert "codegen/schema/op_spec.schema.json" in names
-    assert "codegen/schema/registry.schema.json" in names
-    assert "codegen/families/hipdnn.clang-format" in names
-    # the specs `graph validate` falls back to outside any workspace
-    for spec in sorted((REPO / "codegen" / "builtin" / "op_specs").glob("*.yaml")):
-        assert spec.relative_to(REPO).as_posix() in names
-    templates = list((REPO / "codegen" / "families").rglob("*.j2"))
-    assert len(templates) > 30
-    for template in templates:
-        assert template.relative_to(REPO).as_posix() in names
-    for family in ("backend", "frontend", "schema", "tests", "registry", "mirror"):
-        assert f"codegen/families/{family}/__init__.py" in names
+    names = {n for n in zipfile.ZipFile(wheel).namelist() if not n.startswith("hipdnn_codegen-")}
+    # every module and schema of codegen/ (pyproject.toml lists the packages) and every file of
+    # templates/ as codegen/_templates/, and nothing else
+    expected = _source_files("codegen") | {f"codegen/_templates/{p.removeprefix('templates/')}" for p in _source_files("templates")}
+    # and the project's specs, which graph validate/convert judge a graph by outside any workspace
+    expected |= {f"codegen/_shipped/{p}" for p in _source_files("op_specs")}
+    assert names == expected
+    assert {"codegen/schema/op_spec.schema.json", "codegen/_templates/hipdnn.clang-format", "codegen/_templates/backend/descriptor.hpp.j2"} <= names
 
-    # Installed without the source tree, in a workspace without templates/, the packaged
-    # templates must reproduce the committed generated/ tree exactly.
+    # Installed without the source tree, the packaged templates reproduce the committed
+    # generated/ tree byte for byte (stamps included): in a workspace without templates/, ...
     target = tmp_path / "site"
     _pip("install", "--no-deps", "--no-build-isolation", "--target", str(target), str(wheel))
+    env = dict(os.environ, PYTHONPATH=str(target))
     ws = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
-    shutil.copytree(REPO / "generated", ws / "generated")
-    env = dict(os.environ, PYTHONPATH=str(target))
-    proc = subprocess.run(
-        [sys.executable, "-m", "codegen", "generate", "--check"], cwd=ws, env=env, capture_output=True, text=True
-    )
+    proc = subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=ws, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert proc.stdout == "generated/ is up to date\n"
+    committed = {path: data for path, data in tree(REPO / "generated").items() if ".mypy_cache" not in path}
+    assert tree(ws / "generated") == committed
+    # ... and in a copy of this repository (its templates/ a copy of the built-ins, so no
+    # override: the same stamps, and check finds everything fresh)
+    repo = tmp_path / "repo"
+    for folder in ("op_specs", "templates", "generated"):
+        shutil.copytree(REPO / folder, repo / folder, ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    proc = subprocess.run([sys.executable, "-m", "codegen", "check", "-q"], cwd=repo, env=env, capture_output=True, text=True)
+    assert (proc.returncode, proc.stdout) == (0, ""), proc.stdout + proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "codegen", "generate", "--check"], cwd=repo, env=env, capture_output=True, text=True)
+    assert (proc.returncode, proc.stdout) == (0, "generated/ is up to date\n"), proc.stdout + proc.stderr
+    proc = subprocess.run([sys.executable, "-c", "import codegen.workspace as w; print(w.builtin_templates())"], cwd=repo, env=env, capture_output=True, text=True)
+    assert proc.stdout == f"{target / 'codegen' / '_templates'}\n", proc.stderr
+    # outside any workspace, graph validate judges a graph by the specs the wheel ships
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    shutil.copy(REPO / "tests" / "graph_cases" / "valid-json" / "input.json", empty / "g.json")
+    proc = subprocess.run([sys.executable, "-m", "codegen", "graph", "validate", "g.json"], cwd=empty, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0 and "ships (layernorm_bwd, sdpa_bwd)" in proc.stderr, proc.stdout + proc.stderr
 
 
 def test_generated_mirror_is_an_installable_distribution(tmp_path):

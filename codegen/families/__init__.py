@@ -1,12 +1,15 @@
-"""Output families: each is one package here with its templates beside it.
+"""Output families: each is one package here, its templates in `templates/<family>/` at the
+repository root (`Family.templates`).
 
 A family declares which files it renders (template -> path) and which of hipDNN's shared files it
 registers in; `generate` renders what the families declare, `check` and the collision check plan
 with the same declarations, and `apply` copies the families' copied files and edits the shared
-files they name. Adding an output family is adding one package (and listing it in FAMILIES).
+files they name. Adding an output family is adding one package (listed in `all_families` and in
+pyproject.toml's packages) and its folder of templates.
 
-The directory is also the built-in template root: template names are `<family>/<file>.j2`, and a
-workspace overrides one by putting a file at `templates/<family>/<file>.j2`.
+templates/ is the built-in template root (codegen/_templates/ once installed, see
+`workspace.builtin_templates`): template names are `<family>/<file>.j2`, and a workspace overrides
+one by putting a file at its own `templates/<family>/<file>.j2`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from codegen.model import OpSpec
     from codegen.naming import OpNames
 
@@ -44,6 +49,13 @@ class Family:
     # the Python mirror: package-wide template -> path under generated/, and per-op ones
     package_outputs: dict[str, str] = field(default_factory=dict)
     package_op_outputs: Callable[["OpNames"], dict[str, str]] = _none
+
+    @property
+    def templates(self) -> "Path":
+        """The folder of this family's built-in templates: templates/<name>/."""
+        from codegen.workspace import builtin_templates  # the workspace module imports this one
+
+        return builtin_templates() / self.name
 
 
 def all_families() -> list[Family]:
