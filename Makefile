@@ -3,9 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-LOCK := requirements/lock.txt
+LOCK := .ci/requirements/lock.txt
 
-.PHONY: run test install lock fresh-setup system-deps clean
+.PHONY: run test install lock fresh-setup regenerate system-deps clean
 
 # The compile check needs g++, gtest and nlohmann-json headers; install them from Debian when missing.
 system-deps:
@@ -22,7 +22,7 @@ system-deps:
 $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
 
-# Every package comes from requirements/lock.txt, pinned and hash-checked (`make lock` rewrites it
+# Every package comes from .ci/requirements/lock.txt, pinned and hash-checked (`make lock` rewrites it
 # from pyproject.toml), so a fresh machine gets the same versions whatever was released since.
 # Then the tool itself, non-editable (proves the wheel carries the schema and templates), built
 # with the locked setuptools (no build isolation, which would fetch an unlocked one).
@@ -36,14 +36,14 @@ $(STAMP): $(BIN)/python pyproject.toml $(LOCK) $(shell find codegen templates -t
 	@$(BIN)/python -m pip check -q >/dev/null || { $(BIN)/python -m pip check; exit 1; }
 	@touch $(STAMP)
 
-# Rewrite the lock from pyproject.toml and requirements/build.in with the locked uv (run after
+# Rewrite the lock from pyproject.toml and .ci/requirements/build.in with the locked uv (run after
 # changing a dependency; commit the result). UPGRADE=1 also moves every pin to its newest release.
 lock:
 	@$(PYTHON) -m venv .venv-lock
-	@.venv-lock/bin/python -m pip install -qq --require-hashes --no-deps -r requirements/uv.txt
-	@.venv-lock/bin/uv pip compile -q requirements/uv.in --generate-hashes --universal \
-		--python-version 3.10 --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o requirements/uv.txt
-	@.venv-lock/bin/uv pip compile -q pyproject.toml requirements/build.in --extra test --generate-hashes \
+	@.venv-lock/bin/python -m pip install -qq --require-hashes --no-deps -r .ci/requirements/uv.txt
+	@.venv-lock/bin/uv pip compile -q .ci/requirements/uv.in --generate-hashes --universal \
+		--python-version 3.10 --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o .ci/requirements/uv.txt
+	@.venv-lock/bin/uv pip compile -q pyproject.toml .ci/requirements/build.in --extra test --generate-hashes \
 		--universal --python-version 3.10 --custom-compile-command "make lock" $(if $(UPGRADE),--upgrade) -o $(LOCK)
 	@echo "$(LOCK) written; commit it"
 
@@ -63,13 +63,23 @@ run: install
 	@echo "  $(BIN)/hipdnn-codegen apply --hipdnn-root DIR place everything in a hipDNN checkout"
 	@echo "  make test                                      the whole test suite"
 
-# PYTEST_ARGS: a selection (scripts/fresh_setup.sh runs a smoke one); empty runs the whole suite.
+# PYTEST_ARGS: a selection (.ci/fresh_setup.sh runs a smoke one); empty runs the whole suite.
 test: install system-deps
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 # The README's first two commands in a scratch clone with no caches (what CI runs first).
 fresh-setup:
-	@scripts/fresh_setup.sh
+	@.ci/fresh_setup.sh
+
+# After a change to the tool (stamps digest its code): regenerate every committed generated/ tree,
+# the repository's and the test workspaces' (tests/cases/gen-stale* are stale on purpose).
+regenerate: install
+	@$(BIN)/python -m codegen generate -q
+	@for case in tests/cases/*/; do \
+		case "$$case" in */gen-stale*) continue ;; esac; \
+		[ -d "$$case/generated" ] || continue; \
+		(cd "$$case" && PYTHONPATH="$(CURDIR)" "$(CURDIR)/$(BIN)/python" -m codegen generate -q 2>/dev/null) || true; \
+	done
 
 clean:
 	rm -rf $(VENV) .venv-lock build *.egg-info

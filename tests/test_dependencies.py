@@ -1,6 +1,6 @@
 """The dependency set is declared, locked with hashes, and what the suite runs on.
 
-pyproject.toml declares what the tool imports (with the ranges it supports); requirements/lock.txt
+pyproject.toml declares what the tool imports (with the ranges it supports); .ci/requirements/lock.txt
 (written by `make lock`, read by `make run`/`make test`/.ci/run with --require-hashes) pins one
 release of each, so a fresh machine installs exactly what was tested."""
 
@@ -28,7 +28,7 @@ DISTRIBUTIONS = {
     "tomli": "tomli",
     "clang_format": "clang-format",
 }
-LOCK = REPO / "requirements" / "lock.txt"
+LOCK = REPO / ".ci" / "requirements" / "lock.txt"
 PIN = re.compile(r"^([A-Za-z0-9_.-]+)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$")
 
 
@@ -40,7 +40,7 @@ def _declared() -> list[Requirement]:
     project = _project()
     found = [Requirement(r) for r in project["dependencies"]]
     found += [Requirement(r) for group in project["optional-dependencies"].values() for r in group]
-    found += [Requirement(line) for line in (REPO / "requirements" / "build.in").read_text().splitlines() if line.strip() and not line.startswith("#")]
+    found += [Requirement(line) for line in (REPO / ".ci" / "requirements" / "build.in").read_text().splitlines() if line.strip() and not line.startswith("#")]
     return found
 
 

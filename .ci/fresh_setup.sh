@@ -4,7 +4,7 @@
 # `make test` with a smoke selection (the whole suite is CI's next step). A missing install step,
 # an unlocked or unhashed dependency, or a test that needs something only this machine has fails
 # here instead of on a user's machine. tests/test_dependencies.py, in the smoke selection, checks
-# the fresh .venv holds exactly the versions requirements/lock.txt pins.
+# the fresh .venv holds exactly the versions .ci/requirements/lock.txt pins.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/hipdnn-codegen-fresh.XXXXXX")"
