@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+import marshal
+import os
+import sys
 from pathlib import Path
 
 import jinja2
+import jinja2.bccache
 import jinja2.sandbox
 
 from codegen import families, __version__, cpp, escape, naming, pyview, refview
@@ -21,9 +26,99 @@ class RenderError(Exception):
         self.template, self.line, self.message = template, line, message
 
 
+class TemplateCache(jinja2.BytecodeCache):
+    """Compiled templates in the tool's cache directory (cache.directory()/templates), so a run
+    does not recompile the ~100 templates (about half of a one-op regeneration in a new process).
+
+    Jinja's own file cache unpickles its entries; here nothing is loaded blindly. An entry is
+    named by a digest of the template's name, its source, the environment kind, Jinja's and
+    Python's versions and the tool's code; it holds a header, the SHA-256 of its payload and the
+    marshalled code. It is read only when the folder and the file belong to this user and no one
+    else may write them, the header and digest match and the payload unmarshals to a code object;
+    anything else (damaged, foreign, from another version) is a miss, compiled and rewritten."""
+
+    MAGIC = b"hipdnn-codegen compiled template 1\n"
+
+    def __init__(self, folder: Path, kind: str):
+        from codegen import cache
+
+        self.folder = folder
+        self._salt = hashlib.sha256(
+            "\0".join([kind, jinja2.__version__, sys.version, __version__]).encode() + cache.tool_digest()
+        ).digest()
+        self._usable = self._private(folder, create=True)
+
+    @staticmethod
+    def _private(path: Path, create: bool = False) -> bool:
+        """Whether `path` is this user's and writable by no one else (made so when `create`)."""
+        try:
+            if create:
+                path.mkdir(parents=True, exist_ok=True, mode=0o700)
+            info = os.lstat(path)
+        except OSError:
+            return False
+        return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+    def _path(self, bucket: jinja2.bccache.Bucket) -> Path:
+        name = hashlib.sha256(self._salt + bucket.key.encode() + b"\0" + bucket.checksum.encode()).hexdigest()
+        return self.folder / f"{name}.jinja"
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if not self._usable:
+            return
+        try:
+            fd = os.open(self._path(bucket), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return
+        with os.fdopen(fd, "rb") as stream:
+            info = os.fstat(stream.fileno())
+            if info.st_uid != os.getuid() or info.st_mode & 0o022:
+                return  # another user's, or writable by others: never loaded
+            data = stream.read()
+        head = len(self.MAGIC)
+        payload = data[head + 32 :]
+        if data[:head] != self.MAGIC or data[head : head + 32] != hashlib.sha256(payload).digest():
+            return
+        try:
+            code = marshal.loads(payload)
+        except (EOFError, ValueError, TypeError):
+            return
+        if type(code).__name__ == "code":
+            bucket.code = code
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        """Write an entry whole, then rename it into place; a cache that cannot be written only
+        costs speed."""
+        if not self._usable or bucket.code is None:
+            return
+        payload = marshal.dumps(bucket.code)
+        target = self._path(bucket)
+        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(fd, "wb") as stream:
+                stream.write(self.MAGIC + hashlib.sha256(payload).digest() + payload)
+            os.replace(temporary, target)
+        except OSError:
+            return
+
+    def clear(self) -> None:
+        for path in self.folder.glob("*.jinja"):
+            path.unlink(missing_ok=True)
+
+
+def template_cache(kind: str) -> TemplateCache | None:
+    """The compiled-template cache, or None when the tool's cache is off."""
+    from codegen import cache
+
+    base = cache.directory()
+    return TemplateCache(base / "templates", kind) if base is not None else None
+
+
 def environment(template_dirs: list[Path]) -> jinja2.Environment:
     """StrictUndefined always; a sandbox when a workspace's own templates are on the search path
-    (they are user input: no attribute or call outside what the model offers)."""
+    (they are user input: no attribute or call outside what the model offers). Compiled templates
+    come from the tool's cache when it holds them (TemplateCache)."""
     builtin = builtin_templates().resolve()
     foreign = any(d.resolve() != builtin for d in template_dirs)
     kind = jinja2.sandbox.ImmutableSandboxedEnvironment if foreign else jinja2.Environment
@@ -34,6 +129,7 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
+        bytecode_cache=template_cache(kind.__name__),
     )
     from codegen.fragments import in_sentence, title
 

@@ -159,3 +159,60 @@ def test_files_changed_moments_ago_are_read_again(workspace: Path, monkeypatch: 
     hashed = _hashing(monkeypatch)
     assert run_cli("check", cwd=workspace).code == 0
     assert sorted(hashed) == ["layernorm_bwd", "python", "sdpa_bwd"]
+
+
+def _render_repo(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, str], int]:
+    """Every file of the repository's ops, and how many templates Jinja compiled for them."""
+    import jinja2
+
+    from codegen import render
+
+    compiled: list[str] = []
+    original = jinja2.Environment.compile
+    monkeypatch.setattr(jinja2.Environment, "compile", lambda self, *a, **k: compiled.append(str(a[1] if len(a) > 1 else "")) or original(self, *a, **k))
+    ws = workspace.load(REPO)
+    env = render.environment(ws.template_dirs)
+    files: dict[str, str] = {}
+    for spec in ws.specs:
+        files.update({f"{spec.op}/{k}": v for k, v in render.render_op(env, spec, ws.registry).items()})
+    monkeypatch.setattr(jinja2.Environment, "compile", original)
+    return files, len(compiled)
+
+
+def _template_entries(cache_dir: Path) -> list[Path]:
+    return sorted((cache_dir / "templates").glob("*.jinja"))
+
+
+def test_compiled_templates_come_from_the_cache_and_render_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: a second run compiles no template; its output is the first run's, byte for byte."""
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    cold, compiled = _render_repo(monkeypatch)
+    assert compiled > 30 and len(_template_entries(tmp_path / "cache")) == compiled
+    warm, again = _render_repo(monkeypatch)
+    assert (warm, again) == (cold, 0)
+    monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
+    assert _render_repo(monkeypatch) == (cold, compiled)  # off: everything compiled, nothing else changes
+
+
+@pytest.mark.parametrize("damage", ["flipped-byte", "truncated", "other-header", "writable-by-others", "link"])
+def test_a_damaged_or_foreign_compiled_template_is_never_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    cold, compiled = _render_repo(monkeypatch)
+    entries = _template_entries(tmp_path / "cache")
+    for entry in entries:
+        data = entry.read_bytes()
+        if damage == "flipped-byte":
+            entry.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))
+        elif damage == "truncated":
+            entry.write_bytes(data[: len(data) // 2])
+        elif damage == "other-header":
+            entry.write_bytes(b"X" + data[1:])
+        elif damage == "writable-by-others":
+            entry.chmod(0o666)
+        else:
+            planted = tmp_path / f"planted-{entry.name}"
+            planted.write_bytes(data)
+            entry.unlink()
+            entry.symlink_to(planted)
+    warm, again = _render_repo(monkeypatch)
+    assert (warm, again) == (cold, compiled)  # every entry refused and compiled afresh
