@@ -232,6 +232,40 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+_SYNCFS: list[Callable[[int], int] | None] = []
+
+
+def _syncfs() -> Callable[[int], int] | None:
+    """Linux's syncfs(2) through the C library, or None where there is none."""
+    if not _SYNCFS:
+        found = None
+        try:
+            import ctypes
+
+            function = ctypes.CDLL(None, use_errno=True).syncfs
+            function.argtypes, function.restype = [ctypes.c_int], ctypes.c_int
+            found = function
+        except (OSError, AttributeError):
+            found = None
+        _SYNCFS.append(found)
+    return _SYNCFS[0]
+
+
+def sync_filesystem(path: Path) -> None:
+    """Make everything written to the file system holding `path` durable: syncfs(2) flushes that
+    file system only (os.sync, the fallback where syncfs is missing or fails, flushes every file
+    system of the machine, a CI host's included)."""
+    syncfs = _syncfs()
+    if syncfs is not None:
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            if syncfs(fd) == 0:
+                return
+        finally:
+            os.close(fd)
+    os.sync()
+
+
 def _write_new(path: Path, data: bytes, mode: int, durable: bool = False) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
@@ -310,15 +344,15 @@ class Transaction:
             self._entries.append({"path": rel, "staged": None})
 
     def commit(self) -> None:
-        """The commit point: every staged file is made durable with one sync (cheaper than a
-        sync per file), then the journal naming every target appears with one rename; the
+        """The commit point: every staged file is made durable with one sync of the workspace's
+        file system (cheaper than a sync per file), then the journal naming every target appears with one rename; the
         renames into place follow."""
         if not self._entries:
             return
         with self._writing():
             txn = self._staging()
             _step("journal")
-            os.sync()
+            sync_filesystem(txn)
             _write_new(txn / f"{JOURNAL}.tmp", json.dumps(self._entries, indent=0).encode(), 0o600, durable=True)
             os.replace(txn / f"{JOURNAL}.tmp", txn / JOURNAL)
             _fsync_dir(txn)
@@ -361,7 +395,7 @@ def _roll_forward(root: Path, txn: Path, entries: list[dict[str, str | None]]) -
                 verified.add(str(target.parent))
             os.replace(txn / staged, target)
     _step("cleanup")
-    os.sync()  # the renames are durable before the journal that would redo them goes
+    sync_filesystem(txn)  # the renames are durable before the journal that would redo them goes
     shutil.rmtree(txn)
 
 

@@ -246,3 +246,23 @@ def test_apply_killed_mid_commit_is_completed_by_the_next_apply(workspace: Path,
     assert again.code == 0, again.out + again.err
     assert "completed an interrupted write of" in again.err
     assert tree(trial) == tree(clean)
+
+
+def test_a_commit_flushes_its_own_file_system_not_the_machines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: a commit made every file system of the machine flush (os.sync, twice); it now
+    flushes the workspace's own (syncfs), and os.sync is only the fallback where syncfs is missing."""
+    assert sys.platform != "linux" or storage._syncfs() is not None
+    flushed: list[int] = []
+    real = storage._syncfs()
+    if real is not None:
+        monkeypatch.setattr(storage, "_SYNCFS", [lambda fd: flushed.append(os.fstat(fd).st_dev) or real(fd)])
+
+    def machine_wide() -> None:
+        raise AssertionError("os.sync() flushes every file system")
+
+    monkeypatch.setattr(os, "sync", machine_wide)
+    root = tmp_path / "ws"
+    root.mkdir()
+    storage.apply(root, [storage.Change("a/b.txt", "create", None, b"new\n")])
+    assert (root / "a" / "b.txt").read_bytes() == b"new\n"
+    assert flushed == [root.stat().st_dev] * 2  # the staged files, then the renames
