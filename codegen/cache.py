@@ -69,6 +69,48 @@ def folder(root: Path) -> Path | None:
     return base / hashlib.sha256(os.fsencode(root.resolve())).hexdigest()[:32] if base is not None else None
 
 
+def private_folder(path: Path) -> bool:
+    """Make `path` (mode 0700) if needed; whether it is this user's and writable by no one else."""
+    try:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        info = os.lstat(path)
+    except OSError:
+        return False
+    return info.st_uid == os.getuid() and not info.st_mode & 0o022
+
+
+def sealed_read(path: Path, magic: bytes) -> bytes | None:
+    """The payload of an entry sealed_write wrote, or None when it is missing, a link, another
+    user's, writable by others, or its header or SHA-256 does not match (never trusted blindly)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as stream:
+        info = os.fstat(stream.fileno())
+        if info.st_uid != os.getuid() or info.st_mode & 0o022:
+            return None
+        data = stream.read()
+    head = len(magic)
+    payload = data[head + 32 :]
+    if data[:head] != magic or data[head : head + 32] != hashlib.sha256(payload).digest():
+        return None
+    return payload
+
+
+def sealed_write(path: Path, magic: bytes, payload: bytes) -> None:
+    """Store `payload` behind `magic` and its SHA-256 (mode 0600, written whole, then renamed into
+    place); a cache that cannot be written only costs speed."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(magic + hashlib.sha256(payload).digest() + payload)
+        os.replace(temporary, path)
+    except OSError:
+        return
+
+
 class _Unpickler(pickle.Unpickler):
     """Builds only hipdnn-codegen's classes (with `model`) and plain built-in containers."""
 

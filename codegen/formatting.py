@@ -23,7 +23,15 @@ class FormatError(Exception):
 
 
 def executable() -> str:
-    """The wheel's clang-format next to this interpreter first, then PATH."""
+    """The binary the pinned clang-format wheel ships (not its console script, a Python start per
+    process), else the wheel's script next to this interpreter, then PATH."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("clang_format")
+    if spec is not None and spec.origin:
+        shipped = Path(spec.origin).parent / "data" / "bin" / "clang-format"
+        if shipped.is_file() and os.access(shipped, os.X_OK):
+            return str(shipped)
     beside = Path(sys.executable).parent / "clang-format"
     if beside.exists():
         return str(beside)
@@ -66,15 +74,26 @@ class FormatJob:
 
     def __init__(self, files: dict[str, str], style: Path):
         self._files = files
-        self._targets = sorted(p for p in files if needs_format(p))
+        self._targets: list[str] = []
         self._tmp: tempfile.TemporaryDirectory[str] | None = None
         self._procs: list[tuple[subprocess.Popen[bytes], list[str]]] = []
-        if not self._targets:
+        self._known: dict[str, str] = {}
+        wanted = sorted(p for p in files if needs_format(p))
+        if not wanted:
             return
         binary = executable()
         if binary not in _CHECKED:
             check_version(binary)
             _CHECKED.add(binary)
+        self._cache = FormattedCache.open(style)
+        for rel in wanted:
+            found = self._cache.get(rel, files[rel]) if self._cache is not None else None
+            if found is None:
+                self._targets.append(rel)
+            else:
+                self._known[rel] = found
+        if not self._targets:
+            return
         self._tmp = tempfile.TemporaryDirectory(prefix="hipdnn-codegen-fmt-")
         root = Path(self._tmp.name)
         self._local: list[Path] = []
@@ -92,6 +111,7 @@ class FormatJob:
 
     def result(self) -> dict[str, str]:
         result = dict(self._files)
+        result.update(self._known)
         if not self._targets:
             return result
         assert self._tmp is not None
@@ -106,8 +126,12 @@ class FormatJob:
                 raise FormatError(failure)
             for rel, path in zip(self._targets, self._local):
                 result[rel] = path.read_text(encoding="utf-8")
+                if self._cache is not None:
+                    self._cache.put(rel, self._files[rel], result[rel])
         finally:
             self._tmp.cleanup()
+        if self._cache is not None:
+            self._cache.prune()
         return result
 
     def cancel(self) -> None:
@@ -116,6 +140,72 @@ class FormatJob:
             proc.wait()
         if self._tmp is not None:
             self._tmp.cleanup()
+
+
+class FormattedCache:
+    """What clang-format made of a text before, keyed by the text, its language (the file's
+    suffix), the formatter's version and the style's bytes, in the tool's cache directory
+    (cache.directory()/formatted, shared by every workspace): unchanged text is never formatted
+    twice (one changed spec re-renders all of its op's files, most of them unchanged). Entries are
+    sealed (cache.sealed_read: this user's, writable by no one else, header and digest checked);
+    anything else is a miss. The oldest entries go once there are more than MAX_ENTRIES."""
+
+    MAGIC = b"hipdnn-codegen formatted 1\n"
+    MAX_ENTRIES = 50_000
+
+    def __init__(self, folder: Path, style: Path):
+        import hashlib
+
+        self.folder = folder
+        self._salt = hashlib.sha256(f"clang-format {CLANG_FORMAT_VERSION}\0".encode() + style.read_bytes()).digest()
+        self._written = 0
+
+    @classmethod
+    def open(cls, style: Path) -> "FormattedCache | None":
+        from codegen import cache
+
+        base = cache.directory()
+        if base is None or not cache.private_folder(base / "formatted"):
+            return None
+        try:
+            return cls(base / "formatted", style)
+        except OSError:
+            return None
+
+    def _path(self, rel: str, text: str) -> Path:
+        import hashlib
+
+        digest = hashlib.sha256(self._salt + Path(rel).suffix.encode() + b"\0" + text.encode("utf-8", "surrogatepass"))
+        return self.folder / f"{digest.hexdigest()}.fmt"
+
+    def get(self, rel: str, text: str) -> str | None:
+        from codegen import cache
+
+        payload = cache.sealed_read(self._path(rel, text), self.MAGIC)
+        try:
+            return payload.decode("utf-8") if payload is not None else None
+        except UnicodeDecodeError:
+            return None
+
+    def put(self, rel: str, text: str, formatted: str) -> None:
+        from codegen import cache
+
+        cache.sealed_write(self._path(rel, text), self.MAGIC, formatted.encode("utf-8", "surrogatepass"))
+        self._written += 1
+
+    def prune(self) -> None:
+        """Past MAX_ENTRIES, drop the older half (by modification time)."""
+        if not self._written:
+            return
+        try:
+            names = os.listdir(self.folder)
+            if len(names) <= self.MAX_ENTRIES:
+                return
+            aged = sorted((os.lstat(self.folder / n).st_mtime_ns, n) for n in names)
+            for _, name in aged[: len(aged) // 2]:
+                os.unlink(self.folder / name)
+        except OSError:
+            return
 
 
 def start(files: dict[str, str], style: Path) -> FormatJob:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sys
 from pathlib import Path
 
@@ -46,38 +45,17 @@ class TemplateCache(jinja2.BytecodeCache):
         self._salt = hashlib.sha256(
             "\0".join([kind, jinja2.__version__, sys.version, __version__]).encode() + cache.tool_digest()
         ).digest()
-        self._usable = self._private(folder, create=True)
-
-    @staticmethod
-    def _private(path: Path, create: bool = False) -> bool:
-        """Whether `path` is this user's and writable by no one else (made so when `create`)."""
-        try:
-            if create:
-                path.mkdir(parents=True, exist_ok=True, mode=0o700)
-            info = os.lstat(path)
-        except OSError:
-            return False
-        return info.st_uid == os.getuid() and not info.st_mode & 0o022
+        self._usable = cache.private_folder(folder)
 
     def _path(self, bucket: jinja2.bccache.Bucket) -> Path:
         name = hashlib.sha256(self._salt + bucket.key.encode() + b"\0" + bucket.checksum.encode()).hexdigest()
         return self.folder / f"{name}.jinja"
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        if not self._usable:
-            return
-        try:
-            fd = os.open(self._path(bucket), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return
-        with os.fdopen(fd, "rb") as stream:
-            info = os.fstat(stream.fileno())
-            if info.st_uid != os.getuid() or info.st_mode & 0o022:
-                return  # another user's, or writable by others: never loaded
-            data = stream.read()
-        head = len(self.MAGIC)
-        payload = data[head + 32 :]
-        if data[:head] != self.MAGIC or data[head : head + 32] != hashlib.sha256(payload).digest():
+        from codegen import cache
+
+        payload = cache.sealed_read(self._path(bucket), self.MAGIC) if self._usable else None
+        if payload is None:
             return
         try:
             code = marshal.loads(payload)
@@ -87,20 +65,10 @@ class TemplateCache(jinja2.BytecodeCache):
             bucket.code = code
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        """Write an entry whole, then rename it into place; a cache that cannot be written only
-        costs speed."""
-        if not self._usable or bucket.code is None:
-            return
-        payload = marshal.dumps(bucket.code)
-        target = self._path(bucket)
-        temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        try:
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-            with os.fdopen(fd, "wb") as stream:
-                stream.write(self.MAGIC + hashlib.sha256(payload).digest() + payload)
-            os.replace(temporary, target)
-        except OSError:
-            return
+        from codegen import cache
+
+        if self._usable and bucket.code is not None:
+            cache.sealed_write(self._path(bucket), self.MAGIC, marshal.dumps(bucket.code))
 
     def clear(self) -> None:
         for path in self.folder.glob("*.jinja"):

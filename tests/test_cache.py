@@ -216,3 +216,52 @@ def test_a_damaged_or_foreign_compiled_template_is_never_loaded(tmp_path: Path, 
             entry.symlink_to(planted)
     warm, again = _render_repo(monkeypatch)
     assert (warm, again) == (cold, compiled)  # every entry refused and compiled afresh
+
+
+def _format(monkeypatch: pytest.MonkeyPatch, files: dict[str, str]) -> tuple[dict[str, str], int]:
+    """`files` formatted, and how many clang-format processes that started."""
+    import subprocess
+
+    from codegen import formatting
+    from codegen.workspace import builtin_templates
+
+    started: list[int] = []
+    real = subprocess.Popen
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: started.append(1) or real(*a, **k))
+    result = formatting.format_files(files, builtin_templates() / formatting.STYLE_FILE)
+    monkeypatch.setattr(subprocess, "Popen", real)
+    return result, len(started)
+
+
+SOURCES = {"a/X.hpp": "namespace n {\nint   f( int a ) ;\n}\n", "b/Y.cpp": "int g(){return 1;}\n", "c/notes.txt": "as  is\n"}
+
+
+def test_unchanged_text_is_never_formatted_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: what clang-format made of a text is kept (by text, language, version and style),
+    so the second time no clang-format process runs and the output is the same."""
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    first, processes = _format(monkeypatch, SOURCES)
+    assert processes >= 1 and first["a/X.hpp"] == "namespace n\n{\nint f(int a);\n}\n" and first["c/notes.txt"] == "as  is\n"
+    assert _format(monkeypatch, SOURCES) == (first, 0)
+    changed = dict(SOURCES, **{"b/Y.cpp": "int g(){return 2;}\n"})
+    again, processes = _format(monkeypatch, changed)
+    assert processes == 1 and again["b/Y.cpp"] == "int g()\n{\n    return 2;\n}\n" and again["a/X.hpp"] == first["a/X.hpp"]
+
+
+@pytest.mark.parametrize("damage", ["flipped-byte", "writable-by-others", "link"])
+def test_a_damaged_or_foreign_formatted_entry_is_formatted_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    first, _ = _format(monkeypatch, SOURCES)
+    for entry in sorted((tmp_path / "cache" / "formatted").glob("*.fmt")):
+        data = entry.read_bytes()
+        if damage == "flipped-byte":
+            entry.write_bytes(data[:-2] + b"X" + data[-1:])  # a changed character: the digest no longer matches
+        elif damage == "writable-by-others":
+            entry.chmod(0o666)
+        else:
+            planted = tmp_path / f"planted-{entry.name}"
+            planted.write_bytes(data)
+            entry.unlink()
+            entry.symlink_to(planted)
+    again, processes = _format(monkeypatch, SOURCES)
+    assert (again, processes >= 1) == (first, True)
