@@ -10,11 +10,17 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Sequence, TextIO
 
-from codegen import __version__, collisions, config, console, diagnostics, formatting, naming, rules, stamp, storage
-from codegen.diagnostics import Loc
-from codegen.model import OpSpec
-from codegen.registry import REGISTRY_FILE
-from codegen.workspace import GENERATED_DIR, SPEC_DIR, UsageError, Workspace, load
+from codegen import __version__, families
+from codegen.checks import collisions
+from codegen.spec import config
+from codegen.plumbing import console, formatting, storage
+from codegen.diagnostics import diagnostics, report, rules
+from codegen.views import naming
+from codegen.pipeline import stamp
+from codegen.diagnostics.diagnostics import Loc
+from codegen.spec.model import OpSpec
+from codegen.spec.registry import REGISTRY_FILE
+from codegen.pipeline.workspace import GENERATED_DIR, SPEC_DIR, UsageError, Workspace, load
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 STALE_FILES_SHOWN = 10  # a stale directory's finding lists this many of its files
@@ -137,7 +143,7 @@ def schema_text(registry: bool = False) -> bytes:
     from importlib import resources
 
     name = "registry.schema.json" if registry else SPEC_SCHEMA
-    return resources.files("codegen").joinpath("schema", name).read_bytes()
+    return resources.files("codegen.spec.schema").joinpath(name).read_bytes()
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -160,7 +166,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def _report(ws: Workspace, fmt: str = "text") -> int:
-    out = diagnostics.render(ws.diagnostics, fmt)
+    out = report.render(diagnostics.finalize(ws.diagnostics), fmt)
     sys.stdout.write(console.colourize(out) if fmt == "text" and out and console.colour_enabled(sys.stdout) else out)
     if diagnostics.has_errors(ws.diagnostics):
         errors = sum(d.severity == "error" for d in ws.diagnostics)
@@ -171,8 +177,8 @@ def _report(ws: Workspace, fmt: str = "text") -> int:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    from codegen import report
-    from codegen.schema_check import did_you_mean
+    from codegen.diagnostics import report
+    from codegen.spec.schema_check import did_you_mean
 
     if args.all == (args.rule_id is not None):
         raise UsageError("rule takes a RULE-ID or --all")
@@ -259,7 +265,7 @@ def _stale_owner(ws: Workspace, inputs: stamp.Inputs, owner: str, group: list[st
 def _checkout_findings(ws: Workspace, checkout: Path) -> list[diagnostics.Diagnostic]:
     """What `check --hipdnn-root` adds: the workspace's numbers against the checkout's headers, and
     each op against the checkout's schema of it."""
-    from codegen import hipdnn_headers, schema_drift
+    from codegen.hipdnn import hipdnn_headers, schema_drift
 
     found = hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display)
     return found + schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display)
@@ -269,7 +275,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     ws = load(args.settings.root, base=args.against or "HEAD")
     diffs = ""
     if args.against is not None:
-        from codegen import breaking
+        from codegen.pipeline import breaking
 
         ws.diagnostics.extend(breaking.check(ws, args.against))
     if args.hipdnn_root or args.settings.hipdnn_root is not None:
@@ -312,7 +318,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 f"{low}-{high}",
                 f"{spec.descriptor_type.value} {spec.descriptor_type.name}",
                 f"{spec.operation_type.value} {spec.operation_type.name}",
-                f"{len(naming.OpNames(spec).planned_files_in_op())} in {shown}/{spec.op}/",
+                f"{len(families.planned_files_in_op(naming.OpNames(spec)))} in {shown}/{spec.op}/",
             )
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
@@ -342,7 +348,7 @@ def _produce(
     `scopes` are the directories under generated/ this run owns (None: all of generated/). With
     `txn`, every changed file is staged into it as soon as it is formatted and the changes only
     name their files; without, they carry the old and new bytes (for diffs)."""
-    from codegen import generate  # Jinja2 is only imported when something must be rendered
+    from codegen.pipeline import generate  # Jinja2 is only imported when something must be rendered
 
     planner = storage.Planner(ws.generated_dir, [""] if scopes is None else scopes, keep=txn is None, txn=txn, prefix=f"{GENERATED_DIR}/")
     try:
@@ -363,7 +369,7 @@ def _produce_stale(
     """Like _produce, but only for the ops (and the mirror) whose stamp no longer matches their
     inputs and files: an unchanged op is neither rendered nor formatted. With `everything`,
     directories of generated/ no spec owns are in scope too (their files are deleted)."""
-    from codegen.generate import mirror_possible, no_mirror_warning
+    from codegen.pipeline.generate import mirror_possible, no_mirror_warning
 
     mirror = mirror_possible(ws)
     freshness, mirror_fresh = stamp.all_fresh(ws, specs, mirror)
@@ -411,7 +417,7 @@ def _written(
 
 
 def _owners(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> list[str]:
-    from codegen.generate import mirror_possible
+    from codegen.pipeline.generate import mirror_possible
 
     return sorted(s.op for s in specs) + ([naming.PYTHON_DIR] if mirror and mirror_possible(ws) else [])
 
@@ -484,7 +490,7 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     assert spec is not None
     if args.dry_run:
         print(f"{ws.display(ws.spec_path(args.name))}: valid; would generate:")
-        for path in naming.OpNames(spec).planned_files():
+        for path in families.planned_files(naming.OpNames(spec)):
             print(f"  {ws.display(ws.generated_dir / path)}")
         return EXIT_OK
     with storage.Transaction(ws.root) as txn:  # the spec and its code land together or not at all
@@ -523,8 +529,9 @@ def _skeleton_written(ws: Workspace, args: argparse.Namespace, new_spec: list[st
 def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str], bool]:
     """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
     the review notes on what was adopted or guessed, and whether it is a skeleton."""
-    from codegen import adopt, render, scaffold
-    from codegen.workspace import load_spec
+    from codegen.hipdnn import adopt, scaffold
+    from codegen.pipeline import render
+    from codegen.pipeline.workspace import load_spec
 
     stem = args.stem or scaffold.derive_stem(args.name)
     owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry else {}
@@ -560,7 +567,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             print("# a skeleton: nothing is generated from it until it is edited and its `skeleton: true` line deleted")
         else:
             print("# would generate:")
-            for planned in naming.OpNames(spec).planned_files() if spec else []:
+            for planned in families.planned_files(naming.OpNames(spec)) if spec else []:
                 print(f"#   {ws.display(ws.generated_dir / planned)}")
         for line in closing:  # what was adopted or guessed, for review
             print(line)
@@ -569,11 +576,11 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
 
 def _owner(specs: list[OpSpec], path: str) -> str:
     """The op whose generated/ directory holds `path`."""
-    return next((s.op for s in specs if path in naming.OpNames(s).planned_files_in_op()), specs[0].op)
+    return next((s.op for s in specs if path in families.planned_files_in_op(naming.OpNames(s))), specs[0].op)
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
-    from codegen import hipdnn_headers
+    from codegen.hipdnn import hipdnn_headers
 
     ws = load(args.settings.root)
     ws.diagnostics.extend(_checkout_findings(ws, _hipdnn_root(args)))  # what check --hipdnn-root reports
@@ -593,7 +600,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], root: Path) -> int:
-    from codegen import apply
+    from codegen.hipdnn import apply
 
     try:
         changes = apply.plan(ws, root, specs, ws.display, force=args.force)
@@ -615,7 +622,7 @@ def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], 
     out: console.Console = args.console
     for change in changes:
         out.detail(f"{change.kind + 'd':8} {shown}/{change.path}")
-    owned = {p for s in specs for p in naming.OpNames(s).planned_files_in_op()}
+    owned = {p for s in specs for p in families.planned_files_in_op(naming.OpNames(s))}
     owner_of = {c.path: (_owner(specs, c.path) if c.path in owned else "shared files") for c in changes}
     rows = console.per_owner([(c.path, c.kind) for c in changes], owner_of)
     width = max((len(o) for o, _ in rows), default=0)
@@ -629,7 +636,7 @@ def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], 
 
 
 def _graph(args: argparse.Namespace, work: Callable[[ModuleType], tuple[list[diagnostics.Diagnostic], str]]) -> int:
-    from codegen import graphcmd
+    from codegen.commands import graph as graphcmd
 
     if args.settings is None:  # no workspace: the ops the tool ships judge the graph
         ws = graphcmd.builtin_workspace()
@@ -652,20 +659,20 @@ def _graph(args: argparse.Namespace, work: Callable[[ModuleType], tuple[list[dia
 
 
 def cmd_graph_validate(args: argparse.Namespace) -> int:
-    from codegen import graphcmd
+    from codegen.commands import graph as graphcmd
 
     return _graph(args, lambda mirror: graphcmd.validate(mirror, Path(args.file), args.file))
 
 
 def cmd_graph_convert(args: argparse.Namespace) -> int:
-    from codegen import graphcmd
+    from codegen.commands import graph as graphcmd
 
     to_json = None if args.to is None else args.to == "json"
     return _graph(args, lambda mirror: graphcmd.convert(mirror, Path(args.source), Path(args.target), to_json, args.source))
 
 
 def cmd_registry(args: argparse.Namespace) -> int:
-    from codegen import registry_import
+    from codegen.hipdnn import registry_import
 
     ws = load(args.settings.root)
     checkout = registry_import.read_checkout(_hipdnn_root(args))

@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cache, diagnostics, stamp, workspace
+from codegen.plumbing import cache
+from codegen.diagnostics import diagnostics
+from codegen.pipeline import stamp, workspace
 from conftest import REPO, run_cli
 
 

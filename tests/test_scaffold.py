@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from codegen import hipdnn_headers, naming
-from codegen.numbering import NumberSpace
-from codegen.workspace import load
+from codegen.hipdnn import hipdnn_headers
+from codegen.views import naming
+from codegen.checks.numbering import NumberSpace
+from codegen.pipeline.workspace import load
 from conftest import REPO, UPDATE, run_cli
 from cpp_harness import LINK_STUBS, build_and_run, compile_all, declared_tests, op_units
 
@@ -291,8 +292,9 @@ def test_outputs_no_name_gives_a_shape_are_listed_for_review(tmp_path):
     """hipDNN's RMSNorm forward schema (tests/schema_cases, modelled on index id 58546353354): y and
     is no gradient, so no rule is guessed; the spec notes it beside the tensor and add-op's closing
     list names it, instead of silently yielding graphs that cannot validate."""
-    from codegen import render, scaffold
-    from codegen.workspace import builtin_templates
+    from codegen.pipeline import render
+    from codegen.hipdnn import scaffold
+    from codegen.pipeline.workspace import builtin_templates
     from cpp_harness import SCHEMAS
 
     for shared in SCHEMAS.glob("*.fbs"):
