@@ -97,12 +97,12 @@ def test_all_problems_of_all_files_reported_sorted(tmp_path):
 
 
 def test_internal_error_is_one_line_exit_3(monkeypatch):
-    import codegen.cli
+    import codegen.commands.check
 
     def boom(root, **_):
         raise RuntimeError("simulated bug\nsecond line")
 
-    monkeypatch.setattr(codegen.cli, "load", boom)
+    monkeypatch.setattr(codegen.commands.check, "load", boom)
     result = run_cli("check", cwd=REPO)
     assert result.code == 3
     assert result.err == "hipdnn-codegen: internal error: RuntimeError: simulated bug\n"

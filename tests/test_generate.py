@@ -424,7 +424,7 @@ def test_generate_renders_only_the_ops_whose_inputs_changed(tmp_path, monkeypatc
 def test_generate_stages_each_chunk_as_soon_as_it_is_formatted(tmp_path, monkeypatch):
     """Files go to the staging area chunk by chunk while later ops still render (so memory holds
     one chunk, not the workspace), and the changes a write returns carry no file contents."""
-    from codegen import cli
+    from codegen.commands import generate as command
     from codegen.pipeline import render
 
     monkeypatch.setattr(generate, "CHUNK", 1)
@@ -433,8 +433,8 @@ def test_generate_stages_each_chunk_as_soon_as_it_is_formatted(tmp_path, monkeyp
     monkeypatch.setattr(render, "render_op", lambda env, spec, registry: events.append(f"render {spec.op}") or real_op(env, spec, registry))
     monkeypatch.setattr(render, "render_mirror", lambda env, specs, registry: events.append("render mirror") or real_mirror(env, specs, registry))
     kept: list[storage.Change] = []
-    real_written = cli._written
-    monkeypatch.setattr(cli, "_written", lambda ws, args, changes, *rest: kept.extend(changes) or real_written(ws, args, changes, *rest))
+    real_written = command._written
+    monkeypatch.setattr(command, "_written", lambda ws, args, changes, *rest: kept.extend(changes) or real_written(ws, args, changes, *rest))
     monkeypatch.setattr(storage, "STEP_HOOK", events.append)
     workspace = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", workspace / "op_specs")

@@ -170,7 +170,7 @@ def test_new_specs_modeline_resolves_from_the_spec_in_any_workspace(workspace):
     assert first.startswith(prefix)
     target = (spec.parent / first[len(prefix):]).resolve()
     assert target.is_file()
-    assert target.read_text() == run_cli("schema", cwd=workspace).out == (REPO / "codegen" / "schema" / "op_spec.schema.json").read_text()
+    assert target.read_text() == run_cli("schema", cwd=workspace).out == (REPO / "codegen" / "spec" / "schema" / "op_spec.schema.json").read_text()
     import jsonschema
     import yaml
 

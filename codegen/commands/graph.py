@@ -9,6 +9,7 @@ tool ships (the project's own op_specs/, packaged as codegen/_shipped/op_specs/)
 
 from __future__ import annotations
 
+import argparse
 import bisect
 import importlib
 import json
@@ -18,14 +19,15 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
+from codegen.commands._common import EXIT_FINDINGS, EXIT_OK, _report, _say
 from codegen.views import naming
-from codegen.diagnostics import rules
+from codegen.diagnostics import diagnostics, rules
 from codegen.pipeline import stamp
 from codegen.plumbing import storage
 from codegen.diagnostics.diagnostics import Diagnostic, Loc, Note
-from codegen.pipeline.workspace import Workspace
+from codegen.pipeline.workspace import Workspace, load
 
 MAX_GRAPH_BYTES = 256 << 20  # the largest graph file read
 RULES = {
@@ -216,3 +218,33 @@ def _replace(target: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _graph(args: argparse.Namespace, work: Callable[[ModuleType], tuple[list[diagnostics.Diagnostic], str]]) -> int:
+    if args.settings is None:  # no workspace: the ops the tool ships judge the graph
+        ws = builtin_workspace()
+        if not args.console.quiet:
+            _say(f"no workspace here; the graph is judged by the ops hipdnn-codegen ships ({', '.join(sorted(s.op for s in ws.specs))})")
+    else:
+        ws = load(args.settings.root)
+    if diagnostics.has_errors(ws.diagnostics):  # the mirror follows the specs: they must hold first
+        return _report(ws)
+    try:
+        found, summary = work(load_mirror(ws) if args.settings is not None else builtin_mirror(ws))
+    except MirrorUnavailable as missing:
+        found, summary = [missing.diagnostic], ""
+    sys.stdout.write(diagnostics.render(found))
+    if diagnostics.has_errors(found):
+        print(f"{sum(d.severity == 'error' for d in found)} error(s)", file=sys.stderr)
+        return EXIT_FINDINGS
+    print(summary)
+    return EXIT_OK
+
+
+def cmd_graph_validate(args: argparse.Namespace) -> int:
+    return _graph(args, lambda mirror: validate(mirror, Path(args.file), args.file))
+
+
+def cmd_graph_convert(args: argparse.Namespace) -> int:
+    to_json = None if args.to is None else args.to == "json"
+    return _graph(args, lambda mirror: convert(mirror, Path(args.source), Path(args.target), to_json, args.source))

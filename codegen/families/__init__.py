@@ -8,8 +8,10 @@ files they name. Adding an output family is adding one package (listed in `all_f
 pyproject.toml's packages) and its folder of templates.
 
 templates/ is the built-in template root (codegen/_templates/ once installed, see
-`workspace.builtin_templates`): template names are `<family>/<file>.j2`, and a workspace overrides
+`builtin_templates`): template names are `<family>/<file>.j2`, and a workspace overrides
 one by putting a file at its own `templates/<family>/<file>.j2`.
+
+May import: diagnostics, plumbing, spec, views.
 """
 
 from __future__ import annotations
