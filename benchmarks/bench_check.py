@@ -75,8 +75,8 @@ def timed(command: list[str], cwd: Path, repeat: int) -> tuple[float, int]:
 
 
 def collision_scaling(sizes: list[int]) -> list[tuple[int, float]]:
-    from codegen import collisions
-    from codegen.workspace import load_spec
+    from codegen.checks import collisions
+    from codegen.pipeline.workspace import load_spec
 
     specs = []
     for i in range(max(sizes)):

@@ -60,8 +60,8 @@ def peak_mb(command: list[str], cwd: Path) -> float:
 
 def floor(generated: Path, repeat: int) -> float:
     """Python start + clang-format on every generated C++ file, cores-many processes at once."""
-    from codegen import formatting
-    from codegen.workspace import builtin_templates
+    from codegen.plumbing import formatting
+    from codegen.pipeline.workspace import builtin_templates
 
     sources = sorted(p for p in generated.rglob("*") if p.suffix in formatting.FORMATTED_SUFFIXES)
     style = builtin_templates() / formatting.STYLE_FILE

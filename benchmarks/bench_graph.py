@@ -24,7 +24,7 @@ from typing import Any, Callable
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "tests"), str(REPO / "generated" / "python")]
 
-from codegen.workspace import load  # noqa: E402
+from codegen.pipeline.workspace import load  # noqa: E402
 from cpp_harness import flatc  # noqa: E402
 from test_graph_formats import _schemas, build_graph  # noqa: E402
 

@@ -21,7 +21,7 @@ import numpy as np
 
 sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parents[1] / "tests")]
 
-from codegen.references.layernorm_bwd import layernorm_bwd  # noqa: E402
+from codegen.spec.references.layernorm_bwd import layernorm_bwd  # noqa: E402
 from test_dtypes import textbook  # noqa: E402
 
 SHAPE = (16, 1024, 1024)

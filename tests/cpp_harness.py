@@ -16,8 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from codegen import fragments, naming
-from codegen.model import OpSpec
+from codegen.views import fragments, naming
+from codegen.spec.model import OpSpec
 
 INTERFACE = Path(__file__).resolve().parent / "cpp_interface"
 CXX = shutil.which("g++") or "g++"

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from codegen import formatting
-from codegen.workspace import builtin_templates
+from codegen.plumbing import formatting
+from codegen.pipeline.workspace import builtin_templates
 from conftest import REPO, UPDATE, run_cli, tree
 
 FIXTURE = REPO / "tests" / "fixtures" / "hipdnn_tree"
@@ -155,7 +155,7 @@ def new_op_workspace(tmp_path_factory):
 
 
 def test_a_new_op_only_adds_lines_and_a_second_apply_changes_nothing(checkout, new_op_workspace):
-    from codegen.hipdnn_headers import parse_enums, parse_range_list
+    from codegen.hipdnn.hipdnn_headers import parse_enums, parse_range_list
 
     before = {rel: (checkout / rel).read_text() for rel in SHARED}
     first = run_cli("apply", "--hipdnn-root", str(checkout), "groupnorm_bwd", cwd=new_op_workspace)
@@ -235,8 +235,9 @@ def test_a_new_op_from_a_schema_applied_to_the_fixture_tree_builds_and_its_front
     read from the applied tree, builds with -Wall -Wextra -Werror and its tests pass."""
     import re
 
-    from codegen import naming
-    from codegen.workspace import load
+    from codegen import families
+    from codegen.views import naming
+    from codegen.pipeline.workspace import load
     from cpp_harness import LINK_STUBS, build_and_run, include_flags, write_stubs
 
     ws = tmp_path / "ws"
@@ -248,7 +249,7 @@ def test_a_new_op_from_a_schema_applied_to_the_fixture_tree_builds_and_its_front
     assert applied.code == 0, applied.out + applied.err
     spec = next(s for s in load(ws).specs if s.op == "groupnorm_bwd")
     names = naming.OpNames(spec)
-    for rel in naming.OpNames(spec).planned_files_in_op():
+    for rel in families.planned_files_in_op(naming.OpNames(spec)):
         if not rel.startswith("registry/") and not rel.endswith(".stamp"):
             assert (checkout / rel).is_file(), rel
     graph = (checkout / "frontend/include/hipdnn_frontend/Graph.hpp").read_text()
@@ -275,9 +276,9 @@ def test_a_new_op_from_a_schema_gets_its_schema_layer_and_its_json_round_trip_pa
     entries, its JSON utility and the three json/Graph.hpp entries are in the tree with no hand
     edit; flatc compiles the applied schema; and the applied JSON utility and round-trip test build
     against flatc's headers and pass."""
-    from codegen import naming
-    from codegen.hipdnn_headers import union_members
-    from codegen.workspace import load
+    from codegen.views import naming
+    from codegen.hipdnn.hipdnn_headers import union_members
+    from codegen.pipeline.workspace import load
     from cpp_harness import FLATC_FLAGS, SCHEMAS, build_and_run, flatc, include_flags, write_stubs
 
     ws = tmp_path / "ws"
@@ -321,9 +322,9 @@ def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum
     helpers, frontend enum and tests in the files hipDNN keeps them in, each added where hipDNN's
     newest enum went, nothing else in those files changed; a second apply changes nothing; and the
     op's frontend tests and the enum's tests, read from the applied tree, build and pass."""
-    from codegen import fragments, naming
+    from codegen.views import fragments, naming
     from codegen.families.registry import ENUM_SHARED_FILES
-    from codegen.workspace import load
+    from codegen.pipeline.workspace import load
     from cpp_harness import BACKEND_LINK_STUBS, LINK_STUBS, build_and_run, enum_units, include_flags, write_stubs
 
     ws = tmp_path / "ws"
@@ -440,7 +441,7 @@ def test_includes_of_new_ops_never_land_in_a_conditional_block(tmp_path, two_op_
 
 
 def test_an_include_is_placed_outside_blocks_under_a_header_guard():
-    from codegen.apply import Source, insert_include
+    from codegen.hipdnn.apply import Source, insert_include
 
     text = (
         "#ifndef GUARD_H\n#define GUARD_H\n\n#include <a/B.hpp>\n#include <a/C.hpp>\n#if X\n#include <a/D.hpp>\n"

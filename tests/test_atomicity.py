@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import storage
+from codegen.plumbing import storage
 from codegen.cli import main
 from conftest import REPO, run_cli, tree
 

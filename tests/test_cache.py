@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from codegen import cache, diagnostics, stamp, workspace
+from codegen.plumbing import cache
+from codegen.diagnostics import diagnostics
+from codegen.pipeline import stamp, workspace
 from conftest import REPO, run_cli
 
 
@@ -165,7 +167,7 @@ def _render_repo(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, str], int]:
     """Every file of the repository's ops, and how many templates Jinja compiled for them."""
     import jinja2
 
-    from codegen import render
+    from codegen.pipeline import render
 
     compiled: list[str] = []
     original = jinja2.Environment.compile
@@ -222,8 +224,8 @@ def _format(monkeypatch: pytest.MonkeyPatch, files: dict[str, str]) -> tuple[dic
     """`files` formatted, and how many clang-format processes that started."""
     import subprocess
 
-    from codegen import formatting
-    from codegen.workspace import builtin_templates
+    from codegen.plumbing import formatting
+    from codegen.families import builtin_templates
 
     started: list[int] = []
     real = subprocess.Popen

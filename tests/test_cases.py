@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from codegen import rules
+from codegen.diagnostics import rules
 from conftest import CASES, UPDATE, run_cli
 
 CASE_DIRS = sorted(p for p in CASES.iterdir() if (p / "op_specs").is_dir())

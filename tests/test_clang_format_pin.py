@@ -10,8 +10,8 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-from codegen import formatting
-from codegen.workspace import builtin_templates
+from codegen.plumbing import formatting
+from codegen.pipeline.workspace import builtin_templates
 from conftest import REPO
 
 # hipDNN formats its C++ with the pre-commit hook pre-commit/mirrors-clang-format at rev v18.1.4

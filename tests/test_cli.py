@@ -97,12 +97,12 @@ def test_all_problems_of_all_files_reported_sorted(tmp_path):
 
 
 def test_internal_error_is_one_line_exit_3(monkeypatch):
-    import codegen.cli
+    import codegen.commands.check
 
     def boom(root, **_):
         raise RuntimeError("simulated bug\nsecond line")
 
-    monkeypatch.setattr(codegen.cli, "load", boom)
+    monkeypatch.setattr(codegen.commands.check, "load", boom)
     result = run_cli("check", cwd=REPO)
     assert result.code == 3
     assert result.err == "hipdnn-codegen: internal error: RuntimeError: simulated bug\n"
@@ -122,7 +122,7 @@ def test_python_dash_m_entry_point():
 
 
 def test_readme_lists_every_rule_with_its_purpose():
-    from codegen import rules
+    from codegen.diagnostics import rules
 
     readme = (REPO / "README.md").read_text()
     for rule in rules.ALL.values():
@@ -250,7 +250,7 @@ EVERY_COMMAND = {
 @pytest.fixture
 def mirror_modules_restored():
     """graph commands import a mirror into this process: put back what other tests loaded."""
-    from codegen import graphcmd
+    from codegen.commands import graph as graphcmd
 
     saved = graphcmd.loaded_mirror_modules()
     yield

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from codegen import naming
-from codegen.workspace import load
+from codegen import families
+from codegen.views import naming
+from codegen.pipeline.workspace import load
 from conftest import REPO, run_cli
 from cpp_harness import (
     BACKEND_LINK_STUBS,
@@ -48,10 +49,10 @@ def compiled(tmp_path_factory):
 
 
 def _ids():
-    return [f"{s.op}:{Path(p).name}" for s in SPECS for p in naming.OpNames(s).planned_files() if p.endswith(("pp"))]
+    return [f"{s.op}:{Path(p).name}" for s in SPECS for p in families.planned_files(naming.OpNames(s)) if p.endswith(("pp"))]
 
 
-@pytest.mark.parametrize("rel", [p for s in SPECS for p in naming.OpNames(s).planned_files() if p.endswith("pp")], ids=_ids())
+@pytest.mark.parametrize("rel", [p for s in SPECS for p in families.planned_files(naming.OpNames(s)) if p.endswith("pp")], ids=_ids())
 def test_generated_file_compiles(compiled, rel):
     result = compiled[GENERATED / rel]
     assert result.returncode == 0, result.stderr[:4000]

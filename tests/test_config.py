@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import config
+from codegen.spec import config
 from conftest import CASES, run_cli
 
 WARNING = "warning[CHK-EXT-SUFFIX]"

@@ -6,7 +6,7 @@ import io
 import sys
 from collections import Counter
 
-from codegen import console
+from codegen.plumbing import console
 
 
 class _Terminal(io.StringIO):

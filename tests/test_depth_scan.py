@@ -10,8 +10,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen import yaml_loader
-from codegen.diagnostics import SpecError
+from codegen.spec import yaml_loader
+from codegen.diagnostics.diagnostics import SpecError
 
 LIMIT = 4  # MAX_DEPTH for these tests: small, so generated documents cross it often
 

@@ -13,10 +13,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from codegen import dtypes, naming
-from codegen.references.layernorm_bwd import layernorm_bwd
-from codegen.references.numeric import bfloat16_round
-from codegen.workspace import load
+from codegen.spec import dtypes
+from codegen.views import naming
+from codegen.spec.references.layernorm_bwd import layernorm_bwd
+from codegen.spec.references.numeric import bfloat16_round
+from codegen.pipeline.workspace import load
 from conftest import REPO
 
 WS = load(REPO)

@@ -8,7 +8,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codegen import escape
+from codegen.plumbing import escape
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60)
 

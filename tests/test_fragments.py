@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from codegen import formatting, fragments, generate, render
-from codegen.workspace import load
+from codegen.plumbing import formatting
+from codegen.views import fragments
+from codegen.pipeline import generate, render
+from codegen.pipeline.workspace import load
 from conftest import CASES, REPO
 
 
@@ -61,7 +63,7 @@ def test_under_a_workspace_style_each_fragment_is_formatted_alone(tmp_path: Path
     the built-in style is no override at all: this one differs by a comment.)"""
     import shutil
 
-    from codegen.workspace import builtin_templates
+    from codegen.pipeline.workspace import builtin_templates
 
     ws_root = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws_root / "op_specs")

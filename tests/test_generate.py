@@ -15,8 +15,9 @@ import jinja2
 import jinja2.sandbox
 import pytest
 
-from codegen import formatting, generate, render, storage
-from codegen.workspace import builtin_templates, load
+from codegen.plumbing import formatting, storage
+from codegen.pipeline import generate, render
+from codegen.pipeline.workspace import builtin_templates, load
 from conftest import CASES, REPO, UPDATE, run_cli
 
 
@@ -283,7 +284,8 @@ def test_a_copy_of_the_builtin_templates_is_no_override(tmp_path):
 def test_the_families_declare_exactly_the_files_generate_writes():
     """generate, check, the collision check and apply all plan from the families' declarations;
     what is rendered must be exactly what they declare."""
-    from codegen import families, naming
+    from codegen import families
+    from codegen.views import naming
 
     ws, out = _repo_output()
     declared = set()
@@ -400,7 +402,7 @@ def _tree_bytes(root: Path) -> dict[str, bytes]:
 
 
 def test_generate_renders_only_the_ops_whose_inputs_changed(tmp_path, monkeypatch):
-    from codegen import render
+    from codegen.pipeline import render
 
     ws = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", ws / "op_specs")
@@ -422,7 +424,8 @@ def test_generate_renders_only_the_ops_whose_inputs_changed(tmp_path, monkeypatc
 def test_generate_stages_each_chunk_as_soon_as_it_is_formatted(tmp_path, monkeypatch):
     """Files go to the staging area chunk by chunk while later ops still render (so memory holds
     one chunk, not the workspace), and the changes a write returns carry no file contents."""
-    from codegen import cli, render
+    from codegen.commands import generate as command
+    from codegen.pipeline import render
 
     monkeypatch.setattr(generate, "CHUNK", 1)
     events: list[str] = []
@@ -430,8 +433,8 @@ def test_generate_stages_each_chunk_as_soon_as_it_is_formatted(tmp_path, monkeyp
     monkeypatch.setattr(render, "render_op", lambda env, spec, registry: events.append(f"render {spec.op}") or real_op(env, spec, registry))
     monkeypatch.setattr(render, "render_mirror", lambda env, specs, registry: events.append("render mirror") or real_mirror(env, specs, registry))
     kept: list[storage.Change] = []
-    real_written = cli._written
-    monkeypatch.setattr(cli, "_written", lambda ws, args, changes, *rest: kept.extend(changes) or real_written(ws, args, changes, *rest))
+    real_written = command._written
+    monkeypatch.setattr(command, "_written", lambda ws, args, changes, *rest: kept.extend(changes) or real_written(ws, args, changes, *rest))
     monkeypatch.setattr(storage, "STEP_HOOK", events.append)
     workspace = tmp_path / "ws"
     shutil.copytree(REPO / "op_specs", workspace / "op_specs")
@@ -531,7 +534,7 @@ def test_graph_parameter_names_avoid_keywords_body_names_and_each_other():
     order decides, so the names are the same on every run."""
     import dataclasses
 
-    from codegen import naming
+    from codegen.views import naming
 
     ws = load(REPO)
     base = next(s for s in ws.specs if s.op == "sdpa_bwd")

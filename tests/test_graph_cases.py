@@ -47,7 +47,7 @@ def test_graph_case(case, tmp_path):
 
 
 def test_every_graph_rule_has_a_case():
-    from codegen import rules
+    from codegen.diagnostics import rules
 
     pinned = {r for case in CASE_DIRS for r in re.findall(r"error\[(GRAPH-[A-Z-]+)\]", (case / "expected.txt").read_text())}
     assert pinned == {r for r in rules.ALL if r.startswith("GRAPH-")}

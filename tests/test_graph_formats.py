@@ -23,9 +23,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen import graphcmd, naming, testplan
-from codegen.model import OpSpec
-from codegen.workspace import load
+from codegen.commands import graph as graphcmd
+from codegen.views import naming, testplan
+from codegen.spec.model import OpSpec
+from codegen.pipeline.workspace import load
 from conftest import CASES, REPO, run_cli
 from cpp_harness import SCHEMAS, flatc, graph_schema
 

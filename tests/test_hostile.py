@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen.workspace import load
+from codegen.pipeline.workspace import load
 from conftest import REPO, run_cli
 from cpp_harness import compile_all, op_units
 

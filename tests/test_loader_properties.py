@@ -9,8 +9,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen.diagnostics import Diagnostic
-from codegen.workspace import load_spec
+from codegen.diagnostics.diagnostics import Diagnostic
+from codegen.pipeline.workspace import load_spec
 from conftest import CASES, REPO
 
 SEEDS = [

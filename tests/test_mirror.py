@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hipdnn_ops
-from codegen import naming, testplan
-from codegen.workspace import load
+from codegen.views import naming, testplan
+from codegen.pipeline.workspace import load
 from conftest import CASES, REPO
 from hipdnn_ops import AttributeName, DataType, HipdnnError, Status, TensorDescriptor
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codegen import nodecheck, testplan
-from codegen.workspace import load
+from codegen.views import nodecheck, testplan
+from codegen.pipeline.workspace import load
 from conftest import REPO
 
 SPECS = sorted(load(REPO).specs, key=lambda s: s.op)

@@ -13,8 +13,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from codegen import __version__, report, rules
-from codegen.diagnostics import Diagnostic, Fix, Loc, Note
+from codegen import __version__
+from codegen.diagnostics import report, rules
+from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
 from conftest import CASES, run_cli
 
 SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text(encoding="utf-8"))
@@ -199,7 +200,7 @@ def test_json_did_you_mean_replaces_exactly_the_misspelt_key():
 
 
 def test_did_you_mean_fix_without_an_exact_region_only_describes():
-    from codegen.schema_check import did_you_mean_fix
+    from codegen.spec.schema_check import did_you_mean_fix
 
     assert did_you_mean_fix("tensr", ["tensor", "x"]) == Fix("replace 'tensr' with 'tensor'", replacement="tensor")
     assert did_you_mean_fix("tensr", ["tensor"], exact=False) == Fix("replace 'tensr' with 'tensor'")
@@ -342,7 +343,7 @@ def test_loc_end_does_not_change_identity_order_or_text():
 
 
 def test_yaml_locations_carry_their_end():
-    from codegen.yaml_loader import load_text
+    from codegen.spec.yaml_loader import load_text
 
     doc = load_text("t.yaml", "a:\n  b: xyz\n  c: [1, 22]\n  d:\n    - 'q'\n")
     assert doc.loc(("a", "b")).start == ("t.yaml", 2, 6) and doc.loc(("a", "b")).end == (2, 9)

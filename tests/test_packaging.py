@@ -21,8 +21,10 @@ def _pip(*args: str) -> str:
 def test_the_templates_live_in_templates_at_the_repository_root():
     """Every built-in template and the clang-format style are in templates/<family>/ (the style
     beside the families), none under codegen/; each family's templates are in its folder."""
-    from codegen import families, formatting, naming
-    from codegen.workspace import builtin_templates, load
+    from codegen import families
+    from codegen.plumbing import formatting
+    from codegen.views import naming
+    from codegen.pipeline.workspace import builtin_templates, load
 
     assert builtin_templates() == REPO / "templates"
     assert not [p for p in (REPO / "codegen").rglob("*") if p.suffix == ".j2" or p.name == formatting.STYLE_FILE]
@@ -73,7 +75,7 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     # and the project's specs, which graph validate/convert judge a graph by outside any workspace
     expected |= {f"codegen/_shipped/{p}" for p in _source_files("op_specs")}
     assert names == expected
-    assert {"codegen/schema/op_spec.schema.json", "codegen/_templates/hipdnn.clang-format", "codegen/_templates/backend/descriptor.hpp.j2"} <= names
+    assert {"codegen/spec/schema/op_spec.schema.json", "codegen/_templates/hipdnn.clang-format", "codegen/_templates/backend/descriptor.hpp.j2"} <= names
 
     # Installed without the source tree, the packaged templates reproduce the committed
     # generated/ tree byte for byte (stamps included): in a workspace without templates/, ...
@@ -95,7 +97,7 @@ def test_wheel_carries_schema_and_templates(tmp_path):
     assert (proc.returncode, proc.stdout) == (0, ""), proc.stdout + proc.stderr
     proc = subprocess.run([sys.executable, "-m", "codegen", "generate", "--check"], cwd=repo, env=env, capture_output=True, text=True)
     assert (proc.returncode, proc.stdout) == (0, "generated/ is up to date\n"), proc.stdout + proc.stderr
-    proc = subprocess.run([sys.executable, "-c", "import codegen.workspace as w; print(w.builtin_templates())"], cwd=repo, env=env, capture_output=True, text=True)
+    proc = subprocess.run([sys.executable, "-c", "import codegen.pipeline.workspace as w; print(w.builtin_templates())"], cwd=repo, env=env, capture_output=True, text=True)
     assert proc.stdout == f"{target / 'codegen' / '_templates'}\n", proc.stderr
     # outside any workspace, graph validate judges a graph by the specs the wheel ships
     empty = tmp_path / "empty"

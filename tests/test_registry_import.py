@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codegen import hipdnn_headers, registry_import
+from codegen.hipdnn import hipdnn_headers, registry_import
 from conftest import REPO, UPDATE, run_cli
 
 TREE = Path(__file__).resolve().parent / "fixtures" / "hipdnn_tree"
@@ -79,7 +79,7 @@ def test_missing_header_is_a_usage_error(tmp_path: Path, workspace: Path) -> Non
 def test_type_tags_a_spec_introduces_are_left_to_the_spec(tmp_path: Path) -> None:
     """After `apply` put a spec's new enum tag into the checkout, the rebuilt registry does not
     list it again (the spec stays its source, so the two never clash)."""
-    from codegen.workspace import load
+    from codegen.pipeline.workspace import load
 
     tree = tmp_path / "hipdnn"
     shutil.copytree(TREE, tree)

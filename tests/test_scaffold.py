@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from codegen import hipdnn_headers, naming
-from codegen.numbering import NumberSpace
-from codegen.workspace import load
+from codegen.hipdnn import hipdnn_headers
+from codegen.views import naming
+from codegen.checks.numbering import NumberSpace
+from codegen.pipeline.workspace import load
 from conftest import REPO, UPDATE, run_cli
 from cpp_harness import LINK_STUBS, build_and_run, compile_all, declared_tests, op_units
 
@@ -169,7 +170,7 @@ def test_new_specs_modeline_resolves_from_the_spec_in_any_workspace(workspace):
     assert first.startswith(prefix)
     target = (spec.parent / first[len(prefix):]).resolve()
     assert target.is_file()
-    assert target.read_text() == run_cli("schema", cwd=workspace).out == (REPO / "codegen" / "schema" / "op_spec.schema.json").read_text()
+    assert target.read_text() == run_cli("schema", cwd=workspace).out == (REPO / "codegen" / "spec" / "schema" / "op_spec.schema.json").read_text()
     import jsonschema
     import yaml
 
@@ -291,8 +292,9 @@ def test_outputs_no_name_gives_a_shape_are_listed_for_review(tmp_path):
     """hipDNN's RMSNorm forward schema (tests/schema_cases, modelled on index id 58546353354): y and
     is no gradient, so no rule is guessed; the spec notes it beside the tensor and add-op's closing
     list names it, instead of silently yielding graphs that cannot validate."""
-    from codegen import render, scaffold
-    from codegen.workspace import builtin_templates
+    from codegen.pipeline import render
+    from codegen.hipdnn import scaffold
+    from codegen.pipeline.workspace import builtin_templates
     from cpp_harness import SCHEMAS
 
     for shared in SCHEMAS.glob("*.fbs"):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import jsonschema
 
-from codegen import model
-from codegen.schema_check import load_schema
+from codegen.spec import model
+from codegen.spec.schema_check import load_schema
 
 
 def _walk(node):

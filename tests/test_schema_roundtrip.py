@@ -14,10 +14,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codegen import adopt, fbs, fbsview, naming, render, scaffold
-from codegen.diagnostics import Loc
-from codegen.model import OpSpec
-from codegen.workspace import builtin_templates, load, load_spec
+from codegen.hipdnn import adopt, fbs, scaffold
+from codegen.views import fbsview, naming
+from codegen.pipeline import render
+from codegen.diagnostics.diagnostics import Loc
+from codegen.spec.model import OpSpec
+from codegen.pipeline.workspace import builtin_templates, load, load_spec
 from conftest import REPO
 from cpp_harness import SCHEMAS
 

@@ -8,20 +8,32 @@ files they name. Adding an output family is adding one package (listed in `all_f
 pyproject.toml's packages) and its folder of templates.
 
 templates/ is the built-in template root (codegen/_templates/ once installed, see
-`workspace.builtin_templates`): template names are `<family>/<file>.j2`, and a workspace overrides
+`builtin_templates`): template names are `<family>/<file>.j2`, and a workspace overrides
 one by putting a file at its own `templates/<family>/<file>.j2`.
+
+May import: diagnostics, plumbing, spec, views.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from pathlib import Path
+    from codegen.spec.model import OpSpec
+    from codegen.views.naming import OpNames
 
-    from codegen.model import OpSpec
-    from codegen.naming import OpNames
+TEMPLATE_DIR = "templates"
+PACKAGED_TEMPLATES = "_templates"  # templates/ as the wheel ships it: the package codegen._templates
+
+
+def builtin_templates() -> Path:
+    """The built-in template root: templates/ beside codegen/ in the source tree (one folder per
+    output family and the clang-format style), codegen/_templates/ in an installed wheel."""
+    packaged = Path(str(resources.files("codegen").joinpath(PACKAGED_TEMPLATES)))
+    return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent.parent / TEMPLATE_DIR
 
 
 def _none(names: "OpNames") -> dict[str, str]:
@@ -51,10 +63,8 @@ class Family:
     package_op_outputs: Callable[["OpNames"], dict[str, str]] = _none
 
     @property
-    def templates(self) -> "Path":
+    def templates(self) -> Path:
         """The folder of this family's built-in templates: templates/<name>/."""
-        from codegen.workspace import builtin_templates  # the workspace module imports this one
-
         return builtin_templates() / self.name
 
 
@@ -67,6 +77,16 @@ def all_families() -> list[Family]:
 def op_outputs(names: "OpNames") -> dict[str, str]:
     """Every per-op template of every family -> its path under generated/<op>/."""
     return {template: path for f in all_families() for template, path in f.op_outputs(names).items()}
+
+
+def planned_files_in_op(names: "OpNames") -> list[str]:
+    """Every file generated for this op, relative to generated/<op>/."""
+    return sorted(op_outputs(names).values())
+
+
+def planned_files(names: "OpNames") -> list[str]:
+    """Every file generated for this op, relative to generated/."""
+    return [f"{names.spec.op}/{path}" for path in planned_files_in_op(names)]
 
 
 def copied_paths(names: "OpNames") -> list[str]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from codegen import naming
+from codegen.views import naming
 from codegen.families import Family
-from codegen.naming import OpNames
+from codegen.views.naming import OpNames
 
 
 def _outputs(names: OpNames) -> dict[str, str]:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from codegen import naming
+from codegen.views import naming
 from codegen.families import Family
-from codegen.naming import OpNames
-from codegen.references import REFERENCES, SUPPORT_MODULES
+from codegen.views.naming import OpNames
+from codegen.spec.references import REFERENCES, SUPPORT_MODULES
 
 PACKAGE_MODULES = ("__init__.py", "py.typed", "enums.py", "errors.py", "tensor.py", "descriptor.py", "node.py", "dispatch.py", "frontend.py", "graph.py", "graphio.py")
 

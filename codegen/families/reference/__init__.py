@@ -6,8 +6,8 @@ key, and a golden-vector test of hipDNN's C++ reference against the Python one's
 from __future__ import annotations
 
 from codegen.families import Family
-from codegen.model import OpSpec
-from codegen.naming import CPU_EXECUTOR_DETAIL, OpNames
+from codegen.spec.model import OpSpec
+from codegen.views.naming import CPU_EXECUTOR_DETAIL, OpNames
 
 # shared test-SDK files an op with a reference registers in (the tvy-amd fork's layout:
 # PlanRegistrySignatureKey.hpp id 58567730250, PlanBuilderRegistry.hpp 58815085503,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from codegen.families import Family
 from codegen.families.reference import has_reference
-from codegen.naming import REFERENCE_FRAGMENTS, OpNames
+from codegen.views.naming import REFERENCE_FRAGMENTS, OpNames
 
 
 def _fragments(names: OpNames) -> dict[str, str]:

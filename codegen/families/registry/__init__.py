@@ -5,10 +5,10 @@ own style and order (codegen/apply.py)."""
 
 from __future__ import annotations
 
-from codegen import naming
+from codegen.views import naming
 from codegen.families import Family
-from codegen.model import OpSpec
-from codegen.naming import OpNames
+from codegen.spec.model import OpSpec
+from codegen.views.naming import OpNames
 
 # The shared files, by the key apply.py uses for each; paths are under projects/hipdnn/.
 SHARED_FILES = {

@@ -4,7 +4,7 @@ and the test-SDK constants they share."""
 from __future__ import annotations
 
 from codegen.families import Family
-from codegen.naming import OpNames
+from codegen.views.naming import OpNames
 
 
 def _outputs(names: OpNames) -> dict[str, str]:

@@ -1,0 +1,524 @@
+"""Checks inside one spec that JSON Schema cannot express. Cross-spec checks live in `collisions`."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import math
+import re
+from collections import defaultdict
+from typing import Any, Callable, Iterable, Iterator
+
+from codegen.spec import dtypes
+from codegen.views import naming, nodecheck, testplan
+from codegen.diagnostics import rules
+from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
+from codegen.spec.model import Field, OpSpec, Span, Tensor, TestField, TestTensor
+
+
+def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
+    if not naming.OP_ID.match(op):
+        yield rules.SPEC_OP_NAME(
+            loc, f"op id '{op}' (the file name) must be snake_case, e.g. layernorm_bwd.yaml"
+        )
+    elif op in naming.RESERVED_OP_IDS:
+        yield rules.SPEC_OP_NAME(loc, f"'{op}.yaml' is a reserved file name (registry or waivers), not an op")
+    elif reason := naming.reserved_reason(op):
+        yield rules.SPEC_OP_NAME(loc, f"op id '{op}' is {reason}; pick another file name")
+
+
+def check_spec(spec: OpSpec) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, dtypes.check_spec):
+        found.extend(check(spec))
+    return found
+
+
+def _skeleton(spec: OpSpec) -> Iterator[Diagnostic]:
+    if spec.skeleton:
+        tensors = ", ".join(t.name for t in spec.all_tensors)
+        todo = [what for what, missing in (("fields", not spec.fields), ("rules", not spec.rules)) if missing]
+        also = f"; it has no {' or '.join(todo)} yet" if todo else ""
+        yield rules.SPEC_SKELETON(
+            spec.span.at("skeleton"),
+            f"an unedited skeleton from add-op, not yet the op (nothing is generated or applied from it): replace its "
+            f"tensors ({tensors}) with the op's own and fill in fields, rules and test_data{also}; then delete the `skeleton: true` line",
+            fix=Fix("edit the spec's tensors, fields, rules and test_data into the op's own, then delete the `skeleton: true` line"),
+        )
+
+
+def _rename(name: str, close: list[str], exact: bool = False) -> Fix | None:
+    """The fix behind a "did you mean" hint; `exact`: the finding's region is the name itself."""
+    if not close:
+        return None
+    return Fix(f"replace '{name}' with '{close[0]}'", replacement=close[0] if exact else None)
+
+
+def _duplicates(
+    items: Iterable[tuple[Any, Span]], report: Callable[[Any, Span, Span], Diagnostic]
+) -> Iterator[Diagnostic]:
+    """Report every later occurrence of a key against its first occurrence."""
+    first: dict[Any, Span] = {}
+    for key, span in items:
+        if key in first:
+            yield report(key, span, first[key])
+        else:
+            first[key] = span
+
+
+def _names(spec: OpSpec) -> Iterator[Diagnostic]:
+    named = [(t.name, t.span) for t in spec.all_tensors] + [(f.name, f.span) for f in spec.fields]
+    yield from _duplicates(
+        named,
+        lambda name, span, first: rules.SPEC_DUPLICATE_NAME(
+            span.at("name"), f"name '{name}' is already used", Note("first used here", first.at("name"))
+        ),
+    )
+    fields = {f.name for f in spec.fields}
+    for name, span in named:
+        if reason := naming.reserved_reason(name, bare_in_cpp=name in fields, bare_in_python=name in fields):
+            yield rules.SPEC_RESERVED_IDENTIFIER(
+                span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')", fix=Fix(f"rename '{name}' (e.g. to '{name}_value')")
+            )
+    yield from _duplicates(
+        ((a.name, a.span) for a in spec.attributes()),
+        lambda name, span, first: rules.SPEC_DUPLICATE_ATTRIBUTE(
+            span.at("attribute"),
+            f"attribute {name} is already used in this spec",
+            Note("first used here", first.at("attribute")),
+        ),
+    )
+
+
+def next_free_id(spec: OpSpec, taken: set[int]) -> int | None:
+    low, high = spec.attribute_range
+    return next((i for i in range(low, high + 1) if i not in taken), None)
+
+
+def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
+    low, high = spec.attribute_range
+    if low > high:
+        yield rules.SPEC_RANGE_ORDER(
+            spec.range_span.loc,
+            f"attribute_range [{low}, {high}] is empty; write [{high}, {low}]?",
+            fix=Fix(f"write [{high}, {low}]", replacement=f"[{high}, {low}]"),
+        )
+        return
+    attributes = list(spec.attributes())
+    taken = {a.id for a in attributes} | (spec.damage.ids if spec.damage else frozenset())
+    free = next_free_id(spec, taken)
+    fix = f"; the next free ID in [{low}, {high}] is {free}" if free is not None else "; the range is full"
+    use_free = Fix(f"use the next free ID {free}", replacement=str(free)) if free is not None else None
+    yield from _duplicates(
+        ((a.id, a.span) for a in attributes),
+        lambda value, span, first: rules.SPEC_DUPLICATE_ID(
+            span.at("id"), f"attribute ID {value} is already used in this spec{fix}", Note("first used here", first.at("id")), fix=use_free
+        ),
+    )
+    for a in attributes:
+        if not low <= a.id <= high:
+            yield rules.SPEC_ID_OUT_OF_RANGE(
+                a.span.at("id"),
+                f"{a.name} = {a.id} lies outside attribute_range [{low}, {high}]{fix}",
+                Note("range declared here", spec.range_span.loc),
+                fix=use_free,
+            )
+
+
+def _list_named(spec: OpSpec, name: str, loc: Loc, what: str) -> Diagnostic:
+    declared = next(t for t in spec.tensor_lists if t.name == name)
+    return rules.SPEC_RULE_TENSOR_LIST(
+        loc,
+        f"{what} names '{name}', a tensor list; rules, inference and conformance apply to single tensors",
+        Note(f"'{name}' declared here", declared.span.loc),
+    )
+
+
+def _rules(spec: OpSpec) -> Iterator[Diagnostic]:
+    tensors = {t.name: t for t in spec.tensors}
+    lists = {t.name for t in spec.tensor_lists}
+    for rule in spec.rules:
+        loc = rule.span.loc
+        seen: set[str] = set()
+        for name in rule.tensors:
+            if name in seen:
+                yield rules.SPEC_RULE_REPEATED_TENSOR(loc, f"{rule.kind.name} names '{name}' twice")
+            seen.add(name)
+            tensor = tensors.get(name)
+            if name in lists:
+                yield _list_named(spec, name, loc, rule.kind.name)
+            elif tensor is None:
+                close = difflib.get_close_matches(name, sorted(tensors), n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(tensors)}"
+                yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{rule.kind.name} names unknown tensor '{name}'{hint}", fix=_rename(name, close))
+            elif rule.kind.presence and tensor.required:
+                yield rules.SPEC_RULE_REQUIRED_TENSOR(
+                    loc,
+                    f"{rule.kind.name} names required tensor '{name}'; presence rules apply to "
+                    f"optional tensors (mark it 'optional: true' or drop it from the rule)",
+                    Note(f"'{name}' declared here", tensor.span.loc),
+                )
+
+
+INTEGER_TYPES = ("int64", "int32")
+
+
+def _unknown_tensor(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Diagnostic]:
+    known = [t.name for t in spec.tensors]
+    if name in {t.name for t in spec.tensor_lists}:
+        yield _list_named(spec, name, loc, what)
+    elif name not in known:
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else f"; tensors are: {', '.join(known)}"
+        yield rules.SPEC_RULE_UNKNOWN_TENSOR(loc, f"{what} names unknown tensor '{name}'{hint}", fix=_rename(name, close))
+
+
+def _integer_field(spec: OpSpec, name: str, loc: Loc, what: str) -> Iterator[Diagnostic]:
+    fields = {f.name: f for f in spec.fields}
+    field = fields.get(name)
+    if field is None:
+        close = difflib.get_close_matches(name, sorted(fields), n=1, cutoff=0.6)
+        hint = f"; did you mean '{close[0]}'?" if close else (f"; fields are: {', '.join(fields)}" if fields else "; the op has no fields")
+        yield rules.SPEC_RULE_FIELD(loc, f"{what} names unknown field '{name}'{hint}", fix=_rename(name, close))
+    elif field.type.name not in INTEGER_TYPES:
+        yield rules.SPEC_RULE_FIELD(
+            loc, f"{what} names field '{name}' of type {field.type.name}; it must be an int64 or int32 field",
+            Note(f"'{name}' declared here", field.span.at("type")),
+        )
+
+
+def _node_rules(spec: OpSpec) -> Iterator[Diagnostic]:
+    """field_range, conforms and inference: the vocabulary the frontend node is compiled from."""
+    for r in spec.field_ranges:
+        loc = r.span.loc
+        yield from _integer_field(spec, r.field, loc, "field_range")
+        for bound in (r.min, r.max):
+            if bound is not None and bound.rank_of is not None:
+                yield from _unknown_tensor(spec, bound.rank_of, loc, f"field_range bound '{bound.text}'")
+        if r.min is not None and r.max is not None and r.min.rank_of == r.max.rank_of:
+            low, high = (r.min.constant or 0) + r.min.offset, (r.max.constant or 0) + r.max.offset
+            if low > high:
+                yield rules.SPEC_RULE_BOUNDS(loc, f"field_range of '{r.field}' needs {r.min.text} <= {r.field} <= {r.max.text}, which no value meets; swap min and max?")
+    splits = {(c.tensor, c.to, c.split) for c in spec.conformance}
+    for c in spec.conformance:
+        loc = c.span.loc
+        for name in (c.tensor, c.to) + ((c.same_form_as,) if c.same_form_as else ()):
+            yield from _unknown_tensor(spec, name, loc, "conforms")
+        yield from _integer_field(spec, c.split, loc, "conforms split")
+        if c.tensor == c.to:
+            yield rules.SPEC_RULE_REPEATED_TENSOR(loc, f"conforms names '{c.tensor}' twice (tensor and to)")
+        elif c.same_form_as == c.tensor:
+            yield rules.SPEC_RULE_REPEATED_TENSOR(loc, f"conforms names '{c.tensor}' twice (tensor and same_form_as)")
+        elif c.same_form_as and (c.same_form_as, c.to, c.split) not in splits:
+            yield rules.SPEC_RULE_SAME_FORM(
+                loc,
+                f"same_form_as '{c.same_form_as}' needs its own conforms rule against '{c.to}' split by '{c.split}'; "
+                f"add one, or drop same_form_as",
+            )
+    first: dict[str, Span] = {}
+    for i in spec.inferences:
+        loc = i.span.loc
+        if i.kind == "tensor":
+            yield from _unknown_tensor(spec, i.target, i.span.at("tensor"), "inference")
+        else:
+            yield from _integer_field(spec, i.target, i.span.at("field"), "inference")
+        yield from _unknown_tensor(spec, i.source, i.span.at("from"), "inference")
+        if i.target == i.source:
+            yield rules.SPEC_INFER_CONFLICT(loc, f"'{i.target}' is inferred from itself")
+        elif i.target in first:
+            yield rules.SPEC_INFER_CONFLICT(loc, f"'{i.target}' is already inferred", Note("first inferred here", first[i.target].loc))
+        else:
+            first[i.target] = i.span
+
+
+def _node_rules_known(spec: OpSpec) -> bool:
+    """Whether every name the node rules use exists (so test data can be evaluated against them)."""
+    tensors = {t.name for t in spec.tensors}
+    ints = {f.name for f in spec.fields if f.type.name in INTEGER_TYPES}
+    for r in spec.field_ranges:
+        if r.field not in ints or any(b is not None and b.rank_of is not None and b.rank_of not in tensors for b in (r.min, r.max)):
+            return False
+    for c in spec.conformance:
+        if {c.tensor, c.to, c.same_form_as or c.tensor} - tensors or c.split not in ints:
+            return False
+    return all(r.tensors and set(r.tensors) <= tensors for r in spec.rules)
+
+
+def _satisfiable(spec: OpSpec) -> Iterator[Diagnostic]:
+    known = {t.name for t in spec.tensors}
+    if any(n not in known for r in spec.rules for n in r.tensors):
+        return  # reported as unknown tensors already
+    for t in spec.optional_tensors:
+        if testplan.smallest_satisfying_with(spec, t.name) is None:
+            yield rules.SPEC_RULE_UNSATISFIABLE(
+                t.span.loc, f"no combination of tensors satisfying every rule includes '{t.name}'"
+            )
+
+
+def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
+    for field in spec.fields:
+        if field.enum is None:
+            continue
+        values = field.enum.values
+        yield from _duplicates(
+            ((v.name, v.span) for v in values),
+            lambda name, span, first: rules.SPEC_ENUM_DUPLICATE_NAME(
+                span.at("name"), f"enum {field.enum.name} repeats name {name}", Note("first here", first.at("name"))  # type: ignore[union-attr]
+            ),
+        )
+        yield from _duplicates(
+            ((v.value, v.span) for v in values),
+            lambda value, span, first: rules.SPEC_ENUM_DUPLICATE_VALUE(
+                span.at("value"), f"enum {field.enum.name} repeats value {value}", Note("first here", first.at("value"))  # type: ignore[union-attr]
+            ),
+        )
+        sentinels = [v for v in values if v.sentinel]
+        for extra in sentinels[1:]:
+            yield rules.SPEC_ENUM_SENTINEL(
+                extra.span.at("sentinel"),
+                f"enum {field.enum.name} already has sentinel {sentinels[0].name}; only one value may be the sentinel",
+            )
+        if field.enum.introduced:
+            for v in values:
+                if v.name == naming.FRONTEND_NOT_SET and not v.sentinel:
+                    yield rules.SPEC_ENUM_NOT_SET(
+                        v.span.at("name"),
+                        f"enum {field.enum.name} is new to hipDNN, and its frontend enum starts with {v.name} = 0 for 'not chosen'; a value of that name must be the sentinel",
+                        Note("mark it `sentinel: true`, or rename it"),
+                        fix=Fix("mark it `sentinel: true`, or rename it"),
+                    )
+            if not field.enum.members:
+                yield rules.SPEC_ENUM_NOT_SET(field.enum.span.at("values"), f"enum {field.enum.name} has no value but its sentinel")
+
+
+def _schema_layout(spec: OpSpec) -> Iterator[Diagnostic]:
+    """The table layout the schema is generated from: flatbuffers.order names each tensor and field
+    once, a single tensor's UID field keeps its derived name, and enum values fit the `byte` the
+    schema declares its enums with."""
+    for t in spec.tensors:
+        if t.uid_field is not None and t.uid_field != f"{t.name}_tensor_uid":
+            yield rules.SPEC_SCHEMA_LAYOUT(
+                t.span.at("uid_field"),
+                f"uid_field renames the UID field of tensor '{t.name}', which is a single tensor; "
+                f"only a tensor list's UID field may be named freely (hipDNN's code reads {t.name}_tensor_uid)",
+                Note("drop uid_field, or mark the tensor `list: true`"),
+                fix=Fix("drop uid_field, or mark the tensor `list: true`"),
+            )
+    order = spec.flatbuffers.order
+    if order:
+        names = [t.name for t in spec.all_tensors] + [f.name for f in spec.fields]
+        loc = spec.flatbuffers.span.at("order")
+        unknown = [n for n in order if n not in names]
+        missing = [n for n in names if n not in order]
+        if unknown:
+            yield rules.SPEC_SCHEMA_LAYOUT(loc, f"flatbuffers.order names {', '.join(unknown)}, which the op has no tensor or field of")
+        if missing:
+            yield rules.SPEC_SCHEMA_LAYOUT(
+                loc, f"flatbuffers.order leaves out {', '.join(missing)}", Note("list every tensor and field once, in the table's order")
+            )
+    for field in spec.fields:
+        if field.enum is None or field.enum.schema is not None:
+            continue
+        for v in field.enum.values:
+            if not -128 <= v.value <= 127:
+                yield rules.SPEC_SCHEMA_LAYOUT(v.span.at("value"), f"enum {field.enum.name} value {v.name} = {v.value} does not fit the schema's byte (-128..127)")
+
+
+def shown(value: Any) -> str:
+    """A value as it would be written in YAML."""
+    return json.dumps(value, default=str)
+
+
+FLOAT_MAX = 3.4028234663852886e38  # the largest finite IEEE single
+
+
+def value_problem(field: Field, value: Any) -> str | None:
+    """Why `value` cannot be stored in `field`, or None when it fits."""
+    kind = field.type.name
+    if kind == "bool":
+        return None if isinstance(value, bool) else "expected true or false"
+    if field.type.value_range is not None and not field.type.is_vector:
+        low, high = field.type.value_range
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"expected an {kind} integer"
+        return None if low <= value <= high else f"does not fit in {kind}"
+    if kind in ("float", "double"):
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        if not ok:
+            if isinstance(value, str) and (parts := re.fullmatch(r"([-+]?[0-9]*\.?[0-9]*)[eE]([-+]?)([0-9]+)", value)):
+                mantissa, sign, digits = parts.groups()
+                spelled = f"{mantissa if '.' in mantissa else mantissa + '.0'}e{sign or '+'}{digits}"
+                return f"expected a finite {kind} number (YAML 1.1 reads {value} as text; write {spelled})"
+            return f"expected a finite {kind} number"
+        if kind == "float" and abs(value) > FLOAT_MAX:
+            return f"does not fit in float (largest {FLOAT_MAX:g})"
+        return None
+    if field.type.value_range is not None:  # a list of integers
+        low, high = field.type.value_range
+        ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        if not ok:
+            return "expected a list of integers"
+        return None if all(low <= v <= high for v in value) else f"an item does not fit in {kind.removesuffix('_vector')} ({low}..{high})"
+    if kind == "string":
+        return None if isinstance(value, str) else "expected a string"
+    assert field.enum is not None
+    names = [v.name for v in field.enum.values]
+    return None if value in names else f"expected one of {', '.join(names)}"
+
+
+def _field_values(spec: OpSpec) -> Iterator[Diagnostic]:
+    for field in spec.fields:
+        if field.default is not None and (problem := value_problem(field, field.default)):
+            yield rules.SPEC_FIELD_VALUE(
+                field.span.at("default"), f"default of field '{field.name}' is {shown(field.default)}: {problem}"
+            )
+
+
+def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
+    tensors = {t.name: t for t in spec.tensors}
+    fields = {f.name: f for f in spec.fields}
+    test_tensors = {t.name: t for t in spec.test_tensors}
+    test_fields = {f.name: f for f in spec.test_fields}
+    test_loc = spec.span.at("test_data")
+    for name, tensor in tensors.items():
+        if name not in test_tensors:
+            yield rules.SPEC_TEST_DATA_MISSING(
+                test_loc, f"test_data.tensors has no entry for tensor '{name}' (uid, dims, strides)"
+            )
+    for name, field in fields.items():
+        if name not in test_fields:
+            yield rules.SPEC_TEST_DATA_MISSING(
+                test_loc, f"test_data.fields has no value for field '{name}', so tests would not set it"
+            )
+        elif problem := value_problem(field, test_fields[name].value):
+            yield rules.SPEC_FIELD_VALUE(
+                test_fields[name].span.loc, f"test value of field '{name}' is {shown(test_fields[name].value)}: {problem}"
+            )
+    items: list[tuple[str, TestTensor | TestField]] = [*test_tensors.items(), *test_fields.items()]
+    for name, item in items:
+        known = tensors if name in test_tensors else fields
+        if name not in known:
+            kind = "tensor" if known is tensors else "field"
+            close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield rules.SPEC_TEST_DATA_UNKNOWN(item.span.loc, f"test data for unknown {kind} '{name}'{hint}", fix=_rename(name, close))
+    list_items = [item for entry in spec.test_lists for item in entry.items]
+    lists = {t.name for t in spec.tensor_lists}
+    for name in [t.name for t in spec.tensor_lists if t.name not in {entry.name for entry in spec.test_lists}]:
+        yield rules.SPEC_TEST_DATA_MISSING(
+            test_loc, f"test_data.tensor_lists has no entry for tensor list '{name}' (a list of uid, dims, strides), so tests would leave it empty"
+        )
+    for entry in spec.test_lists:
+        if entry.name not in lists:
+            close = difflib.get_close_matches(entry.name, sorted(lists), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ("; single tensors go in test_data.tensors" if entry.name in tensors else "")
+            yield rules.SPEC_TEST_DATA_UNKNOWN(entry.span.loc, f"test data for unknown tensor list '{entry.name}'{hint}", fix=_rename(entry.name, close))
+    every_test_tensor = [*spec.test_tensors, *list_items]
+    used = {t.uid for t in every_test_tensor}
+    next_uid = max(used, default=0) + 1
+    yield from _duplicates(
+        ((t.uid, t.span) for t in every_test_tensor),
+        lambda uid, span, first: rules.SPEC_TEST_UID_DUPLICATE(
+            span.at("uid"), f"test UID {uid} is already used; {next_uid} is free", Note("first used here", first.at("uid")),
+            fix=Fix(f"use the free test UID {next_uid}", replacement=str(next_uid)),
+        ),
+    )
+    shapes = {shape.name: shape for shape in spec.test_shapes}
+    for shape in spec.test_shapes:
+        if len(shape.dims) != len(shape.strides):
+            yield rules.SPEC_TEST_SHAPE(
+                shape.span.at("strides"), f"shape '{shape.name}' has {len(shape.dims)} dims but {len(shape.strides)} strides"
+            )
+    for t in every_test_tensor:
+        if t.shape is not None and t.shape not in shapes:
+            close = difflib.get_close_matches(t.shape, sorted(shapes), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield rules.SPEC_TEST_DATA_UNKNOWN(t.span.at("shape"), f"tensor '{t.name}' uses unknown shape '{t.shape}' (test_data.shapes){hint}", fix=_rename(t.shape, close, exact=True))
+        if len(t.dims) != len(t.strides) and t.shape is None:
+            yield rules.SPEC_TEST_SHAPE(
+                t.span.at("strides"), f"tensor '{t.name}' has {len(t.dims)} dims but {len(t.strides)} strides"
+            )
+    for rule in spec.rules:
+        if rule.kind.presence:
+            continue
+        shaped = [test_tensors[n] for n in rule.tensors if n in test_tensors]
+        groups: dict[tuple[int, ...], list[str]] = defaultdict(list)
+        for t in shaped:
+            groups[t.dims].append(t.name)
+        if len(groups) > 1:
+            first = shaped[0]
+            for t in shaped[1:]:
+                if t.dims != first.dims:
+                    yield rules.SPEC_TEST_SHAPE_RULE(
+                        t.span.at("dims"),
+                        f"same_shape requires dims of '{t.name}' {list(t.dims)} to equal dims of "
+                        f"'{first.name}' {list(first.dims)}",
+                        Note("rule declared here", rule.span.loc),
+                    )
+
+
+    yield from _test_data_node_rules(spec, test_tensors, test_fields)
+
+
+def _test_data_node_rules(spec: OpSpec, test_tensors: dict[str, TestTensor], test_fields: dict[str, TestField]) -> Iterator[Diagnostic]:
+    """The test data every generated node test starts from must pass the node's own checks."""
+    fields = {f.name: f for f in spec.fields}
+    if not _node_rules_known(spec) or set(test_tensors) != {t.name for t in spec.tensors} or set(test_fields) != set(fields):
+        return  # reported above
+    if any(value_problem(fields[n], f.value) for n, f in test_fields.items()):
+        return
+    dims = {n: t.dims for n, t in test_tensors.items()}
+    values = {n: f.value for n, f in test_fields.items()}
+    failed = nodecheck.evaluate(spec, dims, values)
+    if failed is None or failed.kind in ("required", "presence", "same_shape"):
+        return  # presence is not test data; same_shape is reported above
+    if failed.conforms is not None:
+        where, rule_loc = test_tensors[failed.conforms.tensor].span.at("dims"), failed.conforms.span.loc
+    else:
+        where = test_fields[str(failed.field)].span.loc
+        rule_loc = next(r.span.loc for r in spec.field_ranges if r.field == failed.field)
+    yield rules.SPEC_TEST_SHAPE_RULE(where, f"test data fails the node's pre-validation: {failed.message}", Note("rule declared here", rule_loc))
+
+
+def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Frontend names: setters name the op's tensors and fields; no two values share a getter or
+    a public member (setters may be overloaded, as hipDNN's set_attn_scale is)."""
+    known = [t.name for t in spec.tensors] + [f.name for f in spec.fields]
+    lists = {t.name for t in spec.tensor_lists}
+    for setter in spec.frontend.setters:
+        for index, arg in enumerate(setter.args):
+            if arg in lists:
+                yield _list_named(spec, arg, setter.span.at("args"), f"setter {setter.name}")
+            elif arg not in known:
+                close = difflib.get_close_matches(arg, known, n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                loc = setter.span.at("args")
+                yield rules.SPEC_FRONTEND_NAME(loc, f"setter {setter.name} takes '{arg}' (argument {index + 1}), which is not a tensor or field of this op{hint}", fix=_rename(arg, close))
+    items: list[Tensor | Field] = [*spec.all_tensors, *spec.fields]
+    named: dict[str, int] = defaultdict(int)
+    for i in items:
+        named[i.name] += 1
+    distinct = [i for i in items if named[i.name] == 1]  # a repeated name is SPEC-DUPLICATE-NAME already
+    for f in spec.fields:
+        if f.frontend.enumerator:
+            yield rules.SPEC_FRONTEND_NAME(f.span.at("frontend"), f"field '{f.name}' has an enumerator; only tensors are named in InputNames/OutputNames")
+    for t in spec.tensor_lists:
+        if t.frontend.enumerator:
+            yield rules.SPEC_FRONTEND_NAME(
+                t.span.at("frontend"), f"tensor list '{t.name}' has an enumerator; a list is a public vector member, not an InputNames/OutputNames entry"
+            )
+    getters = [(naming.frontend_getter(i), i.span) for i in distinct if naming.frontend_getter(i)]
+    members = [(i.frontend.member, i.span) for i in distinct if i.frontend.member]
+    enumerators: dict[str, list[tuple[str, Span]]] = {"InputNames": [], "OutputNames": []}
+    for t in spec.tensors:
+        if named[t.name] == 1:
+            enumerators[naming.frontend_names_enum(t)].append((naming.frontend_enumerator(t), t.span))
+    kinds: list[tuple[str, list[tuple[Any, Span]]]] = [("getter", getters), ("member", members)]
+    kinds += [(f"{enum} enumerator", entries) for enum, entries in enumerators.items()]
+    for kind, entries in kinds:
+
+        def report(name: Any, span: Span, first: Span, kind: str = kind) -> Diagnostic:
+            message = f"frontend {kind} {name} is already used by another tensor or field"
+            return rules.SPEC_FRONTEND_NAME(span.at("frontend"), message, Note("first used here", first.at("frontend")))
+
+        yield from _duplicates(entries, report)

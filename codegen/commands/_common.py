@@ -1,0 +1,188 @@
+"""What several commands share: exit codes, reporting a workspace's findings, producing and
+comparing generated/, saying what a write changed, the checkout a command reads, and stdout that
+survives its reader going away."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Callable, TextIO
+
+from codegen.diagnostics import diagnostics, report, rules
+from codegen.plumbing import console, formatting, storage
+from codegen.spec.model import OpSpec
+from codegen.views import naming
+from codegen.pipeline import stamp
+from codegen.pipeline.workspace import GENERATED_DIR, UsageError, Workspace
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+# the schema copy add-op keeps beside the specs, so the modeline it writes resolves in any workspace
+SPEC_SCHEMA = "op_spec.schema.json"
+
+
+def schema_text(registry: bool = False) -> bytes:
+    """The JSON schema the tool validates specs (or the registry) with, as shipped."""
+    from importlib import resources
+
+    name = "registry.schema.json" if registry else SPEC_SCHEMA
+    return resources.files("codegen.spec.schema").joinpath(name).read_bytes()
+
+
+def _report(ws: Workspace, fmt: str = "text") -> int:
+    out = report.render(diagnostics.finalize(ws.diagnostics), fmt)
+    sys.stdout.write(console.colourize(out) if fmt == "text" and out and console.colour_enabled(sys.stdout) else out)
+    if diagnostics.has_errors(ws.diagnostics):
+        errors = sum(d.severity == "error" for d in ws.diagnostics)
+        if fmt == "text":
+            print(f"{errors} error(s) in {ws.display(ws.spec_dir)}", file=sys.stderr)
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+def _checkout_findings(ws: Workspace, checkout: Path) -> list[diagnostics.Diagnostic]:
+    """What `check --hipdnn-root` adds: the workspace's numbers against the checkout's headers, and
+    each op against the checkout's schema of it."""
+    from codegen.hipdnn import hipdnn_headers, schema_drift
+
+    found = hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display)
+    return found + schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display)
+
+
+def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
+    known = {s.op: s for s in ws.specs}
+    unknown = [op for op in ops if op not in known]
+    if unknown:
+        raise UsageError(f"unknown op(s): {', '.join(unknown)}; known: {', '.join(sorted(known)) or 'none'}")
+    return [known[op] for op in ops] if ops else list(known.values())
+
+
+def _produce(
+    ws: Workspace,
+    specs: list[OpSpec],
+    scopes: list[str] | None,
+    mirror: bool = True,
+    progress: console.Console | None = None,
+    txn: storage.Transaction | None = None,
+) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
+    """Generate and compare with generated/; returns (status, changes, warnings).
+
+    `scopes` are the directories under generated/ this run owns (None: all of generated/). With
+    `txn`, every changed file is staged into it as soon as it is formatted and the changes only
+    name their files; without, they carry the old and new bytes (for diffs)."""
+    from codegen.pipeline import generate  # Jinja2 is only imported when something must be rendered
+
+    planner = storage.Planner(ws.generated_dir, [""] if scopes is None else scopes, keep=txn is None, txn=txn, prefix=f"{GENERATED_DIR}/")
+    try:
+        out = generate.generate(ws, specs, mirror, progress.progress if progress is not None else None, sink=planner.put)
+    except formatting.FormatError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        if progress is not None:
+            progress.progress_done()
+    if diagnostics.has_errors(out.diagnostics):
+        return EXIT_FINDINGS, [], out.diagnostics
+    return EXIT_OK, planner.finish(), out.diagnostics
+
+
+def _produce_stale(
+    ws: Workspace, specs: list[OpSpec], everything: bool, progress: console.Console | None = None, txn: storage.Transaction | None = None
+) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
+    """Like _produce, but only for the ops (and the mirror) whose stamp no longer matches their
+    inputs and files: an unchanged op is neither rendered nor formatted. With `everything`,
+    directories of generated/ no spec owns are in scope too (their files are deleted)."""
+    from codegen.pipeline.generate import mirror_possible, no_mirror_warning
+
+    mirror = mirror_possible(ws)
+    freshness, mirror_fresh = stamp.all_fresh(ws, specs, mirror)
+    stale = [s for s, fresh in zip(specs, freshness) if not fresh]
+    scopes = [s.op for s in stale] + ([] if mirror_fresh else [naming.PYTHON_DIR])
+    if everything and ws.generated_dir.is_dir():  # only these can hold files no spec owns
+        owned = {s.op for s in ws.specs} | ({naming.PYTHON_DIR} if mirror else set())
+        scopes += sorted(p.name for p in ws.generated_dir.iterdir() if p.name not in owned)
+    warnings = [] if mirror else [no_mirror_warning(ws)]
+    if not scopes:
+        return EXIT_OK, [], warnings
+    status, changes, found = _produce(ws, stale, scopes, mirror and not mirror_fresh, progress, txn)
+    return status, changes, warnings + [d for d in found if d.rule != rules.GEN_NO_MIRROR.id]
+
+
+def regenerate_command(ops: list[str]) -> str:
+    return " ".join(["hipdnn-codegen generate", *ops])
+
+
+def _written(
+    ws: Workspace, args: argparse.Namespace, changes: list[storage.Change], owners: list[str], extra: list[storage.Change] = []  # noqa: B006 - read only
+) -> None:
+    """Say what a committed write changed in generated/ (and which `extra` workspace files it
+    wrote): a line per owner (op or mirror) that changed, every file with -v, a summary."""
+    out: console.Console = args.console
+    for change in extra:
+        out.say(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
+    shown = ws.display(ws.generated_dir)
+    for change in changes:
+        out.detail(f"{change.kind + 'd':8} {shown}/{change.path}")
+    by_owner = dict(console.per_owner([(c.path, c.kind) for c in changes], {}))
+    labels = {o: ("python mirror" if o == naming.PYTHON_DIR else o if o in owners else f"{o} (no spec)") for o in {*owners, *by_owner}}
+    width = max((len(v) for v in labels.values()), default=0)
+    for owner in sorted(labels, key=lambda o: (o == naming.PYTHON_DIR, o)):
+        counts = by_owner.get(owner)
+        if counts or out.verbose:
+            out.say(f"{labels[owner]:<{width}}  {console.counted(counts or console.Counter())}  ({shown}/{owner}/)")
+    ops = sum(o != naming.PYTHON_DIR for o in owners)
+    mirror = " and the Python mirror" if naming.PYTHON_DIR in owners else ""
+    if changes:
+        total = console.Counter(c.kind for c in changes)
+        out.say(f"{shown}/: {len(changes)} file(s) written for {ops} op(s){mirror} ({console.counted(total)})")
+    else:
+        out.say(f"{shown}/ is up to date ({ops} op(s){mirror})")
+
+
+def _owners(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> list[str]:
+    from codegen.pipeline.generate import mirror_possible
+
+    return sorted(s.op for s in specs) + ([naming.PYTHON_DIR] if mirror and mirror_possible(ws) else [])
+
+
+def _say(message: str) -> None:
+    print(f"hipdnn-codegen: {message}", file=sys.stderr, flush=True)
+
+
+class _PipeSafe:
+    """stdout that survives its reader going away (`check | head`): the run goes on and exits
+    with its own code, the rest of its output goes nowhere."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.broken = False
+
+    def _guard(self, action: Callable[[], object]) -> None:
+        if self.broken:
+            return
+        try:
+            action()
+        except BrokenPipeError:
+            self.broken = True
+            devnull = os.open(os.devnull, os.O_WRONLY)  # interpreter shutdown flushes the real stdout
+            os.dup2(devnull, self._stream.fileno())
+            os.close(devnull)
+
+    def write(self, text: str) -> int:
+        self._guard(lambda: self._stream.write(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self._guard(self._stream.flush)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
+
+
+def _hipdnn_root(args: argparse.Namespace) -> Path:
+    """--hipdnn-root, else the configuration's hipdnn-root."""
+    if args.hipdnn_root:
+        return Path(args.hipdnn_root)
+    if args.settings.hipdnn_root is not None:
+        return args.settings.hipdnn_root
+    raise UsageError("no hipDNN checkout: pass --hipdnn-root DIR or set hipdnn-root in the configuration")

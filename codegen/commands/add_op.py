@@ -1,0 +1,132 @@
+"""`hipdnn-codegen add-op`: create an op's spec with collision-free numbers (a skeleton, or drafted
+from a FlatBuffers table) and generate its code, or validate an existing one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from codegen import families
+from codegen.checks import collisions
+from codegen.commands._common import EXIT_FINDINGS, EXIT_OK, SPEC_SCHEMA, _hipdnn_root, _owners, _produce, _report, _written, schema_text
+from codegen.diagnostics import diagnostics, rules
+from codegen.diagnostics.diagnostics import Loc
+from codegen.plumbing import storage
+from codegen.views import naming
+from codegen.pipeline.workspace import SPEC_DIR, UsageError, Workspace, load
+
+
+def cmd_add_op(args: argparse.Namespace) -> int:
+    root = args.settings.root
+    ws = load(root)
+    if not naming.OP_ID.match(args.name):
+        raise UsageError(f"op name '{args.name}' must be snake_case, e.g. layernorm_bwd")
+    status = _report(ws)
+    if status != EXIT_OK:
+        return status
+    new_spec: list[storage.Change] = []  # the spec file, when this run creates it
+    closing: list[str] = []  # what add-op adopted or guessed, for review
+    if not ws.spec_path(args.name).exists():
+        status, text, closing, skeleton = _create_spec(ws, args)
+        if status != EXIT_OK or args.dry_run:
+            return status
+        new_spec = [storage.Change(f"{SPEC_DIR}/{args.name}.yaml", "create", None, text.encode())]
+        copy = ws.spec_dir / SPEC_SCHEMA  # what the new spec's modeline names
+        old_schema = copy.read_bytes() if copy.is_file() and not copy.is_symlink() else None
+        if old_schema != schema_text():
+            new_spec.append(storage.Change(f"{SPEC_DIR}/{SPEC_SCHEMA}", "create" if old_schema is None else "update", old_schema, schema_text()))
+        if skeleton:  # a placeholder, not yet the op: nothing to generate until it is edited
+            return _skeleton_written(ws, args, new_spec)
+        ws = load(root, new_specs={args.name: text.encode()})
+        status = _report(ws)
+        if status != EXIT_OK:
+            return status
+    elif args.from_fbs or args.stem:
+        raise UsageError(f"{ws.display(ws.spec_path(args.name))} exists; --from-fbs and --stem only apply to new ops")
+    spec = ws.spec(args.name)
+    assert spec is not None
+    if args.dry_run:
+        print(f"{ws.display(ws.spec_path(args.name))}: valid; would generate:")
+        for path in families.planned_files(naming.OpNames(spec)):
+            print(f"  {ws.display(ws.generated_dir / path)}")
+        return EXIT_OK
+    with storage.Transaction(ws.root) as txn:  # the spec and its code land together or not at all
+        for change in new_spec:
+            txn.stage(change.path, change.new or b"")
+        status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR], txn=txn)
+        sys.stdout.write(diagnostics.render(warnings))
+        if status != EXIT_OK:
+            return status
+        print(f"{ws.display(ws.spec_path(args.name))}: valid")
+        txn.commit()
+    _written(ws, args, changes, _owners(ws, [spec]), new_spec)
+    args.console.say("next:")
+    args.console.say(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
+    for line in closing:
+        args.console.say(line)
+    return EXIT_OK
+
+
+def _skeleton_written(ws: Workspace, args: argparse.Namespace, new_spec: list[storage.Change]) -> int:
+    """Write add-op's skeleton (and the schema its modeline names) and say what to edit: the
+    skeleton is SPEC-SKELETON until edited, so nothing is generated from it."""
+    with storage.Transaction(ws.root) as txn:
+        for change in new_spec:
+            txn.stage(change.path, change.new or b"")
+        txn.commit()
+    for change in new_spec:
+        args.console.say(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
+    shown = ws.display(ws.spec_path(args.name))
+    args.console.say("next:")
+    args.console.say(f"  edit {shown}: the op's own tensors, fields, rules and test_data; then delete its `skeleton: true` line")
+    args.console.say(f"  hipdnn-codegen check --fix {shown}    (generates the op once the spec is no longer a skeleton)")
+    return EXIT_OK
+
+
+def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str], bool]:
+    """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
+    the review notes on what was adopted or guessed, and whether it is a skeleton."""
+    from codegen.hipdnn import adopt, scaffold
+    from codegen.pipeline import render
+    from codegen.pipeline.workspace import load_spec
+
+    stem = args.stem or scaffold.derive_stem(args.name)
+    owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry else {}
+    reason = scaffold.refusal(args.name, stem, {s.op: s.stem for s in ws.specs}, owners)
+    if reason:
+        raise UsageError(reason)
+    try:
+        if args.from_fbs:
+            path_text, _, table = args.from_fbs.partition(":")
+            path = Path(path_text)
+            if not path.is_file():
+                raise UsageError(f"--from-fbs {path_text}: no such file")
+            draft = scaffold.from_fbs(args.name, stem, path, ws.display(path), table or None)
+        else:
+            draft = scaffold.skeleton(args.name, stem)
+        shown = ws.display(ws.spec_path(args.name))
+        root = _hipdnn_root(args) if args.hipdnn_root or args.settings.hipdnn_root is not None else None
+        closing = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown)) + draft.summary()
+    except diagnostics.SpecError as exc:
+        sys.stdout.write(diagnostics.render(exc.diagnostics))
+        return EXIT_FINDINGS, "", [], False
+    text = scaffold.render(draft, render.environment(ws.template_dirs))
+    spec, problems = load_spec(shown, args.name, text.encode())
+    if spec is not None:
+        problems += [d for d in collisions.check([*ws.specs, spec], ws.registry) if d.severity == "error"]
+    problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]  # the placeholder says so itself
+    if problems:  # the allocator produced something check rejects: a bug, not a user error
+        raise RuntimeError(f"allocated spec fails check: {problems[0].render()}")
+    if args.dry_run:
+        print(f"# {shown} (not written)")
+        sys.stdout.write(text)
+        if draft.skeleton:
+            print("# a skeleton: nothing is generated from it until it is edited and its `skeleton: true` line deleted")
+        else:
+            print("# would generate:")
+            for planned in families.planned_files(naming.OpNames(spec)) if spec else []:
+                print(f"#   {ws.display(ws.generated_dir / planned)}")
+        for line in closing:  # what was adopted or guessed, for review
+            print(line)
+    return EXIT_OK, text, closing, draft.skeleton

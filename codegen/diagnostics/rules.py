@@ -1,0 +1,269 @@
+"""Every diagnostic rule the tool can report, with its stable ID and one line of purpose.
+
+A rule is referenced in code only through the constants below, so this module is the complete
+list; tests check that each rule has a negative test case pinning its message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    purpose: str
+    severity: str = "error"
+    doc: str = ""  # a longer explanation (what triggers it, how to fix it), where one was written
+
+    def __call__(self, loc: Loc, message: str, *notes: Note, fix: Fix | None = None) -> Diagnostic:
+        return Diagnostic(loc, self.id, message, self.severity, tuple(notes), fix)
+
+    @property
+    def family(self) -> str:
+        """What the rules sharing this one's prefix check, and when (see FAMILIES)."""
+        return next((text for prefix, text in FAMILIES.items() if self.id.startswith(prefix)), "")
+
+
+ALL: dict[str, Rule] = {}
+
+
+def _rule(rule_id: str, purpose: str, severity: str = "error", doc: str = "") -> Rule:
+    rule = Rule(rule_id, purpose, severity, doc)
+    assert rule_id not in ALL, rule_id
+    ALL[rule_id] = rule
+    return rule
+
+
+# --- reading YAML -------------------------------------------------------------------------------
+YAML_ENCODING = _rule("YAML-ENCODING", "the file is not valid UTF-8 text")
+YAML_SYNTAX = _rule("YAML-SYNTAX", "the file is not well-formed YAML")
+YAML_EMPTY = _rule("YAML-EMPTY", "the file holds no YAML document")
+YAML_DUPLICATE_KEY = _rule(
+    "YAML-DUPLICATE-KEY",
+    "a mapping repeats a key (YAML would keep the last)",
+    doc="Plain YAML loaders silently keep the last of two equal keys, so one of the values would be lost without a word. "
+    "The message says where the key was first defined; delete or rename one of the two.",
+)
+YAML_ALIAS = _rule("YAML-ALIAS", "anchors and aliases are not allowed in specs")
+YAML_KEY_TYPE = _rule("YAML-KEY-TYPE", "a mapping key is not a plain scalar")
+YAML_TOO_DEEP = _rule("YAML-TOO-DEEP", "nesting deeper than any spec needs")
+YAML_TOO_LARGE = _rule("YAML-TOO-LARGE", "more values in one document than any spec needs")
+INPUT_FILE = _rule("INPUT-FILE", "a file that cannot be read: not a regular file, a link, too large or unreadable")
+YAML_VALUE = _rule("YAML-VALUE", "a scalar cannot be read (bad binary, unknown tag, ...)")
+
+# --- JSON Schema --------------------------------------------------------------------------------
+SCHEMA_UNKNOWN_KEY = _rule(
+    "SCHEMA-UNKNOWN-KEY",
+    "a key the schema does not define",
+    doc="Usually a misspelt key: the message suggests the closest allowed key (the finding carries it as a fix) "
+    "or lists the allowed ones. Rename the key, or drop it if it belongs to another block.",
+)
+SCHEMA_MISSING_KEY = _rule("SCHEMA-MISSING-KEY", "a required key is absent")
+SCHEMA_TYPE = _rule("SCHEMA-TYPE", "a value has the wrong type")
+SCHEMA_ENUM = _rule(
+    "SCHEMA-ENUM",
+    "a value is not one of the allowed words",
+    doc="The value must be one of the words the message lists; when one is close, the finding suggests it as a fix.",
+)
+SCHEMA_PATTERN = _rule("SCHEMA-PATTERN", "a name does not follow its naming pattern")
+SCHEMA_RANGE = _rule("SCHEMA-RANGE", "a number is outside its allowed range")
+SCHEMA_LENGTH = _rule("SCHEMA-LENGTH", "a list or mapping has too few or too many entries, or repeats one")
+SCHEMA_FORBIDDEN_KEY = _rule("SCHEMA-FORBIDDEN-KEY", "a key that is not allowed in this context")
+
+# --- one spec -----------------------------------------------------------------------------------
+SPEC_OP_NAME = _rule("SPEC-OP-NAME", "the spec file name is not a valid op id, or ends in .yml")
+SPEC_SKELETON = _rule(
+    "SPEC-SKELETON",
+    "the spec is add-op's unedited skeleton (skeleton: true), not yet the op",
+    "error",
+    "`hipdnn-codegen add-op NAME` without --from-fbs writes a skeleton marked `skeleton: true`: one input x and one "
+    "output y, or for a backward op (NAME ending in _bwd or _backward) the output gradient dy and the forward input x "
+    "in and the input gradient dx out; no fields, no rules, placeholder test dims. It is not the op, so while the "
+    "marker is there the spec is an error: `check` fails, and `generate`, `apply` and `check --fix` write nothing. "
+    "Replace the tensors with the op's own (optional ones with `optional: true`), add its fields, rules and real "
+    "test_data, then delete the `skeleton: true` line and run `hipdnn-codegen add-op NAME` (or `check --fix`) to "
+    "generate it. Being an error, it cannot be ignored in the configuration.",
+)
+SPEC_MODELINE = _rule(
+    "SPEC-MODELINE",
+    "an editor modeline names a schema file that is missing or differs from the tool's",
+    "warning",
+    "A `# yaml-language-server: $schema=PATH` line tells editors which JSON schema to validate the file with; PATH "
+    "is resolved from the file's own directory. add-op writes `$schema=op_spec.schema.json` and keeps "
+    "op_specs/op_spec.schema.json identical to the tool's schema (op_specs/registry.schema.json for the registry), "
+    "so the modeline resolves wherever the workspace lives, also vendored into a hipDNN checkout without the tool. "
+    "A modeline naming a file that does not exist, a URL, or a file that differs from `hipdnn-codegen schema` "
+    "(an older or newer tool's) is reported; the fix writes the schema with `hipdnn-codegen schema --write PATH` "
+    "(`--registry` for the registry), or points the modeline at the copy beside the specs. A file without a "
+    "modeline is fine.",
+)
+SPEC_DUPLICATE_NAME = _rule("SPEC-DUPLICATE-NAME", "two tensors or fields share a name")
+SPEC_DUPLICATE_ID = _rule("SPEC-DUPLICATE-ID", "two attributes of one spec share an ID")
+SPEC_DUPLICATE_ATTRIBUTE = _rule(
+    "SPEC-DUPLICATE-ATTRIBUTE", "two attributes of one spec share an enumerator name"
+)
+SPEC_RANGE_ORDER = _rule("SPEC-RANGE-ORDER", "attribute_range is empty (first > last)")
+SPEC_ID_OUT_OF_RANGE = _rule("SPEC-ID-OUT-OF-RANGE", "an attribute ID lies outside attribute_range")
+SPEC_RULE_UNKNOWN_TENSOR = _rule("SPEC-RULE-UNKNOWN-TENSOR", "a rule names a tensor the op lacks")
+SPEC_RULE_REQUIRED_TENSOR = _rule(
+    "SPEC-RULE-REQUIRED-TENSOR", "a presence rule names a required tensor, so it is always or never true"
+)
+SPEC_RULE_UNSATISFIABLE = _rule(
+    "SPEC-RULE-UNSATISFIABLE", "the rules together forbid an optional tensor from ever being set"
+)
+SPEC_RULE_TENSOR_LIST = _rule(
+    "SPEC-RULE-TENSOR-LIST", "a rule, inference, conformance or multi-value setter names a tensor list; they take single tensors"
+)
+SPEC_RULE_REPEATED_TENSOR = _rule("SPEC-RULE-REPEATED-TENSOR", "a rule names one tensor twice")
+SPEC_RULE_FIELD = _rule(
+    "SPEC-RULE-FIELD", "a field_range, conforms split or field inference names an unknown or non-integer field"
+)
+SPEC_RULE_BOUNDS = _rule("SPEC-RULE-BOUNDS", "a field_range's constant bounds admit no value (min > max)")
+SPEC_RULE_SAME_FORM = _rule(
+    "SPEC-RULE-SAME-FORM", "same_form_as names a tensor that no conforms rule splits against the same tensor and field"
+)
+SPEC_INFER_CONFLICT = _rule("SPEC-INFER-CONFLICT", "a tensor or field is inferred twice, or from itself")
+SPEC_RESERVED_IDENTIFIER = _rule(
+    "SPEC-RESERVED-IDENTIFIER", "a name is a Python keyword or a name the generated code declares"
+)
+SPEC_ENUM_DUPLICATE_NAME = _rule("SPEC-ENUM-DUPLICATE-NAME", "an enum table repeats a name")
+SPEC_ENUM_DUPLICATE_VALUE = _rule("SPEC-ENUM-DUPLICATE-VALUE", "an enum table repeats a value")
+SPEC_ENUM_SENTINEL = _rule("SPEC-ENUM-SENTINEL", "an enum table marks more than one sentinel")
+SPEC_ENUM_NOT_SET = _rule(
+    "SPEC-ENUM-NOT-SET", "an enum new to hipDNN has a non-sentinel NOT_SET (the frontend's 'not chosen' value) or only a sentinel"
+)
+SPEC_SCHEMA_LAYOUT = _rule(
+    "SPEC-SCHEMA-LAYOUT", "flatbuffers.order does not list every tensor and field once, or an enum value does not fit the schema's byte"
+)
+SPEC_FIELD_VALUE = _rule(
+    "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
+)
+SPEC_FRONTEND_NAME = _rule(
+    "SPEC-FRONTEND-NAME", "a frontend setter names an unknown tensor or field, or two values share a getter or member"
+)
+SPEC_DTYPE_GROUP = _rule(
+    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group; when_absent on or towards an unkeyed group; a key with no field"
+)
+SPEC_DTYPE_COMBINATION = _rule(
+    "SPEC-DTYPE-COMBINATION", "a supported data-type combination misses a group, names an unknown one or type, repeats a row, or shares its key with another row (unkeyed groups)"
+)
+SPEC_DTYPE_KEY = _rule("SPEC-DTYPE-KEY", "the CPU reference's signature key cannot be laid out (no registry data types, or over 64 bits)")
+SPEC_REFERENCE = _rule(
+    "SPEC-REFERENCE", "the reference block names an unknown function, group, tensor or field, or lacks golden dims"
+)
+SPEC_TEST_UID_DUPLICATE = _rule("SPEC-TEST-UID-DUPLICATE", "two tensors of one op share a test UID")
+SPEC_TEST_DATA_MISSING = _rule(
+    "SPEC-TEST-DATA-MISSING", "a tensor or field has no test data, so tests would skip it"
+)
+SPEC_TEST_DATA_UNKNOWN = _rule("SPEC-TEST-DATA-UNKNOWN", "test data for a tensor or field the op lacks")
+SPEC_TEST_SHAPE = _rule("SPEC-TEST-SHAPE", "test dims and strides differ in rank")
+SPEC_TEST_SHAPE_RULE = _rule(
+    "SPEC-TEST-SHAPE-RULE", "test data breaks the op's own same_shape, field_range or conforms rule"
+)
+
+# --- generation ---------------------------------------------------------------------------------
+GEN_COVERAGE = _rule(
+    "GEN-COVERAGE", "rendered code misses an attribute in a place every attribute must reach"
+)
+GEN_TEMPLATE = _rule("GEN-TEMPLATE", "a template fails to render (syntax error or undefined name)")
+
+# --- across specs and the registry (hipdnn-codegen check) ------------------------------------
+CHK_ATTRIBUTE_ID = _rule("CHK-ATTRIBUTE-ID", "an attribute ID is claimed twice (specs or registry)")
+CHK_RANGE_OVERLAP = _rule("CHK-RANGE-OVERLAP", "two attribute ranges overlap")
+CHK_RESERVED = _rule("CHK-RESERVED", "a number reuses a reserved or retired one")
+CHK_ATTRIBUTE_NAME = _rule("CHK-ATTRIBUTE-NAME", "an attribute enumerator name is used twice")
+CHK_DESCRIPTOR_TYPE = _rule("CHK-DESCRIPTOR-TYPE", "a descriptor-type value or name is used twice")
+CHK_OPERATION_TYPE = _rule("CHK-OPERATION-TYPE", "an operation-type value or name is used twice")
+CHK_NODE_TYPE = _rule("CHK-NODE-TYPE", "a frontend NodeType value or name is used twice")
+CHK_FLATBUFFERS = _rule("CHK-FLATBUFFERS", "a FlatBuffers table name or union position is used twice")
+CHK_ENUM_CONFLICT = _rule("CHK-ENUM-CONFLICT", "one enum is described differently by two specs")
+CHK_TEST_UID = _rule("CHK-TEST-UID", "two ops' test tensors share a UID")
+CHK_TYPE_TAG = _rule("CHK-TYPE-TAG", "a type tag a spec or the generator uses is not in the registry's type_tags")
+CHK_GENERATED_NAME = _rule(
+    "CHK-GENERATED-NAME", "two generated identifiers or files would clash (class, path, constant, module)"
+)
+CHK_NAMING_PREFIX = _rule(
+    "CHK-NAMING-PREFIX", "an attribute or type name lacks the op's prefix", severity="warning"
+)
+CHK_EXT_SUFFIX = _rule("CHK-EXT-SUFFIX", "the _EXT suffix is used inconsistently within an op", severity="warning")
+GEN_STALE = _rule(
+    "GEN-STALE",
+    "generated/ differs from what the specs produce",
+    doc="check renders every op whose stamp no longer matches its spec and compares the result with generated/: "
+    "a file is missing, differs (the text output shows the diff) or no spec produces it. "
+    "Never edit generated files by hand; run `hipdnn-codegen generate` (the finding carries that command as its fix) and commit the result.",
+)
+
+# --- against a previous version (check --against REF) ------------------------------------------
+BRK_VALUE_CHANGED = _rule("BRK-VALUE-CHANGED", "an attribute, descriptor-type or operation-type value or name changed")
+BRK_ATTRIBUTE_REMOVED = _rule(
+    "BRK-ATTRIBUTE-REMOVED", "an attribute disappeared without being moved to the registry's reserved list"
+)
+BRK_RESERVED_REMOVED = _rule("BRK-RESERVED-REMOVED", "a reserved entry was removed from the registry")
+BRK_OPTIONAL_TO_REQUIRED = _rule("BRK-OPTIONAL-TO-REQUIRED", "an optional tensor became required")
+BRK_FIELD_TYPE = _rule("BRK-FIELD-TYPE", "a field's type changed")
+BRK_FLATBUFFERS_LAYOUT = _rule(
+    "BRK-FLATBUFFERS-LAYOUT", "a FlatBuffers table, union position or field was renamed or reordered"
+)
+BRK_BASE_PARTIAL = _rule("BRK-BASE-PARTIAL", "a base-revision spec could only be compared in part (it no longer validates)", "warning")
+BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.yaml is past its expiry date")
+
+# --- against a hipDNN checkout (check --hipdnn-root DIR) ---------------------------------------
+HDR_CONFLICT = _rule("HDR-CONFLICT", "a spec or registry number disagrees with the hipDNN checkout's headers")
+HDR_SCHEMA_DRIFT = _rule(
+    "HDR-SCHEMA-DRIFT", "the checkout's schema of an op differs from its spec (field name, type, order, optionality, default, union position)"
+)
+GEN_NO_MIRROR = _rule(
+    "GEN-NO-MIRROR",
+    "the Python mirror is not generated: op_specs/registry.yaml lacks data_types or statuses",
+    severity="warning",
+)
+
+# --- FlatBuffers schemas (add-op --from-fbs) -----------------------------------------------------
+FBS_SYNTAX = _rule("FBS-SYNTAX", "the FlatBuffers schema cannot be read")
+FBS_UNSUPPORTED = _rule("FBS-UNSUPPORTED", "a schema construct or field type the spec format cannot express")
+FBS_TABLE = _rule("FBS-TABLE", "the requested table is missing, or the schema has several and none was named")
+FBS_TENSOR_ARRAY = _rule(
+    "FBS-TENSOR-ARRAY", "a list of tensor UIDs is not `[long]`, or a single UID is named like a list (`*_tensor_uids`)"
+)
+FBS_NAME = _rule(
+    "FBS-NAME", "a schema name the spec cannot use (upper case, a FlatBuffers keyword, reserved in C++ or Python, or clashing)"
+)
+
+# --- apply into a hipDNN checkout -----------------------------------------------------------------
+APPLY_CONFLICT = _rule("APPLY-CONFLICT", "an entry in the checkout disagrees with the spec (same name or number, other value)")
+APPLY_ENCODING = _rule("APPLY-ENCODING", "a checkout file is not UTF-8 or Latin-1 text, or cannot hold an entry's characters")
+APPLY_HAND_WRITTEN = _rule(
+    "APPLY-HAND-WRITTEN", "a hand-written file (without the tool's banner) sits where apply would write a generated file"
+)
+APPLY_STRUCTURE = _rule("APPLY-STRUCTURE", "a checkout file lacks the structure an entry is inserted into")
+
+# --- serialized graphs (graph validate / graph convert) -----------------------------------------
+GRAPH_MIRROR = _rule("GRAPH-MIRROR", "the workspace's Python mirror (generated/python) is missing or stale, so graphs cannot be read")
+GRAPH_FORMAT = _rule("GRAPH-FORMAT", "the file is not a graph hipDNN could read: bad bytes (truncated, bad offsets) or JSON without a key or with a wrong type")
+GRAPH_UNKNOWN_OP = _rule("GRAPH-UNKNOWN-OP", "a node holds a NodeAttributes member that is no op of this workspace")
+GRAPH_STRUCTURE = _rule("GRAPH-STRUCTURE", "the graph as a whole is invalid: no nodes, or one UID on two tensors")
+GRAPH_TENSOR = _rule("GRAPH-TENSOR", "a tensor its TensorDescriptor's finalize would reject (no dims, strides of another rank, UNSET data type)")
+GRAPH_NODE = _rule("GRAPH-NODE", "a node its descriptor's fromNode or finalize rejects (a missing tensor, a broken pair, an unset compute type)")
+GRAPH_PREVALIDATE = _rule("GRAPH-PREVALIDATE", "a node its frontend pre-validation rejects (shapes, ranges, presence)")
+GRAPH_DTYPE = _rule("GRAPH-DTYPE", "a node's tensor data types match no combination its CPU reference supports (or differ within a group)")
+GRAPH_JSON_NAME = _rule("GRAPH-JSON-NAME", "a value hipDNN's JSON utilities have no spelling for (they would write something else)")
+
+
+# What each family of rules checks and which command reports it (`hipdnn-codegen rule ID` prints it).
+FAMILIES: dict[str, str] = {
+    "YAML-": "Reported while a spec or registry file is read, before anything else is checked; the file is skipped until it reads cleanly.",
+    "INPUT-": "Reported while a spec or registry file is read, before anything else is checked; the file is skipped until it reads cleanly.",
+    "SCHEMA-": "The JSON Schema of the spec format (codegen/schema) is checked first; the other checks of a file wait until its schema findings are fixed.",
+    "SPEC-": "A check of one spec on its own, after the schema: names, numbers, rules, dtypes, the reference and test data must agree with each other.",
+    "GEN-": "Reported while code is generated (generate, add-op) or while check compares generated/ with what the specs produce.",
+    "CHK-": "A check across all specs and op_specs/registry.yaml, made by every command that loads the workspace: numbers and names must be unique workspace-wide.",
+    "BRK-": "Reported by `check --against REF`: a change since git revision REF that breaks hipDNN's stored graphs or its API. An intended break is recorded in op_specs/waivers.yaml.",
+    "HDR-": "Reported by `check --hipdnn-root DIR`: the specs disagree with the hipDNN checkout's headers or schemas.",
+    "FBS-": "Reported by `add-op NAME --from-fbs FILE`: the FlatBuffers schema cannot be turned into a spec as it stands.",
+    "APPLY-": "Reported by `apply`: the hipDNN checkout cannot take the generated files or entries as they stand; nothing is written.",
+    "GRAPH-": "Reported by `graph validate` and `graph convert`: the serialized graph is one hipDNN would reject.",
+}

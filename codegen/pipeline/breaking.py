@@ -1,0 +1,306 @@
+"""Breaking changes between the specs at a git revision and the specs in the workspace.
+
+Old specs are read with `git show REV:path` (no checkout). Intentional breaks are waived in
+op_specs/waivers.yaml; each waiver names a rule and a subject and expires on a date.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from codegen.diagnostics import rules as R
+from codegen.views import fbsview
+from codegen.spec import registry as registry_module
+from codegen.diagnostics.diagnostics import Diagnostic, Loc, Note
+from codegen.diagnostics.diagnostics import SpecError
+from codegen.spec.model import Attribute, NamedValue, OpSpec, span_of
+from codegen.spec.yaml_loader import load_file
+from codegen.spec.registry import Registry
+from codegen.pipeline.workspace import SPEC_DIR, UsageError, Workspace, _document, load_registry, load_spec, read_file, spec_files
+
+WAIVER_FILE = "waivers.yaml"
+TODAY_VARIABLE = "HIPDNN_CODEGEN_TODAY"  # tests pin "today" with this
+
+
+@dataclass(frozen=True)
+class Finding:
+    diagnostic: Diagnostic
+    subject: str
+
+
+def _git(root: Path, *args: str) -> bytes:
+    try:
+        proc = subprocess.run(["git", "-C", str(root), *args], capture_output=True, check=False)
+    except OSError as exc:
+        raise UsageError(f"cannot run git: {exc.strerror}") from None
+    if proc.returncode != 0:
+        message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise UsageError(f"git {' '.join(args)}: {message[0] if message else 'failed'}")
+    return proc.stdout
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """What can be read from a base spec that no longer validates: its attribute names and IDs and
+    its two type values. Renumbering is caught even when today's schema rejects the old file."""
+
+    op: str
+    shown: str
+    attributes: tuple[Attribute, ...]
+    types: tuple[tuple[str, NamedValue], ...]  # ("descriptor type" | "operation type", value)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def numbers_of(shown: str, op: str, raw: bytes) -> Numbers | None:
+    """Attribute names/IDs and type values read without the schema; None if the YAML itself is unreadable."""
+    try:
+        doc = load_file(shown, raw)
+    except SpecError:
+        return None
+    data = doc.data if isinstance(doc.data, dict) else {}
+    attributes = []
+    for kind in ("tensors", "fields"):
+        entries = data.get(kind)
+        for index, entry in enumerate(entries if isinstance(entries, list) else []):
+            if isinstance(entry, dict) and isinstance(entry.get("attribute"), str) and _is_int(entry.get("id")):
+                owner = str(entry.get("name", entry["attribute"]))
+                attributes.append(Attribute(entry["attribute"], entry["id"], kind[:-1], owner, span_of(doc, (kind, index), entry)))
+    compute = data.get("compute_type")
+    if isinstance(compute, dict) and isinstance(compute.get("attribute"), str) and _is_int(compute.get("id")):
+        attributes.append(Attribute(compute["attribute"], compute["id"], "compute_type", "compute_type", span_of(doc, ("compute_type",), compute)))
+    types = []
+    for label, key in (("descriptor type", "descriptor_type"), ("operation type", "operation_type")):
+        entry = data.get(key)
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str) and _is_int(entry.get("value")):
+            types.append((label, NamedValue(entry["name"], entry["value"], span_of(doc, (key,), entry))))
+    return Numbers(op, shown, tuple(attributes), tuple(types))
+
+
+@dataclass
+class Revision:
+    specs: list[OpSpec]
+    registry: Registry | None
+    partial: list[Numbers]  # base specs that no longer validate, read for their numbers only
+    unread: list[str]  # base files not even that could be read (shown as REV:path)
+
+
+def load_revision(root: Path, rev: str) -> Revision:
+    """The specs and registry as they were at `rev`. A spec that does not validate under today's
+    schema still yields its numbers and names (`partial`)."""
+    _git(root, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    listing = _git(root, "ls-tree", "--name-only", rev, f"{SPEC_DIR}/").decode("utf-8", "replace").splitlines()
+    revision = Revision([], None, [], [])
+    for path in sorted(listing):
+        name = Path(path).name
+        if not name.endswith(".yaml") or name == WAIVER_FILE:
+            continue
+        raw = _git(root, "show", f"{rev}:./{SPEC_DIR}/{name}")
+        shown = f"{rev}:{SPEC_DIR}/{name}"
+        if name == registry_module.REGISTRY_FILE:
+            revision.registry, problems = load_registry(shown, raw)
+            if revision.registry is None:
+                revision.unread.append(shown)
+            continue
+        spec, _ = load_spec(shown, Path(name).stem, raw)
+        if spec is not None and spec.damage is None:
+            revision.specs.append(spec)
+            continue
+        numbers = numbers_of(shown, Path(name).stem, raw)
+        if numbers is None:
+            revision.unread.append(shown)
+        else:
+            revision.partial.append(numbers)
+    return revision
+
+
+def fbs_fields(spec: OpSpec) -> list[str]:
+    """The FlatBuffers table's fields in declaration order (the generated schema's)."""
+    return [f.name for f in fbsview.build(spec).fields]
+
+
+def _reserved(registry: Registry | None) -> list[registry_module.Reserved]:
+    return list(registry.reserved) if registry is not None else []
+
+
+def compare(
+    old: list[OpSpec],
+    old_registry: Registry | None,
+    new: list[OpSpec],
+    new_registry: Registry | None,
+    unreadable: frozenset[str] = frozenset(),
+    partial: list[Numbers] | None = None,
+) -> Iterator[Finding]:
+    """Breaking changes from `old` to `new`; ops in `unreadable` (invalid now) are not compared.
+    `partial` base specs (invalid then) are compared by attribute and type numbers only."""
+    old_attrs: dict[str, tuple[Attribute, str]] = {a.name: (a, s.op) for s in old for a in s.attributes()}
+    old_attrs.update({a.name: (a, n.op) for n in partial or [] for a in n.attributes})
+    new_attrs = {a.name: (a, s) for s in new for a in s.attributes()}
+    for name, (attribute, spec) in sorted(new_attrs.items()):
+        if name in old_attrs and old_attrs[name][0].id != attribute.id:
+            before = old_attrs[name][0]
+            yield Finding(
+                R.BRK_VALUE_CHANGED(attribute.span.at("id"), f"{name} changed from {before.id} to {attribute.id}", Note("was", before.span.at("id"))),
+                name,
+            )
+    reserved = _reserved(new_registry)
+    for name, (attribute, owner) in sorted(old_attrs.items()):
+        if name in new_attrs or owner in unreadable:
+            continue
+        kept = any(r.kind == "attribute_ids" and (r.name == name or r.range[0] <= attribute.id <= r.range[1]) for r in reserved)
+        if not kept:
+            yield Finding(
+                R.BRK_ATTRIBUTE_REMOVED(
+                    attribute.span.at("attribute"),
+                    f"{name} = {attribute.id} was removed; keep it, or move it to the registry's reserved attribute_ids",
+                ),
+                name,
+            )
+    new_reserved = {(r.kind, r.range) for r in reserved}
+    for r in _reserved(old_registry):
+        if (r.kind, r.range) not in new_reserved:
+            yield Finding(
+                R.BRK_RESERVED_REMOVED(r.span.loc, f"reserved {r.kind} {r.range[0]}-{r.range[1]} ({r.reason}) was removed"),
+                f"{r.kind}:{r.range[0]}-{r.range[1]}",
+            )
+    old_ops = {s.op: s for s in old}
+    old_numbers = {n.op: n for n in partial or []}
+    for spec in sorted(new, key=lambda s: s.op):
+        previous = old_ops.get(spec.op)
+        if previous is not None:
+            yield from _compare_types(_types(previous), spec)
+            yield from _compare_op(previous, spec)
+        elif spec.op in old_numbers:
+            yield from _compare_types(old_numbers[spec.op].types, spec)
+
+
+def _types(spec: OpSpec) -> tuple[tuple[str, NamedValue], ...]:
+    return (("descriptor type", spec.descriptor_type), ("operation type", spec.operation_type))
+
+
+def _compare_types(old: tuple[tuple[str, NamedValue], ...], new: OpSpec) -> Iterator[Finding]:
+    now = dict(_types(new))
+    for label, a in old:
+        b = now[label]
+        if a.value != b.value:
+            yield Finding(R.BRK_VALUE_CHANGED(b.span.at("value"), f"{label} {b.name} of {new.op} changed from {a.value} to {b.value}", Note("was", a.span.at("value"))), b.name)
+        if a.name != b.name:
+            yield Finding(R.BRK_VALUE_CHANGED(b.span.at("name"), f"{label} of {new.op} was renamed from {a.name} to {b.name}", Note("was", a.span.at("name"))), a.name)
+
+
+def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
+    old_tensors = {t.name: t for t in old.all_tensors}
+    for t in new.all_tensors:
+        was = old_tensors.get(t.name)
+        if was is not None and was.list != t.list:
+            kinds = ("a tensor list", "a single tensor") if was.list else ("a single tensor", "a tensor list")
+            yield Finding(
+                R.BRK_FLATBUFFERS_LAYOUT(t.span.at("name"), f"tensor '{t.name}' of {new.op} was {kinds[0]} and is now {kinds[1]}: its UID field changes type", Note("was", was.span.at("name"))),
+                f"{new.op}.{t.name}",
+            )
+        if was is not None and was.optional and not t.optional:
+            yield Finding(
+                R.BRK_OPTIONAL_TO_REQUIRED(t.span.at("name"), f"tensor '{t.name}' of {new.op} was optional and is now required", Note("was", was.span.at("name"))),
+                f"{new.op}.{t.name}",
+            )
+    old_fields = {f.name: f for f in old.fields}
+    for f in new.fields:
+        old_field = old_fields.get(f.name)
+        if old_field is not None and (old_field.type.name != f.type.name or old_field.optional != f.optional):
+            was_type = old_field.type.name + (" (optional)" if old_field.optional else "")
+            now_type = f.type.name + (" (optional)" if f.optional else "")
+            yield Finding(
+                R.BRK_FIELD_TYPE(f.span.at("type"), f"field '{f.name}' of {new.op} changed type from {was_type} to {now_type}", Note("was", old_field.span.at("type"))),
+                f"{new.op}.{f.name}",
+            )
+    fb_old, fb_new = old.flatbuffers, new.flatbuffers
+    if fb_old.table != fb_new.table:
+        yield Finding(R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("table"), f"FlatBuffers table of {new.op} was renamed from {fb_old.table} to {fb_new.table}"), new.op)
+    if fb_old.union_position is not None and fb_old.union_position != fb_new.union_position:
+        yield Finding(
+            R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("union_position"), f"union position of {fb_new.table} changed from {fb_old.union_position} to {fb_new.union_position}"),
+            new.op,
+        )
+    before, after = fbs_fields(old), fbs_fields(new)
+    for index, name in enumerate(before):
+        if index >= len(after) or after[index] != name:
+            now = after[index] if index < len(after) else "nothing"
+            yield Finding(
+                R.BRK_FLATBUFFERS_LAYOUT(
+                    new.span.at("tensors"),
+                    f"FlatBuffers field {index} of {fb_new.table} was '{name}' and is now '{now}'; fields may only be appended",
+                ),
+                new.op,
+            )
+            break
+
+
+@dataclass(frozen=True)
+class Waiver:
+    rule: str
+    subject: str
+    reason: str
+    expires: datetime.date
+    loc: Loc
+
+
+def today() -> datetime.date:
+    pinned = os.environ.get(TODAY_VARIABLE)
+    return datetime.date.fromisoformat(pinned) if pinned else datetime.date.today()
+
+
+def load_waivers(ws: Workspace) -> tuple[list[Waiver], list[Diagnostic]]:
+    path = ws.spec_dir / WAIVER_FILE
+    if not path.exists() and not path.is_symlink():
+        return [], []
+    raw, problems = read_file(ws, path)
+    if raw is None:
+        return [], problems
+    doc, problems = _document(ws.display(path), raw, "waivers.schema.json")
+    if doc is None:
+        return [], problems
+    waivers = []
+    for i, entry in enumerate(doc.data["waivers"]):
+        loc = doc.loc(("waivers", i))
+        try:
+            expires = datetime.date.fromisoformat(entry["expires"])
+        except ValueError:
+            problems.append(R.SCHEMA_PATTERN(doc.loc(("waivers", i, "expires")), f"waivers[{i}].expires is not a real date: {entry['expires']}"))
+            continue
+        waivers.append(Waiver(entry["rule"], entry["subject"], entry["reason"], expires, loc))
+    return waivers, problems
+
+
+def check(ws: Workspace, rev: str) -> list[Diagnostic]:
+    if not rev.strip():
+        raise UsageError("--against needs a git revision (a branch, tag or commit), not an empty string")
+    base = load_revision(ws.root, rev)
+    waivers, problems = load_waivers(ws)
+    found = list(problems)
+    for numbers in base.partial:
+        found.append(
+            R.BRK_BASE_PARTIAL(
+                Loc(numbers.shown),
+                "this base spec does not validate under today's schema; only its attribute IDs and type values were compared",
+            )
+        )
+    for shown in base.unread:
+        found.append(R.BRK_BASE_PARTIAL(Loc(shown), "this base file is not readable YAML; nothing in it was compared"))
+    now = today()
+    active = {(w.rule, w.subject) for w in waivers if w.expires >= now}
+    for w in waivers:
+        if w.expires < now:
+            found.append(R.BRK_WAIVER_EXPIRED(w.loc, f"waiver for {w.rule} {w.subject} expired on {w.expires.isoformat()}; remove it or renew it with a reason"))
+    present = {path.stem for path in spec_files(ws.root)}
+    unreadable = frozenset(present - {s.op for s in ws.specs})
+    for finding in compare(base.specs, base.registry, ws.specs, ws.registry, unreadable, base.partial):
+        if (finding.diagnostic.rule, finding.subject) not in active:
+            found.append(finding.diagnostic)
+    return found

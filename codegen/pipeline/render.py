@@ -1,0 +1,159 @@
+"""Rendering: the model through Jinja2 templates (StrictUndefined) into file contents in memory."""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import sys
+from pathlib import Path
+
+import jinja2
+import jinja2.bccache
+import jinja2.sandbox
+
+from codegen import families, __version__
+from codegen.views import cpp, naming, pyview, refview
+from codegen.plumbing import escape
+from codegen.spec.model import OpSpec
+from codegen.spec.registry import Registry
+from codegen.pipeline.workspace import builtin_templates
+
+
+class RenderError(Exception):
+    """A template failed: undefined name, syntax error, missing template."""
+
+    def __init__(self, template: str, line: int, message: str):
+        super().__init__(f"{template}:{line}: {message}")
+        self.template, self.line, self.message = template, line, message
+
+
+class TemplateCache(jinja2.BytecodeCache):
+    """Compiled templates in the tool's cache directory (cache.directory()/templates), so a run
+    does not recompile the ~100 templates (about half of a one-op regeneration in a new process).
+
+    Jinja's own file cache unpickles its entries; here nothing is loaded blindly. An entry is
+    named by a digest of the template's name, its source, the environment kind, Jinja's and
+    Python's versions and the tool's code; it holds a header, the SHA-256 of its payload and the
+    marshalled code. It is read only when the folder and the file belong to this user and no one
+    else may write them, the header and digest match and the payload unmarshals to a code object;
+    anything else (damaged, foreign, from another version) is a miss, compiled and rewritten."""
+
+    MAGIC = b"hipdnn-codegen compiled template 1\n"
+
+    def __init__(self, folder: Path, kind: str):
+        from codegen.plumbing import cache
+
+        self.folder = folder
+        self._salt = hashlib.sha256(
+            "\0".join([kind, jinja2.__version__, sys.version, __version__]).encode() + cache.tool_digest()
+        ).digest()
+        self._usable = cache.private_folder(folder)
+
+    def _path(self, bucket: jinja2.bccache.Bucket) -> Path:
+        name = hashlib.sha256(self._salt + bucket.key.encode() + b"\0" + bucket.checksum.encode()).hexdigest()
+        return self.folder / f"{name}.jinja"
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        from codegen.plumbing import cache
+
+        payload = cache.sealed_read(self._path(bucket), self.MAGIC) if self._usable else None
+        if payload is None:
+            return
+        try:
+            code = marshal.loads(payload)
+        except (EOFError, ValueError, TypeError):
+            return
+        if type(code).__name__ == "code":
+            bucket.code = code
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        from codegen.plumbing import cache
+
+        if self._usable and bucket.code is not None:
+            cache.sealed_write(self._path(bucket), self.MAGIC, marshal.dumps(bucket.code))
+
+    def clear(self) -> None:
+        for path in self.folder.glob("*.jinja"):
+            path.unlink(missing_ok=True)
+
+
+def template_cache(kind: str) -> TemplateCache | None:
+    """The compiled-template cache, or None when the tool's cache is off."""
+    from codegen.plumbing import cache
+
+    base = cache.directory()
+    return TemplateCache(base / "templates", kind) if base is not None else None
+
+
+def environment(template_dirs: list[Path]) -> jinja2.Environment:
+    """StrictUndefined always; a sandbox when a workspace's own templates are on the search path
+    (they are user input: no attribute or call outside what the model offers). Compiled templates
+    come from the tool's cache when it holds them (TemplateCache)."""
+    builtin = builtin_templates().resolve()
+    foreign = any(d.resolve() != builtin for d in template_dirs)
+    kind = jinja2.sandbox.ImmutableSandboxedEnvironment if foreign else jinja2.Environment
+    env = kind(
+        loader=jinja2.FileSystemLoader([str(d) for d in template_dirs]),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        autoescape=False,
+        bytecode_cache=template_cache(kind.__name__),
+    )
+    from codegen.views.fragments import in_sentence, title
+
+    env.filters["title"] = title  # "LayernormBackward" -> "Layernorm backward" (registry fragments)
+    env.filters["in_sentence"] = in_sentence  # "LayernormBackward" -> "layernorm backward"
+    env.filters["sentence"] = naming.sentence  # "normalized_dim_count" -> "Normalized dim count"
+    env.filters.update(escape.FILTERS)
+    env.filters["cpp_int_vector"] = cpp.vector_literal
+    return env
+
+
+def render_op(env: jinja2.Environment, spec: OpSpec, registry: Registry | None = None) -> dict[str, str]:
+    """Every C++ file of one op, keyed by its path under generated/."""
+    op = cpp.build(spec)
+    ref = refview.build(spec, registry) if spec.reference is not None and registry is not None else None
+    files = {}
+    for key, output in families.op_outputs(op.names).items():
+        template, item = families.template_of(key)
+        if template.startswith(("reference/", "reference_registry/")) and ref is None:
+            continue  # no registry data types to lay the key out with: SPEC-DTYPE-KEY says so
+        files[f"{spec.op}/{output}"] = _render(env, template, op=op, item=item, ref=ref)
+    return files
+
+
+def render_mirror(env: jinja2.Environment, specs: list[OpSpec], registry: Registry) -> dict[str, str]:
+    """The Python mirror package (generated/python/) for every spec."""
+    ops = [pyview.build(spec) for spec in sorted(specs, key=lambda s: s.op)]
+    pkg = pyview.build_package(ops, registry, __version__)
+    files = {}
+    for family in families.all_families():
+        files.update({output: _render(env, template, pkg=pkg) for template, output in family.package_outputs.items()})
+        for op in ops:
+            for template, output in family.package_op_outputs(op.names).items():
+                files[output] = _render(env, template, op=op, pkg=pkg)
+    return files
+
+
+def _render(env: jinja2.Environment, template: str, **context: object) -> str:
+    try:
+        return env.get_template(template).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        raise RenderError(exc.name or template, exc.lineno, exc.message or str(exc)) from None
+    except jinja2.TemplateNotFound as exc:
+        raise RenderError(template, 1, f"template {exc.name} not found") from None
+    except jinja2.TemplateError as exc:
+        raise RenderError(template, _template_line(exc, template), str(exc)) from None
+
+
+def _template_line(exc: BaseException, template: str) -> int:
+    """The template line a runtime error was raised from, read off the traceback."""
+    tb = exc.__traceback__
+    line = 1
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(template):
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line

@@ -1,0 +1,206 @@
+"""Per-op stamps: what generated/<op>/ was produced from, so `check` can skip re-rendering.
+
+generated/<op>/hipdnn-codegen.stamp records a digest of every input that can change that op's
+output (what its spec says, not how it is written, so a comment or a re-indent leaves the op
+fresh; every template and style file on the search path; the versions of hipdnn-codegen and the
+pinned clang-format) and the digest of every file it wrote. When the inputs
+still match and every file still has its recorded digest, the op is fresh without rendering. The
+digest covers the generator's own code and schemas too, so a changed tool never hides behind a
+fresh stamp.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from codegen import __version__
+from codegen.plumbing import cache, formatting, storage
+from codegen.views import naming
+from codegen.spec.model import OpSpec
+from codegen.pipeline.workspace import Workspace, parallel_map
+
+STAMP = "hipdnn-codegen.stamp"
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def digest(data: bytes) -> str:
+    """A generated file's digest as its stamp records it."""
+    return _sha(data)
+
+
+def _generating(name: str) -> bool:
+    """Whether a file on the template path is something generated/ is rendered from: every
+    family's templates and the clang-format style (not add-op's spec template, not Python code)."""
+    return name == formatting.STYLE_FILE or (name.endswith(".j2") and not name.startswith("spec/"))
+
+
+def _files_in(directory: Path) -> list[tuple[str, Path]]:
+    found = []
+    for path in directory.rglob("*"):
+        name = path.relative_to(directory).as_posix()
+        if path.is_file() and "__pycache__" not in path.parts and _generating(name):
+            found.append((name, path))
+    return sorted(found)
+
+
+def toolchain() -> str:
+    return f"hipdnn-codegen {__version__}; clang-format {formatting.CLANG_FORMAT_VERSION}"
+
+
+def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bool], bool]:
+    """Freshness of every spec's directory and of the mirror's. A directory the cache saw fresh
+    with the same inputs and unchanged files (by their stat data) is fresh without being read;
+    the others are hashed (many on every core) and, when fresh and settled, remembered."""
+    inputs = Inputs(ws)
+    names = [s.op for s in specs] + ([naming.PYTHON_DIR] if mirror else [])
+    expected = [inputs.of(s) for s in specs] + ([inputs.of_mirror()] if mirror else [])
+    verdicts = cache.Verdicts(cache.folder(ws.root))
+    stats = [cache.signature(ws.generated_dir / name) for name in names]
+    fresh = [stat is not None and verdicts.fresh(name, want, stat[0]) for name, want, stat in zip(names, expected, stats)]
+    unknown = [i for i, known in enumerate(fresh) if not known and stats[i] is not None]
+    for i, verdict in zip(unknown, parallel_map(fresh_dir, [(ws.generated_dir / names[i], expected[i]) for i in unknown])):
+        fresh[i] = verdict
+        stat = stats[i]
+        if verdict and stat is not None and not stat[1]:
+            verdicts.remember(names[i], expected[i], stat[0])
+    if len(specs) == len(ws.specs):  # a run over the whole workspace: directories gone are forgotten
+        verdicts.forget_others(set(names))
+    verdicts.save()
+    return fresh[: len(specs)], fresh[len(specs)] if mirror else True
+
+
+def reference_sources(name: str) -> bytes:
+    """The source of a CPU reference the generator runs (its module and the helpers it imports)."""
+    from codegen.spec import references
+
+    if name not in references.REFERENCES:
+        return b""
+    folder = Path(references.__file__).parent
+    return b"\0".join((folder / f).read_bytes() for f in (references.REFERENCES[name][0], *references.SUPPORT_MODULES))
+
+
+class Inputs:
+    """Digests of the inputs shared by every op, computed once per run; `parts_of` names each
+    input's own digest, so a stale directory can be blamed on the input that changed."""
+
+    def __init__(self, ws: Workspace):
+        # the tool's own templates whether or not the workspace overrides them, and the
+        # workspace's templates apart, so an override is blamed on the workspace alone; together
+        # they decide every resolved template
+        tool = hashlib.sha256(toolchain().encode() + cache.tool_digest())
+        own = hashlib.sha256()
+        for part, directory in ((tool, ws.template_dirs[-1]), (own, ws.template_dirs[0])):
+            if len(ws.template_dirs) == 1 and part is own:
+                continue
+            for name, path in _files_in(directory):
+                part.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        self.tool = tool.hexdigest()  # the tool's version, its templates and style
+        self.templates = own.hexdigest()  # the workspace's own templates/
+        self.shared = _sha((self.tool + self.templates).encode())
+        self.ws = ws
+
+    def _common(self) -> dict[str, str]:
+        parts = {"tool": self.tool}
+        if len(self.ws.template_dirs) > 1:
+            parts["templates"] = self.templates
+        return parts
+
+    def _registry(self) -> str:
+        """What the registry says (its bytes when it could not be read)."""
+        registry = self.ws.registry
+        return registry.content if registry is not None and registry.content else _sha(self.ws.registry_source)
+
+    def parts_of(self, spec: OpSpec) -> dict[str, str]:
+        parts = self._common() | {f"{SPEC_PART}{spec.op}": spec.content}
+        if spec.reference is not None:
+            parts["registry"] = self._registry()
+            parts["reference"] = _sha(reference_sources(spec.reference.python))
+        return parts
+
+    def parts_of_mirror(self) -> dict[str, str]:
+        parts = self._common() | {"registry": self._registry()}
+        for spec in self.ws.specs:
+            parts[f"{SPEC_PART}{spec.op}"] = spec.content
+        return parts
+
+    def of(self, spec: OpSpec) -> str:
+        extra = b""
+        if spec.reference is not None:  # the key's layout reads the registry; golden vectors run the reference
+            extra = self._registry().encode() + reference_sources(spec.reference.python)
+        return _sha(self.shared.encode() + spec.content.encode() + extra)
+
+    def of_mirror(self) -> str:
+        """The mirror depends on every valid spec and on the registry."""
+        digest = hashlib.sha256(self.shared.encode())
+        for spec in sorted(self.ws.specs, key=lambda s: s.op):
+            digest.update(spec.op.encode() + b"\0" + spec.content.encode() + b"\0")
+        digest.update(self._registry().encode())
+        return digest.hexdigest()
+
+
+SPEC_PART = "spec "  # a part named after the spec it digests: "spec layernorm_bwd"
+
+
+def render(source: str, command: str, inputs: str, files: dict[str, str], parts: dict[str, str] | None = None) -> bytes:
+    """The stamp text for one op's files ({path relative to generated/<op>/: digest()}),
+    sha256sum style, after the digest of each input part."""
+    lines = [
+        "# Copyright © Advanced Micro Devices, Inc., or its affiliates.",
+        "# SPDX-License-Identifier: MIT",
+        "#",
+        f"# Generated by hipdnn-codegen from {source}. Do not edit.",
+        f"# Regenerate with: {command}",
+        f"# Inputs of this directory and the digest of every file in it; `check` uses them to",
+        f"# skip re-rendering when nothing changed.",
+        f"generator: {toolchain()}",
+        f"inputs: {inputs}",
+    ]
+    lines += [f"part {name}: {digest}" for name, digest in sorted((parts or {}).items())]
+    lines += [f"{sha}  {path}" for path, sha in sorted(files.items())]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _parse(text: str) -> tuple[str | None, dict[str, str]]:
+    inputs, files = None, {}
+    for line in text.splitlines():
+        if line.startswith("inputs: "):
+            inputs = line.removeprefix("inputs: ")
+        elif not line.startswith(("#", "generator: ", "part ")) and "  " in line:
+            digest, path = line.split("  ", 1)
+            files[path] = digest
+    return inputs, files
+
+
+def fresh_dir(job: tuple[Path, str]) -> bool:
+    """Whether generated/<op>/ is exactly what its stamp says and the stamp matches the inputs."""
+    directory, expected = job
+    try:
+        recorded, files = _parse((directory / STAMP).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if recorded != expected:
+        return False
+    if set(storage.files_below(directory)) != set(files) | {STAMP}:
+        return False
+    return all(_sha((directory / rel).read_bytes()) == digest for rel, digest in files.items())
+
+
+def changed_parts(directory: Path, parts: dict[str, str]) -> list[str] | None:
+    """The input parts whose digest differs from the one directory's stamp records (sorted);
+    None when the stamp is missing, unreadable or records no parts (an older tool wrote it)."""
+    try:
+        text = (directory / STAMP).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return None
+    recorded = {}
+    for line in text.splitlines():
+        if line.startswith("part ") and ": " in line:
+            name, _, digest = line.removeprefix("part ").rpartition(": ")
+            recorded[name] = digest
+    if not recorded:
+        return None
+    return sorted(name for name in set(parts) | set(recorded) if parts.get(name) != recorded.get(name))

@@ -1,0 +1,391 @@
+"""Where specs, templates and generated files live, and loading every spec of a workspace."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import os
+import re
+import subprocess
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Callable, Sequence, TypeVar
+
+from codegen.plumbing import cache, storage
+from codegen.checks import collisions, semantic
+from codegen.families import TEMPLATE_DIR, builtin_templates
+from codegen.spec import model, registry, schema_check
+from codegen.diagnostics import rules
+from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, SpecError
+from codegen.spec.model import OpSpec
+from codegen.spec.registry import Registry
+from codegen.spec.yaml_loader import Document, Path as DocPath, load_file
+
+SPEC_DIR = "op_specs"
+GENERATED_DIR = "generated"
+
+
+class UsageError(Exception):
+    """A problem with how the tool was invoked (exit code 2)."""
+
+
+def _overrides_any(own: Path, builtin: Path) -> bool:
+    """Whether a workspace's templates/ holds a file that is not a byte-identical copy of the
+    built-in one of the same name (a copy changes nothing, e.g. this repository's templates/ when
+    an installed copy of the tool runs in it)."""
+    for path in own.rglob("*"):
+        if path.is_file() and "__pycache__" not in path.parts:
+            twin = builtin / path.relative_to(own)
+            if not twin.is_file() or twin.read_bytes() != path.read_bytes():
+                return True
+    return False
+
+
+@dataclass
+class Workspace:
+    root: Path
+    specs: list[OpSpec] = field(default_factory=list)  # complete models: the ones generated from
+    partial: list[OpSpec] = field(default_factory=list)  # specs the schema rejected in part (model.Damage)
+    registry: Registry | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes
+    registry_source: bytes = b""
+
+    @property
+    def spec_dir(self) -> Path:
+        return self.root / SPEC_DIR
+
+    @property
+    def generated_dir(self) -> Path:
+        return self.root / GENERATED_DIR
+
+    @property
+    def template_dirs(self) -> list[Path]:
+        """Template search path: the workspace's own templates/ (any subset) before the built-in ones.
+        The built-ins themselves (this repository's templates/, run from the source tree) or an
+        identical copy of them are no override: the search path, stamps and sandboxing are then
+        exactly those of a workspace without templates/."""
+        own, builtin = self.root / TEMPLATE_DIR, builtin_templates()
+        if own.is_dir() and own.resolve() != builtin.resolve() and _overrides_any(own, builtin):
+            return [own, builtin]
+        return [builtin]
+
+    def template_file(self, name: str) -> Path:
+        """The file a template or style name resolves to on the search path."""
+        return next((d / name for d in self.template_dirs if (d / name).is_file()), self.template_dirs[-1] / name)
+
+    def display(self, path: Path) -> str:
+        """Paths in diagnostics are relative to the current directory when possible."""
+        try:
+            return os.path.relpath(path)
+        except ValueError:  # another drive on Windows
+            return str(path)
+
+    def spec_path(self, op: str) -> Path:
+        return self.spec_dir / f"{op}.yaml"
+
+    def spec(self, op: str) -> OpSpec | None:
+        return next((s for s in self.specs if s.op == op), None)
+
+
+NOT_SPECS = frozenset({registry.REGISTRY_FILE, "waivers.yaml"})
+
+
+def spec_files(root: Path) -> list[Path]:
+    return sorted(p for p in (root / SPEC_DIR).glob("*.yaml") if p.name not in NOT_SPECS)
+
+
+def fresh_ops(root: Path, sources: dict[str, bytes], base: str = "HEAD") -> frozenset[str] | None:
+    """The ops whose spec is new or differs from the one committed at `base`, by blob hash (one
+    `git ls-tree` call, no checkout). None when `root` is not in a git work tree or `base` is not
+    a revision: then nobody is a newcomer."""
+    try:
+        proc = subprocess.run(
+            ["git", "-C", str(root / SPEC_DIR), "ls-tree", base, "--", "."],
+            capture_output=True,
+            check=False,
+            timeout=30,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if proc.returncode != 0:
+        return None
+    committed: dict[str, str] = {}
+    for line in proc.stdout.decode("utf-8", "replace").splitlines():
+        meta, _, name = line.partition("\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == "blob" and name.endswith(".yaml"):
+            committed[name[: -len(".yaml")]] = parts[2]
+    fresh = set()
+    for op, raw in sources.items():
+        blob = hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest()
+        if committed.get(op) != blob:
+            fresh.add(op)
+    return frozenset(fresh)
+
+
+def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = None) -> Workspace:
+    """Read, validate and model every spec and the registry; gather all findings.
+
+    Clashes between a spec that is new or changed since `base` and one that is not are blamed on
+    the newcomer. `new_specs` (op id -> YAML) are specs not written yet, loaded as if they were."""
+    ws = Workspace(root)
+    jobs = []
+    for op, raw in sorted((new_specs or {}).items()):
+        ws.sources[op] = raw
+        jobs.append((ws.display(ws.spec_path(op)), op, raw))
+    for path in spec_files(root):
+        if path.stem in ws.sources:
+            continue
+        data, problems = read_file(ws, path)
+        ws.diagnostics.extend(problems)
+        if data is not None:
+            ws.sources[path.stem] = data
+            jobs.append((ws.display(path), path.stem, data))
+    store = cache.SpecCache.open(root)
+    for spec, problems in _through_cache(store, load_spec, jobs):
+        ws.diagnostics.extend(problems)
+        if spec is not None:
+            (ws.specs if spec.damage is None else ws.partial).append(spec)
+    for path in sorted((root / SPEC_DIR).glob("*.yml")):  # an editor's default: never skipped silently
+        twin = path.with_suffix(".yaml")
+        also = f"; {twin.name} exists too, so one of them is stale" if twin.exists() else ""
+        ws.diagnostics.append(
+            rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}", fix=Fix(f"rename {path.name} to {twin.name}"))
+        )
+    registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
+    if registry_path.exists() or registry_path.is_symlink():
+        data, problems = read_file(ws, registry_path)
+        if data is not None:
+            ws.registry_source = data
+            ws.registry, problems = _through_cache(store, load_registry, [(ws.display(registry_path), data)])[0]
+        ws.diagnostics.extend(problems)
+    if store is not None:
+        store.prune()
+    for op, raw in sorted(ws.sources.items()):  # not cached: it reads the schema file beside the spec
+        ws.diagnostics.extend(check_modeline(ws, ws.spec_path(op), raw, registry=False))
+    if ws.registry_source:
+        ws.diagnostics.extend(check_modeline(ws, registry_path, ws.registry_source, registry=True))
+    ws.diagnostics.extend(collisions.check([*ws.specs, *ws.partial], ws.registry, fresh_ops(root, ws.sources, base)))
+    return ws
+
+
+MODELINE = re.compile(rb"^#[ \t]*yaml-language-server:[ \t]*\$schema=(\S*)", re.MULTILINE)
+SPEC_SCHEMA, REGISTRY_SCHEMA = "op_spec.schema.json", "registry.schema.json"  # the copies add-op keeps in op_specs/
+
+
+@functools.cache
+def tool_schema(registry: bool = False) -> bytes:
+    """The JSON schema the tool validates specs (or the registry) with, as shipped."""
+    return resources.files("codegen.spec.schema").joinpath(REGISTRY_SCHEMA if registry else SPEC_SCHEMA).read_bytes()
+
+
+def check_modeline(ws: Workspace, path: Path, raw: bytes, registry: bool) -> list[Diagnostic]:
+    """SPEC-MODELINE: a file's editor modeline, when it has one, must name a schema file that exists
+    beside it (resolved from its directory) and is identical to the tool's."""
+    found = MODELINE.search(raw)
+    if found is None:
+        return []
+    target = found.group(1).decode("utf-8", "replace")
+    line = raw.count(b"\n", 0, found.start()) + 1
+    col = found.start(1) - found.start() + 1
+    loc = Loc(ws.display(path), line, col, line, col + len(target))
+    name = REGISTRY_SCHEMA if registry else SPEC_SCHEMA
+    flag = " --registry" if registry else ""
+    copy = ws.display(path.parent / name)
+    write = f"hipdnn-codegen schema{flag} --write {copy}"
+    kind = "registry" if registry else "op spec"
+    if not target or "://" in target:
+        what = "no path" if not target else f"the URL {target}"
+        return [rules.SPEC_MODELINE(loc, f"the editor modeline names {what}; name {name}, the copy of the {kind} schema kept beside the specs ({write} writes it)",
+                                    fix=Fix(f"name {name} (and run {write})", replacement=name))]
+    resolved = path.parent / target
+    try:
+        text = resolved.read_bytes() if resolved.is_file() else None
+    except OSError:
+        text = None
+    if text is None:
+        if target == name:
+            return [rules.SPEC_MODELINE(loc, f"the editor modeline names {target}, which does not exist beside the file; run: {write}", fix=Fix(f"run {write}", command=write))]
+        vendored = " (a workspace vendored without the tool has no ../codegen/)" if "codegen/" in target else ""
+        return [rules.SPEC_MODELINE(loc, f"the editor modeline names {target}, which does not exist from the file's directory{vendored}; name {name}, the copy kept beside the specs",
+                                    fix=Fix(f"name {name} (and run {write} if it is missing)", replacement=name))]
+    if text != tool_schema(registry):
+        shown = ws.display(resolved)
+        rewrite = f"hipdnn-codegen schema{flag} --write {shown}"
+        return [rules.SPEC_MODELINE(loc, f"the editor modeline names {target}, which differs from this hipdnn-codegen's {kind} schema (another version's); run: {rewrite}",
+                                    fix=Fix(f"run {rewrite}", command=rewrite))]
+    return []
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+PARALLEL_FROM = 128  # specs; below this a process pool costs more than it saves
+
+
+def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
+    """map() in input order; large inputs use every core through forked workers."""
+    import concurrent.futures  # only large workspaces pay for these imports
+    import multiprocessing
+
+    workers = min(os.cpu_count() or 1, 8)
+    if len(jobs) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [function(job) for job in jobs]
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+        return list(pool.map(function, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
+
+
+def _through_cache(store: cache.SpecCache | None, load: Callable[..., R], jobs: Sequence[tuple[str | bytes, ...]]) -> list[R]:
+    """[load(*job) for job in jobs]: from the cache when the same inputs loaded before, the rest
+    loaded (on every core when there are many) and cached. `load` is a pure function of its job."""
+    run = functools.partial(_star, load)
+    if store is None:
+        return parallel_map(run, list(jobs))
+    keys = [store.key(*job) for job in jobs]
+    results: list[R | None] = [store.get(key) for key in keys]
+    missing = [i for i, found in enumerate(results) if found is None]
+    for i, loaded in zip(missing, parallel_map(run, [jobs[i] for i in missing])):
+        results[i] = loaded
+        store.put(keys[i], loaded)
+    return [r for r in results if r is not None]
+
+
+def _star(load: Callable[..., R], job: tuple[str | bytes, ...]) -> R:
+    return load(*job)
+
+
+def read_file(ws: Workspace, path: Path) -> tuple[bytes | None, list[Diagnostic]]:
+    """A workspace input file's bytes, or an INPUT-FILE finding: only regular files inside the
+    workspace, reached without symbolic links, of at most storage.MAX_SPEC_BYTES, are read."""
+    shown = ws.display(path)
+    try:
+        storage.guard(ws.root, path.relative_to(ws.root).as_posix())
+        return storage.read_input(path, storage.MAX_SPEC_BYTES, shown), []
+    except storage.StorageError as exc:
+        message = str(exc)
+        for prefix in (f"{shown} ", f"{path} "):
+            if message.startswith(prefix):
+                message = "this file " + message.removeprefix(prefix)
+        return None, [rules.INPUT_FILE(Loc(shown), message)]
+
+
+def _document(shown: str, raw: bytes, schema: str) -> tuple[Document | None, list[Diagnostic]]:
+    try:
+        doc = load_file(shown, raw)
+    except SpecError as exc:
+        return None, exc.diagnostics
+    problems = schema_check.validate(doc, schema)
+    return (None, problems) if problems else (doc, [])
+
+
+SPEC_SCHEMA = "op_spec.schema.json"
+
+
+def load_spec(shown: str, op: str, raw: bytes) -> tuple[OpSpec | None, list[Diagnostic]]:
+    """One spec file to its model plus every finding inside it. Never raises on bad input.
+
+    A spec the schema rejects still gives a partial model (`damage` set) when what the schema
+    accepted can stand alone: its own checks and the checks across specs run on it, so one run
+    reports everything. Only complete models (no `damage`) are generated from."""
+    problems = list(semantic.check_op_id(op, Loc(shown)))
+    try:
+        doc = load_file(shown, raw)
+    except SpecError as exc:
+        return None, problems + exc.diagnostics
+    found = schema_check.validate(doc, SPEC_SCHEMA)
+    problems.extend(found)
+    if not found:
+        spec = model.build(op, doc)
+        problems.extend(semantic.check_spec(spec))
+        return spec, problems
+    partial = _partial_spec(op, doc)
+    if partial is not None and partial.damage is not None:
+        problems.extend(d for d in semantic.check_spec(partial) if not _follows_from(d, partial.damage))
+    return partial, problems
+
+
+SALVAGE_ROUNDS = 8  # each round leaves out the entries holding what the schema rejects
+# Top-level keys a spec can lose without any other part of it naming what was lost.
+_SELF_CONTAINED = frozenset(
+    {"stem", "description", "frontend", "skeleton", "from_node_missing_optional", "descriptor_type", "operation_type",
+     "node_type", "attribute_range", "flatbuffers", "compute_type", "reference"}
+)
+# Whole sections: one bad value in them leaves the section out rather than half of it.
+_WHOLE = frozenset({"frontend", "node_type", "dtypes", "reference"})
+# Findings about one part of a spec naming another: a left-out part would make them follow-ons.
+CROSS_REFERENCE = frozenset(
+    r.id
+    for r in (
+        rules.SPEC_RULE_UNKNOWN_TENSOR, rules.SPEC_RULE_FIELD, rules.SPEC_RULE_SAME_FORM, rules.SPEC_RULE_UNSATISFIABLE,
+        rules.SPEC_SCHEMA_LAYOUT, rules.SPEC_FRONTEND_NAME, rules.SPEC_DTYPE_GROUP, rules.SPEC_DTYPE_COMBINATION,
+        rules.SPEC_REFERENCE, rules.SPEC_TEST_DATA_MISSING, rules.SPEC_TEST_DATA_UNKNOWN, rules.SPEC_TEST_SHAPE_RULE,
+    )
+)
+
+
+def _entry(path: DocPath) -> DocPath:
+    """What to leave out for a value the schema rejects: the tensor, field, rule or test_data entry
+    holding it (so no half entry is modelled), a whole optional section, or a top-level key."""
+    if path[:1] == ("test_data",) and len(path) >= 3:
+        return path[:3]
+    return path[:1] if path[:1] and path[0] in _WHOLE else path[:2]
+
+
+def _partial_spec(op: str, doc: Document) -> OpSpec | None:
+    """The model of what the schema accepted, or None when the rest cannot stand as a spec (a
+    required key rejected, say). Left-out tensors and fields are named in its `damage`."""
+    names: set[str] = set()
+    ids: set[int] = set()
+    wide = False
+    for _ in range(SALVAGE_ROUNDS):
+        found = schema_check.rejected(doc, SPEC_SCHEMA)
+        cut = {_entry(path) for path, _ in found}
+        for path, is_key in found:  # an entry's own name rejected: what names it elsewhere cannot be told apart
+            if (is_key and path[:1] == ("test_data",) and path == _entry(path)) or path[:1] in (("tensors",), ("fields",)) and path[2:] == ("name",):
+                wide = True
+        if not cut:
+            try:
+                spec = model.build(op, doc)
+            except (AssertionError, KeyError, TypeError, ValueError):  # a best effort: the findings stand without it
+                return None
+            return dataclasses.replace(spec, damage=model.Damage(frozenset(names), frozenset(ids), wide))
+        if () in cut:
+            return None
+        for path in cut:
+            value = _value_at(doc.data, path)
+            if path[0] in ("tensors", "fields") and len(path) == 2:
+                name = value.get("name") if isinstance(value, dict) else None
+                if isinstance(value, dict) and isinstance(value.get("id"), int):
+                    ids.add(value["id"])
+                if isinstance(name, str):
+                    names.add(name)
+                    continue
+            elif path[0] == "test_data" and len(path) == 3:
+                names.add(str(path[2]))
+                continue
+            elif path[0] in _SELF_CONTAINED or path == ("test_data", "constants_prefix"):
+                continue
+            wide = True
+        doc = schema_check.without(doc, cut)
+    return None
+
+
+def _value_at(data: object, path: DocPath) -> object:
+    for part in path:
+        data = data[part]  # type: ignore[index]
+    return data
+
+
+def _follows_from(finding: Diagnostic, damage: model.Damage) -> bool:
+    """Whether a finding of a partial model may only follow from what was left out of it."""
+    if finding.rule not in CROSS_REFERENCE:
+        return False
+    return damage.wide or any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", finding.message) for name in damage.names)
+
+
+def load_registry(shown: str, raw: bytes) -> tuple[Registry | None, list[Diagnostic]]:
+    doc, problems = _document(shown, raw, "registry.schema.json")
+    return (registry.build(doc) if doc is not None else None), problems

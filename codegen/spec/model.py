@@ -1,0 +1,889 @@
+"""The typed op model: frozen dataclasses built once from a schema-valid spec document.
+
+Every key is popped while building, so a key the schema allows but the model forgets is an
+internal error rather than a silently ignored setting. Closed vocabularies (field types, rule
+kinds, tensor roles) are tables here; anything outside them fails at load time.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from codegen.diagnostics.diagnostics import Loc
+from codegen.spec.yaml_loader import Document, Path
+
+
+@dataclass(frozen=True)
+class FieldType:
+    """How one spec field type appears in C++, FlatBuffers and Python."""
+
+    name: str
+    cpp_type: str  # the C++ storage type inside <Table>T
+    type_tag: str  # HIPDNN_TYPE_<X> used with set/getAttribute (enums carry their own)
+    fbs_type: str
+    python_type: str
+    is_vector: bool = False
+    value_range: tuple[int, int] | None = None  # an integer type's (or list item's) lowest and highest value
+
+
+INT64 = (-(2**63), 2**63 - 1)
+INT32 = (-(2**31), 2**31 - 1)
+UINT8 = (0, 255)
+
+
+FIELD_TYPES: dict[str, FieldType] = {
+    t.name: t
+    for t in (
+        FieldType("int64", "int64_t", "HIPDNN_TYPE_INT64", "long", "int", value_range=INT64),
+        FieldType("int32", "int32_t", "HIPDNN_TYPE_INT32", "int", "int", value_range=INT32),
+        FieldType("float", "float", "HIPDNN_TYPE_FLOAT", "float", "float"),
+        FieldType("double", "double", "HIPDNN_TYPE_DOUBLE", "double", "float"),
+        FieldType("bool", "bool", "HIPDNN_TYPE_BOOLEAN", "bool", "bool"),
+        FieldType("int64_vector", "std::vector<int64_t>", "HIPDNN_TYPE_INT64", "[long]", "list[int]", True, INT64),
+        FieldType("int32_vector", "std::vector<int32_t>", "HIPDNN_TYPE_INT32", "[int]", "list[int]", True, INT32),
+        FieldType("uint8_vector", "std::vector<uint8_t>", "HIPDNN_TYPE_CHAR", "[ubyte]", "list[int]", True, UINT8),  # opaque bytes
+        FieldType("string", "std::string", "HIPDNN_TYPE_CHAR", "string", "str"),
+        FieldType("enum", "", "", "", "int"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class RuleKind:
+    """One word of the rule vocabulary and what it means for tensor presence."""
+
+    name: str
+    presence: bool  # a presence rule is checked by finalize(); same_shape is a shape rule
+    summary: str
+
+    def holds(self, present: tuple[bool, ...]) -> bool:
+        """Whether the rule holds for the given presence of its tensors (in rule order)."""
+        if self.name == "both_or_neither":
+            return all(present) or not any(present)
+        if self.name == "requires":
+            return present[1] or not present[0]
+        if self.name == "mutually_exclusive":
+            return sum(present) <= 1
+        if self.name == "same_shape":
+            return True
+        raise AssertionError(self.name)
+
+
+RULE_KINDS: dict[str, RuleKind] = {
+    k.name: k
+    for k in (
+        RuleKind("both_or_neither", True, "all of {tensors} are set, or none of them"),
+        RuleKind("requires", True, "{first} requires {rest}"),
+        RuleKind("mutually_exclusive", True, "at most one of {tensors} is set"),
+        RuleKind("same_shape", False, "{tensors} have the same dims"),
+    )
+}
+
+ROLES = ("input", "output")
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a spec entry and each of its keys' values sit in the YAML file."""
+
+    loc: Loc
+    keys: tuple[tuple[str, Loc], ...] = ()
+
+    @functools.cached_property
+    def _by_key(self) -> dict[str, Loc]:
+        return dict(self.keys)
+
+    def at(self, key: str) -> Loc:
+        return self._by_key.get(key, self.loc)
+
+
+@dataclass(frozen=True)
+class NamedValue:
+    name: str
+    value: int
+    span: Span
+    confirmed: bool = True  # false while the value is not verified against hipDNN
+
+
+@dataclass(frozen=True)
+class Access:
+    """How the frontend attributes class reaches a tensor or field: accessors (the default,
+    get_<name>/set_<name>) or a public data member, with hipDNN's own names where they differ."""
+
+    getter: str | None = None
+    setter: str | None = None
+    member: str | None = None
+    enumerator: str | None = None  # tensors: the InputNames/OutputNames enumerator
+
+
+@dataclass(frozen=True)
+class BackendNames:
+    """C++ names hipDNN chose for a tensor that the snake->camel rule does not reproduce."""
+
+    getter: str | None = None  # e.g. getDBiasDesc
+    member: str | None = None  # e.g. _dbiasDesc
+
+
+@dataclass(frozen=True)
+class FrontendSetter:
+    """A frontend setter taking several values (set_saved_mean_and_inv_variance(mean, inv_variance))."""
+
+    name: str
+    args: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Frontend:
+    """The frontend's names for the op; None means derived from the stems (naming.py)."""
+
+    stem: str | None
+    attributes_class: str | None
+    attributes_header: str | None
+    node_class: str | None
+    node_header: str | None
+    graph_method: str | None
+    cudnn_alias: str | None
+    setters: tuple[FrontendSetter, ...]
+    span: Span
+
+
+TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
+
+
+@dataclass(frozen=True)
+class Tensor:
+    name: str
+    attribute: str
+    id: int
+    role: str
+    optional: bool
+    description: str
+    span: Span
+    frontend: Access = Access()
+    backend: BackendNames = BackendNames()
+    metadata: tuple[str, ...] = TENSOR_METADATA  # the UID field's metadata in the schema
+    list: bool = False  # a list of tensors (FlatBuffers [long]); empty means absent
+    uid_field: str | None = None  # the schema's UID field name where it is not the derived one
+
+    @property
+    def required(self) -> bool:
+        return not self.optional and not self.list
+
+
+@dataclass(frozen=True)
+class EnumValue:
+    name: str
+    value: int
+    sentinel: bool
+    span: Span
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class EnumDef:
+    name: str
+    type_tag: str
+    values: tuple[EnumValue, ...]
+    span: Span
+    # set when this spec introduces the enum to hipDNN (`type_tag: {name, value}`): the tag with
+    # its number; the C header, conversions and frontend enum are then generated with the op
+    new_tag: NamedValue | None = None
+    schema: str | None = None  # the shared schema defining it (None: the op's own schema does)
+
+    @property
+    def sentinel(self) -> EnumValue | None:
+        return next((v for v in self.values if v.sentinel), None)
+
+    @property
+    def introduced(self) -> bool:
+        return self.new_tag is not None
+
+    @property
+    def members(self) -> tuple[EnumValue, ...]:
+        """The values a caller can choose (every value but the sentinel)."""
+        return tuple(v for v in self.values if not v.sentinel)
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    type: FieldType
+    attribute: str
+    id: int
+    optional: bool
+    default: Any
+    enum: EnumDef | None
+    description: str
+    span: Span
+    frontend: Access = Access()
+    metadata: tuple[str, ...] = ()  # the field's metadata in the schema
+
+
+@dataclass(frozen=True)
+class ComputeType:
+    attribute: str
+    id: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: RuleKind
+    tensors: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Bound:
+    """One end of a field range: a constant, or a tensor's rank plus an offset (`rank(x) - 1`)."""
+
+    constant: int | None
+    rank_of: str | None
+    offset: int
+    text: str  # as written in the spec, e.g. "rank(x) - 1"
+
+    def value(self, ranks: dict[str, int]) -> int:
+        if self.rank_of is None:
+            assert self.constant is not None
+            return self.constant
+        return ranks[self.rank_of] + self.offset
+
+
+@dataclass(frozen=True)
+class FieldRange:
+    """`min <= field <= max` whenever the field is set (the node's pre-validation)."""
+
+    field: str
+    min: Bound | None
+    max: Bound | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Conforms:
+    """`tensor` holds the trailing (or leading) `split` dims of `to`, either one-padded (same rank as
+    `to`, every other dim 1) or reduced-rank (only the kept dims). For `leading` the kept count is
+    rank(to) - split; optional `same_form_as` names a tensor that must use the same form."""
+
+    tensor: str
+    to: str
+    keeps: str  # "trailing" | "leading"
+    split: str  # an integer field
+    same_form_as: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Inference:
+    """infer_properties_node(): a tensor's empty dims/strides copied from `source`, or an unset
+    integer field derived from `source`'s rank (through a conforms rule when one splits by it)."""
+
+    target: str
+    kind: str  # "tensor" | "field"
+    source: str
+    span: Span
+
+
+KEEPS = ("trailing", "leading")
+BOUND = re.compile(r"^rank\(([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\)(?: ([-+]) ([0-9]{1,4}))?$")
+
+
+@dataclass(frozen=True)
+class TestTensor:
+    name: str
+    uid: int
+    dims: tuple[int, ...]
+    strides: tuple[int, ...]
+    span: Span
+    shape: str | None = None  # a shared shape from test_data.shapes
+
+
+@dataclass(frozen=True)
+class TestTensorList:
+    """Test tensors for a tensor list, in list order."""
+
+    name: str
+    items: tuple[TestTensor, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class TestShape:
+    name: str
+    dims: tuple[int, ...]
+    strides: tuple[int, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class TestField:
+    name: str
+    value: Any
+    span: Span
+
+
+@dataclass(frozen=True)
+class Flatbuffers:
+    table: str
+    header: str
+    union_position: int | None
+    span: Span
+    includes: tuple[str, ...] = ()  # shared schemas the op's schema includes, in order
+    order: tuple[str, ...] = ()  # the table's field order by tensor/field name (empty: tensors, then fields)
+    metadata: tuple[str, ...] = ()  # the table's metadata, in schema syntax
+
+    @property
+    def schema(self) -> str:
+        """The op's schema file (flatc names its header `<file stem>_generated.h`)."""
+        return self.header.removesuffix("_generated.h") + ".fbs"
+
+
+@dataclass(frozen=True)
+class DtypeGroup:
+    """Tensors the CPU reference gives one data type: one field of its signature key."""
+
+    name: str
+    tensors: tuple[str, ...]
+    when_absent: str | None  # the group whose type the key takes when none of these is present
+    span: Span
+    # False: the plan checks this group's type but the signature key has no field for it (hipDNN's
+    # SdpaBwd key leaves dO out), so combinations must differ in their keyed groups
+    keyed: bool = True
+
+
+COMPUTE_GROUP = "compute"
+
+
+@dataclass(frozen=True)
+class Dtypes:
+    groups: tuple[DtypeGroup, ...]
+    unchecked: tuple[str, ...]
+    # each supported combination: (group or compute, DataType name) in the row's own order
+    combinations: tuple[tuple[tuple[str, str], ...], ...]
+    combination_spans: tuple[Span, ...]
+    span: Span
+    # False: the node's compute type is neither a column of the combinations nor a key field
+    compute: bool = True
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """Each combination's columns (the plan's type parameters) in order: the groups, then the
+        compute type when it is keyed."""
+        return (*(g.name for g in self.groups), *((COMPUTE_GROUP,) if self.compute else ()))
+
+    @property
+    def key_fields(self) -> tuple[str, ...]:
+        """The signature key's fields in order: the keyed groups, then the compute type."""
+        return (*(g.name for g in self.groups if g.keyed), *((COMPUTE_GROUP,) if self.compute else ()))
+
+    def rows(self) -> list[tuple[str, ...]]:
+        """Every combination as its types in key-field order (rows that miss a group are left out)."""
+        out = []
+        for row in self.combinations:
+            by = dict(row)
+            if all(f in by for f in self.fields):
+                out.append(tuple(by[f] for f in self.fields))
+        return out
+
+    def group_of(self, tensor: str) -> DtypeGroup | None:
+        return next((g for g in self.groups if tensor in g.tensors), None)
+
+
+@dataclass(frozen=True)
+class Reference:
+    """The op's CPU reference (hipDNN's plan, key and reference function; the mirror's function)."""
+
+    stem: str
+    python: str
+    cpp_class: str
+    function: str
+    header: str
+    template_args: tuple[str, ...]
+    args: tuple[str, ...]
+    scalars: tuple[tuple[str, float], ...]
+    golden_tensors: tuple[tuple[str, tuple[int, ...]], ...]
+    golden_fields: tuple[tuple[str, int], ...]
+    span: Span
+
+    def scalar(self, name: str) -> float | None:
+        return dict(self.scalars).get(name)
+
+
+@dataclass(frozen=True)
+class Attribute:
+    """Any attribute an op owns: a tensor, a field or the compute type."""
+
+    name: str
+    id: int
+    kind: str  # "tensor" | "field" | "compute_type"
+    owner: str  # the tensor or field name, or "compute_type"
+    span: Span
+
+
+@dataclass(frozen=True)
+class Damage:
+    """What a partial model leaves out: the entries the schema rejected (workspace.load_spec).
+
+    A partial model takes part in every check that cannot be misled by a missing entry; a finding
+    about a reference to a left-out entry would be a follow-on of its schema error, so is dropped."""
+
+    names: frozenset[str]  # tensors, fields and test_data entries left out, by name
+    ids: frozenset[int]  # attribute IDs of left-out entries: taken, so never offered as free
+    wide: bool  # something unnamed was left out (a rule, a whole section): no reference is trusted
+
+
+@dataclass(frozen=True)
+class OpSpec:
+    op: str  # the file stem, e.g. layernorm_bwd
+    path: str
+    stem: str
+    frontend: Frontend
+    description: str
+    descriptor_type: NamedValue
+    operation_type: NamedValue
+    attribute_range: tuple[int, int]
+    range_span: Span
+    flatbuffers: Flatbuffers
+    tensors: tuple[Tensor, ...]  # single tensors; lists are in tensor_lists
+    fields: tuple[Field, ...]
+    compute_type: ComputeType
+    rules: tuple[Rule, ...]
+    test_tensors: tuple[TestTensor, ...]
+    test_fields: tuple[TestField, ...]
+    span: Span
+    from_node_missing_optional: str = "fail"  # or "leave_null"
+    skeleton: bool = False  # add-op's placeholder, not yet filled in
+    constants_prefix: str | None = None
+    test_shapes: tuple[TestShape, ...] = ()
+    node_type: NamedValue | None = None  # graph::NodeType; None: named from the stem, unnumbered
+    field_ranges: tuple[FieldRange, ...] = ()
+    conformance: tuple[Conforms, ...] = ()
+    inferences: tuple[Inference, ...] = ()
+    tensor_lists: tuple[Tensor, ...] = ()  # tensors with list: true
+    test_lists: tuple[TestTensorList, ...] = ()
+    dtypes: Dtypes | None = None
+    reference: Reference | None = None
+    damage: Damage | None = None  # a partial model, built from what the schema accepted
+    content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
+
+    @property
+    def all_tensors(self) -> tuple[Tensor, ...]:
+        """Single tensors and tensor lists in spec order (names, ids and schema fields are shared)."""
+        return tuple(sorted((*self.tensors, *self.tensor_lists), key=lambda t: t.span.loc))
+
+    @property
+    def frontend_stem(self) -> str:
+        return self.frontend.stem or self.stem
+
+    @property
+    def leaves_missing_optional_null(self) -> bool:
+        """fromNode() leaves an optional tensor unset when its UID is not in the tensor map."""
+        return self.from_node_missing_optional == "leave_null"
+
+    def attributes(self) -> Iterator[Attribute]:
+        for t in self.all_tensors:
+            yield Attribute(t.attribute, t.id, "tensor", t.name, t.span)
+        for f in self.fields:
+            yield Attribute(f.attribute, f.id, "field", f.name, f.span)
+        yield Attribute(self.compute_type.attribute, self.compute_type.id, "compute_type", "compute_type", self.compute_type.span)
+
+    def tensor(self, name: str) -> Tensor:
+        return next(t for t in self.tensors if t.name == name)
+
+    def unused_attribute_id(self) -> int:
+        """An ID the op does not handle (its range's highest free one): tests of NOT_SUPPORTED use it."""
+        taken = {a.id for a in self.attributes()}
+        low, high = self.attribute_range
+        return next((i for i in range(high, low - 1, -1) if i not in taken), high + 1)
+
+    @property
+    def required_tensors(self) -> tuple[Tensor, ...]:
+        return tuple(t for t in self.tensors if not t.optional)
+
+    @property
+    def optional_tensors(self) -> tuple[Tensor, ...]:
+        return tuple(t for t in self.tensors if t.optional)
+
+    @property
+    def presence_rules(self) -> tuple[Rule, ...]:
+        return tuple(r for r in self.rules if r.kind.presence)
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+    @property
+    def new_enums(self) -> tuple[EnumDef, ...]:
+        """The enums this spec introduces to hipDNN, once each, in field order."""
+        seen: dict[str, EnumDef] = {}
+        for f in self.fields:
+            if f.enum is not None and f.enum.introduced:
+                seen.setdefault(f.enum.name, f.enum)
+        return tuple(seen.values())
+
+    def enum_field(self, enum: EnumDef) -> Field:
+        """The first field of type `enum` (its attribute is named in the enum's C header)."""
+        return next(f for f in self.fields if f.enum is not None and f.enum.name == enum.name)
+
+    def inference_of(self, name: str) -> Inference | None:
+        return next((i for i in self.inferences if i.target == name), None)
+
+    def test_tensor(self, name: str) -> TestTensor:
+        return next(t for t in self.test_tensors if t.name == name)
+
+    def test_field(self, name: str) -> TestField:
+        return next(f for f in self.test_fields if f.name == name)
+
+    def test_list(self, name: str) -> TestTensorList:
+        return next(t for t in self.test_lists if t.name == name)
+
+
+# --- building ---------------------------------------------------------------------------------
+
+
+def span_of(doc: Document, path: Path, data: dict[str, Any]) -> Span:
+    """Where the mapping `data` at `path` and each of its keys' values sit in the document."""
+    return Span(doc.loc(path), tuple((k, doc.loc(path + (k,))) for k in sorted(data)))
+
+
+class _Entry:
+    """A mapping being consumed key by key; leftovers at the end are an internal error."""
+
+    def __init__(self, doc: Document, path: Path):
+        self.doc = doc
+        self.path = path
+        data = doc.data
+        for part in path:
+            data = data[part]
+        self.data: dict[str, Any] = dict(data)
+        self.span = span_of(doc, path, self.data)
+
+    def pop(self, key: str, default: Any = None) -> Any:
+        return self.data.pop(key, default)
+
+    def child(self, key: str) -> "_Entry":
+        self.data.pop(key)
+        return _Entry(self.doc, self.path + (key,))
+
+    def items(self, key: str) -> list["_Entry"]:
+        values = self.data.pop(key, None) or []
+        return [_Entry(self.doc, self.path + (key, i)) for i in range(len(values))]
+
+    def done(self) -> None:
+        if self.data:
+            raise AssertionError(f"model ignored keys {sorted(self.data)} at {self.span.loc}")
+
+
+def build(op: str, doc: Document) -> OpSpec:
+    """Build the model from a document the schema has accepted."""
+    content = doc.content_digest()  # before the entries pop the document's keys
+    top = _Entry(doc, ())
+    stem = top.pop("stem")
+    frontend = _frontend(top.child("frontend")) if "frontend" in top.data else Frontend(None, None, None, None, None, None, None, (), Span(doc.loc(())))
+    from_node = top.pop("from_node_missing_optional", "fail")
+    skeleton = bool(top.pop("skeleton", False))
+    description = top.pop("description", "")
+    descriptor_type = _named_value(top.child("descriptor_type"))
+    operation_type = _named_value(top.child("operation_type"))
+    node_type = _named_value(top.child("node_type")) if "node_type" in top.data else None
+    low, high = top.pop("attribute_range")
+    range_span = Span(doc.loc(("attribute_range",)))
+    flatbuffers = _flatbuffers(top.child("flatbuffers"))
+    every_tensor = [_tensor(e) for e in top.items("tensors")]
+    tensors = tuple(t for t in every_tensor if not t.list)
+    tensor_lists = tuple(t for t in every_tensor if t.list)
+    fields = tuple(_field(e) for e in top.items("fields"))
+    compute = top.child("compute_type")
+    compute_type = ComputeType(compute.pop("attribute"), int(compute.pop("id")), compute.span)
+    compute.done()
+    spec_rules, ranges, conformance = [], [], []
+    for e in top.items("rules"):
+        if "field_range" in e.data:
+            ranges.append(_field_range(e))
+        elif "conforms" in e.data:
+            conformance.append(_conforms(e))
+        else:
+            spec_rules.append(_rule(e))
+    inferences = tuple(_inference(e) for e in top.items("inference"))
+    test = top.child("test_data")
+    constants_prefix = test.pop("constants_prefix")
+    test_shapes = tuple(_test_shapes(test.child("shapes"))) if "shapes" in test.data else ()
+    test_tensors = tuple(_test_tensor(test.child("tensors"), {s.name: s for s in test_shapes})) if "tensors" in test.data else ()
+    test_fields = tuple(_test_fields(test.child("fields"))) if "fields" in test.data else ()
+    test_lists = tuple(_test_lists(test.child("tensor_lists"), {s.name: s for s in test_shapes})) if "tensor_lists" in test.data else ()
+    test.done()
+    dtypes = _dtypes(top.child("dtypes")) if "dtypes" in top.data else None
+    reference = _reference(top.child("reference")) if "reference" in top.data else None
+    top.done()
+    return OpSpec(
+        op=op,
+        path=doc.path,
+        stem=stem,
+        frontend=frontend,
+        description=description,
+        descriptor_type=descriptor_type,
+        operation_type=operation_type,
+        attribute_range=(int(low), int(high)),
+        range_span=range_span,
+        flatbuffers=flatbuffers,
+        tensors=tensors,
+        tensor_lists=tensor_lists,
+        test_lists=test_lists,
+        fields=fields,
+        compute_type=compute_type,
+        rules=tuple(spec_rules),
+        node_type=node_type,
+        field_ranges=tuple(ranges),
+        conformance=tuple(conformance),
+        inferences=inferences,
+        test_tensors=test_tensors,
+        test_fields=test_fields,
+        span=top.span,
+        from_node_missing_optional=from_node,
+        skeleton=skeleton,
+        constants_prefix=constants_prefix,
+        test_shapes=test_shapes,
+        dtypes=dtypes,
+        reference=reference,
+        content=content,
+    )
+
+
+def _dtypes(e: _Entry) -> Dtypes:
+    groups = []
+    for g in e.items("groups"):
+        groups.append(DtypeGroup(g.pop("name"), tuple(g.pop("tensors")), g.pop("when_absent"), g.span, bool(g.pop("keyed", True))))
+        g.done()
+    unchecked = tuple(e.pop("unchecked", ()))
+    compute = bool(e.pop("compute", True))
+    rows, spans = [], []
+    for row in e.items("combinations"):
+        rows.append(tuple((k, str(row.data[k])) for k in row.data))
+        spans.append(row.span)
+        row.data.clear()
+    e.done()
+    return Dtypes(tuple(groups), unchecked, tuple(rows), tuple(spans), e.span, compute)
+
+
+def _reference(e: _Entry) -> Reference:
+    golden = e.child("golden") if "golden" in e.data else None
+    golden_tensors: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    golden_fields: tuple[tuple[str, int], ...] = ()
+    if golden is not None:
+        golden_tensors = tuple((k, tuple(int(d) for d in v)) for k, v in golden.pop("tensors").items())
+        golden_fields = tuple((k, int(v)) for k, v in (golden.pop("fields") or {}).items())
+        golden.done()
+    ref = Reference(
+        stem=e.pop("stem"),
+        python=e.pop("python"),
+        cpp_class=e.pop("class"),
+        function=e.pop("function"),
+        header=e.pop("header"),
+        template_args=tuple(e.pop("template_args")),
+        args=tuple(e.pop("args")),
+        scalars=tuple((k, float(v)) for k, v in (e.pop("scalars") or {}).items()),
+        golden_tensors=golden_tensors,
+        golden_fields=golden_fields,
+        span=e.span,
+    )
+    e.done()
+    return ref
+
+
+def _access(e: "_Entry", key: str) -> Access:
+    if key not in e.data:
+        return Access()
+    a = e.child(key)
+    result = Access(a.pop("getter"), a.pop("setter"), a.pop("member"), a.pop("enumerator"))
+    a.done()
+    return result
+
+
+def _frontend(e: "_Entry") -> Frontend:
+    setters = []
+    for item in e.items("setters"):
+        setters.append(FrontendSetter(item.pop("name"), tuple(item.pop("args")), item.span))
+        item.done()
+    result = Frontend(
+        stem=e.pop("stem"),
+        attributes_class=e.pop("attributes_class"),
+        attributes_header=e.pop("attributes_header"),
+        node_class=e.pop("node_class"),
+        node_header=e.pop("node_header"),
+        graph_method=e.pop("graph_method"),
+        cudnn_alias=e.pop("cudnn_alias"),
+        setters=tuple(setters),
+        span=e.span,
+    )
+    e.done()
+    return result
+
+
+def _named_value(e: _Entry) -> NamedValue:
+    result = NamedValue(e.pop("name"), int(e.pop("value")), e.span, bool(e.pop("confirmed", True)))
+    e.done()
+    return result
+
+
+def _flatbuffers(e: _Entry) -> Flatbuffers:
+    position = e.pop("union_position")
+    result = Flatbuffers(
+        e.pop("table"),
+        e.pop("header"),
+        None if position is None else int(position),
+        e.span,
+        tuple(e.pop("includes", ())),
+        tuple(e.pop("order", ())),
+        tuple(e.pop("metadata", ())),
+    )
+    e.done()
+    return result
+
+
+def _tensor(e: _Entry) -> Tensor:
+    role = e.pop("role")
+    if role not in ROLES:
+        raise AssertionError(f"unknown tensor role {role!r}")
+    backend = BackendNames()
+    if "backend" in e.data:
+        b = e.child("backend")
+        backend = BackendNames(b.pop("getter"), b.pop("member"))
+        b.done()
+    result = Tensor(
+        name=e.pop("name"),
+        attribute=e.pop("attribute"),
+        id=int(e.pop("id")),
+        role=role,
+        optional=bool(e.pop("optional", False)),
+        description=e.pop("description", ""),
+        span=e.span,
+        frontend=_access(e, "frontend"),
+        backend=backend,
+        metadata=tuple(e.pop("metadata", TENSOR_METADATA)),
+        list=bool(e.pop("list", False)),
+        uid_field=e.pop("uid_field"),
+    )
+    e.done()
+    return result
+
+
+def _field(e: _Entry) -> Field:
+    type_name = e.pop("type")
+    if type_name not in FIELD_TYPES:
+        raise AssertionError(f"unknown field type {type_name!r}")
+    enum = _enum(e.child("enum")) if "enum" in e.data else None
+    result = Field(
+        name=e.pop("name"),
+        type=FIELD_TYPES[type_name],
+        attribute=e.pop("attribute"),
+        id=int(e.pop("id")),
+        optional=bool(e.pop("optional", False)),
+        default=e.pop("default"),
+        enum=enum,
+        description=e.pop("description", ""),
+        span=e.span,
+        frontend=_access(e, "frontend"),
+        metadata=tuple(e.pop("metadata", ())),
+    )
+    e.done()
+    return result
+
+
+def _enum(e: _Entry) -> EnumDef:
+    values = []
+    for v in e.items("values"):
+        values.append(EnumValue(v.pop("name"), int(v.pop("value")), bool(v.pop("sentinel", False)), v.span, v.pop("description", "")))
+        v.done()
+    new_tag = _named_value(e.child("type_tag")) if isinstance(e.data["type_tag"], dict) else None
+    tag_name = new_tag.name if new_tag is not None else e.pop("type_tag")
+    result = EnumDef(e.pop("name"), tag_name, tuple(values), e.span, new_tag, e.pop("schema"))
+    e.done()
+    return result
+
+
+def _rule(e: _Entry) -> Rule:
+    (kind_name,) = e.data
+    if kind_name not in RULE_KINDS:
+        raise AssertionError(f"unknown rule {kind_name!r}")
+    result = Rule(RULE_KINDS[kind_name], tuple(e.pop(kind_name)), e.span)
+    e.done()
+    return result
+
+
+def _bound(value: Any) -> Bound | None:
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return Bound(value, None, 0, str(value))
+    match = BOUND.match(value)
+    if match is None:
+        raise AssertionError(f"bound {value!r} passed the schema")
+    sign, digits = match.group(2), match.group(3)
+    offset = 0 if digits is None else (int(digits) if sign == "+" else -int(digits))
+    return Bound(None, match.group(1), offset, value)
+
+
+def _field_range(e: _Entry) -> FieldRange:
+    r = e.child("field_range")
+    result = FieldRange(r.pop("field"), _bound(r.pop("min")), _bound(r.pop("max")), e.span)
+    r.done()
+    e.done()
+    return result
+
+
+def _conforms(e: _Entry) -> Conforms:
+    c = e.child("conforms")
+    keeps = c.pop("keeps")
+    if keeps not in KEEPS:
+        raise AssertionError(f"unknown conforms side {keeps!r}")
+    result = Conforms(c.pop("tensor"), c.pop("to"), keeps, c.pop("split"), c.pop("same_form_as"), e.span)
+    c.done()
+    e.done()
+    return result
+
+
+def _inference(e: _Entry) -> Inference:
+    kind = "tensor" if "tensor" in e.data else "field"
+    result = Inference(e.pop(kind), kind, e.pop("from"), e.span)
+    e.done()
+    return result
+
+
+def _test_shapes(e: _Entry) -> Iterator[TestShape]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        t = e.child(name)
+        yield TestShape(name, tuple(t.pop("dims")), tuple(t.pop("strides")), t.span)
+        t.done()
+    e.done()
+
+
+def _one_test_tensor(name: str, t: _Entry, shapes: dict[str, TestShape]) -> TestTensor:
+    shape_name = t.pop("shape")
+    shape = shapes.get(shape_name) if shape_name else None
+    dims = shape.dims if shape else tuple(t.pop("dims", ()))
+    strides = shape.strides if shape else tuple(t.pop("strides", ()))
+    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name)
+    t.done()
+    return result
+
+
+def _test_tensor(e: _Entry, shapes: dict[str, TestShape]) -> Iterator[TestTensor]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        yield _one_test_tensor(name, e.child(name), shapes)
+    e.done()
+
+
+def _test_lists(e: _Entry, shapes: dict[str, TestShape]) -> Iterator[TestTensorList]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        items = e.items(name)
+        yield TestTensorList(name, tuple(_one_test_tensor(name, t, shapes) for t in items), Span(e.span.at(name)))
+    e.done()
+
+
+def _test_fields(e: _Entry) -> Iterator[TestField]:
+    for name in sorted(e.data, key=lambda n: e.span.at(n)):
+        yield TestField(name, e.data[name], Span(e.span.at(name)))
+    e.data.clear()

@@ -1,0 +1,101 @@
+"""The registry of numbers hipDNN owns that no spec describes (`op_specs/registry.yaml`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from codegen.spec.model import NamedValue, Span, _Entry
+from codegen.spec.yaml_loader import Document
+
+REGISTRY_FILE = "registry.yaml"
+
+
+@dataclass(frozen=True)
+class AttributeBlock:
+    owner: str
+    range: tuple[int, int]
+    used: tuple[tuple[int, int], ...]
+    inside: str | None
+    span: Span
+
+
+@dataclass(frozen=True)
+class Reserved:
+    kind: str  # attribute_ids | descriptor_types | operation_types
+    range: tuple[int, int]
+    name: str | None
+    reason: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class Registry:
+    path: str
+    blocks: tuple[AttributeBlock, ...]
+    attributes: tuple[NamedValue, ...]
+    descriptor_types: tuple[NamedValue, ...]
+    operation_types: tuple[NamedValue, ...]
+    union_members: tuple[NamedValue, ...]
+    type_tags: tuple[NamedValue, ...]
+    data_types: tuple[NamedValue, ...]
+    statuses: tuple[NamedValue, ...]
+    reserved: tuple[Reserved, ...]
+    node_types: tuple[NamedValue, ...] = ()
+    # data type name -> its spelling in hipDNN's JSON utilities (types without one are absent)
+    data_type_json: tuple[tuple[str, str], ...] = ()
+    content: str = ""  # the digest of what the file says (Document.content_digest): what stamps follow
+
+
+def build(doc: Document) -> Registry:
+    content = doc.content_digest()  # before the entries pop the document's keys
+    top = _Entry(doc, ())
+    blocks = []
+    for e in top.items("attribute_blocks"):
+        low, high = e.pop("range")
+        used = tuple((int(a), int(b)) for a, b in e.pop("used"))
+        blocks.append(AttributeBlock(e.pop("owner"), (int(low), int(high)), used, e.pop("inside"), e.span))
+        e.done()
+    data_type_json: list[tuple[str, str]] = []
+
+    def named(key: str) -> tuple[NamedValue, ...]:
+        result = []
+        for e in top.items(key):
+            result.append(NamedValue(e.pop("name"), int(e.pop("value")), e.span, bool(e.pop("confirmed", True))))
+            if key == "data_types" and "json" in e.data:
+                data_type_json.append((result[-1].name, str(e.pop("json"))))
+            e.done()
+        return tuple(result)
+
+    attributes = named("attributes")
+    descriptor_types = named("descriptor_types")
+    operation_types = named("operation_types")
+    union_members = named("union_members")
+    type_tags = named("type_tags")
+    data_types = named("data_types")
+    statuses = named("statuses")
+    node_types = named("node_types")
+    reserved = []
+    if "reserved" in top.data:
+        section = top.child("reserved")
+        for kind in ("attribute_ids", "descriptor_types", "operation_types"):
+            for e in section.items(kind):
+                low, high = e.pop("range")
+                reserved.append(Reserved(kind, (int(low), int(high)), e.pop("name"), e.pop("reason"), e.span))
+                e.done()
+        section.done()
+    top.done()
+    return Registry(
+        doc.path,
+        tuple(blocks),
+        attributes,
+        descriptor_types,
+        operation_types,
+        union_members,
+        type_tags,
+        data_types,
+        statuses,
+        tuple(reserved),
+        node_types,
+        tuple(data_type_json),
+        content,
+    )

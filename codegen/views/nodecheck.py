@@ -1,0 +1,255 @@
+"""The frontend node's semantics, derived once from the spec.
+
+`checks(spec)` is pre_validate_node(): every check in the order the node runs it, each with its
+error code and message. `inference_steps(spec)` is infer_properties_node(). `evaluate` and `infer`
+apply them to plain Python values; the test plan uses them to build one failing case per check, and
+the generated C++ node and the Python mirror implement the same semantics (tests compare them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from codegen.views import naming
+from codegen.spec.model import Bound, Conforms, Field, FieldRange, Inference, OpSpec, Rule
+
+ATTRIBUTE_NOT_SET = "ATTRIBUTE_NOT_SET"
+INVALID_VALUE = "INVALID_VALUE"
+
+Dims = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class NodeCheck:
+    """One pre-validation check. `kind` selects the semantics:
+
+    required (tensors[0] is set), presence (a presence rule over tensors), same_shape (tensors[1]'s
+    dims equal tensors[0]'s when both have dims), range_min / range_max (field against bound),
+    conforms_form / conforms_padding / conforms_dims / same_form (the conforms rule `conforms`)."""
+
+    name: str  # a test-name word, unique per op: MissingDy, MismatchingDx, NormalizedDimCountTooSmall
+    kind: str
+    code: str
+    message: str
+    tensors: tuple[str, ...] = ()
+    field: str | None = None
+    bound: Bound | None = None
+    rule: Rule | None = None
+    conforms: Conforms | None = None
+
+
+@dataclass(frozen=True)
+class InferStep:
+    inference: Inference
+    conforms: Conforms | None  # the rule whose form the field inference inverts
+
+    @property
+    def target(self) -> str:
+        return self.inference.target
+
+    @property
+    def source(self) -> str:
+        return self.inference.source
+
+
+def _kept_text(c: Conforms) -> str:
+    if c.keeps == "trailing":
+        return f"trailing {c.split} dims"
+    return f"leading rank({c.to}) - {c.split} dims"
+
+
+def _count_text(c: Conforms) -> str:
+    return c.split if c.keeps == "trailing" else f"rank({c.to}) - {c.split}"
+
+
+def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
+    node = naming.OpNames(spec).frontend_node
+    found: list[NodeCheck] = []
+
+    def required(role: str) -> None:
+        for t in spec.required_tensors:
+            if t.role == role:
+                found.append(NodeCheck(f"Missing{naming.pascal(t.name)}", "required", ATTRIBUTE_NOT_SET,
+                                       f"{node} missing {t.name} ({role}) for pre-validation", (t.name,)))
+
+    required("input")
+    for rule in spec.presence_rules:
+        words = "".join(naming.pascal(t) for t in rule.tensors)
+        found.append(NodeCheck(f"Presence{naming.pascal(rule.kind.name)}{words}", "presence", ATTRIBUTE_NOT_SET,
+                               f"{node}: {naming.rule_message(rule.kind.name, rule.tensors)}", rule.tensors, rule=rule))
+    required("output")
+    for rule in spec.rules:
+        if rule.kind.name != "same_shape":
+            continue
+        first = rule.tensors[0]
+        for other in rule.tensors[1:]:
+            found.append(NodeCheck(f"Mismatching{naming.pascal(other)}", "same_shape", INVALID_VALUE,
+                                   f"{node}: {other} dims must equal {first} dims", (first, other)))
+    for r in spec.field_ranges:
+        word = naming.pascal(r.field)
+        if r.min is not None:
+            found.append(NodeCheck(f"{word}TooSmall", "range_min", INVALID_VALUE,
+                                   f"{node}: {r.field} must be at least {r.min.text}", field=r.field, bound=r.min))
+        if r.max is not None:
+            found.append(NodeCheck(f"{word}TooLarge", "range_max", INVALID_VALUE,
+                                   f"{node}: {r.field} must be at most {r.max.text}", field=r.field, bound=r.max))
+    for c in spec.conformance:
+        word = naming.pascal(c.tensor)
+        pair = (c.tensor, c.to)
+        found.append(NodeCheck(f"{word}Rank", "conforms_form", INVALID_VALUE,
+                               f"{node}: {c.tensor} must have rank({c.to}) dims (one-padded) or {_count_text(c)} dims (reduced rank)",
+                               pair, field=c.split, conforms=c))
+        found.append(NodeCheck(f"{word}OnePadding", "conforms_padding", INVALID_VALUE,
+                               f"{node}: one-padded {c.tensor} must be 1 outside the {_kept_text(c)} of {c.to}",
+                               pair, field=c.split, conforms=c))
+        found.append(NodeCheck(f"{word}Dims", "conforms_dims", INVALID_VALUE,
+                               f"{node}: {c.tensor} must match the {_kept_text(c)} of {c.to}", pair, field=c.split, conforms=c))
+        if c.same_form_as:
+            found.append(NodeCheck(f"{word}Form", "same_form", INVALID_VALUE,
+                                   f"{node}: {c.tensor} and {c.same_form_as} must both be one-padded or both reduced-rank",
+                                   (c.tensor, c.to, c.same_form_as), field=c.split, conforms=c))
+    return tuple(found)
+
+
+def infer_missing_message(spec: OpSpec, tensor: str) -> str:
+    return f"{naming.OpNames(spec).frontend_node} missing {tensor} for setting properties"
+
+
+def inference_steps(spec: OpSpec) -> tuple[InferStep, ...]:
+    steps = []
+    for i in spec.inferences:
+        rule = None
+        if i.kind == "field":
+            rule = next((c for c in spec.conformance if c.tensor == i.source and c.split == i.target), None)
+        steps.append(InferStep(i, rule))
+    return tuple(steps)
+
+
+# --- the reference semantics on plain values -------------------------------------------------------
+
+
+def unset_value(spec: OpSpec, f: Field) -> Any:
+    """The value a field holds when the user did not set it (None for optional fields)."""
+    if f.optional:
+        return None
+    return f.default if f.default is not None else (False if f.type.name == "bool" else 0)
+
+
+def field_is_set(spec: OpSpec, f: Field, value: Any) -> bool:
+    """Whether range and conformance checks apply: optional fields when they hold a value, fields the
+    node infers when they differ from their unset value, every other field always."""
+    if f.optional:
+        return value is not None
+    if spec.inference_of(f.name) is not None:
+        return bool(value != unset_value(spec, f))
+    return True
+
+
+@dataclass(frozen=True)
+class Failure:
+    check: NodeCheck
+
+
+def _conformance(c: Conforms, dims: Mapping[str, Dims | None], n: int) -> tuple[str, ...]:
+    """Which conforms checks fail (kinds), for a present tensor and `to` and a set split."""
+    t, to = dims[c.tensor] or (), dims[c.to] or ()
+    rank = len(to)
+    kept = n if c.keeps == "trailing" else rank - n
+    one_padded = len(t) == rank
+    if not 0 <= kept <= rank or (not one_padded and len(t) != kept):
+        return ("conforms_form",)
+    failed = []
+    if one_padded:
+        others = range(0, rank - kept) if c.keeps == "trailing" else range(kept, rank)
+        if any(t[i] != 1 for i in others):
+            failed.append("conforms_padding")
+    if c.keeps == "trailing":
+        pairs = [(t[len(t) - kept + j], to[rank - kept + j]) for j in range(kept)]
+    else:
+        pairs = [(t[j], to[j]) for j in range(kept)]
+    if any(a != b for a, b in pairs):
+        failed.append("conforms_dims")
+    if c.same_form_as and dims.get(c.same_form_as) is not None:
+        if (len(dims[c.same_form_as] or ()) == rank) != one_padded:
+            failed.append("same_form")
+    return tuple(failed)
+
+
+def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str, Any]) -> NodeCheck | None:
+    """The first check pre_validate_node() fails, or None. `dims[name]` is None for an unset tensor
+    and () for a tensor without dims; `fields` holds every field's value."""
+    by_name = {f.name: f for f in spec.fields}
+
+    def present(name: str) -> bool:
+        return dims.get(name) is not None
+
+    def ranks() -> dict[str, int]:
+        return {name: len(d or ()) for name, d in dims.items()}
+
+    conformance_failures: dict[Conforms, tuple[str, ...]] = {}
+    for check in checks(spec):
+        if check.kind == "required" and not present(check.tensors[0]):
+            return check
+        if check.kind == "presence" and check.rule is not None:
+            if not check.rule.kind.holds(tuple(present(t) for t in check.tensors)):
+                return check
+        if check.kind == "same_shape":
+            a, b = dims.get(check.tensors[0]), dims.get(check.tensors[1])
+            if a and b and a != b:
+                return check
+        if check.kind in ("range_min", "range_max") and check.field is not None and check.bound is not None:
+            value = fields[check.field]
+            ranked = check.bound.rank_of
+            if field_is_set(spec, by_name[check.field], value) and (ranked is None or present(ranked)):
+                limit = check.bound.value(ranks())
+                if (value < limit) if check.kind == "range_min" else (value > limit):
+                    return check
+        if check.conforms is not None:
+            c = check.conforms
+            value = fields[c.split]
+            if not (present(c.tensor) and present(c.to) and field_is_set(spec, by_name[c.split], value)):
+                continue
+            if c not in conformance_failures:
+                conformance_failures[c] = _conformance(c, dims, int(value))
+            if check.kind in conformance_failures[c]:
+                return check
+    return None
+
+
+def inferred_field(step: InferStep, dims: Mapping[str, Dims | None]) -> int:
+    """The value infer_properties_node() gives an unset field (its source is present)."""
+    source = dims[step.source] or ()
+    c = step.conforms
+    if c is None or dims.get(c.to) is None:
+        return len(source)
+    rank = len(dims[c.to] or ())
+    if len(source) != rank:  # reduced rank: the source holds exactly the kept dims
+        return len(source) if c.keeps == "trailing" else rank - len(source)
+    run = 0  # one-padded: the kept dims are the run of non-1 (trailing) or 1 (leading) dims at the end
+    for d in reversed(source):
+        if (d == 1) != (c.keeps == "leading"):
+            break
+        run += 1
+    return max(run, 1)
+
+
+def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | None], fields: dict[str, Any]) -> str | None:
+    """Apply infer_properties_node() in place; the failure message, or None."""
+    for t in spec.required_tensors:
+        if dims.get(t.name) is None:
+            return infer_missing_message(spec, t.name)
+    by_name = {f.name: f for f in spec.fields}
+    for step in inference_steps(spec):
+        if dims.get(step.source) is None:
+            continue
+        if step.inference.kind == "tensor":
+            if dims.get(step.target) is None:
+                continue
+            if not dims[step.target]:
+                dims[step.target] = dims[step.source]
+            if not strides.get(step.target):
+                strides[step.target] = strides.get(step.source) or ()
+        elif not field_is_set(spec, by_name[step.target], fields[step.target]):
+            fields[step.target] = inferred_field(step, dims)
+    return None

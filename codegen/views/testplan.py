@@ -1,0 +1,368 @@
+"""The test plan of an op: which attributes each case sets and what must happen.
+
+One plan feeds the gtest templates and the Python mirror's tests, so the two cannot drift. The
+presence combinations are computed from the rules, never listed by hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, replace
+from typing import Any
+
+from codegen.views import naming, nodecheck
+from codegen.spec.model import Conforms, OpSpec, Rule, Tensor
+from codegen.views.nodecheck import Dims, NodeCheck
+
+MAX_SEARCH = 16  # optional tensors considered together when searching for satisfying sets
+
+BAD_PARAM = "HIPDNN_STATUS_BAD_PARAM"
+INTERNAL_ERROR = "HIPDNN_STATUS_INTERNAL_ERROR"
+
+
+@dataclass(frozen=True)
+class FinalizeCase:
+    """Set the required tensors except `omit`, the optional tensors in `present`, every field and
+    (unless `omit_compute_type`) the compute type; finalize must throw `expect` or succeed."""
+
+    name: str
+    omit: str | None
+    present: tuple[str, ...]
+    omit_compute_type: bool
+    expect: str | None
+    message: str | None  # the exact failure text (class prefix included) when expect is set
+    rule_case: bool = False  # one presence combination of a rule's tensors
+
+    @property
+    def from_node_name(self) -> str:
+        return "FromNode" + self.name.removeprefix("Finalize")
+
+
+@dataclass(frozen=True)
+class RoundTrip:
+    """Set `tensor` (plus whatever the rules need alongside it), finalize, read it back."""
+
+    name: str
+    tensor: Tensor
+    present: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NodeState:
+    """The frontend attributes a node case starts from: the test data with every tensor of
+    `present` set (dims and strides as given), the test field values with `fields` overriding."""
+
+    present: tuple[str, ...]
+    dims: tuple[tuple[str, Dims], ...]
+    strides: tuple[tuple[str, Dims], ...]
+    fields: tuple[tuple[str, Any], ...]
+
+    def dims_of(self, name: str) -> Dims:
+        return dict(self.dims)[name]
+
+    def strides_of(self, name: str) -> Dims:
+        return dict(self.strides)[name]
+
+    def field(self, name: str) -> Any:
+        return dict(self.fields)[name]
+
+
+@dataclass(frozen=True)
+class NodeCase:
+    """pre_validate_node() on `state` fails `check` alone (None: the state is valid)."""
+
+    name: str
+    state: NodeState
+    check: NodeCheck | None
+    changed: tuple[str, ...]  # the tensors and fields that differ from the valid state
+
+
+@dataclass(frozen=True)
+class InferCase:
+    """infer_properties_node() on `state`: `expect` holds the dims/strides or field values after it
+    (`message` is the failure text when a required tensor is missing)."""
+
+    name: str
+    state: NodeState
+    expect_dims: tuple[tuple[str, Dims, Dims], ...]
+    expect_fields: tuple[tuple[str, Any], ...]
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class TestPlan:
+    spec: OpSpec
+    finalize_cases: tuple[FinalizeCase, ...]
+    tensor_round_trips: tuple[RoundTrip, ...]
+    all_present: tuple[str, ...]  # the largest optional set that satisfies every rule
+    node_cases: tuple[NodeCase, ...] = ()
+    infer_cases: tuple[InferCase, ...] = ()
+    untestable_checks: tuple[NodeCheck, ...] = ()  # checks the test data cannot make fail alone
+
+    @property
+    def rule_cases(self) -> tuple[FinalizeCase, ...]:
+        return tuple(c for c in self.finalize_cases if c.rule_case)
+
+
+def tensors_set(spec: OpSpec, present: tuple[str, ...], omit: str | None = None) -> tuple[str, ...]:
+    """Which tensors a case sets: the required ones (except `omit`) and the optional ones in `present`."""
+    return tuple(t.name for t in spec.tensors if (t.required and t.name != omit) or t.name in present)
+
+
+def first_violated(spec: OpSpec, present: set[str]) -> Rule | None:
+    """The first presence rule broken when the required tensors and `present` are set."""
+    present = present | {t.name for t in spec.required_tensors}
+    return next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
+
+
+def rules_hold(spec: OpSpec, present: set[str]) -> bool:
+    return first_violated(spec, present) is None
+
+
+def _constrained(spec: OpSpec) -> list[str]:
+    names = {t for r in spec.presence_rules for t in r.tensors}
+    return [t.name for t in spec.optional_tensors if t.name in names]
+
+
+def largest_satisfying(spec: OpSpec) -> tuple[str, ...]:
+    """Every unconstrained optional tensor plus the largest rule-satisfying constrained subset."""
+    constrained = _constrained(spec)[:MAX_SEARCH]
+    free = [t.name for t in spec.optional_tensors if t.name not in constrained]
+    for size in range(len(constrained), -1, -1):
+        for combo in itertools.combinations(constrained, size):
+            if rules_hold(spec, set(free) | set(combo)):
+                return _ordered(spec, set(free) | set(combo))
+    return _ordered(spec, set(free))
+
+
+def smallest_satisfying_with(spec: OpSpec, name: str) -> tuple[str, ...] | None:
+    """The smallest rule-satisfying optional set that contains `name` (None if none exists)."""
+    others = [t for t in _constrained(spec)[:MAX_SEARCH] if t != name]
+    for size in range(0, len(others) + 1):
+        for combo in itertools.combinations(others, size):
+            present = {name, *combo}
+            if rules_hold(spec, present):
+                return _ordered(spec, present)
+    return None
+
+
+def _ordered(spec: OpSpec, present: set[str]) -> tuple[str, ...]:
+    return tuple(t.name for t in spec.optional_tensors if t.name in present)
+
+
+def _joined(names: tuple[str, ...]) -> list[str]:
+    words: list[str] = []
+    for i, name in enumerate(names):
+        words += (["And"] if i else []) + [name]
+    return words
+
+
+def _failure(spec: OpSpec, present: set[str]) -> tuple[str | None, str | None]:
+    names = naming.OpNames(spec)
+    rule = first_violated(spec, present)
+    if rule is None:
+        return None, None
+    return BAD_PARAM, naming.finalize_prefix(names) + naming.rule_message(rule.kind.name, rule.tensors)
+
+
+def build(spec: OpSpec) -> TestPlan:
+    names = naming.OpNames(spec)
+    prefix = naming.finalize_prefix(names)
+    cases: list[FinalizeCase] = [
+        FinalizeCase("FinalizeWithRequiredAttributes", None, (), False, None, None),
+    ]
+    all_present = largest_satisfying(spec)
+    if all_present:
+        cases.append(FinalizeCase("FinalizeWithAllSatisfiableOptionalTensors", None, all_present, False, None, None))
+    for t in spec.required_tensors:
+        cases.append(
+            FinalizeCase(
+                naming.test_case_name("FinalizeFailsWithout", t.name, "Tensor"),
+                t.name,
+                (),
+                False,
+                BAD_PARAM,
+                prefix + naming.missing_tensor_message(t),
+            )
+        )
+    cases.append(
+        FinalizeCase("FinalizeFailsWithoutComputeType", None, (), True, BAD_PARAM, prefix + naming.COMPUTE_TYPE_MESSAGE)
+    )
+    names_seen: set[str] = set()
+    for rule in spec.presence_rules:
+        for mask in itertools.product((False, True), repeat=len(rule.tensors)):
+            present = _ordered(spec, {t for t, on in zip(rule.tensors, mask) if on})
+            absent = tuple(t for t in rule.tensors if t not in present)
+            expect, message = _failure(spec, set(present))
+            name = naming.test_case_name(
+                "Finalize",
+                "Succeeds" if expect is None else "Fails",
+                *(["With", *_joined(present)] if present else []),
+                *(["Without", *_joined(absent)] if absent else []),
+            )
+            if name not in names_seen:  # two rules over the same tensors give the same cases
+                names_seen.add(name)
+                cases.append(FinalizeCase(name, None, present, False, expect, message, rule_case=True))
+    round_trips = []
+    for t in spec.tensors:
+        found = () if t.required else smallest_satisfying_with(spec, t.name)
+        assert found is not None, f"{t.name} is unsatisfiable; semantic checks reject such specs"
+        present = found
+        round_trips.append(RoundTrip(naming.test_case_name("SetAndGet", t.name, "Tensor"), t, present))
+    node_cases, untestable = _node_cases(spec, all_present)
+    return TestPlan(spec, tuple(cases), tuple(round_trips), all_present, node_cases, _infer_cases(spec, all_present), untestable)
+
+
+# --- the frontend node -----------------------------------------------------------------------------
+
+
+def packed_strides(dims: Dims) -> Dims:
+    strides, step = [], 1
+    for d in reversed(dims):
+        strides.append(step)
+        step *= max(d, 1)
+    return tuple(reversed(strides))
+
+
+def valid_state(spec: OpSpec, all_present: tuple[str, ...]) -> NodeState:
+    present = tuple(t.name for t in spec.tensors if t.required or t.name in all_present)
+    return NodeState(
+        present,
+        tuple((t.name, spec.test_tensor(t.name).dims) for t in spec.tensors),
+        tuple((t.name, spec.test_tensor(t.name).strides) for t in spec.tensors),
+        tuple((f.name, spec.test_field(f.name).value) for f in spec.fields),
+    )
+
+
+def _with(state: NodeState, present: tuple[str, ...] | None = None, dims: dict[str, Dims] | None = None,
+          fields: dict[str, Any] | None = None) -> NodeState:
+    new_dims = {**dict(state.dims), **(dims or {})}
+    new_strides = dict(state.strides)
+    for name in dims or {}:
+        new_strides[name] = packed_strides(new_dims[name])
+    return NodeState(
+        state.present if present is None else present,
+        tuple(new_dims.items()),
+        tuple(new_strides.items()),
+        tuple({**dict(state.fields), **(fields or {})}.items()),
+    )
+
+
+def first_failure(spec: OpSpec, state: NodeState) -> NodeCheck | None:
+    dims = {name: (d if name in state.present else None) for name, d in state.dims}
+    return nodecheck.evaluate(spec, dims, dict(state.fields))
+
+
+def _same_shape_group(spec: OpSpec, name: str) -> set[str]:
+    group, grew = {name}, True
+    while grew:
+        grew = False
+        for r in spec.rules:
+            if r.kind.name == "same_shape" and group & set(r.tensors) and not set(r.tensors) <= group:
+                group |= set(r.tensors)
+                grew = True
+    return group
+
+
+def _conforming(c: Conforms, to: Dims, kept: int, one_padded: bool) -> list[int]:
+    rank = len(to)
+    if c.keeps == "trailing":
+        return [1] * (rank - kept) + list(to[rank - kept :]) if one_padded else list(to[rank - kept :])
+    return list(to[:kept]) + [1] * (rank - kept) if one_padded else list(to[:kept])
+
+
+def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> list[NodeState]:
+    """States that should fail `check` first; the caller keeps the first one that does."""
+    if check.kind == "required":
+        return [_with(state, present=tuple(n for n in state.present if n != check.tensors[0]))]
+    if check.kind == "presence":
+        optional = [n for n in state.present if n not in check.tensors]
+        out = []
+        for mask in itertools.product((True, False), repeat=len(check.tensors)):
+            chosen = {t for t, on in zip(check.tensors, mask) if on}
+            out.append(_with(state, present=tuple(t.name for t in spec.tensors if t.name in chosen or t.name in optional)))
+        return out
+    if check.kind == "same_shape":
+        base = state.dims_of(check.tensors[0])
+        return [_with(state, dims={check.tensors[1]: (base[0] + 1,) + base[1:] if base else (2,)})]
+    if check.kind in ("range_min", "range_max") and check.field is not None and check.bound is not None:
+        ranks = {name: len(d) for name, d in state.dims}
+        limit = check.bound.value(ranks)
+        step = -1 if check.kind == "range_min" else 1
+        return [_with(state, fields={check.field: limit + step}), _with(state, fields={check.field: limit + 2 * step})]
+    c = check.conforms
+    assert c is not None
+    to, n = state.dims_of(c.to), state.field(c.split)
+    if not isinstance(n, int) or isinstance(n, bool):
+        return []
+    rank = len(to)
+    kept = n if c.keeps == "trailing" else rank - n
+    if not 0 <= kept <= rank:
+        return []
+    group = _same_shape_group(spec, c.tensor)
+    current = state.dims_of(c.tensor)
+    padded = len(current) == rank
+    shapes: list[list[int]] = []
+    if check.kind == "conforms_form":
+        shapes = [[1] * r for r in range(1, rank + 3) if r not in (rank, kept)][:1]
+    elif check.kind == "conforms_padding" and rank > kept:
+        shape = _conforming(c, to, kept, True)
+        shape[0 if c.keeps == "trailing" else rank - 1] = 2
+        shapes = [shape]
+    elif check.kind == "conforms_dims" and kept > 0:
+        shape = _conforming(c, to, kept, padded)
+        shape[-1 if c.keeps == "trailing" else 0] += 1
+        shapes = [shape]
+    elif check.kind == "same_form":
+        shapes = [_conforming(c, to, kept, not padded)]
+    return [_with(state, dims={name: tuple(shape) for name in group}) for shape in shapes]
+
+
+def _node_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[tuple[NodeCase, ...], tuple[NodeCheck, ...]]:
+    state = valid_state(spec, all_present)
+    if first_failure(spec, state) is not None:
+        return (), ()  # the spec's own checks report the test data
+    cases = [NodeCase("AllValuesSet", state, None, ())]
+    untestable = []
+    for check in nodecheck.checks(spec):
+        found = next((s for s in _candidates(spec, state, check) if first_failure(spec, s) == check), None)
+        if found is None:
+            untestable.append(check)
+            continue
+        changed = tuple(sorted({n for (n, d), (_, d0) in zip(found.dims, state.dims) if d != d0}
+                               | {n for (n, v), (_, v0) in zip(found.fields, state.fields) if v != v0}
+                               | (set(found.present) ^ set(state.present))))
+        cases.append(NodeCase(check.name, found, check, changed))
+    return tuple(cases), tuple(untestable)
+
+
+def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase, ...]:
+    state = valid_state(spec, all_present)
+    cases: list[InferCase] = []
+    for t in spec.required_tensors:
+        without = _with(state, present=tuple(n for n in state.present if n != t.name))
+        cases.append(InferCase(naming.test_case_name("InferFailsWithout", t.name), without, (), (),
+                               nodecheck.infer_missing_message(spec, t.name)))
+    for step in nodecheck.inference_steps(spec):
+        word = naming.pascal(step.target)
+        if step.inference.kind == "tensor":
+            if step.target not in state.present or step.source not in state.present:
+                continue
+            cleared = replace(state, dims=tuple((n, () if n == step.target else d) for n, d in state.dims),
+                              strides=tuple((n, () if n == step.target else d) for n, d in state.strides))
+            source = (step.target, state.dims_of(step.source), state.strides_of(step.source))
+            cases.append(InferCase(f"Infer{word}FromSource", cleared, (source,), ()))
+            base = state.dims_of(step.source)
+            own = ((base[0] + 1,) + base[1:]) if base else (2,)
+            kept = _with(state, dims={step.target: own})
+            cases.append(InferCase(f"Infer{word}KeepsUserValue", kept, ((step.target, own, packed_strides(own)),), ()))
+        else:
+            f = spec.field(step.target)
+            unset = nodecheck.unset_value(spec, f)
+            cleared = _with(state, fields={f.name: unset})
+            dims = {n: (d if n in state.present else None) for n, d in state.dims}
+            value = nodecheck.inferred_field(step, dims)
+            cases.append(InferCase(f"Infer{word}FromSource", cleared, (), ((f.name, value),)))
+            mine = value + 1 if value + 1 != unset else value + 2
+            cases.append(InferCase(f"Infer{word}KeepsUserValue", _with(state, fields={f.name: mine}), (), ((f.name, mine),)))
+    return tuple(cases)
