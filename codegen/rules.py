@@ -225,6 +225,9 @@ GEN_NO_MIRROR = _rule(
 # --- FlatBuffers schemas (add-op --from-fbs) -----------------------------------------------------
 FBS_SYNTAX = _rule("FBS-SYNTAX", "the FlatBuffers schema cannot be read")
 FBS_UNSUPPORTED = _rule("FBS-UNSUPPORTED", "a schema construct or field type the spec format cannot express")
+FBS_INCLUDE = _rule(
+    "FBS-INCLUDE", "an include that is not a bare schema file name in the schema's directory, or a chain of includes too deep to follow"
+)
 FBS_TABLE = _rule("FBS-TABLE", "the requested table is missing, or the schema has several and none was named")
 FBS_TENSOR_ARRAY = _rule(
     "FBS-TENSOR-ARRAY", "a list of tensor UIDs is not `[long]`, or a single UID is named like a list (`*_tensor_uids`)"

@@ -251,7 +251,7 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     table = fbs.pick_table(schema, table_name, shown)
     header = f"{path.name.rsplit('.', 1)[0]}_generated.h"
     draft = Draft(op, stem, f"{shown}:{table.name}", fbs_table=table.name, fbs_header=header, loc=table.name_loc or table.loc)
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = list(schema.problems)
     table_loc = table.name_loc or table.loc
     if not PASCAL.fullmatch(table.name) or len(table.name) > MAX_NAME:
         problems.append(rules.FBS_NAME(table_loc, f"table name '{table.name}' must be PascalCase (at most {MAX_NAME} characters): the spec uses it for C++ class names"))
