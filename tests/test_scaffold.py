@@ -305,3 +305,35 @@ def test_outputs_no_name_gives_a_shape_are_listed_for_review(tmp_path):
     note = "  # no inference rule gives this output dims: add one under inference:, or set them in every graph\n"
     assert text.count(note) == 1 and note + "  - {name: y," in text
     assert "\ninference:" not in text
+
+
+def _include_chain(workspace: Path, length: int) -> None:
+    """input.fbs includes chain_0001.fbs, which includes chain_0002.fbs, ... up to chain_<length>.fbs,
+    the last one defining the enum the table's field uses."""
+    (workspace / "input.fbs").write_text(
+        'include "chain_0001.fbs";\n\ntable FooAttributes {\n    x_tensor_uid: long;\n    y_tensor_uid: long;\n    mode: Mode;\n}\n'
+    )
+    for n in range(1, length):
+        (workspace / f"chain_{n:04d}.fbs").write_text(f'include "chain_{n + 1:04d}.fbs";\n')
+    (workspace / f"chain_{length:04d}.fbs").write_text("enum Mode : byte { MODE_A = 0, MODE_B = 1 }\n")
+
+
+def test_an_include_chain_of_2000_schemas_is_a_finding_at_the_include_past_the_limit(workspace):
+    """Issue 35 item 7: 2,000 schemas each including the next exited 3 (Python's recursion limit);
+    the chain is followed 64 schemas deep and the include past that is FBS-INCLUDE."""
+    _include_chain(workspace, 2000)
+    result = run_cli("add-op", "foo_fwd", "--from-fbs", "input.fbs", "--dry-run", cwd=workspace)
+    assert (result.code, result.err) == (1, "")
+    assert result.out == (
+        'chain_0063.fbs:1:9: error[FBS-INCLUDE]: include "chain_0064.fbs" is more than 64 schemas deep in a chain of '
+        "includes; flatten the chain\n"
+        "input.fbs:6:5: error[FBS-UNSUPPORTED]: field mode: type 'Mode' has no spec field type (long, int, float, double, "
+        "bool, [long], [int], [ubyte], string, or an enum)\n"
+    )
+
+
+def test_an_include_chain_within_the_limit_is_followed_to_its_end(workspace):
+    _include_chain(workspace, 63)  # input.fbs and 63 included schemas: 64 deep
+    result = run_cli("add-op", "foo_fwd", "--from-fbs", "input.fbs", "--dry-run", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    assert "      schema: chain_0063.fbs\n" in result.out  # the enum, found at the chain's end
