@@ -337,3 +337,31 @@ def test_an_include_chain_within_the_limit_is_followed_to_its_end(workspace):
     result = run_cli("add-op", "foo_fwd", "--from-fbs", "input.fbs", "--dry-run", cwd=workspace)
     assert result.code == 0, result.out + result.err
     assert "      schema: chain_0063.fbs\n" in result.out  # the enum, found at the chain's end
+
+
+def test_a_spec_past_the_size_limit_is_refused_before_anything_is_written(workspace):
+    """Issue 35 item 8: 64 fields of one 256-value enum (a 17 KB schema) give a spec of about 1.1 MB,
+    past the 1 MiB a spec file may hold; add-op exited 3 (its own spec failed to load). It is refused
+    at the table and nothing is written."""
+    values = "".join(f"    MODE_VALUE_WITH_A_RATHER_LONG_NAME_{i:03d},\n" for i in range(256))
+    fields = "".join(f"    mode_{i}: Mode;\n" for i in range(64))
+    (workspace / "input.fbs").write_text(f"enum Mode : int {{\n{values}}}\n\ntable FooAttributes {{\n    x_tensor_uid: long;\n    y_tensor_uid: long;\n{fields}}}\n")
+    before = {p: p.read_bytes() for p in workspace.rglob("*") if p.is_file() and p.name != "input.fbs"}
+    result = run_cli("add-op", "foo_fwd", "--from-fbs", "input.fbs", cwd=workspace)
+    assert (result.code, result.err) == (1, "")
+    assert result.out == (
+        "input.fbs:260:7: error[FBS-UNSUPPORTED]: the spec of table FooAttributes would be about 1143277 bytes, past the "
+        "limit of 1048576 bytes of a spec file (each enum field writes its enum's values); split the table or share fewer "
+        "large enums\n"
+    )
+    assert {p: p.read_bytes() for p in workspace.rglob("*") if p.is_file() and p.name != "input.fbs"} == before
+
+
+def test_the_enum_value_limit_is_the_spec_schemas():
+    from codegen import scaffold
+
+    schema = json.loads((REPO / "codegen" / "schema" / "op_spec.schema.json").read_text())
+    values = schema["$defs"]["enum_definition"]["properties"]["values"]
+    assert values["maxItems"] == scaffold.MAX_ENUM_VALUES
+    value = values["items"]["properties"]["value"]
+    assert (value["minimum"], value["maximum"]) == scaffold.INT32
