@@ -438,6 +438,9 @@ def _field(f: fbs.FbsField, schema: fbs.Schema, problems: list[Diagnostic]) -> D
             what = f"value names {', '.join(bad)} are" if bad else f"name {enum.name} is"
             problems.append(rules.FBS_NAME(enum.loc, f"enum {enum.name}: {what} not in the spec's form (PascalCase enum, UPPER_SNAKE_CASE values)"))
             return None
+        if (reason := naming.enum_name_clash(enum.name)) is not None:
+            problems.append(rules.FBS_NAME(enum.loc, f"enum name '{enum.name}' is {reason}; rename the enum in the schema"))
+            return None
         if len(enum.values) > MAX_ENUM_VALUES:
             problems.append(fbs.unsupported(enum.loc, f"enum {enum.name} has {len(enum.values)} values; a spec's enum holds at most {MAX_ENUM_VALUES}"))
             return None
