@@ -246,3 +246,32 @@ def test_apply_killed_mid_commit_is_completed_by_the_next_apply(workspace: Path,
     assert again.code == 0, again.out + again.err
     assert "completed an interrupted write of" in again.err
     assert tree(trial) == tree(clean)
+
+
+def test_the_renames_run_in_one_loop_that_does_nothing_else(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: a kill during apply leaves a half-written checkout until the next run rolls it
+    forward, so that window must be as short as possible: every check (lstat), directory and sync
+    comes before the first rename, and from the first `commit` step to the last only renames and
+    unlinks happen."""
+    root = tmp_path / "root"
+    (root / "old").mkdir(parents=True)
+    (root / "old" / "gone.txt").write_text("deleted\n")
+    (root / "kept.txt").write_text("before\n")
+    changes = [
+        storage.Change("kept.txt", "update", b"before\n", b"after\n"),
+        storage.Change("new/deep/a.txt", "create", None, b"a\n"),
+        storage.Change("new/other/b.txt", "create", None, b"b\n"),
+        storage.Change("old/gone.txt", "delete", b"deleted\n", None),
+    ]
+    events: list[str] = []
+    for name in ("lstat", "mkdir", "replace", "unlink", "rmdir", "sync"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda *a, _real=real, _name=name, **k: (events.append(_name), _real(*a, **k))[1])
+    monkeypatch.setattr(storage, "STEP_HOOK", events.append)
+    storage.apply(root, changes)
+    first = events.index("commit 0")
+    last = max(i for i, e in enumerate(events) if e.startswith("commit "))
+    window = events[first : last + 2]  # each step label and the one call after it
+    assert [e for e in window if not e.startswith("commit ")] == ["replace", "replace", "replace", "unlink"]
+    assert "sync" in events[:first] and events[:first].count("mkdir") >= 2
+    assert tree(root) == {"kept.txt": b"after\n", "new/deep/a.txt": b"a\n", "new/other/b.txt": b"b\n"}
