@@ -266,3 +266,34 @@ def test_a_commit_flushes_its_own_file_system_not_the_machines(tmp_path: Path, m
     storage.apply(root, [storage.Change("a/b.txt", "create", None, b"new\n")])
     assert (root / "a" / "b.txt").read_bytes() == b"new\n"
     assert flushed == [root.stat().st_dev] * 2  # the staged files, then the renames
+
+
+def test_the_renames_run_in_one_loop_that_does_nothing_else(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 35: a kill during apply leaves a half-written checkout until the next run rolls it
+    forward, so that window must be as short as possible: every check (lstat), directory and sync
+    comes before the first rename, and from the first `commit` step to the last only renames and
+    unlinks happen."""
+    root = tmp_path / "root"
+    (root / "old").mkdir(parents=True)
+    (root / "old" / "gone.txt").write_text("deleted\n")
+    (root / "kept.txt").write_text("before\n")
+    changes = [
+        storage.Change("kept.txt", "update", b"before\n", b"after\n"),
+        storage.Change("new/deep/a.txt", "create", None, b"a\n"),
+        storage.Change("new/other/b.txt", "create", None, b"b\n"),
+        storage.Change("old/gone.txt", "delete", b"deleted\n", None),
+    ]
+    events: list[str] = []
+    for name in ("lstat", "mkdir", "replace", "unlink", "rmdir"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda *a, _real=real, _name=name, **k: (events.append(_name), _real(*a, **k))[1])
+    flush = storage.sync_filesystem  # syncfs of the workspace's file system (os.sync only as a fallback)
+    monkeypatch.setattr(storage, "sync_filesystem", lambda path: (events.append("sync"), flush(path))[1])
+    monkeypatch.setattr(storage, "STEP_HOOK", events.append)
+    storage.apply(root, changes)
+    first = events.index("commit 0")
+    last = max(i for i, e in enumerate(events) if e.startswith("commit "))
+    window = events[first : last + 2]  # each step label and the one call after it
+    assert [e for e in window if not e.startswith("commit ")] == ["replace", "replace", "replace", "unlink"]
+    assert "sync" in events[:first] and events[:first].count("mkdir") >= 2
+    assert tree(root) == {"kept.txt": b"after\n", "new/deep/a.txt": b"a\n", "new/other/b.txt": b"b\n"}

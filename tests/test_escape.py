@@ -51,3 +51,13 @@ def test_cpp_string_is_printable_ascii_without_unescaped_quotes(text: str) -> No
     # decoding the octal and simple escapes gives the UTF-8 bytes back
     decoded = bytes(ast.literal_eval("b" + literal.replace("\\?", "?")))
     assert decoded == text.encode("utf-8")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(TEXT, st.sampled_from(["\\", "??/", "\u202e", "\u2067", "\u200f", " ", "/", "*"])), max_size=8).map("".join))
+def test_comment_text_cannot_continue_a_line_or_hold_bidi_controls(text: str) -> None:
+    comment = escape.comment_text(text)
+    assert not comment.endswith("\\") and "??/" not in comment
+    assert not any(c in comment for c in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    # a backslash is never followed by white space (clang-format may break a comment line there)
+    assert not any(a == "\\" and b.isspace() for a, b in zip(comment, comment[1:]))

@@ -462,3 +462,31 @@ def test_whatever_to_binary_returns_graph_validate_accepts(data):
                 continue
             _, problems = mirror.graphio.check(check(written))
             assert problems == []
+
+
+VALID_JSON = (REPO / "tests" / "graph_cases" / "valid-convert" / "input.json").read_text()
+# where a hostile value goes: (the text it replaces, a template with {} for the hostile value)
+PLACES = (('"name": "ln",', '"name": {},'), ('"name": "ln_bwd",', '"name": {},'), ('"compute_data_type": "float",', '"compute_data_type": {},'), ('"is_override_shape_enabled": false,', '"extra": {},'))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(place=st.sampled_from(PLACES), depth=st.integers(0, 3000), surrogate=st.sampled_from(["", "\\ud800", "\\udfff", "x\\udc80y", "\\ud83d\\ude00"]), wrap=st.sampled_from("[{"))
+def test_deep_json_and_lone_surrogates_validate_and_convert_agree(tmp_path, place, depth, surrogate, wrap):
+    """Deep nesting and lone surrogates anywhere in a JSON graph: `graph validate` and `graph
+    convert` report the same findings (or both pass), never exit 3, and convert writes nothing
+    when validate finds an error (issue 35, items 4 and 5)."""
+    value = f'"ln{surrogate}"'
+    for _ in range(depth):
+        value = f"[{value}]" if wrap == "[" else f'{{"k": {value}}}'
+    old, new = place
+    (tmp_path / "g.bin").unlink(missing_ok=True)  # hypothesis reuses tmp_path
+    (tmp_path / "g.json").write_text(VALID_JSON.replace(old, new.format(value), 1))
+    validated = run_cli("graph", "validate", "g.json", "--root", str(REPO), cwd=tmp_path)
+    converted = run_cli("graph", "convert", "g.json", "g.bin", "--root", str(REPO), cwd=tmp_path)
+    for result in (validated, converted):
+        assert result.code in (0, 1) and "Traceback" not in result.err and "internal error" not in result.err, result.err
+    findings = [line for line in validated.out.splitlines() if "error[" in line]
+    assert findings == [line for line in converted.out.splitlines() if "error[" in line]
+    assert (tmp_path / "g.bin").exists() == (validated.code == 0 or not findings)
+    if depth > 64:
+        assert "JSON nested deeper than 64 levels" in validated.out

@@ -230,3 +230,44 @@ def test_all_presence_combinations_when_few(spec):
         else:
             with pytest.raises(HipdnnError):
                 descriptor.finalize()
+
+
+_JINJA = re.compile(r"\{%.*?%\}|\{#.*?#\}|\{\{.*?\}\}", re.S)
+
+
+def _top_level_names(template: str) -> set[str]:
+    """Names a mirror template defines or imports at the top level of its module (class, def,
+    assignment, import), with Jinja statements dropped and names built from expressions left out."""
+    text = _JINJA.sub(lambda m: "\0" if m.group(0).startswith("{{") else "", template)
+    found: set[str] = set()
+    lines = text.split("\n")
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        if match := re.match(r"(?:class|def)\s+(\w+)(?=[\s(:])", line):
+            found.add(match.group(1))
+        elif match := re.match(r"from\s+\S+\s+import\s+(.*)", line):
+            items = match.group(1)
+            if items.startswith("("):
+                while ")" not in items:
+                    index += 1
+                    items += lines[index]
+            for item in items.split("#")[0].strip("()").split(","):
+                item = item.strip().strip("()")
+                if item and "\0" not in item:
+                    found.add(item.split(" as ")[-1].strip())
+        elif match := re.match(r"import\s+(\w+)(?:\s+as\s+(\w+))?", line):
+            found.add(match.group(2) or match.group(1))
+        elif match := re.match(r"(\w+)\s*(?::[^=]*)?=(?!=)", line):
+            found.add(match.group(1))
+        index += 1
+    return found
+
+
+def test_the_mirror_names_an_enum_may_not_take_are_the_templates():
+    """naming.MIRROR_NAMES (what SPEC-ENUM-NAME refuses) is every name of an enum's form that a
+    module of the mirror defines or imports: a spec enum of such a name would replace it."""
+    names: set[str] = set()
+    for template in sorted((REPO / "templates" / "mirror").rglob("*.py.j2")):
+        names |= _top_level_names(template.read_text())
+    assert {n for n in names if re.fullmatch(r"[A-Z][A-Za-z0-9]*", n)} == naming.MIRROR_NAMES

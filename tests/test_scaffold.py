@@ -307,3 +307,63 @@ def test_outputs_no_name_gives_a_shape_are_listed_for_review(tmp_path):
     note = "  # no inference rule gives this output dims: add one under inference:, or set them in every graph\n"
     assert text.count(note) == 1 and note + "  - {name: y," in text
     assert "\ninference:" not in text
+
+
+def _include_chain(workspace: Path, length: int) -> None:
+    """input.fbs includes chain_0001.fbs, which includes chain_0002.fbs, ... up to chain_<length>.fbs,
+    the last one defining the enum the table's field uses."""
+    (workspace / "input.fbs").write_text(
+        'include "chain_0001.fbs";\n\ntable FooAttributes {\n    x_tensor_uid: long;\n    y_tensor_uid: long;\n    mode: Mode;\n}\n'
+    )
+    for n in range(1, length):
+        (workspace / f"chain_{n:04d}.fbs").write_text(f'include "chain_{n + 1:04d}.fbs";\n')
+    (workspace / f"chain_{length:04d}.fbs").write_text("enum Mode : byte { MODE_A = 0, MODE_B = 1 }\n")
+
+
+def test_an_include_chain_of_2000_schemas_is_a_finding_at_the_include_past_the_limit(workspace):
+    """Issue 35 item 7: 2,000 schemas each including the next exited 3 (Python's recursion limit);
+    the chain is followed 64 schemas deep and the include past that is FBS-INCLUDE."""
+    _include_chain(workspace, 2000)
+    result = run_cli("add-op", "foo_fwd", "--from-fbs", "input.fbs", "--dry-run", cwd=workspace)
+    assert (result.code, result.err) == (1, "")
+    assert result.out == (
+        'chain_0063.fbs:1:9: error[FBS-INCLUDE]: include "chain_0064.fbs" is more than 64 schemas deep in a chain of '
+        "includes; flatten the chain\n"
+        "input.fbs:6:5: error[FBS-UNSUPPORTED]: field mode: type 'Mode' has no spec field type (long, int, float, double, "
+        "bool, [long], [int], [ubyte], string, or an enum)\n"
+    )
+
+
+def test_an_include_chain_within_the_limit_is_followed_to_its_end(workspace):
+    _include_chain(workspace, 63)  # input.fbs and 63 included schemas: 64 deep
+    result = run_cli("add-op", "foo_fwd", "--from-fbs", "input.fbs", "--dry-run", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    assert "      schema: chain_0063.fbs\n" in result.out  # the enum, found at the chain's end
+
+
+def test_a_spec_past_the_size_limit_is_refused_before_anything_is_written(workspace):
+    """Issue 35 item 8: 64 fields of one 256-value enum (a 17 KB schema) give a spec of about 1.1 MB,
+    past the 1 MiB a spec file may hold; add-op exited 3 (its own spec failed to load). It is refused
+    at the table and nothing is written."""
+    values = "".join(f"    MODE_VALUE_WITH_A_RATHER_LONG_NAME_{i:03d},\n" for i in range(256))
+    fields = "".join(f"    mode_{i}: Mode;\n" for i in range(64))
+    (workspace / "input.fbs").write_text(f"enum Mode : int {{\n{values}}}\n\ntable FooAttributes {{\n    x_tensor_uid: long;\n    y_tensor_uid: long;\n{fields}}}\n")
+    before = {p: p.read_bytes() for p in workspace.rglob("*") if p.is_file() and p.name != "input.fbs"}
+    result = run_cli("add-op", "foo_fwd", "--from-fbs", "input.fbs", cwd=workspace)
+    assert (result.code, result.err) == (1, "")
+    assert result.out == (
+        "input.fbs:260:7: error[FBS-UNSUPPORTED]: the spec of table FooAttributes would be about 1143277 bytes, past the "
+        "limit of 1048576 bytes of a spec file (each enum field writes its enum's values); split the table or share fewer "
+        "large enums\n"
+    )
+    assert {p: p.read_bytes() for p in workspace.rglob("*") if p.is_file() and p.name != "input.fbs"} == before
+
+
+def test_the_enum_value_limit_is_the_spec_schemas():
+    from codegen.hipdnn import scaffold
+
+    schema = json.loads((REPO / "codegen" / "spec" / "schema" / "op_spec.schema.json").read_text())
+    values = schema["$defs"]["enum_definition"]["properties"]["values"]
+    assert values["maxItems"] == scaffold.MAX_ENUM_VALUES
+    value = values["items"]["properties"]["value"]
+    assert (value["minimum"], value["maximum"]) == scaffold.INT32

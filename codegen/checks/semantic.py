@@ -259,6 +259,13 @@ def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
     for field in spec.fields:
         if field.enum is None:
             continue
+        if reason := naming.enum_name_clash(field.enum.name):
+            better = f"{spec.stem}{field.enum.name}"
+            yield rules.SPEC_ENUM_NAME(
+                field.enum.span.at("name"),
+                f"enum name '{field.enum.name}' is {reason}; rename the enum (e.g. '{better}')",
+                fix=Fix(f"rename the enum to '{better}'", replacement=better),
+            )
         values = field.enum.values
         yield from _duplicates(
             ((v.name, v.span) for v in values),

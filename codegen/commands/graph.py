@@ -155,7 +155,7 @@ def _positions(data: bytes) -> dict[tuple[str, int], Loc]:
             index = space.match(text, index).end()  # type: ignore[union-attr]
             if text[index] == ",":
                 index += 1
-    except (ValueError, IndexError, AttributeError):
+    except (ValueError, IndexError, AttributeError, RecursionError):
         pass  # a broken document: the positions found so far are still right
 
     def loc(offset: int) -> tuple[int, int]:
@@ -173,7 +173,8 @@ def diagnostics_of(mirror: ModuleType, problems: list[Any], shown: str, data: by
         match = ITEM.match(problem.where)
         position = positions.get((match.group(1), int(match.group(2)))) if match else None
         loc = Loc(shown, position.line, position.col) if position else Loc(shown)
-        found.append(RULES[problem.rule](loc, str(problem)))
+        text = str(problem).encode("utf-8", "backslashreplace").decode("utf-8")  # a lone surrogate in a name, shown escaped
+        found.append(RULES[problem.rule](loc, text))
     return found
 
 

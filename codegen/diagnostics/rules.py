@@ -129,6 +129,14 @@ SPEC_INFER_CONFLICT = _rule("SPEC-INFER-CONFLICT", "a tensor or field is inferre
 SPEC_RESERVED_IDENTIFIER = _rule(
     "SPEC-RESERVED-IDENTIFIER", "a name is a Python keyword or a name the generated code declares"
 )
+SPEC_ENUM_NAME = _rule(
+    "SPEC-ENUM-NAME",
+    "an enum is named like one of hipDNN's own types or a name the generated Python mirror defines",
+    doc="The enum's name becomes a class of the Python mirror (hipdnn_ops.enums, imported into the op's module and the "
+    "package) and a type of hipDNN's FlatBuffers data objects and frontend. A name those already define (DataType, "
+    "Graph, Node, TensorAttributes, Status, OperationDescriptor, ..., or a Python built-in) would replace theirs: "
+    "the mirror would stop importing and hipDNN would not build. Rename the enum, e.g. prefix it with the op's stem.",
+)
 SPEC_ENUM_DUPLICATE_NAME = _rule("SPEC-ENUM-DUPLICATE-NAME", "an enum table repeats a name")
 SPEC_ENUM_DUPLICATE_VALUE = _rule("SPEC-ENUM-DUPLICATE-VALUE", "an enum table repeats a value")
 SPEC_ENUM_SENTINEL = _rule("SPEC-ENUM-SENTINEL", "an enum table marks more than one sentinel")
@@ -225,6 +233,9 @@ GEN_NO_MIRROR = _rule(
 # --- FlatBuffers schemas (add-op --from-fbs) -----------------------------------------------------
 FBS_SYNTAX = _rule("FBS-SYNTAX", "the FlatBuffers schema cannot be read")
 FBS_UNSUPPORTED = _rule("FBS-UNSUPPORTED", "a schema construct or field type the spec format cannot express")
+FBS_INCLUDE = _rule(
+    "FBS-INCLUDE", "an include that is not a bare schema file name in the schema's directory, or a chain of includes too deep to follow"
+)
 FBS_TABLE = _rule("FBS-TABLE", "the requested table is missing, or the schema has several and none was named")
 FBS_TENSOR_ARRAY = _rule(
     "FBS-TENSOR-ARRAY", "a list of tensor UIDs is not `[long]`, or a single UID is named like a list (`*_tensor_uids`)"

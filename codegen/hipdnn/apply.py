@@ -8,6 +8,7 @@ applying twice changes nothing.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import os
 import re
@@ -135,19 +136,35 @@ def _match_brace(masked: list[str], row: int, col: int) -> tuple[int, int]:
 def _find_body(source: Source, masked: list[str], pattern: str, what: str) -> tuple[int, int]:
     """(first, last) line of the `{ ... }` body following the first code match of `pattern`."""
     regex = re.compile(pattern)
+    openers, closing = _braces(masked)
     for row, text in enumerate(masked):
         match = regex.search(text)
         if match is None:
             continue
-        for r in range(row, len(masked)):
-            c = masked[r].find("{", match.end() if r == row else 0)
-            if c >= 0:
-                try:
-                    end = _match_brace(masked, r, c)[0]
-                except LookupError:
-                    break
-                return r, end
+        index = bisect.bisect_left(openers, (row, match.end()))  # the first `{` after the match
+        if index == len(openers):
+            break
+        if openers[index] in closing:  # an unclosed `{`: try the next match
+            return openers[index][0], closing[openers[index]]
     raise source.structure(what)
+
+
+def _braces(masked: list[str]) -> tuple[list[tuple[int, int]], dict[tuple[int, int], int]]:
+    """Every `{` in order, and the line of the `}` closing each closed one: one pass, so finding a
+    body costs the same however many unclosed `{` the file holds."""
+    openers: list[tuple[int, int]] = []
+    closing: dict[tuple[int, int], int] = {}
+    stack: list[tuple[int, int]] = []
+    for row, text in enumerate(masked):
+        if "{" not in text and "}" not in text:
+            continue
+        for bracket in re.finditer(r"[{}]", text):
+            if bracket.group(0) == "{":
+                openers.append((row, bracket.start()))
+                stack.append((row, bracket.start()))
+            elif stack:
+                closing[stack.pop()] = row
+    return openers, closing
 
 
 def _spell(name: str, existing: list[str]) -> str:

@@ -69,6 +69,7 @@ class Schema:
     root_type: tuple[str, Loc] | None = None
     includes: list[tuple[str, Loc]] = field(default_factory=list)
     missing_includes: list[tuple[str, Loc]] = field(default_factory=list)  # not found next to the schema
+    problems: list[Diagnostic] = field(default_factory=list)  # includes not followed (FBS-INCLUDE)
 
 
 def tokenize(path: str, text: str) -> list[Token]:
@@ -237,12 +238,32 @@ def parse(path: str, text: str) -> Schema:
     return _Parser(path, tokenize(path, text)).parse()
 
 
+# an include names a schema in the including schema's directory (hipDNN's schemas include their
+# shared ones by bare name); the spec records it as such a name
+INCLUDE_NAME = re.compile(r"[a-z][a-z0-9_]{0,80}\.fbs")
+MAX_INCLUDE_DEPTH = 64  # schemas in one chain of includes (hipDNN's deepest is 2)
+
+
 def load(path: Path, shown: str) -> Schema:
-    """Parse a schema and the enums of the files it includes (relative to it, when present)."""
-    return _load(path, shown, set())
+    """Parse a schema and the enums of the files it includes. An include is a bare file name found
+    in the schema's directory (never a path, so nothing outside that directory is read); any other
+    form, and a chain of includes deeper than MAX_INCLUDE_DEPTH, is an FBS-INCLUDE problem of the
+    schema, at the include."""
+    return _load(path, shown, set(), 1)
 
 
-def _load(path: Path, shown: str, seen: set[Path]) -> Schema:
+def _include_problem(include: str) -> str | None:
+    if "/" in include or "\\" in include or include in (".", ".."):
+        return (
+            f"include \"{include}\" is a path; includes are looked up only in the schema's directory (as flatc "
+            f"does with -I naming it): copy the included schema there and include it by its file name"
+        )
+    if not INCLUDE_NAME.fullmatch(include):
+        return f"include \"{include}\" is not a lower snake_case .fbs file name (as hipDNN names its schemas); rename the schema it names"
+    return None
+
+
+def _load(path: Path, shown: str, seen: set[Path], depth: int) -> Schema:
     try:
         text = storage.read_input(path, storage.MAX_SPEC_BYTES, shown).decode("utf-8")
     except (storage.StorageError, UnicodeDecodeError) as exc:
@@ -250,17 +271,25 @@ def _load(path: Path, shown: str, seen: set[Path]) -> Schema:
     seen.add(path.resolve())
     schema = parse(shown, text)
     for include, loc in schema.includes:
+        problem = _include_problem(include)
+        if problem is not None:
+            schema.problems.append(rules.FBS_INCLUDE(loc, problem))
+            continue
         other = path.parent / include
         if not other.is_file():
             schema.missing_includes.append((include, loc))
         elif other.resolve() not in seen:
+            if depth >= MAX_INCLUDE_DEPTH:
+                schema.problems.append(rules.FBS_INCLUDE(loc, f"include \"{include}\" is more than {MAX_INCLUDE_DEPTH} schemas deep in a chain of includes; flatten the chain"))
+                continue
             shown_other = str(Path(shown).parent / include) if Path(shown).parent != Path(".") else include
-            included = _load(other, shown_other, seen)
+            included = _load(other, shown_other, seen, depth + 1)
             for name, enum in included.enums.items():
                 if enum.file is None:
                     enum.file = include
                 schema.enums.setdefault(name, enum)
             schema.missing_includes += included.missing_includes
+            schema.problems += included.problems
     return schema
 
 

@@ -37,7 +37,9 @@ class Entry:
     alias_of: str | None = None
 
 
-_NOISE = re.compile(r'/\*.*?\*/|//[^\n]*|"(?:\\.|[^"\\\n])*"|^[ \t]*#[^\n]*', re.S | re.M)
+# an unclosed comment runs to the end of the text and an unclosed string to the end of its line, so
+# every alternative matches where it starts and the scan stays linear (no rescans to the end)
+_NOISE = re.compile(r'/\*.*?(?:\*/|\Z)|//[^\n]*|"(?:\\.?|[^"\\\n])*(?:"|$)|^[ \t]*#[^\n]*', re.S | re.M)
 
 
 def _blank_comments(text: str) -> str:
@@ -93,24 +95,43 @@ def parse_range_list(text: str, path: str) -> list[DeclaredRange]:
     return ranges
 
 
+_ENUM_HEAD = re.compile(r"\benum\b[^{;]{0,2000}\{")
+_ITEM = re.compile(r"[^,]+")
+_ENUMERATOR = re.compile(r"\s*([A-Za-z_]\w*)\s*(?:=(.*))?", re.S)
+
+
+def _enum_bodies(clean: str) -> Iterator[tuple[int, int]]:
+    """(start, end) of each `enum ... { body }` body: the first `}` after the `{` ends it (as the
+    old `\\{(.*?)\\}` did), found once, so unclosed `enum {` lines cost nothing more each."""
+    position = 0
+    while True:
+        head = _ENUM_HEAD.search(clean, position)
+        if head is None:
+            return
+        close = clean.find("}", head.end())
+        if close < 0:
+            return  # no `}` is left: no later enum has a body either
+        yield head.end(), close
+        position = close + 1
+
+
 def parse_enums(text: str, path: str) -> list[Entry]:
     """Every enumerator of every enum body in a C header, with resolved values."""
     clean = _blank_comments(text)
     entries: list[Entry] = []
     cursor = _Cursor(clean, path)
-    for body in re.finditer(r"\benum\b[^{;]{0,2000}\{(.*?)\}", clean, re.S):
+    for offset, stop in _enum_bodies(clean):
         values: dict[str, int] = {}
         previous = -1
-        offset = body.start(1)
-        for item in re.finditer(r"[^,]+", body.group(1)):
+        for item in _ITEM.finditer(clean, offset, stop):
             raw = item.group(0)
             if not raw.strip():
                 continue
-            start = offset + item.start() + (len(raw) - len(raw.lstrip()))
-            match = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*(?:=\s*(.+?))?\s*", raw, re.S)
+            start = item.start() + (len(raw) - len(raw.lstrip()))
+            match = _ENUMERATOR.fullmatch(raw)
             if not match:
                 continue
-            name, expression = match.group(1), match.group(2)
+            name, expression = match.group(1), None if match.group(2) is None else match.group(2).strip()
             alias = None
             if expression is None:
                 value = previous + 1

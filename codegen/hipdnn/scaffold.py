@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 
-from codegen.plumbing import escape
+from codegen.plumbing import escape, storage
 from codegen.hipdnn import fbs
 from codegen.views import fbsview, naming
 from codegen.spec import model
@@ -34,6 +34,8 @@ SNAKE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 PASCAL = re.compile(r"[A-Z][A-Za-z0-9]*")
 UPPER = re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*")
 MAX_NAME, MAX_ATTRIBUTE = 64, 120  # the spec schema's limits
+MAX_ENUM_VALUES = 256  # the spec schema's limit on an enum's values (a test keeps the two equal)
+INT32 = (-(2**31), 2**31 - 1)  # an enum value's range in the spec schema
 # Words FlatBuffers reserves for declarations and types; a schema name must not be one.
 FBS_KEYWORDS = frozenset(
     "table struct enum union namespace include attribute root_type file_identifier file_extension rpc_service "
@@ -255,7 +257,7 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     table = fbs.pick_table(schema, table_name, shown)
     header = f"{path.name.rsplit('.', 1)[0]}_generated.h"
     draft = Draft(op, stem, f"{shown}:{table.name}", fbs_table=table.name, fbs_header=header, loc=table.name_loc or table.loc)
-    problems: list[Diagnostic] = []
+    problems: list[Diagnostic] = list(schema.problems)
     table_loc = table.name_loc or table.loc
     if not PASCAL.fullmatch(table.name) or len(table.name) > MAX_NAME:
         problems.append(rules.FBS_NAME(table_loc, f"table name '{table.name}' must be PascalCase (at most {MAX_NAME} characters): the spec uses it for C++ class names"))
@@ -321,9 +323,35 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
         problems.append(rules.FBS_UNSUPPORTED(table_loc, f"table {table.name} has more attributes than a {BLOCK}-attribute block holds"))
     if not draft.tensors and not problems:
         problems.append(rules.FBS_UNSUPPORTED(table.loc, f"table {table.name} has no tensor UID field (*_tensor_uid or (cache_uid)); an operation needs tensors"))
+    if not problems:
+        size = _spec_size(draft)
+        if size > storage.MAX_SPEC_BYTES:
+            problems.append(
+                rules.FBS_UNSUPPORTED(
+                    table_loc,
+                    f"the spec of table {table.name} would be about {size} bytes, past the limit of {storage.MAX_SPEC_BYTES} bytes of "
+                    "a spec file (each enum field writes its enum's values); split the table or share fewer large enums",
+                )
+            )
     if problems:
         raise SpecError(problems)
     return draft
+
+
+def _spec_size(draft: Draft) -> int:
+    """The size of the spec `draft` renders to, measured on a copy numbered in an empty workspace
+    with the built-in template (real numbers differ by a few digits: SIZE_MARGIN covers them), so an
+    oversized spec is refused before anything is numbered or written."""
+    import copy
+
+    from codegen.pipeline import render as rendering
+    from codegen.families import builtin_templates
+
+    trial = allocate(copy.deepcopy(draft), NumberSpace([], None))
+    return len(render(trial, rendering.environment([builtin_templates()])).encode("utf-8")) + SIZE_MARGIN
+
+
+SIZE_MARGIN = 4096  # bytes: numbers of a busy workspace are longer than an empty one's
 
 
 def infer_outputs(draft: Draft) -> None:
@@ -413,6 +441,16 @@ def _field(f: fbs.FbsField, schema: fbs.Schema, problems: list[Diagnostic]) -> D
         if not PASCAL.fullmatch(enum.name) or bad:
             what = f"value names {', '.join(bad)} are" if bad else f"name {enum.name} is"
             problems.append(rules.FBS_NAME(enum.loc, f"enum {enum.name}: {what} not in the spec's form (PascalCase enum, UPPER_SNAKE_CASE values)"))
+            return None
+        if (reason := naming.enum_name_clash(enum.name)) is not None:
+            problems.append(rules.FBS_NAME(enum.loc, f"enum name '{enum.name}' is {reason}; rename the enum in the schema"))
+            return None
+        if len(enum.values) > MAX_ENUM_VALUES:
+            problems.append(fbs.unsupported(enum.loc, f"enum {enum.name} has {len(enum.values)} values; a spec's enum holds at most {MAX_ENUM_VALUES}"))
+            return None
+        wide = [n for n, v in enum.values if not INT32[0] <= v <= INT32[1]]
+        if wide:
+            problems.append(fbs.unsupported(enum.loc, f"enum {enum.name}: values {', '.join(wide[:8])}{' ...' if len(wide) > 8 else ''} are outside the 32-bit range of hipDNN's C enums"))
             return None
         if optional:
             problems.append(fbs.unsupported(f.loc, f"field {f.name}: an optional (= null) enum has no spec form; give it a default value"))

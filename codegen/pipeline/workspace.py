@@ -93,6 +93,21 @@ class Workspace:
 NOT_SPECS = frozenset({registry.REGISTRY_FILE, "waivers.yaml"})
 
 
+def _utf8(name: str) -> bool:
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _not_utf8(ws: Workspace, path: Path) -> Diagnostic:
+    """A spec whose name the file system holds as raw bytes: no op id, so never loaded (shown
+    with its bytes escaped, the only way to print it)."""
+    shown = os.fsencode(ws.display(path)).decode("utf-8", "backslashreplace")
+    return rules.SPEC_OP_NAME(Loc(shown), "the file name is not UTF-8 text, so it is no op id; rename the file")
+
+
 def spec_files(root: Path) -> list[Path]:
     return sorted(p for p in (root / SPEC_DIR).glob("*.yaml") if p.name not in NOT_SPECS)
 
@@ -139,6 +154,9 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
     for path in spec_files(root):
         if path.stem in ws.sources:
             continue
+        if not _utf8(path.name):
+            ws.diagnostics.append(_not_utf8(ws, path))
+            continue
         data, problems = read_file(ws, path)
         ws.diagnostics.extend(problems)
         if data is not None:
@@ -150,6 +168,9 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         if spec is not None:
             (ws.specs if spec.damage is None else ws.partial).append(spec)
     for path in sorted((root / SPEC_DIR).glob("*.yml")):  # an editor's default: never skipped silently
+        if not _utf8(path.name):
+            ws.diagnostics.append(_not_utf8(ws, path))
+            continue
         twin = path.with_suffix(".yaml")
         also = f"; {twin.name} exists too, so one of them is stale" if twin.exists() else ""
         ws.diagnostics.append(

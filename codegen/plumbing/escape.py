@@ -12,6 +12,8 @@ import re
 _YAML_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_ ()./-]*\Z")
 # YAML 1.1 reads these plain scalars as booleans, null or numbers (PyYAML, editors in 1.1 mode).
 _YAML_WORDS = re.compile(r"(?i:yes|no|true|false|on|off|null)|~")
+# Unicode's explicit bidirectional formatting characters (the "Trojan Source" set g++ warns of).
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 _YAML_NUMBER = re.compile(r"[-+]?(\.?[0-9][0-9_.:]*([eE][-+]?[0-9]+)?|\.(?i:inf|nan)|0[xXoObB][0-9a-fA-F_]+)")
 
 
@@ -31,9 +33,15 @@ def cpp_string(text: str) -> str:
 
 def comment_text(text: str) -> str:
     """One line of comment text for C++, CMake, Python or YAML: no line breaks or control
-    characters, and no sequence that would end or start a block comment."""
+    characters, no sequence that would end or start a block comment, no backslash that could
+    join the next line (at the end, or before a space clang-format may break at: set in
+    backquotes), no `??/` trigraph (a backslash to C and pre-17 C++), and no bidirectional
+    control character (shown as <U+XXXX>; g++ -Wbidi-chars refuses them)."""
     flat = re.sub(r"[\x00-\x1f\x7f\u2028\u2029\x85]+", " ", text)
-    return flat.replace("*/", "* /").replace("/*", "/ *").strip()
+    flat = _BIDI.sub(lambda m: f"<U+{ord(m.group(0)):04X}>", flat).strip()
+    flat = flat.replace("??/", "?? /")
+    flat = re.sub(r"\\+(?=\s|\Z)", lambda m: f"`{m.group(0)}`", flat)
+    return flat.replace("*/", "* /").replace("/*", "/ *")
 
 
 def py_string(text: str) -> str:

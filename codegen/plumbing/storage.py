@@ -376,24 +376,35 @@ def apply(root: Path, changes: list[Change]) -> None:
 
 
 def _roll_forward(root: Path, txn: Path, entries: list[dict[str, str | None]]) -> None:
-    """Move every staged file into place and delete what the change deletes; safe to repeat."""
+    """Move every staged file into place and delete what the change deletes; safe to repeat.
+
+    Every target is checked and every directory made first; then the renames and deletions run in
+    one loop that does nothing else, so the time a reader (a build) can see part of the change is
+    as short as the file system allows; emptied directories are pruned after it."""
     verified: set[str] = set()
+    moves: list[tuple[Path | None, Path]] = []  # (staged file, or None to delete; target)
     for index, entry in enumerate(entries):
         rel = entry["path"]
         if not isinstance(rel, str):
             raise StorageError(f"{txn / JOURNAL}: malformed entry {index}")
         target = guard(root, rel, verified=verified)  # the journal is re-checked: no link, no '..'
-        _step(f"commit {index}")
         staged = entry["staged"]
         if staged is None:
-            target.unlink(missing_ok=True)
-            _prune(target.parent, root)
-            verified.clear()  # a pruned directory is gone
+            moves.append((None, target))
         elif isinstance(staged, str) and (txn / staged).exists():  # else it was moved before an interruption
             if str(target.parent) not in verified:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 verified.add(str(target.parent))
-            os.replace(txn / staged, target)
+            moves.append((txn / staged, target))
+    for index, (source, target) in enumerate(moves):  # the window: renames and unlinks only
+        _step(f"commit {index}")
+        if source is None:
+            target.unlink(missing_ok=True)
+        else:
+            os.replace(source, target)
+    for source, target in moves:
+        if source is None:
+            _prune(target.parent, root)
     _step("cleanup")
     sync_filesystem(txn)  # the renames are durable before the journal that would redo them goes
     shutil.rmtree(txn)

@@ -38,6 +38,41 @@ RESERVED_OP_IDS = frozenset({"registry", "waivers", "python"})  # file names, or
 MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch", "node"})
 
 
+# Names (of an enum's form) the generated Python mirror's modules define or import at top level
+# (templates/mirror/): a spec enum of one of these names would replace it where the enum is imported,
+# so the mirror would no longer import. tests/test_mirror.py keeps this list equal to the templates'.
+MIRROR_NAMES = frozenset(
+    """ATTRIBUTES Any AttributeName Bound Callable ClassVar D DataType DescriptorType DtypeGroup DtypeTable
+    Error FIELDS FbsField FieldSlot FieldState FrontendNode Graph GraphBase GraphFormatError HipdnnError
+    INPUTS INT32 INT64 Inference IntEnum LISTS ListSlot Mapping NODE NODES Node NodeAttributes NodeCheck
+    NodeSpec OK OPERATIONS OperationDescriptor OperationType Optional PresenceRule Problem REQUIRED Status
+    TENSORS Table TensorAttributes TensorDescriptor TensorSlot TypeVar UnsupportedDataTypes""".split()
+)
+
+# hipDNN's own types that are no attribute enum a spec could describe: the FlatBuffers data objects
+# of data_types.fbs, tensor_attributes.fbs and graph.fbs, and the frontend's DataType, Error and
+# engine-selection types (Types.hpp). A spec enum so named would be a second definition of it.
+HIPDNN_NAMES = frozenset(
+    """DataType TensorAttributes TensorValue Float32Value Float16Value BFloat16Value Float8Value Int32Value
+    Float64Value Int64Value BoolValue NodeAttributes Node Graph EngineApiVersion Uuid Error ErrorCode
+    HeuristicMode BuildPlanPolicy KnobValueType""".split()
+)
+
+
+def enum_name_clash(name: str) -> str | None:
+    """Why an enum may not take `name`, or None: a name hipDNN or the Python mirror already defines
+    (the mirror's op classes end in OperationDescriptor), or a Python built-in the mirror uses."""
+    import builtins
+
+    if name in HIPDNN_NAMES:
+        return "one of hipDNN's own types (its FlatBuffers data objects or frontend types)"
+    if name in MIRROR_NAMES or name.endswith("OperationDescriptor"):
+        return "a name the generated Python mirror (hipdnn_ops) defines"
+    if hasattr(builtins, name):
+        return "a Python built-in the generated Python mirror uses"
+    return None
+
+
 def reserved_reason(identifier: str, bare_in_cpp: bool = False, bare_in_python: bool = True) -> str | None:
     if bare_in_python and (keyword.iskeyword(identifier) or keyword.issoftkeyword(identifier)):
         return "a Python keyword"

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 import struct
 from dataclasses import dataclass
 from enum import IntEnum
@@ -44,6 +45,7 @@ from hipdnn_ops.tensor import TensorDescriptor
 Graph = dict[str, Any]
 
 MAX_BYTES = 1 << 30  # the largest buffer or JSON text read
+MAX_JSON_DEPTH = 64  # deeper JSON is refused before it is parsed
 INT64 = (-(1 << 63), (1 << 63) - 1)
 INT32 = (-(1 << 31), (1 << 31) - 1)
 
@@ -144,6 +146,10 @@ def _number(value: object, what: str, single: bool) -> float:
 def _str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise _Bad(f"{what} must be a string, not {_shown(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:  # JSON's "\\ud800": no UTF-8, so neither form can hold it
+        raise _Bad(f"{what} holds a lone surrogate U+{ord(value[exc.start]):04X}, which UTF-8 (and so the binary form and hipDNN) cannot hold") from None
     return value
 
 
@@ -657,8 +663,7 @@ def json_name(value: IntEnum) -> str:
 
 
 def _from_json_name(enum: type[IntEnum], text: object, what: str) -> IntEnum:
-    if not isinstance(text, str):
-        raise _Bad(f"{what} must be a string, not {_shown(text)}")
+    text = _str(text, what)
     for member, spelled in JSON_NAMES.get(enum, {}).items():
         if spelled == text:
             return member
@@ -787,12 +792,34 @@ def node_from_json(text: str | bytes) -> dict[str, Any]:
 def _loads(text: str | bytes) -> Any:
     if len(text) > MAX_BYTES:
         raise GraphFormatError([Problem("format", "graph", f"{len(text)} bytes is more than the {MAX_BYTES}-byte limit")])
+    depth = _json_depth(text)
+    if depth > MAX_JSON_DEPTH:
+        raise GraphFormatError([Problem("format", "graph", f"JSON nested deeper than {MAX_JSON_DEPTH} levels (hipDNN's graphs nest 5)")])
     try:
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise GraphFormatError([Problem("format", "graph", "JSON nested too deeply")]) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise GraphFormatError([Problem("format", "graph", f"not JSON: {exc}")]) from None
+
+
+_JSON_NESTING = re.compile(rb'"(?:[^"\\]|\\.?)*(?:"|\Z)|[\[{\]}]')  # a string (to its end if unclosed) or a bracket
+
+
+def _json_depth(text: str | bytes) -> int:
+    """How deep arrays and objects nest in JSON text, counted up to one past MAX_JSON_DEPTH, in one
+    linear pass (strings skipped, nothing parsed, so no depth can exhaust the stack)."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    depth = 0
+    for match in _JSON_NESTING.finditer(data):
+        token = match.group(0)
+        if token in (b"[", b"{"):
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return depth
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return 0
 
 
 def _no_constant(name: str) -> float:
