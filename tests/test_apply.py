@@ -456,3 +456,40 @@ def test_an_include_is_placed_outside_blocks_under_a_header_guard():
     assert placed["Ca"] == text.replace("#if X\n", "#include <a/Ca.hpp>\n#if X\n")  # before the block
     assert placed["Ea"] == text.replace("#include <a/F.hpp>\n", "#include <a/Ea.hpp>\n#include <a/F.hpp>\n")  # after it
     assert placed["Z"] == text.replace("#include <a/F.hpp>\n", "#include <a/F.hpp>\n#include <a/Z.hpp>\n")
+
+
+def _apply_into(tmp_path: Path, name: str, ws: Path, ops: list[str]) -> tuple[str, dict[str, bytes]]:
+    root = tmp_path / name / "projects" / "hipdnn"
+    shutil.copytree(FIXTURE, root)
+    result = run_cli("apply", "--hipdnn-root", str(root), *ops, cwd=ws)
+    return (result.out + result.err).replace(f"/{name}/", "/RUN/"), tree(root)
+
+
+@pytest.mark.parametrize("context", [0, 2, 30])
+def test_windowed_formatting_applies_exactly_what_whole_files_do(tmp_path, monkeypatch, two_op_workspace, context):
+    """Issue 35 item 11: a long file is formatted in windows around the added lines (with the
+    braces and #if blocks enclosing them) instead of whole. Forced onto every file, at any window
+    size, it must write exactly what formatting whole files writes."""
+    from codegen.hipdnn import apply as applying
+    from codegen.plumbing import formatting
+
+    whole = _apply_into(tmp_path, "whole", two_op_workspace, [])
+    sizes: list[int] = []
+    real = formatting.format_ranges
+    monkeypatch.setattr(formatting, "format_ranges", lambda text, *a: sizes.append(text.count("\n")) or real(text, *a))
+    monkeypatch.setattr(applying, "WINDOW_FROM_LINES", 0)
+    monkeypatch.setattr(applying, "WINDOW_CONTEXT", context)
+    windowed = _apply_into(tmp_path, "windowed", two_op_workspace, [])
+    assert windowed == whole
+    assert sizes and max(sizes) < 200  # no file went to clang-format whole (the fixture's longest has 400+ lines)
+
+
+@pytest.mark.parametrize("case", CASE_DIRS, ids=[p.name for p in CASE_DIRS])
+def test_apply_case_with_every_file_formatted_in_windows(case, checkout, monkeypatch):
+    """Every apply case prints and writes exactly its pinned result when each file is formatted in
+    windows (one line of context) rather than whole."""
+    from codegen.hipdnn import apply as applying
+
+    monkeypatch.setattr(applying, "WINDOW_FROM_LINES", 0)
+    monkeypatch.setattr(applying, "WINDOW_CONTEXT", 1)
+    test_apply_case(case, checkout)
