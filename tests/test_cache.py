@@ -196,11 +196,12 @@ def test_compiled_templates_come_from_the_cache_and_render_the_same(tmp_path: Pa
     assert _render_repo(monkeypatch) == (cold, compiled)  # off: everything compiled, nothing else changes
 
 
-@pytest.mark.parametrize("damage", ["flipped-byte", "truncated", "other-header", "writable-by-others", "link"])
-def test_a_damaged_or_foreign_compiled_template_is_never_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
-    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
-    cold, compiled = _render_repo(monkeypatch)
-    entries = _template_entries(tmp_path / "cache")
+DAMAGES = ["flipped-byte", "truncated", "other-header", "writable-by-others", "link"]
+
+
+def _damage(entries: list[Path], damage: str, tmp_path: Path) -> None:
+    """Damage every cache entry one way: its bytes, its header, its mode, or a link in its place."""
+    assert entries
     for entry in entries:
         data = entry.read_bytes()
         if damage == "flipped-byte":
@@ -216,6 +217,13 @@ def test_a_damaged_or_foreign_compiled_template_is_never_loaded(tmp_path: Path, 
             planted.write_bytes(data)
             entry.unlink()
             entry.symlink_to(planted)
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_or_foreign_compiled_template_is_never_loaded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    cold, compiled = _render_repo(monkeypatch)
+    _damage(_template_entries(tmp_path / "cache"), damage, tmp_path)
     warm, again = _render_repo(monkeypatch)
     assert (warm, again) == (cold, compiled)  # every entry refused and compiled afresh
 
@@ -250,20 +258,10 @@ def test_unchanged_text_is_never_formatted_twice(tmp_path: Path, monkeypatch: py
     assert processes == 1 and again["b/Y.cpp"] == "int g()\n{\n    return 2;\n}\n" and again["a/X.hpp"] == first["a/X.hpp"]
 
 
-@pytest.mark.parametrize("damage", ["flipped-byte", "writable-by-others", "link"])
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_a_damaged_or_foreign_formatted_entry_is_formatted_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
     monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
     first, _ = _format(monkeypatch, SOURCES)
-    for entry in sorted((tmp_path / "cache" / "formatted").glob("*.fmt")):
-        data = entry.read_bytes()
-        if damage == "flipped-byte":
-            entry.write_bytes(data[:-2] + b"X" + data[-1:])  # a changed character: the digest no longer matches
-        elif damage == "writable-by-others":
-            entry.chmod(0o666)
-        else:
-            planted = tmp_path / f"planted-{entry.name}"
-            planted.write_bytes(data)
-            entry.unlink()
-            entry.symlink_to(planted)
+    _damage(sorted((tmp_path / "cache" / "formatted").glob("*.fmt")), damage, tmp_path)
     again, processes = _format(monkeypatch, SOURCES)
     assert (again, processes >= 1) == (first, True)
