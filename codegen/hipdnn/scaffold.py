@@ -443,7 +443,16 @@ def _field(f: fbs.FbsField, schema: fbs.Schema, problems: list[Diagnostic]) -> D
             problems.append(rules.FBS_NAME(enum.loc, f"enum {enum.name}: {what} not in the spec's form (PascalCase enum, UPPER_SNAKE_CASE values)"))
             return None
         if (reason := naming.enum_name_clash(enum.name)) is not None:
-            problems.append(rules.FBS_NAME(enum.loc, f"enum name '{enum.name}' is {reason}; rename the enum in the schema"))
+            if enum.file is not None:  # an included schema's enum: hipDNN's own, not the schema's to rename
+                problems.append(
+                    fbs.unsupported(
+                        f.loc,
+                        f"field {f.name}: its type {enum.name} ({enum.file}) is {reason}; a spec's enum field defines its "
+                        f"own enum, so a field of that type cannot be held",
+                    )
+                )
+            else:
+                problems.append(rules.FBS_NAME(enum.loc, f"enum name '{enum.name}' is {reason}; rename the enum in the schema"))
             return None
         if len(enum.values) > MAX_ENUM_VALUES:
             problems.append(fbs.unsupported(enum.loc, f"enum {enum.name} has {len(enum.values)} values; a spec's enum holds at most {MAX_ENUM_VALUES}"))
