@@ -9,7 +9,7 @@
 # The tool and its workspace sit in tools/hipdnn-codegen/, as a hipDNN checkout would vendor them,
 # with a hipdnn-codegen.toml at the repository root. Needs network access to PyPI (pre-commit builds
 # the hook's environment). Commit first: pre-commit installs the hook from HEAD.
-# Usage: scripts/precommit_scratch.sh [WORKDIR]   (default: a new temporary directory)
+# Usage: .ci/precommit_scratch.sh [WORKDIR]   (default: a new temporary directory)
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
