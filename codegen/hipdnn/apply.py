@@ -610,8 +610,6 @@ def insert_list_entries(source: Source, marker: re.Pattern[str], entries: list[s
 
 WINDOW_FROM_LINES = 4000  # a file this long is formatted in windows around the added lines
 WINDOW_CONTEXT = 30  # unchanged lines kept on each side of an added run in a window
-_CONDITIONAL_OPEN = re.compile(r"^\s*#\s*if(n?def)?\b")
-_CONDITIONAL_CLOSE = re.compile(r"^\s*#\s*endif\b")
 
 
 def _format_added(source: Source, style: Path, filename: str) -> None:
@@ -671,9 +669,10 @@ def _open_blocks(code: list[str], rows: list[int]) -> dict[int, list[tuple[int, 
             at += 1
         if at == len(wanted):
             break
-        if _CONDITIONAL_OPEN.match(text):
+        directive = text.lstrip()
+        if _IF.match(directive):
             stack.append((row, "#if"))
-        elif _CONDITIONAL_CLOSE.match(text):
+        elif _ENDIF.match(directive):
             while stack and stack[-1][1] != "#if":
                 stack.pop()  # braces a conditional left open end with it
             if stack:
