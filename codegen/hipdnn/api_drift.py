@@ -1,0 +1,238 @@
+"""The drift gate (check --hipdnn-root): each op's generated C++ against the checkout's file at the
+same path, compared at API level.
+
+For every per-op file a spec generates that `apply` copies into a checkout (families' declared
+destinations), the checkout's file at the same path is read with the C++ API reader and compared
+with the generated one: a public class, base, data member, accessor or method signature, nested
+enum or enumerator, alias, free function or constant present on one side only or different is a
+DRIFT-API finding; a gtest test case the checkout's file has and the generated one lacks is a
+DRIFT-TEST finding; regions of the checkout's file the reader cannot parse are one DRIFT-UNREADABLE
+warning per file. Every finding sits on the spec, with the checkout's file:line (and the generated
+file's, where the item is there) as notes. A file the checkout lacks is not compared (the op, or
+that file, is new); files equal byte for byte are not parsed. Formatting, comments, the order of
+declarations and tests the generated file has beyond the checkout's are not drift; in a test
+source (a file under a tests/ directory) only the test cases are compared.
+
+The capped text diff of each drifted file is returned too; `check --diff` prints it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from codegen import families
+from codegen.diagnostics import rules
+from codegen.diagnostics.diagnostics import Diagnostic, Loc, Note
+from codegen.hipdnn import cxx_api
+from codegen.pipeline.workspace import Workspace
+from codegen.plumbing import storage
+from codegen.spec.model import OpSpec
+from codegen.views import naming
+
+CXX_SUFFIXES = (".h", ".hpp", ".cpp", ".hxx", ".cxx", ".cc", ".inc")
+PROBLEMS_SHOWN = 3  # unreadable regions named per file
+
+
+@dataclass(frozen=True)
+class Delta:
+    """One API difference: its rule, message, and the line on each side (0: not on that side)."""
+
+    rule: rules.Rule
+    message: str
+    theirs: int
+    ours: int
+
+
+def check(ws: Workspace, root: Path, specs: Iterable[OpSpec], display: Callable[[Path], str]) -> tuple[list[Diagnostic], str]:
+    """(findings, the capped diffs of drifted files) for every spec against checkout `root` (the
+    directory holding backend/, frontend/, ...)."""
+    found: list[Diagnostic] = []
+    diffs: list[str] = []
+    label = display(root)
+    for spec in sorted(specs, key=lambda s: s.op):
+        for rel in families.copied_paths(naming.OpNames(spec)):
+            if not rel.endswith(CXX_SUFFIXES):
+                continue  # schemas: schema_drift compares them field by field
+            theirs_path, ours_path = root / rel, ws.generated_dir / spec.op / rel
+            if not theirs_path.is_file() or not ours_path.is_file():
+                continue  # new to the checkout; or not generated yet, which GEN-STALE reports
+            theirs_shown, ours_shown = display(theirs_path), ws.display(ours_path)
+            try:
+                theirs = storage.read_input(theirs_path, storage.MAX_HEADER_BYTES, theirs_shown)
+                ours = storage.read_input(ours_path, storage.MAX_HEADER_BYTES, ours_shown)
+            except storage.StorageError as exc:
+                found.append(rules.DRIFT_UNREADABLE(spec.span.loc, f"{Path(rel).name}: not compared: {exc}", Note("hipDNN's file", Loc(theirs_shown))))
+                continue
+            if theirs == ours:
+                continue
+            theirs_api, ours_api = cxx_api.parse(theirs), cxx_api.parse(ours)
+            name = Path(rel).name
+            if theirs_api.problems:
+                shown = [Note(p.message, Loc(theirs_shown, p.line, p.col)) for p in theirs_api.problems[:PROBLEMS_SHOWN]]
+                more = len(theirs_api.problems) - PROBLEMS_SHOWN
+                if more > 0:
+                    shown.append(Note(f"and {more} more region(s)"))
+                found.append(
+                    rules.DRIFT_UNREADABLE(
+                        spec.span.loc, f"{name}: {len(theirs_api.problems)} region(s) of hipDNN's file could not be parsed; the API there was not compared", *shown
+                    )
+                )
+            deltas = list(compare(theirs_api, ours_api, tests_only="tests" in Path(rel).parts))
+            for delta in deltas:
+                notes = [Note("hipDNN's file", Loc(theirs_shown, delta.theirs or 1))]
+                if delta.ours:
+                    notes.append(Note("the generated file", Loc(ours_shown, delta.ours)))
+                found.append(delta.rule(spec.span.loc, f"{name}: {delta.message}", *notes))
+            if deltas:
+                diffs.append(storage.Change(rel, "update", theirs, ours).diff(label))
+    return found, "".join(diffs)
+
+
+# --- comparing two APIs ---------------------------------------------------------------------------
+
+THEIRS_ONLY = "is in hipDNN's file but not generated"
+OURS_ONLY = "is generated but not in hipDNN's file"
+
+
+def _what(function: cxx_api.Function) -> str:
+    if function.name.startswith(("get_", "set_")):
+        return "accessor"
+    if function.name.startswith("has_"):
+        return "presence query"
+    return "method"
+
+
+def compare(theirs: cxx_api.Api, ours: cxx_api.Api, tests_only: bool = False) -> Iterator[Delta]:
+    """Every API difference between the checkout's file and the generated one, in a fixed order.
+    In a test source (`tests_only`) only the test cases count: its fixtures and helpers are no API."""
+    ours_tests = {(t.suite, t.name) for t in ours.tests}
+    for test in theirs.tests:
+        if (test.suite, test.name) not in ours_tests:
+            yield Delta(rules.DRIFT_TEST, f"hipDNN's file has test {test.full_name} ({test.macro}), which the generated file lacks", test.line, 0)
+    if tests_only:
+        return
+    yield from _classes(theirs, ours)
+    yield from _functions(theirs.functions, ours.functions, "function", "", 0, 0)
+    yield from _enums(theirs.enums, ours.enums, "", 0, 0)
+    yield from _aliases(theirs.aliases, ours.aliases, "", 0, 0)
+    yield from _variables(theirs.variables, ours.variables, "constant", "", 0, 0)
+
+
+def _classes(theirs: cxx_api.Api, ours: cxx_api.Api) -> Iterator[Delta]:
+    mine = {c.qualified: c for c in ours.classes}
+    other = {c.qualified: c for c in theirs.classes}
+    for name, c in other.items():
+        if name not in mine:
+            yield Delta(rules.DRIFT_API, f"{c.kind} {c.name} {THEIRS_ONLY}", c.line, 0)
+    for name, c in mine.items():
+        if name not in other:
+            yield Delta(rules.DRIFT_API, f"{c.kind} {c.name} {OURS_ONLY}", 0, c.line)
+    for name, t in other.items():
+        o = mine.get(name)
+        if o is None:
+            continue
+        of = f" of {t.kind} {t.name}"
+        if t.bases != o.bases:
+            yield Delta(rules.DRIFT_API, f"{t.kind} {t.name} derives from {_list(t.bases)} in hipDNN's file but from {_list(o.bases)} generated", t.line, o.line)
+        yield from _variables(t.members, o.members, "member", of, t.line, o.line)
+        yield from _functions(t.methods, o.methods, "method", of, t.line, o.line)
+        yield from _enums(t.enums, o.enums, of, t.line, o.line)
+        yield from _aliases(t.aliases, o.aliases, of, t.line, o.line)
+
+
+def _list(names: tuple[str, ...]) -> str:
+    return ", ".join(names) if names else "nothing"
+
+
+def _variables(theirs: Iterable[cxx_api.Variable], ours: Iterable[cxx_api.Variable], kind: str, of: str, t_line: int, o_line: int) -> Iterator[Delta]:
+    mine = {(v.scope.rpartition("::")[2] if kind == "constant" else "", v.name): v for v in ours}
+    other = {(v.scope.rpartition("::")[2] if kind == "constant" else "", v.name): v for v in theirs}
+
+    def spell(v: cxx_api.Variable) -> str:
+        return f"`{v.type} {v.name}" + (f" = {v.default}" if v.default is not None else "") + "`"
+
+    for key, v in other.items():
+        o = mine.get(key)
+        if o is None:
+            yield Delta(rules.DRIFT_API, f"{kind} {spell(v)}{of} {THEIRS_ONLY}", v.line, o_line)
+        elif (v.type, v.default, v.static) != (o.type, o.default, o.static):
+            yield Delta(rules.DRIFT_API, f"{kind} {v.name}{of} is {spell(v)} in hipDNN's file but {spell(o)} generated", v.line, o.line)
+    for key, o in mine.items():
+        if key not in other:
+            yield Delta(rules.DRIFT_API, f"{kind} {spell(o)}{of} {OURS_ONLY}", t_line, o.line)
+
+
+def _functions(theirs: Iterable[cxx_api.Function], ours: Iterable[cxx_api.Function], kind: str, of: str, t_line: int, o_line: int) -> Iterator[Delta]:
+    """Overloads are told apart by parameter types and const; one unmatched overload on each side
+    under one name is one difference (a changed signature), any other is listed per overload."""
+    by_name: dict[str, tuple[list[cxx_api.Function], list[cxx_api.Function]]] = {}
+    for f in theirs:
+        by_name.setdefault(f.name, ([], []))[0].append(f)
+    for f in ours:
+        by_name.setdefault(f.name, ([], []))[1].append(f)
+    for name, (other, mine) in by_name.items():
+        what = kind if kind == "function" else _what((other or mine)[0])
+        mine_keys = {f.key: f for f in mine}
+        other_keys = {f.key: f for f in other}
+        for key, t in other_keys.items():
+            o = mine_keys.get(key)
+            if o is not None and (t.return_type, t.static) != (o.return_type, o.static):
+                yield Delta(rules.DRIFT_API, f"{what} {name}{of} is `{t.signature}` in hipDNN's file but `{o.signature}` generated", t.line, o.line)
+        only_theirs = [f for k, f in other_keys.items() if k not in mine_keys]
+        only_ours = [f for k, f in mine_keys.items() if k not in other_keys]
+        if len(only_theirs) == 1 and len(only_ours) == 1:
+            t, o = only_theirs[0], only_ours[0]
+            yield Delta(rules.DRIFT_API, f"{what} {name}{of} is `{t.signature}` in hipDNN's file but `{o.signature}` generated", t.line, o.line)
+            continue
+        for t in only_theirs:
+            yield Delta(rules.DRIFT_API, f"{what} `{t.signature}`{of} {THEIRS_ONLY}", t.line, o_line)
+        for o in only_ours:
+            yield Delta(rules.DRIFT_API, f"{what} `{o.signature}`{of} {OURS_ONLY}", t_line, o.line)
+
+
+def _enums(theirs: Iterable[cxx_api.Enum], ours: Iterable[cxx_api.Enum], of: str, t_line: int, o_line: int) -> Iterator[Delta]:
+    mine = {e.name: e for e in ours}
+    other = {e.name: e for e in theirs}
+    for name, t in other.items():
+        o = mine.get(name)
+        if o is None:
+            yield Delta(rules.DRIFT_API, f"enum {name}{of} {THEIRS_ONLY}", t.line, o_line)
+            continue
+        ours_values = {e.name: e for e in o.enumerators}
+        theirs_values = {e.name: e for e in t.enumerators}
+        for e in t.enumerators:
+            mine_e = ours_values.get(e.name)
+            if mine_e is None:
+                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{_value(e)}{of} {THEIRS_ONLY}", e.line, o.line)
+            elif _number(e) != _number(mine_e):
+                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{of} is {_number(e)} in hipDNN's file but {_number(mine_e)} generated", e.line, mine_e.line)
+        for e in o.enumerators:
+            if e.name not in theirs_values:
+                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{_value(e)}{of} {OURS_ONLY}", t.line, e.line)
+    for name, o in mine.items():
+        if name not in other:
+            yield Delta(rules.DRIFT_API, f"enum {name}{of} {OURS_ONLY}", t_line, o.line)
+
+
+def _number(e: cxx_api.Enumerator) -> str:
+    return str(e.number) if e.number is not None else (e.value or "?")
+
+
+def _value(e: cxx_api.Enumerator) -> str:
+    return f" = {_number(e)}"
+
+
+def _aliases(theirs: Iterable[cxx_api.Alias], ours: Iterable[cxx_api.Alias], of: str, t_line: int, o_line: int) -> Iterator[Delta]:
+    mine = {a.name: a for a in ours}
+    other = {a.name: a for a in theirs}
+    for name, t in other.items():
+        o = mine.get(name)
+        if o is None:
+            yield Delta(rules.DRIFT_API, f"alias {name} (of {t.target}){of} {THEIRS_ONLY}", t.line, o_line)
+        elif o.target != t.target:
+            yield Delta(rules.DRIFT_API, f"alias {name}{of} names {t.target} in hipDNN's file but {o.target} generated", t.line, o.line)
+    for name, o in mine.items():
+        if name not in other:
+            yield Delta(rules.DRIFT_API, f"alias {name} (of {o.target}){of} {OURS_ONLY}", t_line, o.line)
