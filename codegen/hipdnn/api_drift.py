@@ -18,6 +18,7 @@ The capped text diff of each drifted file is returned too; `check --diff` prints
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -50,7 +51,6 @@ def check(ws: Workspace, root: Path, specs: Iterable[OpSpec], display: Callable[
     directory holding backend/, frontend/, ...)."""
     found: list[Diagnostic] = []
     diffs: list[str] = []
-    label = display(root)
     for spec in sorted(specs, key=lambda s: s.op):
         for rel in families.copied_paths(naming.OpNames(spec)):
             if not rel.endswith(CXX_SUFFIXES):
@@ -86,8 +86,18 @@ def check(ws: Workspace, root: Path, specs: Iterable[OpSpec], display: Callable[
                     notes.append(Note("the generated file", Loc(ours_shown, delta.ours)))
                 found.append(delta.rule(spec.span.loc, f"{name}: {delta.message}", *notes))
             if deltas:
-                diffs.append(storage.Change(rel, "update", theirs, ours).diff(label))
+                diffs.append(_diff(theirs, ours, theirs_shown, ours_shown))
     return found, "".join(diffs)
+
+
+def _diff(theirs: bytes, ours: bytes, theirs_shown: str, ours_shown: str) -> str:
+    """The checkout's file against the generated one, capped at storage.DIFF_LINES lines."""
+    old = theirs.decode("utf-8", "replace").splitlines(keepends=True)
+    new = ours.decode("utf-8", "replace").splitlines(keepends=True)
+    lines = list(difflib.unified_diff(old, new, f"{theirs_shown} (hipDNN)", f"{ours_shown} (generated)"))
+    if len(lines) > storage.DIFF_LINES:
+        lines = lines[: storage.DIFF_LINES] + [f"... diff truncated ({len(lines) - storage.DIFF_LINES} more lines)\n"]
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
 # --- comparing two APIs ---------------------------------------------------------------------------
@@ -166,13 +176,27 @@ def _variables(theirs: Iterable[cxx_api.Variable], ours: Iterable[cxx_api.Variab
 
 def _functions(theirs: Iterable[cxx_api.Function], ours: Iterable[cxx_api.Function], kind: str, of: str, t_line: int, o_line: int) -> Iterator[Delta]:
     """Overloads are told apart by parameter types and const; one unmatched overload on each side
-    under one name is one difference (a changed signature), any other is listed per overload."""
+    under one name is one difference (a changed signature), any other is listed per overload. A
+    name on one side only whose signature the other side has under a name differing only in case
+    (getDbiasDesc, getDBiasDesc) is one difference: a respelling."""
+    theirs, ours = list(theirs), list(ours)
     by_name: dict[str, tuple[list[cxx_api.Function], list[cxx_api.Function]]] = {}
     for f in theirs:
         by_name.setdefault(f.name, ([], []))[0].append(f)
     for f in ours:
         by_name.setdefault(f.name, ([], []))[1].append(f)
+    respelt: set[str] = set()
+    theirs_only = {f.name.lower(): f for f in theirs if not by_name[f.name][1]}
+    for f in ours:
+        t = theirs_only.get(f.name.lower())
+        if by_name[f.name][0] or t is None or (t.return_type, t.param_types, t.const, t.static) != (f.return_type, f.param_types, f.const, f.static):
+            continue
+        respelt.update((t.name, f.name))
+        what = kind if kind == "function" else _what(t)
+        yield Delta(rules.DRIFT_API, f"{what} {t.name}{of} is spelled {f.name} generated (`{t.signature}` in hipDNN's file)", t.line, f.line)
     for name, (other, mine) in by_name.items():
+        if name in respelt:
+            continue
         what = kind if kind == "function" else _what((other or mine)[0])
         mine_keys = {f.key: f for f in mine}
         other_keys = {f.key: f for f in other}
