@@ -104,3 +104,46 @@ def test_drift_findings_in_every_format(fmt, tmp_path):
         assert related["artifactLocation"]["uri"].endswith("frontend/tests/TestLayernormBackwardAttributes.cpp")
     else:
         assert result.out.startswith("::error file=op_specs/layernorm_bwd.yaml,") and "DRIFT-TEST" in result.out
+
+
+# --- the comparison itself ------------------------------------------------------------------------
+def _compare(theirs: str, ours: str, tests_only: bool = False) -> list[tuple[str, str]]:
+    from codegen.hipdnn import api_drift, cxx_api
+
+    return [(d.rule.id, d.message) for d in api_drift.compare(cxx_api.parse(theirs), cxx_api.parse(ours), tests_only)]
+
+
+def test_identical_apis_in_other_order_and_format_compare_equal():
+    ours = "namespace n { class A : public B { public: int x = 0; int f(int a) const; void g(); enum class E { P = 0, Q = 1 }; }; }"
+    theirs = "namespace n {\nclass A : public B {\npublic:\n    void g();   // later\n    int f(int other) const;\n    enum class E { P, Q, };\n    int x  =  0;\nprivate:\n    int secret;\n};\n}\n"
+    assert _compare(theirs, ours) == []
+
+
+def test_each_kind_of_difference():
+    ours = "class A : public B { public: int f(int) const; int f(float) const; using T = int; }; class Ours {}; using Al = A; Error make(int);"
+    theirs = "class A : public C { public: int f(int) const; long f(float) const; void f(double); using T = long; }; using Al = Ours; Error make(long);"
+    assert _compare(theirs, ours) == [
+        ("DRIFT-API", "class Ours is generated but not in hipDNN's file"),
+        ("DRIFT-API", "class A derives from C in hipDNN's file but from B generated"),
+        ("DRIFT-API", "method f of class A is `long f(float) const` in hipDNN's file but `int f(float) const` generated"),
+        ("DRIFT-API", "method `void f(double)` of class A is in hipDNN's file but not generated"),
+        ("DRIFT-API", "alias T of class A names long in hipDNN's file but int generated"),
+        ("DRIFT-API", "function make is `Error make(long)` in hipDNN's file but `Error make(int)` generated"),
+        ("DRIFT-API", "alias Al names Ours in hipDNN's file but A generated"),
+    ]
+
+
+def test_enum_differences():
+    ours = "enum class NodeType { A = 1, B = 2 }; struct S { enum class Gone { X }; };"
+    theirs = "enum class NodeType { A = 1, B = 3, C = 4 }; struct S { };"
+    assert _compare(theirs, ours) == [
+        ("DRIFT-API", "enum Gone of struct S is generated but not in hipDNN's file"),
+        ("DRIFT-API", "enumerator NodeType::B is 3 in hipDNN's file but 2 generated"),
+        ("DRIFT-API", "enumerator NodeType::C = 4 is in hipDNN's file but not generated"),
+    ]
+
+
+def test_a_test_source_compares_test_names_only():
+    ours = "namespace { int helper(); } TEST(S, A) {} TEST(S, Ours) {}"
+    theirs = "namespace { long helper(int); class Fixture {}; } TEST(S, A) {} TEST_F(Fixture, Theirs) {}"
+    assert _compare(theirs, ours, tests_only=True) == [("DRIFT-TEST", "hipDNN's file has test Fixture.Theirs (TEST_F), which the generated file lacks")]
