@@ -191,6 +191,8 @@ def test_generated_constants():
 
 
 def test_attributes_class_reads_a_presence_query_and_a_using_alias():
+    # the shape of hipDNN's RMSNormBackwardAttributes (index id 55117798218): a private frontend-only
+    # flag with get_/set_ accessors, a has_* setter of it, and a `using` alias after the class
     text = """
     namespace g {
     class NormAttributes : public Attributes<NormAttributes> {

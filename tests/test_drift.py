@@ -147,3 +147,24 @@ def test_a_test_source_compares_test_names_only():
     ours = "namespace { int helper(); } TEST(S, A) {} TEST(S, Ours) {}"
     theirs = "namespace { long helper(int); class Fixture {}; } TEST(S, A) {} TEST_F(Fixture, Theirs) {}"
     assert _compare(theirs, ours, tests_only=True) == [("DRIFT-TEST", "hipDNN's file has test Fixture.Theirs (TEST_F), which the generated file lacks")]
+
+
+def test_a_checkout_file_that_cannot_be_read_is_reported_not_raised(tmp_path):
+    root = make_checkout(tmp_path)
+    rel = "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp"
+    (root / rel).parent.mkdir(parents=True, exist_ok=True)
+    with open(root / rel, "wb") as handle:
+        handle.truncate((16 << 20) + 1)  # over the limit of what the checkout's sources may be (sparse: quick)
+    result, output = run_check(root)
+    assert result.code == 0 and "Traceback" not in output
+    assert output.startswith("op_specs/layernorm_bwd.yaml:5:1: warning[DRIFT-UNREADABLE]: LayernormBackwardAttributes.hpp: not compared: "), output
+
+
+def test_binary_bytes_in_a_checkout_file_are_drift_not_a_crash(tmp_path):
+    root = make_checkout(tmp_path)
+    rel = "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp"
+    (root / rel).parent.mkdir(parents=True, exist_ok=True)
+    (root / rel).write_bytes(b"\x00\xff\xfe" * 5000)
+    result, output = run_check(root)
+    assert result.code == 1 and "Traceback" not in output
+    assert "warning[DRIFT-UNREADABLE]" in output and "error[DRIFT-API]: LayernormBackwardAttributes.hpp: class LayernormBackwardAttributes is generated but not in hipDNN's file" in output
