@@ -19,6 +19,7 @@ The capped text diff of each drifted file is returned too; `check --diff` prints
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -44,6 +45,7 @@ class Delta:
     message: str
     theirs: int
     ours: int
+    subject: str = ""  # the accessor, member, enumerator or test it is about, to blame the spec's entry
 
 
 def check(ws: Workspace, root: Path, specs: Iterable[OpSpec], display: Callable[[Path], str]) -> tuple[list[Diagnostic], str]:
@@ -52,6 +54,7 @@ def check(ws: Workspace, root: Path, specs: Iterable[OpSpec], display: Callable[
     found: list[Diagnostic] = []
     diffs: list[str] = []
     for spec in sorted(specs, key=lambda s: s.op):
+        entries = _entries(spec)
         for rel in families.copied_paths(naming.OpNames(spec)):
             if not rel.endswith(CXX_SUFFIXES):
                 continue  # schemas: schema_drift compares them field by field
@@ -84,10 +87,44 @@ def check(ws: Workspace, root: Path, specs: Iterable[OpSpec], display: Callable[
                 notes = [Note("hipDNN's file", Loc(theirs_shown, delta.theirs or 1))]
                 if delta.ours:
                     notes.append(Note("the generated file", Loc(ours_shown, delta.ours)))
-                found.append(delta.rule(spec.span.loc, f"{name}: {delta.message}", *notes))
+                found.append(delta.rule(_blame(entries, delta.subject) or spec.span.loc, f"{name}: {delta.message}", *notes))
             if deltas:
                 diffs.append(_diff(theirs, ours, theirs_shown, ours_shown))
     return found, "".join(diffs)
+
+
+_AFFIXES = re.compile(r"^(?:get_?|set_?|has_?|k_)|(?:_?desc|_?uid|_?tensor)$")
+
+
+def _key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _entries(spec: OpSpec) -> dict[str, Loc]:
+    """The spec's tensors and fields by their name and their frontend and backend names, folded
+    (lower case, no underscores), for blaming a difference on the entry it is about."""
+    entries: dict[str, Loc] = {}
+    for item in (*spec.tensors, *spec.tensor_lists, *spec.fields):
+        names = [item.name, item.frontend.getter, item.frontend.setter, item.frontend.member, item.frontend.enumerator]
+        backend = getattr(item, "backend", None)
+        if backend is not None:
+            names += [backend.getter, backend.member]
+        for name in names:
+            if name:
+                entries.setdefault(_key(name), item.span.loc)
+    return entries
+
+
+def _blame(entries: dict[str, Loc], subject: str) -> Loc | None:
+    """The spec entry a difference is about: its subject as named, or without an accessor's
+    get/set/has prefix or a getter's Desc suffix (set_dy, getDBiasDesc, DY: the tensor dy)."""
+    if not subject:
+        return None
+    for candidate in (subject, _AFFIXES.sub("", subject.lower()), _AFFIXES.sub("", _AFFIXES.sub("", subject.lower()))):
+        loc = entries.get(_key(candidate))
+        if loc is not None:
+            return loc
+    return None
 
 
 def _diff(theirs: bytes, ours: bytes, theirs_shown: str, ours_shown: str) -> str:
@@ -166,12 +203,12 @@ def _variables(theirs: Iterable[cxx_api.Variable], ours: Iterable[cxx_api.Variab
     for key, v in other.items():
         o = mine.get(key)
         if o is None:
-            yield Delta(rules.DRIFT_API, f"{kind} {spell(v)}{of} {THEIRS_ONLY}", v.line, o_line)
+            yield Delta(rules.DRIFT_API, f"{kind} {spell(v)}{of} {THEIRS_ONLY}", v.line, o_line, v.name)
         elif (v.type, v.default, v.static) != (o.type, o.default, o.static):
-            yield Delta(rules.DRIFT_API, f"{kind} {v.name}{of} is {spell(v)} in hipDNN's file but {spell(o)} generated", v.line, o.line)
+            yield Delta(rules.DRIFT_API, f"{kind} {v.name}{of} is {spell(v)} in hipDNN's file but {spell(o)} generated", v.line, o.line, v.name)
     for key, o in mine.items():
         if key not in other:
-            yield Delta(rules.DRIFT_API, f"{kind} {spell(o)}{of} {OURS_ONLY}", t_line, o.line)
+            yield Delta(rules.DRIFT_API, f"{kind} {spell(o)}{of} {OURS_ONLY}", t_line, o.line, o.name)
 
 
 def _functions(theirs: Iterable[cxx_api.Function], ours: Iterable[cxx_api.Function], kind: str, of: str, t_line: int, o_line: int) -> Iterator[Delta]:
@@ -193,7 +230,7 @@ def _functions(theirs: Iterable[cxx_api.Function], ours: Iterable[cxx_api.Functi
             continue
         respelt.update((t.name, f.name))
         what = kind if kind == "function" else _what(t)
-        yield Delta(rules.DRIFT_API, f"{what} {t.name}{of} is spelled {f.name} generated (`{t.signature}` in hipDNN's file)", t.line, f.line)
+        yield Delta(rules.DRIFT_API, f"{what} {t.name}{of} is spelled {f.name} generated (`{t.signature}` in hipDNN's file)", t.line, f.line, t.name)
     for name, (other, mine) in by_name.items():
         if name in respelt:
             continue
@@ -203,17 +240,17 @@ def _functions(theirs: Iterable[cxx_api.Function], ours: Iterable[cxx_api.Functi
         for key, t in other_keys.items():
             o = mine_keys.get(key)
             if o is not None and (t.return_type, t.static) != (o.return_type, o.static):
-                yield Delta(rules.DRIFT_API, f"{what} {name}{of} is `{t.signature}` in hipDNN's file but `{o.signature}` generated", t.line, o.line)
+                yield Delta(rules.DRIFT_API, f"{what} {name}{of} is `{t.signature}` in hipDNN's file but `{o.signature}` generated", t.line, o.line, name)
         only_theirs = [f for k, f in other_keys.items() if k not in mine_keys]
         only_ours = [f for k, f in mine_keys.items() if k not in other_keys]
         if len(only_theirs) == 1 and len(only_ours) == 1:
             t, o = only_theirs[0], only_ours[0]
-            yield Delta(rules.DRIFT_API, f"{what} {name}{of} is `{t.signature}` in hipDNN's file but `{o.signature}` generated", t.line, o.line)
+            yield Delta(rules.DRIFT_API, f"{what} {name}{of} is `{t.signature}` in hipDNN's file but `{o.signature}` generated", t.line, o.line, name)
             continue
         for t in only_theirs:
-            yield Delta(rules.DRIFT_API, f"{what} `{t.signature}`{of} {THEIRS_ONLY}", t.line, o_line)
+            yield Delta(rules.DRIFT_API, f"{what} `{t.signature}`{of} {THEIRS_ONLY}", t.line, o_line, t.name)
         for o in only_ours:
-            yield Delta(rules.DRIFT_API, f"{what} `{o.signature}`{of} {OURS_ONLY}", t_line, o.line)
+            yield Delta(rules.DRIFT_API, f"{what} `{o.signature}`{of} {OURS_ONLY}", t_line, o.line, o.name)
 
 
 def _enums(theirs: Iterable[cxx_api.Enum], ours: Iterable[cxx_api.Enum], of: str, t_line: int, o_line: int) -> Iterator[Delta]:
@@ -229,12 +266,12 @@ def _enums(theirs: Iterable[cxx_api.Enum], ours: Iterable[cxx_api.Enum], of: str
         for e in t.enumerators:
             mine_e = ours_values.get(e.name)
             if mine_e is None:
-                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{_value(e)}{of} {THEIRS_ONLY}", e.line, o.line)
+                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{_value(e)}{of} {THEIRS_ONLY}", e.line, o.line, e.name)
             elif _number(e) != _number(mine_e):
-                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{of} is {_number(e)} in hipDNN's file but {_number(mine_e)} generated", e.line, mine_e.line)
+                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{of} is {_number(e)} in hipDNN's file but {_number(mine_e)} generated", e.line, mine_e.line, e.name)
         for e in o.enumerators:
             if e.name not in theirs_values:
-                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{_value(e)}{of} {OURS_ONLY}", t.line, e.line)
+                yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{_value(e)}{of} {OURS_ONLY}", t.line, e.line, e.name)
     for name, o in mine.items():
         if name not in other:
             yield Delta(rules.DRIFT_API, f"enum {name}{of} {OURS_ONLY}", t_line, o.line)
