@@ -30,7 +30,7 @@ from codegen.diagnostics.diagnostics import Diagnostic, Loc, Note
 from codegen.hipdnn import cxx_api
 from codegen.pipeline.workspace import Workspace
 from codegen.plumbing import storage
-from codegen.spec.model import OpSpec
+from codegen.spec.model import Field, OpSpec, Tensor
 from codegen.views import naming
 
 CXX_SUFFIXES = (".h", ".hpp", ".cpp", ".hxx", ".cxx", ".cc", ".inc")
@@ -104,11 +104,11 @@ def _entries(spec: OpSpec) -> dict[str, Loc]:
     """The spec's tensors and fields by their name and their frontend and backend names, folded
     (lower case, no underscores), for blaming a difference on the entry it is about."""
     entries: dict[str, Loc] = {}
-    for item in (*spec.tensors, *spec.tensor_lists, *spec.fields):
+    items: list[Tensor | Field] = [*spec.tensors, *spec.tensor_lists, *spec.fields]
+    for item in items:
         names = [item.name, item.frontend.getter, item.frontend.setter, item.frontend.member, item.frontend.enumerator]
-        backend = getattr(item, "backend", None)
-        if backend is not None:
-            names += [backend.getter, backend.member]
+        if isinstance(item, Tensor):
+            names += [item.backend.getter, item.backend.member]
         for name in names:
             if name:
                 entries.setdefault(_key(name), item.span.loc)
