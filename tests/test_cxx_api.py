@@ -264,3 +264,12 @@ def test_a_file_over_the_size_limit_is_not_read():
 def test_problems_are_capped():
     api = cxx_api.parse("int f() { ) }\n" * 200)
     assert len(api.problems) == cxx_api.MAX_PROBLEMS
+
+
+def test_a_specialization_is_read_and_an_unnamed_namespace_is_internal():
+    api = cxx_api.parse("namespace a { namespace { int helper(); } template <> inline auto to<b::C>(int x) -> int; }\nvoid a::Out::defined() {}\n")
+    assert [(f.name, f.scope, cxx_api.internal(f.scope)) for f in api.functions] == [
+        ("helper", "a::(anonymous)", True),
+        ("to<b::C>", "a", False),
+    ]  # an out-of-line definition (a::Out::defined) declares nothing
+    assert api.namespaces == ("a",)

@@ -168,3 +168,9 @@ def test_binary_bytes_in_a_checkout_file_are_drift_not_a_crash(tmp_path):
     result, output = run_check(root)
     assert result.code == 1 and "Traceback" not in output
     assert "warning[DRIFT-UNREADABLE]" in output and "error[DRIFT-API]: LayernormBackwardAttributes.hpp: class LayernormBackwardAttributes is generated but not in hipDNN's file" in output
+
+
+def test_internal_helpers_are_no_api():
+    ours = "namespace n { namespace { int helper(int); } static void local(); int api(int); }"
+    theirs = "namespace n { namespace { long helper(); struct Tmp {}; } static int local(int); int api(int); }"
+    assert _compare(theirs, ours) == []

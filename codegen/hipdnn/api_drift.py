@@ -11,13 +11,15 @@ warning per file. Every finding sits on the spec, with the checkout's file:line 
 file's, where the item is there) as notes. A file the checkout lacks is not compared (the op, or
 that file, is new); files equal byte for byte are not parsed. Formatting, comments, the order of
 declarations and tests the generated file has beyond the checkout's are not drift; in a test
-source (a file under a tests/ directory) only the test cases are compared.
+source (a file under a tests/ directory) only the test cases are compared, and what has internal
+linkage (an unnamed namespace's contents, static free functions) is no API anywhere.
 
 The capped text diff of each drifted file is returned too; `check --diff` prints it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from dataclasses import dataclass
@@ -160,11 +162,25 @@ def compare(theirs: cxx_api.Api, ours: cxx_api.Api, tests_only: bool = False) ->
             yield Delta(rules.DRIFT_TEST, f"hipDNN's file has test {test.full_name} ({test.macro}), which the generated file lacks", test.line, 0)
     if tests_only:
         return
+    theirs, ours = _external(theirs), _external(ours)
     yield from _classes(theirs, ours)
     yield from _functions(theirs.functions, ours.functions, "function", "", 0, 0)
     yield from _enums(theirs.enums, ours.enums, "", 0, 0)
     yield from _aliases(theirs.aliases, ours.aliases, "", 0, 0)
     yield from _variables(theirs.variables, ours.variables, "constant", "", 0, 0)
+
+
+def _external(api: cxx_api.Api) -> cxx_api.Api:
+    """The API without what has internal linkage: unnamed namespaces' contents and static free
+    functions and variables (a source file's own helpers)."""
+    return dataclasses.replace(
+        api,
+        classes=tuple(c for c in api.classes if not cxx_api.internal(c.qualified)),
+        functions=tuple(f for f in api.functions if not (f.static or cxx_api.internal(f.scope))),
+        variables=tuple(v for v in api.variables if not (v.static or cxx_api.internal(v.scope))),
+        enums=tuple(e for e in api.enums if not cxx_api.internal(e.scope)),
+        aliases=tuple(a for a in api.aliases if not cxx_api.internal(a.scope)),
+    )
 
 
 def _classes(theirs: cxx_api.Api, ours: cxx_api.Api) -> Iterator[Delta]:

@@ -27,6 +27,7 @@ from typing import Iterator
 MAX_BYTES = 16 << 20  # as storage.MAX_HEADER_BYTES: the largest hipDNN source any command reads
 MAX_NESTING = 64  # namespaces, classes, #if blocks and templates inside one another
 MAX_PROBLEMS = 20  # unparsable regions listed per file
+ANONYMOUS = "(anonymous)"  # the scope name of an unnamed namespace (internal linkage: no API)
 TEST_MACROS = ("TEST", "TEST_F", "TEST_P", "TYPED_TEST", "TYPED_TEST_P")
 
 
@@ -249,6 +250,11 @@ def parse(source: str | bytes) -> Api:
     )
 
 
+def internal(scope: str) -> bool:
+    """Whether a scope lies in an unnamed namespace (internal linkage: a file's helper, not API)."""
+    return ANONYMOUS in scope.split("::")
+
+
 def _error_regions(root) -> Iterator[Problem]:  # type: ignore[no-untyped-def]
     """The outermost regions tree-sitter could not parse, in file order (an explicit stack, only
     into subtrees that hold an error)."""
@@ -300,9 +306,9 @@ class _Reader:
                 continue
             if t == "namespace_definition":
                 name_node = node.child_by_field_name("name")
-                name = normalize(_text(name_node)) if name_node is not None else ""
-                inner = f"{qualified}::{name}" if qualified and name else (name or qualified)
-                if name:
+                name = normalize(_text(name_node)) if name_node is not None else ANONYMOUS
+                inner = f"{qualified}::{name}" if qualified else name
+                if name != ANONYMOUS:
                     self.namespaces.append(inner)
                 nested = node.child_by_field_name("body")
                 if nested is not None:
@@ -373,11 +379,12 @@ class _Reader:
 
     def _declarator(self, node, type_node, declarator, static: bool, qualified: str, sink: "_ClassSink | None") -> None:  # type: ignore[no-untyped-def]
         name, suffix, function = _unwrap(declarator)
-        if not name or "::" in name and sink is None and function is None:
+        qualified_name = "::" in name.split("<")[0]  # Class::member: a definition of something declared elsewhere
+        if not name or qualified_name and sink is None and function is None:
             return
         base = normalize(_qualifiers(node) + _text(type_node)) if type_node is not None else ""
         if function is not None:
-            if "::" in name:  # an out-of-line definition of a method (a .cpp): not a declaration of the API
+            if qualified_name:  # an out-of-line definition of a method (a .cpp): not a declaration of the API
                 return
             const = any(c.type == "type_qualifier" and _text(c) == "const" for c in function.children)
             trailing = next((c for c in function.children if c.type == "trailing_return_type"), None)
