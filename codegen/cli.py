@@ -73,10 +73,10 @@ def build_parser() -> argparse.ArgumentParser:
     shown.add_argument("--format", choices=("text", "json", "github", "sarif"), default=None, help="output format (default: the configuration's format, else text)")
     shown.add_argument("--statistics", action="store_const", dest="format", const="statistics", help="print one line per rule instead of the findings: count, rule id, purpose")
     check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
-    check.add_argument("--diff", action="store_true", help="also print the (capped) diff of every stale generated file")
+    check.add_argument("--diff", action="store_true", help="also print the (capped) diff of every stale generated file, and with --hipdnn-root of every checkout file that drifted")
     check.add_argument("--fix", action="store_true", help="first regenerate stale generated/ files (when the specs hold), then check")
     check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
-    check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, and each op with its schema there")
+    check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, each op with its schema there, and each per-op C++ file with the checkout's at API level (the drift gate)")
     check.set_defaults(run=cmd_check)
 
     listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")

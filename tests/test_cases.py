@@ -30,11 +30,11 @@ def test_case(case):
 
 
 def _rules_in_expected() -> set[str]:
-    """Rule IDs pinned by workspace cases, by the --against, --from-fbs and apply cases and by the
+    """Rule IDs pinned by workspace cases, by the --against, --from-fbs, apply and drift cases and by the
     hostile-input recipes."""
     found: set[str] = set()
     expected = [case / "expected.txt" for case in CASE_DIRS]
-    for other in ("against_cases", "fbs_cases", "apply_cases", "graph_cases"):
+    for other in ("against_cases", "fbs_cases", "apply_cases", "graph_cases", "drift_cases"):
         expected += sorted((CASES.parent / other).glob("*/expected.txt"))
     for path in expected:
         text = path.read_text()

@@ -27,6 +27,8 @@ DISTRIBUTIONS = {
     "numpy": "numpy",
     "tomli": "tomli",
     "clang_format": "clang-format",
+    "tree_sitter": "tree-sitter",
+    "tree_sitter_cpp": "tree-sitter-cpp",
 }
 LOCK = REPO / ".ci" / "requirements" / "lock.txt"
 PIN = re.compile(r"^([A-Za-z0-9_.-]+)==([^\s;\\]+)\s*(?:;\s*([^\\]+?))?\s*\\?$")

@@ -38,6 +38,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
         stale, diffs = _stale(ws)
         ws.diagnostics.extend(stale)
+    if args.hipdnn_root or args.settings.hipdnn_root is not None:
+        drift, drift_diffs = _drift(ws, args)
+        ws.diagnostics.extend(drift)
+        diffs += drift_diffs
     fmt = args.format or args.settings.format or "text"
     ws.diagnostics = args.settings.visible(ws.diagnostics)
     status = _report(ws, fmt)
@@ -48,6 +52,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         warned = sum(d.severity == "warning" for d in ws.diagnostics)
         print(f"ok: {len(ws.specs)} op spec(s){registry} checked, " + (f"no errors ({warned} warning(s))" if warned else "no findings"))
     return status
+
+
+def _drift(ws: Workspace, args: argparse.Namespace) -> tuple[list[diagnostics.Diagnostic], str]:
+    """The drift gate: each op's generated per-op C++ files against the checkout's, at API level."""
+    from codegen.hipdnn import api_drift, hipdnn_headers
+
+    return api_drift.check(ws, hipdnn_headers.checkout_root(_hipdnn_root(args)), ws.specs, ws.display)
 
 
 def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:

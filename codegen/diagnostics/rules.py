@@ -224,6 +224,42 @@ HDR_CONFLICT = _rule("HDR-CONFLICT", "a spec or registry number disagrees with t
 HDR_SCHEMA_DRIFT = _rule(
     "HDR-SCHEMA-DRIFT", "the checkout's schema of an op differs from its spec (field name, type, order, optionality, default, union position)"
 )
+DRIFT_API = _rule(
+    "DRIFT-API",
+    "a per-op file in the checkout differs at API level from what its spec generates (a class, member, accessor, method, enumerator or alias on one side only or different)",
+    doc="`check --hipdnn-root DIR` reads every per-op C++ file a spec generates (the files `apply` copies) and the "
+    "checkout's file at the same path with a C++ parser, and compares their public API: classes and their bases, "
+    "public data members (type and default), accessors and methods (return type, parameter types, const, static; "
+    "overloads told apart by their parameters), nested and namespace-scope enums with their enumerators' values, "
+    "aliases, free functions and constants. Comments, formatting and declaration order are not compared, and a "
+    "file the checkout does not have is not compared (it is new). The finding is on the spec; its notes give the "
+    "checkout's file:line and the generated file's. It is an error: the checkout and the spec that claims to "
+    "produce its files disagree, which is the drift hipDNN's CI should stop. Fix: when hipDNN's file is the truth "
+    "(someone changed it by hand), change the spec until it generates that API (names, types, optionality, "
+    "setters, frontend flags) and run `hipdnn-codegen generate OP`; when the spec is the truth, bring the "
+    "checkout up to date with `hipdnn-codegen apply --hipdnn-root DIR OP`. `check --diff` also prints each "
+    "drifted file's text diff.",
+)
+DRIFT_TEST = _rule(
+    "DRIFT-TEST",
+    "a gtest test case hipDNN's per-op test file has is missing from the generated one",
+    doc="The drift gate compares the TEST/TEST_F/TEST_P/TYPED_TEST names (suite and test) of each generated test "
+    "source with the checkout's file at the same path: a test hipDNN keeps that the generated file lacks would be "
+    "lost by `apply`. Tests the generated file has beyond hipDNN's are not reported. An error, like DRIFT-API. "
+    "Fix: give the spec what makes the generator emit that test (a rule, a tensor's optionality, test data), or "
+    "keep the hand-written test in a file of its own that the generator does not own; then regenerate.",
+)
+DRIFT_UNREADABLE = _rule(
+    "DRIFT-UNREADABLE",
+    "a region of a checkout's per-op file the C++ reader cannot parse, so its API there was not compared",
+    severity="warning",
+    doc="The drift gate parses C++ with tree-sitter, which reads past what it does not understand; the regions it "
+    "could not parse (unbalanced braces, macros that hide syntax, a file over 16 MiB or nested over 64 scopes) are "
+    "named in the notes, and whatever they declare is missing from the comparison, so a DRIFT-API finding next to "
+    "one may be a consequence of it. A warning: the rest of the file was compared. Fix: make the file plain C++ "
+    "at those lines (hipDNN builds it, so this is usually a macro the reader does not expand), or ignore the "
+    "rule for that op in the configuration once reviewed.",
+)
 GEN_NO_MIRROR = _rule(
     "GEN-NO-MIRROR",
     "the Python mirror is not generated: op_specs/registry.yaml lacks data_types or statuses",
@@ -274,6 +310,7 @@ FAMILIES: dict[str, str] = {
     "CHK-": "A check across all specs and op_specs/registry.yaml, made by every command that loads the workspace: numbers and names must be unique workspace-wide.",
     "BRK-": "Reported by `check --against REF`: a change since git revision REF that breaks hipDNN's stored graphs or its API. An intended break is recorded in op_specs/waivers.yaml.",
     "HDR-": "Reported by `check --hipdnn-root DIR`: the specs disagree with the hipDNN checkout's headers or schemas.",
+    "DRIFT-": "Reported by `check --hipdnn-root DIR`, the drift gate: a per-op C++ file in the checkout differs at API level from what its spec generates.",
     "FBS-": "Reported by `add-op NAME --from-fbs FILE`: the FlatBuffers schema cannot be turned into a spec as it stands.",
     "APPLY-": "Reported by `apply`: the hipDNN checkout cannot take the generated files or entries as they stand; nothing is written.",
     "GRAPH-": "Reported by `graph validate` and `graph convert`: the serialized graph is one hipDNN would reject.",
