@@ -50,9 +50,13 @@ def test_adopted_spec_passes_check(workspace):
 
 
 def test_partial_match_reports_each_mismatch_with_both_places(workspace):
+    """Only real mismatches (a name the checkout has, with a number that cannot be the op's) are
+    findings: the compute type outside the block and the operation type op_specs/ already use. The
+    descriptor type spelled without _EXT is taken, the attribute and union member the checkout
+    lacks are allocated."""
     result = _run(ADOPT_CASES / "partial-match", workspace, "--dry-run")
     assert result.code == 1
     errors = [line for line in result.out.splitlines() if "error[HDR-CONFLICT]" in line]
     notes = [line for line in result.out.splitlines() if line.startswith("    ") and "note:" in line]
-    assert len(errors) == 5 and len(notes) == len(errors)
+    assert len(errors) == 2 and len(notes) == len(errors)
     assert not (workspace / "op_specs" / "groupnorm_bwd.yaml").exists()
