@@ -66,7 +66,7 @@ def drop_checkout_names(ws: Workspace, checkout: Path) -> None:
         named = [(a.name, a.span.at("attribute")) for a in s.attributes()]
         named += [(s.descriptor_type.name, s.descriptor_type.span.at("name")), (s.operation_type.name, s.operation_type.span.at("name"))]
         places |= {loc for name, loc in named if name in names}
-    ws.diagnostics = [d for d in ws.diagnostics if not (d.rule in NAMING_WARNINGS and d.loc in places)]
+    ws.diagnostics[:] = [d for d in ws.diagnostics if not (d.rule in NAMING_WARNINGS and d.loc in places)]
 
 
 def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
