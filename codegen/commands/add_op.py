@@ -60,13 +60,15 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     with storage.Transaction(ws.root) as txn:  # the spec and its code land together or not at all
         for change in new_spec:
             txn.stage(change.path, change.new or b"")
-        status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR], txn=txn)
+        # a registry that gave entries to the new spec changed every op's stamp: all are regenerated with it
+        produced = list(ws.specs) if any(c.path.endswith(REGISTRY_FILE) for c in new_spec) else [spec]
+        status, changes, warnings = _produce(ws, produced, [s.op for s in produced] + [naming.PYTHON_DIR], txn=txn)
         sys.stdout.write(diagnostics.render(warnings))
         if status != EXIT_OK:
             return status
         print(f"{ws.display(ws.spec_path(args.name))}: valid")
         txn.commit()
-    _written(ws, args, changes, _owners(ws, [spec]), new_spec)
+    _written(ws, args, changes, _owners(ws, produced), new_spec)
     args.console.say("next:")
     args.console.say(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
     for line in closing:

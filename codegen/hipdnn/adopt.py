@@ -154,6 +154,36 @@ def _candidates(kind: str, item: str, derived: str, names: dict[str, hipdnn_head
     return found[:1] + sorted(found[1:], key=lambda e: (e.value, e.name))
 
 
+def _abbreviates(short: list[str], long: list[str]) -> bool:
+    """Each word of `short` starts a later word of `long` than the one before, the last the last
+    (`NEG_SCALE` abbreviates `IS_NEGATIVE_SCALE`)."""
+    if not short or not long or not long[-1].startswith(short[-1]):
+        return False
+    at = 0
+    for word in short[:-1]:
+        while at < len(long) - 1 and not long[at].startswith(word):
+            at += 1
+        if at >= len(long) - 1:
+            return False
+        at += 1
+    return True
+
+
+def _abbreviations(item: str, names: dict[str, hipdnn_headers.Entry], ops: set[str]) -> list[hipdnn_headers.Entry]:
+    """The op's attributes whose own part abbreviates the item's words, by value."""
+    words = item.upper().split("_")
+    found = []
+    for entry in names.values():
+        if entry.alias_of is not None:
+            continue
+        rest = _attribute_rest(entry.name).split("_")
+        for cut in range(1, len(rest)):
+            if names_op("_".join(rest[:cut]), ops) and _abbreviates(rest[cut:], words):
+                found.append(entry)
+                break
+    return sorted(found, key=lambda e: (e.value, e.name))
+
+
 def _type_entry(kind: str, derived: str, names: dict[str, hipdnn_headers.Entry], ops: set[str]) -> hipdnn_headers.Entry | None:
     """The checkout's descriptor type, operation type or NodeType of the op: the derived name, else
     one whose op part names the op (with or without _EXT)."""
@@ -205,7 +235,14 @@ def match(draft: Draft, checkout: Checkout, spec_loc: Loc) -> Match:
         entry = next((e for e in _candidates(kind, item, derived, attributes, ops) if e.name not in taken), None)
         if entry is not None:
             taken.add(entry.name)
-        paired.append((derived, loc, rename, assign, entry))
+        paired.append([derived, loc, rename, assign, entry])
+    # what no name matched: the op's names left over that abbreviate the item (NEG_SCALE for is_negative_scale)
+    for index, (kind, item, *_rest) in enumerate(items):
+        if paired[index][4] is None and kind != "compute":
+            entry = next((e for e in _abbreviations(item, attributes, ops) if e.name not in taken), None)
+            if entry is not None:
+                taken.add(entry.name)
+                paired[index][4] = entry
     types = {
         "descriptor type": _type_entry("descriptor type", draft.descriptor_type[0], checkout.entries["descriptor type"], ops),
         "operation type": _type_entry("operation type", draft.operation_type[0], checkout.entries["operation type"], ops),
@@ -214,7 +251,7 @@ def match(draft: Draft, checkout: Checkout, spec_loc: Loc) -> Match:
     member = None
     if checkout.union is not None:
         member = checkout.union.get(draft.table) or next((m for m in checkout.union.values() if m.table.casefold() == draft.table.casefold()), None)
-    return Match(paired, types, member)
+    return Match([tuple(p) for p in paired], types, member)  # type: ignore[misc]
 
 
 # --- handing the registry's entries to the new spec -------------------------------------------------
