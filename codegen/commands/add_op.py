@@ -101,8 +101,10 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     from codegen.pipeline.workspace import load_spec
 
     stem = args.stem or scaffold.derive_stem(args.name)
-    # the registry's owners are no refusal: an op the registry has is adopted and its entries pass to the spec
-    reason = scaffold.refusal(args.name, stem, {s.op: s.stem for s in ws.specs}, {})
+    # an op the registry has is adopted from its schema and the registry's entries pass to the spec; a
+    # skeleton cannot describe it, so the registry's owners refuse skeletons only
+    owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry and not args.from_fbs else {}
+    reason = scaffold.refusal(args.name, stem, {s.op: s.stem for s in ws.specs}, owners)
     if reason:
         raise UsageError(reason)
     try:

@@ -296,6 +296,20 @@ def handoff(draft: Draft, registry: Registry | None) -> Handoff:
             owners.append(b.owner)
         else:
             blocks.append(b)
+    if owners:  # the block passes whole: its attributes go with it, so the spec must describe each
+        left = [v for v in registry.attributes if low <= v.value <= high and v.name not in names and v.value not in ids]
+        left = [v for v in left if not any(b.range[0] <= v.value <= b.range[1] for b in blocks)]  # a nested block keeps its own
+        if left:
+            raise SpecError(
+                [
+                    R.HDR_CONFLICT(
+                        draft.loc or Loc(registry.path),
+                        f"the registry's block {low}-{high} ({', '.join(owners)}) holds {len(left)} attribute(s) this op does not describe, "
+                        f"first {left[0].name} = {left[0].value}; adopt the op from its schema (--from-fbs) so that the spec describes them all",
+                        Note("the registry has it here", left[0].span.loc),
+                    )
+                ]
+            )
     table_op = naming.upper_snake(draft.table.removesuffix("Attributes"))
     new = dataclasses.replace(
         registry,
