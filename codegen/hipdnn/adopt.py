@@ -305,7 +305,7 @@ def handoff(draft: Draft, registry: Registry | None) -> Handoff:
                     R.HDR_CONFLICT(
                         draft.loc or Loc(registry.path),
                         f"the registry's block {low}-{high} ({', '.join(owners)}) holds {len(left)} attribute(s) this op does not describe, "
-                        f"first {left[0].name} = {left[0].value}; adopt the op from its schema (--from-fbs) so that the spec describes them all",
+                        f"first {left[0].name} = {left[0].value}; the block passes to the spec whole, so its schema must have a tensor or field for each",
                         Note("the registry has it here", left[0].span.loc),
                     )
                 ]
