@@ -221,8 +221,8 @@ def _shared_ranges(scope: _Scope) -> Iterator[Diagnostic]:
     """Each shared_ranges entry lies in the op's own range, names a known owner whose range (or
     declared block) really overlaps it, and, when that owner is a spec, is stated by both."""
     owners: dict[str, tuple[str, tuple[int, int], OpSpec | None]] = {}
-    for b in scope.registry.blocks if scope.registry is not None else ():
-        owners.setdefault(b.owner.casefold(), (f"registry block {b.owner}", b.range, None))
+    for block in scope.registry.blocks if scope.registry is not None else ():
+        owners.setdefault(block.owner.casefold(), (f"registry block {block.owner}", block.range, None))
     for s in scope.specs:
         for alias in _aliases(s):
             owners[alias] = (f"op {s.op}", s.attribute_range, s)

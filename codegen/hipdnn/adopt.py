@@ -1,11 +1,15 @@
-"""add-op for an op a hipDNN checkout already defines: reuse its numbers instead of allocating.
+"""add-op for an op a hipDNN checkout (or, without one, the registry) already defines: take its
+names and numbers instead of allocating them.
 
-The draft's names (attribute enumerators, descriptor type, operation type, FlatBuffers table)
-are looked up in the checkout's three headers (read with codegen/hipdnn_headers.py) and in the
-`NodeAttributes` union of its graph.fbs. No name found: the op is new and numbers are allocated
-as usual. Every name found with a usable number: the numbers are adopted. Anything in between
-(a name missing from a block the checkout owns, a number outside that block or already used here)
-is a partial match, reported as one HDR-CONFLICT per mismatch with both places.
+Each of the draft's items (tensors, fields, the compute type) and types (descriptor type, operation
+type, NodeType, the table's place in graph.fbs's `NodeAttributes` union) is paired with the
+checkout's name for it: the derived name, else one whose op part names the op and whose own part
+names the item (`_XDESC`, `_SCALE_DESC`, `_MATH_PREC`, `BATCHNORM_INF`, with or without
+`OPERATION_` and `_EXT`). Nothing paired: the op is new and numbers are allocated as usual.
+Otherwise what is paired is adopted under the checkout's spelling, what is not is allocated (in the
+op's block for attributes), and each real mismatch (a paired name whose number cannot be the op's)
+is one HDR-CONFLICT with both places. The registry's entries for the op pass to the new spec
+(`handoff`), and nested blocks the checkout declares become the spec's `shared_ranges`.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from codegen.diagnostics.diagnostics import Diagnostic, Loc, Note, SpecError
 from codegen.checks.numbering import BLOCK, EXTENSION_AREA, NumberSpace
 from codegen.spec.registry import Registry
 from codegen.spec.model import NamedValue, OpSpec
-from codegen.hipdnn.scaffold import Draft, DraftField, DraftTensor
+from codegen.hipdnn.scaffold import Draft
 
 GRAPH_FBS = hipdnn_headers.GRAPH_FBS
 UNION = hipdnn_headers.UNION
@@ -481,7 +485,7 @@ def number(draft: Draft, specs: list[OpSpec], registry: Registry | None, root: P
     checkout = read(root, display) if root is not None else (from_registry(registry) if registry is not None else None)
     found = match(draft, checkout, spec_loc) if checkout is not None else None
     handed = Handoff(registry)
-    if found is not None and not found.empty:
+    if checkout is not None and found is not None and not found.empty:
         # the names and numbers the checkout gives, before any check: which registry entries are the op's
         trial = copy.deepcopy(draft)
         trial_found = match(trial, checkout, spec_loc)
