@@ -116,7 +116,7 @@ def names_op(prefix: str, ops: set[str]) -> bool:
     if not words:
         return False
     for op in ops:
-        target = _words(op)
+        target = _words(op.removesuffix("_EXT"))
         if "".join(words) == "".join(target):
             return True
         if len(words) == len(target) and all(t.startswith(w) for w, t in zip(words, target)):
@@ -139,8 +139,8 @@ def _attribute_rest(name: str) -> str:
 
 def _suffixes(kind: str, item: str) -> tuple[str, ...]:
     token = item.upper()
-    if kind == "tensor":  # hipDNN spells tensor attributes _X, _XDESC and _SCALE_DESC
-        return (f"_{token}", f"_{token}DESC", f"_{token}_DESC")
+    if kind == "tensor":  # hipDNN spells tensor attributes _X, _XDESC and _SCALE_DESC (_INPUTS for a list)
+        return (f"_{token}", f"_{token}DESC", f"_{token}_DESC", f"_{token}S")
     if kind == "compute":  # the compute type: _COMP_TYPE, or cuDNN's _MATH_PREC
         return ("_COMP_TYPE", "_MATH_PREC")
     return (f"_{token}",)
@@ -155,6 +155,8 @@ def _candidates(kind: str, item: str, derived: str, names: dict[str, hipdnn_head
         rest = _attribute_rest(entry.name)
         if any(rest.endswith(s) and names_op(rest[: -len(s)], ops) for s in _suffixes(kind, item)):
             found.append(entry)
+        elif kind != "compute" and rest == item.upper() and any(rest.startswith(op + "_") for op in ops):
+            found.append(entry)  # the item's name holds the op's: custom op's CUSTOM_OP_ID for custom_op_id
     return found[:1] + sorted(found[1:], key=lambda e: (e.value, e.name))
 
 
@@ -213,19 +215,21 @@ class Match:
     attributes: list[tuple[str, Loc, Callable[[str], None], Callable[[int], None], hipdnn_headers.Entry | None]]
     types: dict[str, hipdnn_headers.Entry | None]
     member: UnionMember | None
+    fallback: str = ""  # the registry's path, when names were also looked up there
+    by_position: list[str] = field(default_factory=list)  # names paired by their place in the block, for review
 
     @property
     def empty(self) -> bool:
         return not any(e for *_, e in self.attributes) and not any(self.types.values()) and self.member is None
 
 
-def match(draft: Draft, checkout: Checkout, spec_loc: Loc) -> Match:
+def match(draft: Draft, checkout: Checkout, spec_loc: Loc, fallback: Checkout | None = None) -> Match:
     """Pair each of the draft's names with the checkout's name for it (the derived name, or the
     one hipDNN chose: _XDESC, _SCALE_DESC, _MATH_PREC, BATCHNORM_INF, with or without OPERATION_
-    and _EXT), each checkout name used once."""
+    and _EXT), each checkout name used once; what the checkout lacks is looked up in `fallback`
+    (the registry, written from another hipDNN commit)."""
     draft.name_attributes()
     ops = op_tokens(draft)
-    attributes = checkout.entries["attribute"]
     at = lambda loc: loc or draft.loc or spec_loc  # noqa: E731
     items: list[tuple[str, str, str, Loc, Callable[[str], None], Callable[[int], None]]] = []
     for t in draft.tensors:
@@ -234,28 +238,69 @@ def match(draft: Draft, checkout: Checkout, spec_loc: Loc) -> Match:
         items.append(("field", f.name, f.attribute, at(f.loc), functools.partial(setattr, f, "attribute"), functools.partial(setattr, f, "id")))
     items.append(("compute", "", draft.compute_attribute, at(None), functools.partial(setattr, draft, "compute_attribute"), functools.partial(setattr, draft, "compute_id")))
     taken: set[str] = set()
-    paired = []
-    for kind, item, derived, loc, rename, assign in items:
-        entry = next((e for e in _candidates(kind, item, derived, attributes, ops) if e.name not in taken), None)
-        if entry is not None:
-            taken.add(entry.name)
-        paired.append([derived, loc, rename, assign, entry])
-    # what no name matched: the op's names left over that abbreviate the item (NEG_SCALE for is_negative_scale)
-    for index, (kind, item, *_rest) in enumerate(items):
-        if paired[index][4] is None and kind != "compute":
-            entry = next((e for e in _abbreviations(item, attributes, ops) if e.name not in taken), None)
-            if entry is not None:
-                taken.add(entry.name)
-                paired[index][4] = entry
-    types = {
-        "descriptor type": _type_entry("descriptor type", draft.descriptor_type[0], checkout.entries["descriptor type"], ops),
-        "operation type": _type_entry("operation type", draft.operation_type[0], checkout.entries["operation type"], ops),
-        "NodeType": _type_entry("NodeType", draft.node_type[0], checkout.node_types, ops) if checkout.node_types is not None else None,
-    }
+    paired: list[list] = [[derived, loc, rename, assign, None] for _kind, _item, derived, loc, rename, assign in items]
+    sources = [checkout] + ([fallback] if fallback is not None else [])
+    for source in sources:
+        attributes = source.entries["attribute"]
+        for index, (kind, item, derived, *_rest) in enumerate(items):
+            if paired[index][4] is None:
+                entry = next((e for e in _candidates(kind, item, derived, attributes, ops) if e.name not in taken), None)
+                if entry is not None:
+                    taken.add(entry.name)
+                    paired[index][4] = entry
+        # what no name matched: the op's names left over that abbreviate the item (NEG_SCALE for is_negative_scale)
+        for index, (kind, item, *_rest) in enumerate(items):
+            if paired[index][4] is None and kind != "compute":
+                entry = next((e for e in _abbreviations(item, attributes, ops) if e.name not in taken), None)
+                if entry is not None:
+                    taken.add(entry.name)
+                    paired[index][4] = entry
+    by_position = _by_position(items, paired, sources, taken)
+    types: dict[str, hipdnn_headers.Entry | None] = {}
+    for kind, derived, key in (("descriptor type", draft.descriptor_type[0], "descriptor type"), ("operation type", draft.operation_type[0], "operation type"), ("NodeType", draft.node_type[0], None)):
+        found = None
+        for source in sources:
+            names = source.entries[key] if key is not None else source.node_types
+            if found is None and names is not None:
+                found = _type_entry(kind, derived, names, ops)
+        types[kind] = found
     member = None
-    if checkout.union is not None:
-        member = checkout.union.get(draft.table) or next((m for m in checkout.union.values() if m.table.casefold() == draft.table.casefold()), None)
-    return Match([tuple(p) for p in paired], types, member)  # type: ignore[misc]
+    for source in sources:
+        if member is None and source.union is not None:
+            member = source.union.get(draft.table) or next((m for m in source.union.values() if m.table.casefold() == draft.table.casefold()), None)
+    return Match([tuple(p) for p in paired], types, member, fallback.root if fallback is not None else "", by_position)  # type: ignore[misc]
+
+
+def _by_position(items: list, paired: list[list], sources: list[Checkout], taken: set[str]) -> list[str]:
+    """Items no name matched, paired with the names of the op's block no item took, in order: the
+    block's tensor names (`..._XDESC`, `..._DESC`) with the tensors, its other names with the fields,
+    only when both sides count the same (reduction's `in`, `out` and `mode` are its `XDESC`, `YDESC`
+    and `OPERATOR`). The pairs are listed for review."""
+    present = [p[4] for p in paired if p[4] is not None]
+    if not present:
+        return []
+    checkout = sources[0]
+    low, high = _block(present, checkout)
+    declared = [(a, b) for a, b, _, _ in checkout.ranges]
+    # ranges nested in another declared range (dequantize's in quantize's) hold another op's names
+    nested = [(a, b) for a, b in declared if low <= a and b <= high and any(c <= a and b <= d and (c, d) != (a, b) for c, d in declared)]
+    inside = lambda v: low <= v <= high and not any(a <= v <= b for a, b in nested)  # noqa: E731
+    leftover: dict[str, hipdnn_headers.Entry] = {}
+    for source in sources:
+        for entry in source.entries["attribute"].values():
+            if entry.name not in taken and entry.alias_of is None and inside(entry.value) and entry.value not in {e.value for e in leftover.values()}:
+                leftover.setdefault(entry.name, entry)
+    lines = []
+    for kind, is_kind in (("tensor", lambda e: e.name.endswith(("DESC", "DESC_EXT"))), ("field", lambda e: not e.name.endswith(("DESC", "DESC_EXT")))):
+        want = [i for i, item in enumerate(items) if item[0] == kind and paired[i][4] is None]
+        have = sorted((e for e in leftover.values() if is_kind(e)), key=lambda e: e.value)
+        if not want or len(want) != len(have):
+            continue
+        for index, entry in zip(want, have):
+            paired[index][4] = entry
+            taken.add(entry.name)
+            lines.append(f"  {kind} {items[index][1]}: {entry.name} = {entry.value} ({entry.loc})")
+    return lines
 
 
 # --- handing the registry's entries to the new spec -------------------------------------------------
@@ -294,9 +339,11 @@ def handoff(draft: Draft, registry: Registry | None) -> Handoff:
         return tuple(kept)
 
     blocks, owners = [], []
+    described = {v.value for v in registry.attributes if v.name in names} | ids
     for b in registry.blocks:
-        if b.range == draft.range:
-            lines.append(b.span.loc.line)
+        inside = low <= b.range[0] and b.range[1] <= high
+        if b.range == draft.range or (inside and all(v in described for a, z in b.used for v in range(a, z + 1))):
+            lines.append(b.span.loc.line)  # the op's block, or one of its own inside it (a shared comp-type block)
             owners.append(b.owner)
         else:
             blocks.append(b)
@@ -337,6 +384,11 @@ def _block(found: list[hipdnn_headers.Entry], checkout: Checkout) -> tuple[int, 
     declared = [(low, high) for low, high, _, _ in checkout.ranges if low <= min(values) and max(values) <= high]
     if declared:
         return min(declared, key=lambda r: (r[1] - r[0], r))
+    # adjacent declared ranges that together hold every value (batchnorm backward's 2000-2099 and
+    # its shared 2100-2199 block): the op's range is their span
+    holding = sorted({min(((low, high) for low, high, _, _ in checkout.ranges if low <= v <= high), key=lambda r: (r[1] - r[0], r), default=(-1, -1)) for v in values})
+    if holding[0] != (-1, -1) and all(b[0] == a[1] + 1 for a, b in zip(holding, holding[1:])):
+        return holding[0][0], holding[-1][1]
     blocks = Counter(v // BLOCK for v in values)
     block = min(blocks, key=lambda b: (-blocks[b], b))
     return block * BLOCK, block * BLOCK + BLOCK - 1
@@ -378,6 +430,10 @@ def adopt(draft: Draft, checkout: Checkout, found: Match, specs: list[OpSpec], r
     adopted: list[str] = []
     allocated: list[str] = []
     renamed: list[str] = []
+
+    def origin(entry: hipdnn_headers.Entry | UnionMember) -> str:
+        return "the registry" if found.fallback and entry.loc.path == found.fallback else checkout.what
+
     attributes = checkout.entries["attribute"]
     present = [e for *_, e in found.attributes if e is not None]
     checkout_values = {e.value for e in attributes.values()}
@@ -398,11 +454,11 @@ def adopt(draft: Draft, checkout: Checkout, found: Match, specs: list[OpSpec], r
         if entry.name != derived:
             renamed.append(f"  {entry.name} (derived: {derived}): {entry.loc}")
         if not low <= entry.value <= high:
-            problems.append(R.HDR_CONFLICT(loc, f"attribute {entry.name} is {entry.value} in {checkout.what}, outside the block {low}-{high} the op's other attributes use", Note("defined here", entry.loc)))
+            problems.append(R.HDR_CONFLICT(loc, f"attribute {entry.name} is {entry.value} in {origin(entry)}, outside the block {low}-{high} the op's other attributes use", Note("defined here", entry.loc)))
         elif entry.value in space.ids:
-            problems.append(R.HDR_CONFLICT(loc, f"attribute {entry.name} is {entry.value} in {checkout.what}, but op_specs/ already use {entry.value}", Note("defined here", entry.loc)))
+            problems.append(R.HDR_CONFLICT(loc, f"attribute {entry.name} is {entry.value} in {origin(entry)}, but op_specs/ already use {entry.value}", Note("defined here", entry.loc)))
         elif entry.value in used:
-            problems.append(R.HDR_CONFLICT(loc, f"attribute {entry.name} is {entry.value} in {checkout.what}, the same value as {used[entry.value]}", Note("defined here", entry.loc)))
+            problems.append(R.HDR_CONFLICT(loc, f"attribute {entry.name} is {entry.value} in {origin(entry)}, the same value as {used[entry.value]}", Note("defined here", entry.loc)))
         else:
             used[entry.value] = entry.name
             assign(entry.value)
@@ -424,7 +480,7 @@ def adopt(draft: Draft, checkout: Checkout, found: Match, specs: list[OpSpec], r
     ):
         entry = found.types[kind]
         if entry is not None and entry.value in taken:
-            problems.append(R.HDR_CONFLICT(draft.loc or spec_loc, f"{kind} {entry.name} is {entry.value} in {checkout.what}, but op_specs/ already use {entry.value}", Note("defined here", entry.loc)))
+            problems.append(R.HDR_CONFLICT(draft.loc or spec_loc, f"{kind} {entry.name} is {entry.value} in {origin(entry)}, but op_specs/ already use {entry.value}", Note("defined here", entry.loc)))
             continue
         if entry is not None:
             result = (entry.name, entry.value)
@@ -444,7 +500,7 @@ def adopt(draft: Draft, checkout: Checkout, found: Match, specs: list[OpSpec], r
     member = found.member
     union_taken = space.union_positions | {0} | ({m.position for m in checkout.union.values()} if checkout.union else set())
     if member is not None and member.position in space.union_positions:
-        problems.append(R.HDR_CONFLICT(draft.loc or spec_loc, f"union position {member.position} of {member.table} in {checkout.what} is already used in op_specs/", Note("defined here", member.loc)))
+        problems.append(R.HDR_CONFLICT(draft.loc or spec_loc, f"union position {member.position} of {member.table} in {origin(member)} is already used in op_specs/", Note("defined here", member.loc)))
     elif member is not None:
         draft.union_position = member.position
         if member.table != draft.table:
@@ -459,10 +515,18 @@ def adopt(draft: Draft, checkout: Checkout, found: Match, specs: list[OpSpec], r
         raise SpecError(problems)
     draft.adopted_from = checkout.root
     lines = [f"numbers adopted from {checkout.what} at {checkout.root} (not allocated):", *adopted]
+    registered = sorted({e.name for *_, e in found.attributes if e is not None and origin(e) == "the registry"})
+    registered += sorted(e.name for e in found.types.values() if e is not None and origin(e) == "the registry")
+    if found.member is not None and origin(found.member) == "the registry":
+        registered.append(found.member.table)
+    if registered:
+        lines.append(f"  of them from the registry at {found.fallback} ({checkout.what} lacks them): {', '.join(registered)}")
     if renamed:
         lines += [f"names taken from {checkout.what} (they differ from the derived ones; written into the spec):", *renamed]
     if allocated:
         lines += [f"numbers allocated ({checkout.what} has none for these):", *allocated]
+    if found.by_position:
+        lines += ["paired by their place in the op's block (no name matched); review:", *found.by_position]
     if draft.shared:
         lines += ["attribute ranges shared as the checkout nests them (shared_ranges):", *(f"  [{a}, {b}] with {owner}" for owner, (a, b) in draft.shared)]
     return lines
@@ -483,12 +547,15 @@ def number(draft: Draft, specs: list[OpSpec], registry: Registry | None, root: P
     from codegen.hipdnn import scaffold
 
     checkout = read(root, display) if root is not None else (from_registry(registry) if registry is not None else None)
-    found = match(draft, checkout, spec_loc) if checkout is not None else None
+    fallback = from_registry(registry) if root is not None and registry is not None else None
+    if checkout is not None and fallback is not None:  # the registry's blocks where the checkout declares none
+        checkout.ranges += [r for r in fallback.ranges if not any(r[:2] == c[:2] for c in checkout.ranges)]
+    found = match(draft, checkout, spec_loc, fallback) if checkout is not None else None
     handed = Handoff(registry)
     if checkout is not None and found is not None and not found.empty:
         # the names and numbers the checkout gives, before any check: which registry entries are the op's
         trial = copy.deepcopy(draft)
-        trial_found = match(trial, checkout, spec_loc)
+        trial_found = match(trial, checkout, spec_loc, fallback)
         present = []
         for _derived, _loc, rename, assign, entry in trial_found.attributes:
             if entry is not None:
