@@ -379,7 +379,8 @@ def handoff(draft: Draft, registry: Registry | None) -> Handoff:
 
 def _block(found: list[hipdnn_headers.Entry], checkout: Checkout) -> tuple[int, int]:
     """The op's attribute block: the narrowest range the checkout declares that holds every
-    adopted value, else the 100-block most of them are in."""
+    adopted value, else the span of adjacent declared ranges that together hold them, else the
+    100-block most of them are in."""
     values = [e.value for e in found if e.value < EXTENSION_AREA] or [e.value for e in found]
     declared = [(low, high) for low, high, _, _ in checkout.ranges if low <= min(values) and max(values) <= high]
     if declared:
