@@ -14,7 +14,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Iterable, Iterator, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, NamedTuple
 
 from codegen.spec import dtypes
 from codegen import families
@@ -81,17 +81,22 @@ def _pairs(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
                 yield _blame(claim, first)
 
 
-def _overlaps(claims: Iterable[Claim]) -> Iterator[tuple[Claim, Claim]]:
-    """(later, earlier) for intervals that overlap an interval of another owner (sweep line)."""
+def _overlaps(claims: Iterable[Claim], allowed: Callable[[Claim, Claim], bool] | None = None) -> Iterator[tuple[Claim, Claim]]:
+    """(later, earlier) for intervals that overlap an interval of another owner (sweep line);
+    `allowed` says whether an overlap was declared (a registry `inside`, a spec's shared_ranges)."""
     ordered = sorted(claims, key=attrgetter("key", "high", "loc"))
     reach: Claim | None = None  # the interval seen so far that reaches furthest
     for claim in ordered:
         assert isinstance(claim.key, int)
         if reach is not None and claim.key <= reach.high and claim.owner != reach.owner:
-            if claim.allow != reach.owner and reach.allow != claim.owner:
+            if not (allowed or _inside)(claim, reach):
                 yield _blame(claim, reach)
         if reach is None or claim.high > reach.high:
             reach = claim
+
+
+def _inside(a: Claim, b: Claim) -> bool:
+    return a.allow == b.owner or b.allow == a.owner
 
 
 def _report(
@@ -136,7 +141,7 @@ def check(specs: list[OpSpec], registry: Registry | None, fresh: frozenset[str] 
     try:
         scope = _Scope(specs, registry)
         found: list[Diagnostic] = []
-        for check_one in (_attribute_ids, _ranges, _reserved, _attribute_names, _types, _node_types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming, _dtypes):
+        for check_one in (_attribute_ids, _ranges, _shared_ranges, _reserved, _attribute_names, _types, _node_types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming, _dtypes):
             found.extend(check_one(scope))
         return found
     finally:
@@ -170,7 +175,25 @@ def _ranges(scope: _Scope) -> Iterator[Diagnostic]:
         for b in scope.registry.blocks:
             claims.append(Claim(b.range[0], b.span.at("range"), b.owner, b.range[1], f"registry block {b.owner}", b.inside or ""))
     by_op = {s.op: s for s in scope.specs}
-    for later, first in _overlaps(claims):
+    aliases = {s.op: _aliases(s) for s in scope.specs}
+
+    def declared(a: Claim, b: Claim) -> bool:
+        """The overlap of a and b lies in a part one of them shares with the other, or a registry
+        block says it lives inside the other (its owner, an op id or the op's token)."""
+        names_a = aliases.get(a.owner, {a.owner.casefold()})
+        names_b = aliases.get(b.owner, {b.owner.casefold()})
+        if a.allow.casefold() in names_b or b.allow.casefold() in names_a:
+            return True
+        assert isinstance(a.key, int) and isinstance(b.key, int)
+        low, high = max(a.key, b.key), min(a.high, b.high)
+        for mine, other in ((a, names_b), (b, names_a)):
+            spec = by_op.get(mine.owner)
+            for share in spec.shared_ranges if spec else ():
+                if share.owner.casefold() in other and share.range[0] <= low and high <= share.range[1]:
+                    return True
+        return False
+
+    for later, first in _overlaps(claims, declared):
         assert isinstance(later.key, int)
         low, high = later.key, later.high
         block = scope.space.next_block()
@@ -187,6 +210,44 @@ def _ranges(scope: _Scope) -> Iterator[Diagnostic]:
             f"the next free {BLOCK}-block is [{block}, {block + BLOCK - 1}]",
             edits=edits,
         )
+
+
+def _aliases(spec: OpSpec) -> set[str]:
+    """The names another owner's declaration may use for an op: its id and its token (casefolded)."""
+    return {spec.op.casefold(), spec.op.upper().casefold(), op_token(spec).casefold()} - {""}
+
+
+def _shared_ranges(scope: _Scope) -> Iterator[Diagnostic]:
+    """Each shared_ranges entry lies in the op's own range, names a known owner whose range (or
+    declared block) really overlaps it, and, when that owner is a spec, is stated by both."""
+    owners: dict[str, tuple[str, tuple[int, int], OpSpec | None]] = {}
+    for block in scope.registry.blocks if scope.registry is not None else ():
+        owners.setdefault(block.owner.casefold(), (f"registry block {block.owner}", block.range, None))
+    for s in scope.specs:
+        for alias in _aliases(s):
+            owners[alias] = (f"op {s.op}", s.attribute_range, s)
+    for s in scope.specs:
+        low, high = s.attribute_range
+        for share in s.shared_ranges:
+            a, b = share.range
+            loc = share.span.loc
+            if not (low <= a <= b <= high):
+                yield R.CHK_SHARED_RANGE(loc, f"shared range [{a}, {b}] of op {s.op} is not inside its attribute_range [{low}, {high}]")
+                continue
+            found = owners.get(share.owner.casefold())
+            if found is None or found[2] is s:
+                yield R.CHK_SHARED_RANGE(loc, f"shared range [{a}, {b}] of op {s.op} names '{share.owner}', which is neither another op nor a registry block owner")
+                continue
+            what, (other_low, other_high), other = found
+            if other_high < a or b < other_low:
+                yield R.CHK_SHARED_RANGE(loc, f"shared range [{a}, {b}] of op {s.op} does not overlap {what}'s range [{other_low}, {other_high}]; drop the entry")
+                continue
+            if other is not None and not any(o.owner.casefold() in _aliases(s) for o in other.shared_ranges):
+                yield R.CHK_SHARED_RANGE(
+                    loc,
+                    f"op {s.op} shares [{a}, {b}] with op {other.op}, which does not state it back",
+                    Note(f"add to {other.op}: shared_ranges: [{{with: {s.op}, range: [{a}, {b}]}}]", other.range_span.loc),
+                )
 
 
 def _reserved(scope: _Scope) -> Iterator[Diagnostic]:

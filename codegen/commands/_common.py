@@ -47,7 +47,26 @@ def _checkout_findings(ws: Workspace, checkout: Path) -> list[diagnostics.Diagno
     from codegen.hipdnn import hipdnn_headers, schema_drift
 
     found = hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display)
+    drop_checkout_names(ws, checkout)
     return found + schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display)
+
+
+NAMING_WARNINGS = ("CHK-NAMING-PREFIX", "CHK-EXT-SUFFIX")
+
+
+def drop_checkout_names(ws: Workspace, checkout: Path) -> None:
+    """Naming warnings never fire on a name the checkout already defines: hipDNN chose it, so the
+    spec must spell it that way (`HIPDNN_ATTR_BATCHNORM_INF_COMP_TYPE_EXT`, names without _EXT)."""
+    from codegen.hipdnn import adopt, hipdnn_headers
+
+    known = adopt.read(hipdnn_headers.checkout_root(checkout), ws.display)
+    names = {name for entries in known.entries.values() for name in entries}
+    places = set()
+    for s in [*ws.specs, *ws.partial]:
+        named = [(a.name, a.span.at("attribute")) for a in s.attributes()]
+        named += [(s.descriptor_type.name, s.descriptor_type.span.at("name")), (s.operation_type.name, s.operation_type.span.at("name"))]
+        places |= {loc for name, loc in named if name in names}
+    ws.diagnostics[:] = [d for d in ws.diagnostics if not (d.rule in NAMING_WARNINGS and d.loc in places)]
 
 
 def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from codegen import families
 from codegen.checks import collisions
-from codegen.commands._common import EXIT_FINDINGS, EXIT_OK, SPEC_SCHEMA, _hipdnn_root, _owners, _produce, _report, _written, schema_text
+from codegen.commands._common import EXIT_FINDINGS, EXIT_OK, SPEC_SCHEMA, _hipdnn_root, drop_checkout_names, _owners, _produce, _report, _written, schema_text
 from codegen.diagnostics import diagnostics, rules
 from codegen.diagnostics.diagnostics import Loc
 from codegen.plumbing import storage
+from codegen.spec.registry import REGISTRY_FILE, hand_over
 from codegen.views import naming
 from codegen.pipeline.workspace import SPEC_DIR, UsageError, Workspace, load
 
@@ -28,17 +29,22 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     new_spec: list[storage.Change] = []  # the spec file, when this run creates it
     closing: list[str] = []  # what add-op adopted or guessed, for review
     if not ws.spec_path(args.name).exists():
-        status, text, closing, skeleton = _create_spec(ws, args)
+        status, text, closing, skeleton, registry_text = _create_spec(ws, args)
         if status != EXIT_OK or args.dry_run:
             return status
         new_spec = [storage.Change(f"{SPEC_DIR}/{args.name}.yaml", "create", None, text.encode())]
+        if registry_text is not None:  # the registry's entries for the op passed to its spec
+            old_registry = ws.registry_source
+            new_spec.append(storage.Change(f"{SPEC_DIR}/{REGISTRY_FILE}", "update", old_registry, registry_text.encode()))
         copy = ws.spec_dir / SPEC_SCHEMA  # what the new spec's modeline names
         old_schema = copy.read_bytes() if copy.is_file() and not copy.is_symlink() else None
         if old_schema != schema_text():
             new_spec.append(storage.Change(f"{SPEC_DIR}/{SPEC_SCHEMA}", "create" if old_schema is None else "update", old_schema, schema_text()))
         if skeleton:  # a placeholder, not yet the op: nothing to generate until it is edited
             return _skeleton_written(ws, args, new_spec)
-        ws = load(root, new_specs={args.name: text.encode()})
+        ws = load(root, new_specs={args.name: text.encode()}, new_registry=None if registry_text is None else registry_text.encode())
+        if args.hipdnn_root or args.settings.hipdnn_root is not None:
+            drop_checkout_names(ws, _hipdnn_root(args))
         status = _report(ws)
         if status != EXIT_OK:
             return status
@@ -54,13 +60,15 @@ def cmd_add_op(args: argparse.Namespace) -> int:
     with storage.Transaction(ws.root) as txn:  # the spec and its code land together or not at all
         for change in new_spec:
             txn.stage(change.path, change.new or b"")
-        status, changes, warnings = _produce(ws, [spec], [args.name, naming.PYTHON_DIR], txn=txn)
+        # a registry that gave entries to the new spec changed every op's stamp: all are regenerated with it
+        produced = list(ws.specs) if any(c.path.endswith(REGISTRY_FILE) for c in new_spec) else [spec]
+        status, changes, warnings = _produce(ws, produced, [s.op for s in produced] + [naming.PYTHON_DIR], txn=txn)
         sys.stdout.write(diagnostics.render(warnings))
         if status != EXIT_OK:
             return status
         print(f"{ws.display(ws.spec_path(args.name))}: valid")
         txn.commit()
-    _written(ws, args, changes, _owners(ws, [spec]), new_spec)
+    _written(ws, args, changes, _owners(ws, produced), new_spec)
     args.console.say("next:")
     args.console.say(f"  hipdnn-codegen apply --hipdnn-root PATH/TO/projects/hipdnn {args.name}")
     for line in closing:
@@ -84,15 +92,18 @@ def _skeleton_written(ws: Workspace, args: argparse.Namespace, new_spec: list[st
     return EXIT_OK
 
 
-def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str], bool]:
+def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, list[str], bool, str | None]:
     """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
-    the review notes on what was adopted or guessed, and whether it is a skeleton."""
+    the review notes on what was adopted or guessed, whether it is a skeleton, and the registry's
+    new text when the op's entries in it passed to the spec (None: unchanged)."""
     from codegen.hipdnn import adopt, scaffold
     from codegen.pipeline import render
     from codegen.pipeline.workspace import load_spec
 
     stem = args.stem or scaffold.derive_stem(args.name)
-    owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry else {}
+    # an op the registry has is adopted from its schema and the registry's entries pass to the spec; a
+    # skeleton cannot describe it, so the registry's owners refuse skeletons only
+    owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry and not args.from_fbs else {}
     reason = scaffold.refusal(args.name, stem, {s.op: s.stem for s in ws.specs}, owners)
     if reason:
         raise UsageError(reason)
@@ -103,18 +114,31 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             if not path.is_file():
                 raise UsageError(f"--from-fbs {path_text}: no such file")
             draft = scaffold.from_fbs(args.name, stem, path, ws.display(path), table or None)
+            own = None if args.stem else scaffold.stem_from_table(args.name, draft.table)
+            if own is not None and own != draft.stem:  # hipDNN's spelling of the op, from its table
+                reason = scaffold.refusal(args.name, own, {s.op: s.stem for s in ws.specs}, {})
+                if reason:
+                    raise UsageError(reason)
+                draft.stem = own
         else:
             draft = scaffold.skeleton(args.name, stem)
         shown = ws.display(ws.spec_path(args.name))
         root = _hipdnn_root(args) if args.hipdnn_root or args.settings.hipdnn_root is not None else None
-        closing = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown)) + draft.summary()
+        numbered = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown))
+        closing = numbered.lines + draft.summary()
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
-        return EXIT_FINDINGS, "", [], False
+        return EXIT_FINDINGS, "", [], False, None
+    registry = numbered.handoff.registry
+    registry_text = None
+    if numbered.handoff.lines and ws.registry_source:
+        registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name)
+        removed = "to be removed" if args.dry_run else "removed"
+        closing.append(f"registry entries passed to the spec ({removed} from {ws.display(ws.spec_dir / REGISTRY_FILE)}): {len(numbered.handoff.lines)}")
     text = scaffold.render(draft, render.environment(ws.template_dirs))
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
-        problems += [d for d in collisions.check([*ws.specs, spec], ws.registry) if d.severity == "error"]
+        problems += [d for d in collisions.check([*ws.specs, spec], registry) if d.severity == "error"]
     problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]  # the placeholder says so itself
     if problems:  # the allocator produced something check rejects: a bug, not a user error
         raise RuntimeError(f"allocated spec fails check: {problems[0].render()}")
@@ -129,4 +153,4 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 print(f"#   {ws.display(ws.generated_dir / planned)}")
         for line in closing:  # what was adopted or guessed, for review
             print(line)
-    return EXIT_OK, text, closing, draft.skeleton
+    return EXIT_OK, text, closing, draft.skeleton, registry_text

@@ -181,6 +181,15 @@ GEN_TEMPLATE = _rule("GEN-TEMPLATE", "a template fails to render (syntax error o
 # --- across specs and the registry (hipdnn-codegen check) ------------------------------------
 CHK_ATTRIBUTE_ID = _rule("CHK-ATTRIBUTE-ID", "an attribute ID is claimed twice (specs or registry)")
 CHK_RANGE_OVERLAP = _rule("CHK-RANGE-OVERLAP", "two attribute ranges overlap")
+CHK_SHARED_RANGE = _rule(
+    "CHK-SHARED-RANGE",
+    "a shared_ranges entry lies outside the op's range, names no known owner, shares nothing, or is not stated back",
+    doc="hipDNN nests some blocks in others (block-scale dequantize's 2807-2899 in quantize's 2800-2899). A spec states "
+    "such a share with `shared_ranges: [{with: OWNER, range: [a, b]}]`; the overlap inside it is then no CHK-RANGE-OVERLAP. "
+    "The entry must lie inside the op's attribute_range, name another op (id or token) or a registry block owner whose range "
+    "overlaps it, and an op named must state the share back. Fix: correct the range or the owner, add the entry to "
+    "the other op, or drop it.",
+)
 CHK_RESERVED = _rule("CHK-RESERVED", "a number reuses a reserved or retired one")
 CHK_ATTRIBUTE_NAME = _rule("CHK-ATTRIBUTE-NAME", "an attribute enumerator name is used twice")
 CHK_DESCRIPTOR_TYPE = _rule("CHK-DESCRIPTOR-TYPE", "a descriptor-type value or name is used twice")
@@ -221,6 +230,15 @@ BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.y
 
 # --- against a hipDNN checkout (check --hipdnn-root DIR) ---------------------------------------
 HDR_CONFLICT = _rule("HDR-CONFLICT", "a spec or registry number disagrees with the hipDNN checkout's headers")
+HDR_REGISTRY_STALE = _rule(
+    "HDR-REGISTRY-STALE",
+    "a registry entry no spec owns disagrees with the hipDNN checkout given; the checkout wins",
+    severity="warning",
+    doc="op_specs/registry.yaml is written from one hipDNN commit; another checkout may spell or number an op that has "
+    "no spec differently (resample backward's descriptor with or without _EXT). Such an entry defers to the checkout "
+    "given to `check --hipdnn-root`: a warning, never an error. Fix: refresh the registry from the checkout with "
+    "`hipdnn-codegen registry --hipdnn-root DIR` (the message names the command).",
+)
 HDR_SCHEMA_DRIFT = _rule(
     "HDR-SCHEMA-DRIFT", "the checkout's schema of an op differs from its spec (field name, type, order, optionality, default, union position)"
 )

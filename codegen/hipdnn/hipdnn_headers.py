@@ -189,21 +189,25 @@ def numbers(root: Path) -> dict[str, list[int]]:
     return {kind: [e.value for e in parse_enums(read_source(root, path), str(path))] for kind, path in headers.items()}
 
 
-def _ours(specs: list[OpSpec], registry: Registry | None) -> dict[str, list[tuple[str, int, Loc]]]:
-    ours: dict[str, list[tuple[str, int, Loc]]] = {kind: [] for kind in HEADERS}
+def _ours(specs: list[OpSpec], registry: Registry | None) -> dict[str, list[tuple[str, int, Loc, bool]]]:
+    """Every number of the workspace by header kind: (name, value, where, whether the registry says it)."""
+    ours: dict[str, list[tuple[str, int, Loc, bool]]] = {kind: [] for kind in HEADERS}
     for s in specs:
-        ours["attribute"] += [(a.name, a.id, a.span.at("id")) for a in s.attributes()]
-        ours["descriptor type"].append((s.descriptor_type.name, s.descriptor_type.value, s.descriptor_type.span.at("value")))
-        ours["operation type"].append((s.operation_type.name, s.operation_type.value, s.operation_type.span.at("value")))
+        ours["attribute"] += [(a.name, a.id, a.span.at("id"), False) for a in s.attributes()]
+        ours["descriptor type"].append((s.descriptor_type.name, s.descriptor_type.value, s.descriptor_type.span.at("value"), False))
+        ours["operation type"].append((s.operation_type.name, s.operation_type.value, s.operation_type.span.at("value"), False))
     if registry is not None:
-        ours["attribute"] += [(v.name, v.value, v.span.loc) for v in registry.attributes]
-        ours["descriptor type"] += [(v.name, v.value, v.span.loc) for v in registry.descriptor_types]
-        ours["operation type"] += [(v.name, v.value, v.span.loc) for v in registry.operation_types]
+        ours["attribute"] += [(v.name, v.value, v.span.loc, True) for v in registry.attributes]
+        ours["descriptor type"] += [(v.name, v.value, v.span.loc, True) for v in registry.descriptor_types]
+        ours["operation type"] += [(v.name, v.value, v.span.loc, True) for v in registry.operation_types]
     return ours
 
 
 def check(root: Path, specs: list[OpSpec], registry: Registry | None, display=str) -> list[Diagnostic]:  # type: ignore[no-untyped-def]
+    """Every spec number the checkout's headers contradict (HDR-CONFLICT), and every registry entry
+    they contradict (HDR-REGISTRY-STALE, a warning: no spec owns it, so the checkout wins)."""
     headers = find_headers(root)
+    refresh = f"hipdnn-codegen registry --hipdnn-root {display(root)}"
     found: list[Diagnostic] = []
     for kind, items in _ours(specs, registry).items():
         path = headers[kind]
@@ -212,19 +216,30 @@ def check(root: Path, specs: list[OpSpec], registry: Registry | None, display=st
         by_value: dict[int, list[Entry]] = {}
         for e in entries:
             by_value.setdefault(e.value, []).append(e)
-        found.extend(_conflicts(kind, items, by_name, by_value))
+        found.extend(_conflicts(kind, items, by_name, by_value, refresh))
     return found
 
 
-def _conflicts(kind: str, items: list[tuple[str, int, Loc]], by_name: dict[str, Entry], by_value: dict[int, list[Entry]]) -> Iterator[Diagnostic]:
-    for name, value, loc in items:
+def _conflicts(
+    kind: str, items: list[tuple[str, int, Loc, bool]], by_name: dict[str, Entry], by_value: dict[int, list[Entry]], refresh: str
+) -> Iterator[Diagnostic]:
+    for name, value, loc, registered in items:
         header = by_name.get(name)
-        if header is not None and header.value != value:
-            yield R.HDR_CONFLICT(loc, f"{kind} {name} is {value} here but {header.value} in the checkout", Note("defined here", header.loc))
         holders = by_value.get(value, [])
+        problems: list[tuple[str, Entry]] = []
+        if header is not None and header.value != value:
+            problems.append((f"{kind} {name} is {value} here but {header.value} in the checkout", header))
         if holders and all(h.name != name for h in holders):
-            other = holders[0]
-            yield R.HDR_CONFLICT(loc, f"{kind} value {value} of {name} is {other.name} in the checkout", Note("defined here", other.loc))
+            problems.append((f"{kind} value {value} of {name} is {holders[0].name} in the checkout", holders[0]))
+        for message, entry in problems:
+            if registered:  # no spec owns it: the registry is stale against this checkout, which wins
+                yield R.HDR_REGISTRY_STALE(
+                    loc,
+                    f"{message}; no spec owns this registry entry, so the checkout's stands; refresh the registry: {refresh}",
+                    Note("defined here", entry.loc),
+                )
+            else:
+                yield R.HDR_CONFLICT(loc, message, Note("defined here", entry.loc))
 
 
 def checkout_root(directory: Path) -> Path:

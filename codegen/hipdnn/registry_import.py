@@ -19,7 +19,7 @@ from codegen.plumbing import escape
 from codegen.hipdnn import hipdnn_headers
 from codegen.hipdnn.hipdnn_headers import GRAPH_FBS, HEADERS, DeclaredRange, Entry, UnionMember, checkout_root, parse_enums, parse_range_list, union_members
 from codegen.spec.model import OpSpec
-from codegen.spec.registry import Registry
+from codegen.spec.registry import SPECS_COMMENT, Registry, specs_line
 from codegen.pipeline.workspace import UsageError
 
 SOURCES = {
@@ -37,7 +37,7 @@ def range_owner(r: DeclaredRange) -> str:
     return re.sub(r"\s+", "_", words).upper() or f"RANGE_{r.first}"
 
 
-def _span(r: DeclaredRange) -> tuple[int, int]:
+def range_span(r: DeclaredRange) -> tuple[int, int]:
     """(low, high) of a range item; an open `N+` item reaches to the end of its 100-block."""
     return r.first, r.last if r.last is not None else r.first // 100 * 100 + 99
 
@@ -96,16 +96,18 @@ class Block:
     note: str
 
 
-def blocks(checkout: Checkout, owned: list[tuple[int, int]]) -> list[Block]:
+def blocks(checkout: Checkout, owned: list[tuple[int, int]], shared: dict[tuple[int, int], set[str]] | None = None) -> list[Block]:
     """Attribute blocks: each declared range with the values it really uses, nested ranges marked
     `inside`, values no declared range covers grouped by 100-block and flagged; ranges a spec owns
     are left out."""
 
-    def spec_owned(low: int, high: int) -> bool:
-        return any(low <= b and a <= high for a, b in owned)
+    def spec_owned(low: int, high: int, owner: str = "") -> bool:
+        """Whether a spec owns the range: it overlaps a spec's range that does not say it shares
+        the overlap with this owner (shared_ranges)."""
+        return any(low <= b and a <= high and owner.casefold() not in (shared or {}).get((a, b), set()) for a, b in owned)
 
     values = sorted({e.value for e in checkout.attributes if e.alias_of is None})
-    ranges = sorted(((*_span(r), range_owner(r), r.loc.line) for r in checkout.ranges), key=lambda r: (r[0], -r[1], r[3]))
+    ranges = sorted(((*range_span(r), range_owner(r), r.loc.line) for r in checkout.ranges), key=lambda r: (r[0], -r[1], r[3]))
     result: list[Block] = []
     covered: set[int] = set()
     for low, high, name, line in ranges:
@@ -114,7 +116,7 @@ def blocks(checkout: Checkout, owned: list[tuple[int, int]]) -> list[Block]:
         parent = next((o for o in reversed(others) if o[0] <= low and high <= o[1]), None)
         mine = [v for v in values if low <= v <= high and not any(o[0] <= v <= o[1] for o in nested)]
         covered.update(v for v in values if low <= v <= high)
-        if spec_owned(low, high):
+        if spec_owned(low, high, name):
             continue
         note = "" if mine else "declared in the header's range list, no attribute uses it"
         if parent is not None:
@@ -168,6 +170,9 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
     """The registry text for `checkout`, minus what `specs` own, keeping the sections the headers
     do not hold from `current`, and its unconfirmed reservations the checkout does not contradict."""
     owned_ranges = [s.attribute_range for s in specs]
+    shared: dict[tuple[int, int], set[str]] = {}
+    for s in specs:
+        shared.setdefault(s.attribute_range, set()).update(sh.owner.casefold() for sh in s.shared_ranges)
     spec_names = {a.name for s in specs for a in s.attributes()}
     spec_ids = {a.id for s in specs for a in s.attributes()}
     spec_descriptor = {s.descriptor_type.name for s in specs}
@@ -187,9 +192,11 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
         "# attribute_blocks: declared range (as in the header's range list) and the values actually used.",
         "# A block flagged `inside` lives in another owner's declared range (a known anomaly, not a new clash).",
         "",
-        "attribute_blocks:",
     ]
-    for b in blocks(checkout, owned_ranges):
+    if specs:
+        out += [SPECS_COMMENT, specs_line([s.op for s in specs]), ""]
+    out.append("attribute_blocks:")
+    for b in blocks(checkout, owned_ranges, shared):
         if b.note:
             out.append(f"  # {escape.comment_text(b.note)}")
         used = ", ".join(f"[{a}, {z}]" for a, z in b.used) if b.used else f"[{b.low}, {b.low}]"

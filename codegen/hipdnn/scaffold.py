@@ -49,6 +49,16 @@ def derive_stem(op: str) -> str:
     return "".join(WORDS.get(part, part[:1].upper() + part[1:]) for part in op.split("_"))
 
 
+def stem_from_table(op: str, table: str) -> str | None:
+    """hipDNN's own stem from a schema's table (`RMSNormBackwardAttributes` -> `RMSNormBackward`),
+    when the table names the op (its words are the op id's, BWD/BACKWARD alike); else None."""
+    stem = table.removesuffix("Attributes")
+    if stem == table or not PASCAL.fullmatch(stem):
+        return None
+    spelled = lambda token: "".join(WORDS.get(w.lower(), w).upper() for w in token.split("_"))  # noqa: E731
+    return stem if spelled(op_token(stem)) == spelled(op.upper()) else None
+
+
 def op_token(stem: str) -> str:
     """`LayernormBackward` -> `LAYERNORM_BACKWARD`."""
     return naming.upper_snake(stem)
@@ -131,6 +141,7 @@ class Draft:
     includes: list[str] = field(default_factory=list)  # the schema's includes
     order: list[str] = field(default_factory=list)  # the table's order, when not tensors then fields
     table_metadata: list[str] = field(default_factory=list)
+    shared: list[tuple[str, tuple[int, int]]] = field(default_factory=list)  # shared_ranges: (owner, range)
 
     @property
     def token(self) -> str:

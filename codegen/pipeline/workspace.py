@@ -141,11 +141,12 @@ def fresh_ops(root: Path, sources: dict[str, bytes], base: str = "HEAD") -> froz
     return frozenset(fresh)
 
 
-def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = None) -> Workspace:
+def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = None, new_registry: bytes | None = None) -> Workspace:
     """Read, validate and model every spec and the registry; gather all findings.
 
     Clashes between a spec that is new or changed since `base` and one that is not are blamed on
-    the newcomer. `new_specs` (op id -> YAML) are specs not written yet, loaded as if they were."""
+    the newcomer. `new_specs` (op id -> YAML) are specs not written yet, loaded as if they were;
+    `new_registry` likewise the registry's text."""
     ws = Workspace(root)
     jobs = []
     for op, raw in sorted((new_specs or {}).items()):
@@ -177,8 +178,8 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
             rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}", fix=Fix(f"rename {path.name} to {twin.name}"))
         )
     registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
-    if registry_path.exists() or registry_path.is_symlink():
-        data, problems = read_file(ws, registry_path)
+    if new_registry is not None or registry_path.exists() or registry_path.is_symlink():
+        data, problems = (new_registry, []) if new_registry is not None else read_file(ws, registry_path)
         if data is not None:
             ws.registry_source = data
             ws.registry, problems = _through_cache(store, load_registry, [(ws.display(registry_path), data)])[0]

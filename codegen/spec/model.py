@@ -109,6 +109,16 @@ class NamedValue:
 
 
 @dataclass(frozen=True)
+class SharedRange:
+    """A part of an op's attribute_range that another owner (an op id or a registry block owner)
+    also uses, stated on purpose (hipDNN nests block-scale dequantize's block in quantize's)."""
+
+    owner: str
+    range: tuple[int, int]
+    span: Span
+
+
+@dataclass(frozen=True)
 class Access:
     """How the frontend attributes class reaches a tensor or field: accessors (the default,
     get_<name>/set_<name>) or a public data member, with hipDNN's own names where they differ."""
@@ -468,6 +478,7 @@ class OpSpec:
     dtypes: Dtypes | None = None
     reference: Reference | None = None
     damage: Damage | None = None  # a partial model, built from what the schema accepted
+    shared_ranges: tuple[SharedRange, ...] = ()  # parts of attribute_range another owner also uses
     content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
 
     @property
@@ -591,6 +602,11 @@ def build(op: str, doc: Document) -> OpSpec:
     node_type = _named_value(top.child("node_type")) if "node_type" in top.data else None
     low, high = top.pop("attribute_range")
     range_span = Span(doc.loc(("attribute_range",)))
+    shared = []
+    for e in top.items("shared_ranges"):
+        first, last = e.pop("range")
+        shared.append(SharedRange(str(e.pop("with")), (int(first), int(last)), e.span))
+        e.done()
     flatbuffers = _flatbuffers(top.child("flatbuffers"))
     every_tensor = [_tensor(e) for e in top.items("tensors")]
     tensors = tuple(t for t in every_tensor if not t.list)
@@ -628,6 +644,7 @@ def build(op: str, doc: Document) -> OpSpec:
         operation_type=operation_type,
         attribute_range=(int(low), int(high)),
         range_span=range_span,
+        shared_ranges=tuple(shared),
         flatbuffers=flatbuffers,
         tensors=tensors,
         tensor_lists=tensor_lists,

@@ -44,6 +44,7 @@ class Registry:
     # data type name -> its spelling in hipDNN's JSON utilities (types without one are absent)
     data_type_json: tuple[tuple[str, str], ...] = ()
     content: str = ""  # the digest of what the file says (Document.content_digest): what stamps follow
+    specs: tuple[str, ...] = ()  # ops whose numbers their spec holds (left out of the registry)
 
 
 def build(doc: Document) -> Registry:
@@ -74,6 +75,7 @@ def build(doc: Document) -> Registry:
     data_types = named("data_types")
     statuses = named("statuses")
     node_types = named("node_types")
+    specs = tuple(str(op) for op in top.pop("specs", None) or ())
     reserved = []
     if "reserved" in top.data:
         section = top.child("reserved")
@@ -98,4 +100,31 @@ def build(doc: Document) -> Registry:
         node_types,
         tuple(data_type_json),
         content,
+        specs,
     )
+
+
+SPECS_COMMENT = "# Ops whose numbers their spec in op_specs/ holds: their entries are left out of this file."
+
+
+def specs_line(ops: list[str] | tuple[str, ...]) -> str:
+    return f"specs: [{', '.join(sorted(set(ops)))}]"
+
+
+def hand_over(text: str, lines: list[int], op: str) -> str:
+    """The registry text without the entries on `lines` (1-based; an indented comment just above a
+    dropped entry goes with it), with `op` added to its `specs` list: the spec owns them now."""
+    rows = text.split("\n")
+    drop = {line - 1 for line in lines}
+    for index in sorted(drop):
+        if index > 0 and rows[index - 1].startswith("  #"):
+            drop.add(index - 1)
+    rows = [row for index, row in enumerate(rows) if index not in drop]
+    at = next((i for i, row in enumerate(rows) if row.startswith("specs:")), None)
+    if at is not None:
+        listed = [name.strip() for name in rows[at].partition("[")[2].rpartition("]")[0].split(",") if name.strip()]
+        rows[at] = specs_line([*listed, op])
+    else:
+        at = next((i for i, row in enumerate(rows) if row.startswith("attribute_blocks:")), len(rows))
+        rows[at:at] = [SPECS_COMMENT, specs_line([op]), ""]
+    return "\n".join(rows)
