@@ -565,8 +565,8 @@ def _flags(spec: OpSpec) -> Iterator[Diagnostic]:
     optional_outputs = {t.name for t in spec.tensors if t.optional and t.role == "output"}
     created: dict[str, str] = {}
     for flag in spec.frontend.flags:
-        loc = flag.span.loc
-        for name in (flag.name, f"get_{flag.name}", f"set_{flag.name}", *flag.aliases):
+        own = [(name, flag.span.at("name")) for name in (flag.name, f"get_{flag.name}", f"set_{flag.name}")]
+        for name, loc in [*own, *((a, flag.span.at("aliases")) for a in flag.aliases)]:
             if name in taken:
                 yield rules.SPEC_FRONTEND_FLAG(loc, f"flag '{flag.name}' would declare {name}, which {taken[name]} already has")
             else:
