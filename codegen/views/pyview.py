@@ -144,6 +144,15 @@ class OpView:
     lists: tuple[ListView, ...] = ()
     layout: tuple[LayoutView, ...] = ()
     union_position: int | None = None  # NodeAttributes position in graph.fbs (None: the spec has none)
+    # what the Graph method returns, in order: (name, enumerator, creating flag, its default) of each
+    # output; the flag is "" for a required output (always created) and for an optional one no flag creates
+    graph_returns: tuple[tuple[str, str, str, bool], ...] = ()
+    graph_single: bool = False  # one tensor, not a list
+
+    @property
+    def graph_returns_optional(self) -> bool:
+        """The Graph method returns a list that may hold None (a stated return, not one tensor)."""
+        return self.spec.frontend.graph_returns is not None and not self.graph_single
 
     @property
     def graph_parameters(self) -> tuple[tuple[str, str, str], ...]:
@@ -213,8 +222,15 @@ def build(spec: OpSpec) -> OpView:
         for t in spec.tensor_lists
     )
     checks, inferences, states, inputs, outputs, optional = _node(spec)
+    enumerators = {t.name: naming.frontend_enumerator(t) for t in spec.tensors}
+    returns = []
+    for name in naming.graph_returns(spec):
+        flag = spec.frontend.flag_creating(name)
+        if name in enumerators:
+            returns.append((name, enumerators[name], flag.name if flag else "", flag.default if flag else False))
     return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
-                  checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position)
+                  checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position,
+                  tuple(returns), naming.graph_returns_single(spec))
 
 
 def _node(spec: OpSpec) -> tuple[Any, ...]:

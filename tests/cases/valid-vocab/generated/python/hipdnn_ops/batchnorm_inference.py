@@ -5,7 +5,7 @@
 # Regenerate with: hipdnn-codegen generate
 """BatchnormInferenceOperationDescriptor: BatchnormInference"""
 
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
@@ -74,7 +74,7 @@ class BatchnormInferenceOperationDescriptor(OperationDescriptor):
             uid_field="y_tensor_uid",
         ),
     )
-    FIELDS = (
+    FIELDS: ClassVar[tuple[FieldSlot, ...]] = (
     )
     # batchnorm_inference_attributes.fbs: table BatchnormInferenceAttributes, field by field in slot order
     LAYOUT = (

@@ -5,7 +5,7 @@
 # Regenerate with: hipdnn-codegen generate
 """RMSNormBackwardOperationDescriptor: RMSNormBackward"""
 
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
@@ -83,7 +83,7 @@ class RMSNormBackwardOperationDescriptor(OperationDescriptor):
             uid_field="dbias_tensor_uid",
         ),
     )
-    FIELDS = (
+    FIELDS: ClassVar[tuple[FieldSlot, ...]] = (
     )
     # rmsnorm_backward_attributes.fbs: table RMSNormBackwardAttributes, field by field in slot order
     LAYOUT = (

@@ -800,7 +800,7 @@ class TestBatchnormInferenceNode(unittest.TestCase):
             tensors={},
             fields={},
         )
-        outputs = graph.batchnorm_inference(tensors["x"], tensors["mean"], tensors["inv_variance"], tensors["scale"], tensors["bias"], attributes)
+        outputs = [graph.batchnorm_inference(tensors["x"], tensors["mean"], tensors["inv_variance"], tensors["scale"], tensors["bias"], attributes)]
         self.assertEqual(tensors["x"].name, "node::X")
         self.assertEqual(tensors["mean"].name, "node::MEAN")
         self.assertEqual(tensors["inv_variance"].name, "node::INV_VARIANCE")

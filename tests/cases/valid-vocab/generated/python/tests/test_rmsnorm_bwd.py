@@ -937,7 +937,10 @@ class TestRMSNormBackwardNode(unittest.TestCase):
             tensors={},
             fields={},
         )
-        outputs = graph.rmsnorm_backward(tensors["dy"], tensors["x"], tensors["scale"], tensors["inv_rms"], attributes)
+        returned = graph.rmsnorm_backward(tensors["dy"], tensors["x"], tensors["scale"], tensors["inv_rms"], attributes)
+        # the stated return: optional outputs None unless the attributes hold one or a flag creates it
+        self.assertEqual([None if t is None else t.name for t in returned], ["node::DX", "node::DSCALE", None])
+        outputs = [attributes.tensors[name] for name in ("dx", "dscale", )]
         self.assertEqual(tensors["dy"].name, "node::DY")
         self.assertEqual(tensors["x"].name, "node::X")
         self.assertEqual(tensors["scale"].name, "node::SCALE")
