@@ -556,7 +556,8 @@ def _frontend_vocabulary(spec: OpSpec) -> Iterator[Diagnostic]:
 
 def _flags(spec: OpSpec) -> Iterator[Diagnostic]:
     taken: dict[str, str] = {}
-    for item in [*spec.all_tensors, *spec.fields]:
+    items: list[Tensor | Field] = [*spec.all_tensors, *spec.fields]
+    for item in items:
         for name in (item.name, naming.frontend_getter(item), naming.frontend_setter(item), item.frontend.member):
             if name:
                 taken.setdefault(name, f"{'field' if isinstance(item, Field) else 'tensor'} '{item.name}'")
