@@ -493,6 +493,9 @@ class OpView:
                 statements.append(t.write(value) + ";")
         for f in self.fields:
             value = state.field(f.name)
+            if value is None:  # a field optional in the frontend, left unset
+                statements.append(f"attributes.{f.frontend_member}.reset();")
+                continue
             same = value == self.spec.test_field(f.name).value
             statements.append(f.write(f.frontend_test_value if same else literal(f.field, value)) + ";")
         return tuple(statements)
@@ -751,12 +754,12 @@ def _rank(tensor: str) -> str:
 
 
 def _field_value(f: FieldView) -> str:
-    return f"{f.frontend_read}.value()" if f.optional else f.frontend_read
+    return f"{f.frontend_read}.value()" if f.frontend_optional else f.frontend_read
 
 
 def _field_set(spec: OpSpec, f: FieldView) -> str:
     """When range and conformance checks apply to the field (nodecheck.field_is_set)."""
-    if f.optional:
+    if f.frontend_optional:
         return f"{f.frontend_read}.has_value()"
     if spec.inference_of(f.name) is not None:
         return f"{f.frontend_read} != {literal(f.field, nodecheck.unset_value(spec, f.field))}"
@@ -782,6 +785,9 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
         if check.kind == "required":
             t = tensors[check.tensors[0]]
             groups[t.role].append(NodeCheckView(check, code, message, f"{t.frontend_read} == nullptr"))
+        elif check.kind == "field_required":
+            f = fields[str(check.field)]
+            groups["output"].append(NodeCheckView(check, code, message, f"!{f.frontend_read}.has_value()"))
         elif check.kind == "presence":
             assert check.rule is not None
             fails = presence_violated(check.rule, [tensors[n].frontend_read for n in check.rule.tensors])

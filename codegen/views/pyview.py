@@ -15,6 +15,8 @@ from codegen.views.testplan import NodeState, TestPlan, build as build_plan, ten
 
 def literal(field: Field, value: Any) -> str:
     """A Python expression of a spec value for `field` (enums as members of their IntEnum)."""
+    if value is None:  # a field optional in the frontend, left unset
+        return "None"
     if field.enum is not None:
         return f"{field.enum.name}.{value}"
     if field.type.name in ("float", "double"):
@@ -253,7 +255,7 @@ def _node(spec: OpSpec) -> tuple[Any, ...]:
         extra = f", conforms_to={step.conforms.to!r}, keeps={step.conforms.keeps!r}" if step.conforms else ""
         inferences.append(f"Inference({step.inference.kind!r}, {step.target!r}, {step.source!r}{extra})")
     states = tuple(
-        (f.name, f"FieldState({f.optional!r}, {spec.inference_of(f.name) is not None!r}, {nodecheck.unset_value(spec, f)!r})")
+        (f.name, f"FieldState({f.frontend_optional!r}, {spec.inference_of(f.name) is not None!r}, {nodecheck.unset_value(spec, f)!r})")
         for f in spec.fields
     )
     enumerator = {t.name: naming.frontend_enumerator(t) for t in spec.tensors}

@@ -132,7 +132,7 @@ NODE = NodeSpec(
         "axis": FieldState(False, False, 0),
         "mode": FieldState(False, False, 0),
         "data": FieldState(False, False, 0),
-        "window": FieldState(False, False, 0),
+        "window": FieldState(True, False, None),
     },
     ("in", "y", ),
     lists=(("peers", "PEERS"), ("extras", "EXTRAS"), ),

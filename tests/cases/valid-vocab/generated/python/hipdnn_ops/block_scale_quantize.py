@@ -92,13 +92,14 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing x (input) for pre-validation', tensors=('x',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing y (output) for pre-validation', tensors=('y',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing scale (output) for pre-validation', tensors=('scale',)),
+        NodeCheck('field_required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode block_size not set', tensors=(), field='block_size'),
         NodeCheck('same_shape', 'INVALID_VALUE', 'BlockScaleQuantizeNode: y dims must equal x dims', tensors=('x', 'y')),
     ),
     (
         Inference('tensor', 'y', 'x'),
     ),
     {
-        "block_size": FieldState(False, False, 0),
+        "block_size": FieldState(True, False, None),
         "axis": FieldState(True, False, None),
         "transpose": FieldState(False, False, False),
     },

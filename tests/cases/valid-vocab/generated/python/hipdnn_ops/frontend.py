@@ -162,6 +162,8 @@ class NodeSpec:
         kind = check.kind
         if kind == "required":
             return check.tensors[0] not in tensors
+        if kind == "field_required":
+            return fields.get(str(check.field)) is None
         if kind == "presence":
             flags = [name in tensors for name in check.tensors]
             if check.rule == "both_or_neither":

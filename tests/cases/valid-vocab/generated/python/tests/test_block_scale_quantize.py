@@ -557,6 +557,18 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing scale (output) for pre-validation'))
 
+    def test_PreValidateFailsUnsetBlockSize(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64), (64, 1)),
+                "y": ((2, 64), (64, 1)),
+                "scale": ((2, 2), (2, 1)),
+            },
+            {"block_size": None, "axis": 1, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode block_size not set'))
+
     def test_PreValidateFailsMismatchingY(self) -> None:
         attributes = node_attributes(
             {

@@ -106,6 +106,23 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsMissingScale)
               "BlockScaleQuantizeNode missing scale (output) for pre-validation");
 }
 
+// Differs from the valid attributes in: block_size.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsUnsetBlockSize)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64}, std::vector<int64_t>{64, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 64}, std::vector<int64_t>{64, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 2}, std::vector<int64_t>{2, 1}));
+    attributes.block_size.reset();
+    attributes.set_axis(1);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode block_size not set");
+}
+
 // Differs from the valid attributes in: y.
 TEST(TestBlockScaleQuantizeNode, PreValidateFailsMismatchingY)
 {

@@ -61,6 +61,9 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_scale() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode missing scale (output) for pre-validation");
+        HIPDNN_RETURN_IF_TRUE(!attributes.get_block_size().has_value(),
+                              ErrorCode::ATTRIBUTE_NOT_SET,
+                              "BlockScaleQuantizeNode block_size not set");
         HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
                                   && !attributes.get_x()->get_dim().empty()
                                   && !attributes.get_y()->get_dim().empty()
