@@ -426,10 +426,6 @@ class OpView:
         """Some field must be set before the packer packs (required_to_pack)."""
         return any(f.required_to_pack for f in self.fields)
 
-    @property
-    def graph_created(self) -> tuple[GraphReturn, ...]:
-        return tuple(r for r in self.graph_returns if r.created)
-
     def enum(self, name: str) -> EnumView:
         return next(e for e in self.new_enums if e.name == name)
 
