@@ -7,6 +7,7 @@ Only test code: the generator never sees this module.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -36,7 +37,12 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
     def fragments(name: str) -> str:
         return "".join((generated / s.op / "registry" / name).read_text() for s in specs)
 
-    (out / "hipdnn_codegen_node_type_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["node_type.inc"]))
+    # an enumerator the stand-in NodeType.hpp already has (hipDNN's own, e.g. RMS_NORM_BACKWARD = 19) is
+    # left out, as apply leaves an entry already present
+    standing = set(re.findall(r"^\s*(\w+ = \d+),?$", (INTERFACE / "hipdnn_frontend" / "node" / "NodeType.hpp").read_text(), re.M))
+    entries = fragments(naming.REGISTRY_FRAGMENTS["node_type.inc"]).splitlines(keepends=True)
+    kept = [line for line in entries if line.strip().rstrip(",") not in standing]
+    (out / "hipdnn_codegen_node_type_entries.inc").write_text("".join(kept))
     (out / "hipdnn_codegen_graph_includes.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["graph_include.inc"]))
     (out / "hipdnn_codegen_graph_methods.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["graph_method.inc"]))
     (out / "hipdnn_codegen_attribute_entries.inc").write_text(fragments(naming.REGISTRY_FRAGMENTS["attribute_names.inc"]))

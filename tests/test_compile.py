@@ -89,9 +89,13 @@ def test_generated_frontend_matches_hipdnn_public_api(tmp_path, source):
 
 
 ENUM_CASE = REPO / "tests" / "cases" / "valid-enum"
-# Workspaces whose generated C++ is built and run: the repo's ops, and valid-enum's Thing, which
-# holds the constructs the repo's ops lack (a new enum, [ubyte], tensor lists in and out).
-WORKSPACES = {"repo": REPO, "valid-enum": ENUM_CASE}
+VOCAB_CASE = REPO / "tests" / "cases" / "valid-vocab"
+# Workspaces whose generated C++ is built and run: the repo's ops, valid-enum's Thing, which
+# holds the constructs the repo's ops lack (a new enum, [ubyte], tensor lists in and out), and
+# valid-vocab's three ops modelled on hipDNN's (frontend-optional fields required or not before
+# packing, a frontend-only flag with an alias creating an optional output, Graph methods returning
+# one tensor or an array with an optional output).
+WORKSPACES = {"repo": REPO, "valid-enum": ENUM_CASE, "valid-vocab": VOCAB_CASE}
 RUNS = [(ws, s) for ws, root in WORKSPACES.items() for s in sorted(load(root).specs, key=lambda s: s.op)]
 
 
@@ -100,8 +104,9 @@ def _workspace(name: str) -> tuple[list, Path]:
     return sorted(load(root).specs, key=lambda s: s.op), root / "generated"
 
 
-def test_valid_enum_generated_files_compile(tmp_path):
-    specs, generated = _workspace("valid-enum")
+@pytest.mark.parametrize("ws", ["valid-enum", "valid-vocab"])
+def test_case_generated_files_compile(tmp_path, ws):
+    specs, generated = _workspace(ws)
     sources, flags = op_units(specs, generated, tmp_path / "stubs", [s.op for s in specs])
     results = compile_all(sources, flags)
     assert len(results) >= 14

@@ -22,7 +22,7 @@ from hipdnn_ops import AttributeName, DataType, HipdnnError, Status, TensorDescr
 
 WS = load(REPO)
 SPECS = sorted(WS.specs, key=lambda s: s.op)
-MIRRORS = [REPO / "generated" / "python", CASES / "valid-enum" / "generated" / "python"]
+MIRRORS = [REPO / "generated" / "python", CASES / "valid-enum" / "generated" / "python", CASES / "valid-vocab" / "generated" / "python"]
 
 
 def _module(spec):
@@ -41,7 +41,7 @@ def _field_values(spec) -> dict[str, object]:
     return {f.name: f.value for f in spec.test_fields}
 
 
-@pytest.mark.parametrize("mirror", MIRRORS, ids=["repo", "valid-enum"])
+@pytest.mark.parametrize("mirror", MIRRORS, ids=["repo", "valid-enum", "valid-vocab"])
 def test_mirror_passes_mypy_strict(mirror):
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--cache-dir", os.devnull, "hipdnn_ops", "tests"],
@@ -52,9 +52,9 @@ def test_mirror_passes_mypy_strict(mirror):
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_enum_workspace_mirror_tests_pass():
-    """The repo mirror's own tests run in this suite (testpaths); the enum case's run here."""
-    mirror = MIRRORS[1]
+@pytest.mark.parametrize("mirror", MIRRORS[1:], ids=["valid-enum", "valid-vocab"])
+def test_case_workspace_mirror_tests_pass(mirror):
+    """The repo mirror's own tests run in this suite (testpaths); the cases' run here."""
     env = dict(os.environ, PYTHONPATH=str(mirror))
     proc = subprocess.run(
         [sys.executable, "-m", "unittest", "discover", "-s", "tests", "-q"], cwd=mirror, env=env, capture_output=True, text=True
@@ -271,3 +271,32 @@ def test_the_mirror_names_an_enum_may_not_take_are_the_templates():
     for template in sorted((REPO / "templates" / "mirror").rglob("*.py.j2")):
         names |= _top_level_names(template.read_text())
     assert {n for n in names if re.fullmatch(r"[A-Z][A-Za-z0-9]*", n)} == naming.MIRROR_NAMES
+
+
+def test_graph_methods_return_one_tensor_or_optional_outputs():
+    """valid-vocab's mirror (tests/cases/valid-vocab: ops modelled on hipDNN's): batchnorm_inference
+    returns y itself (Graph.hpp id 15849648075), rmsnorm_backward returns [dx, dscale, dbias] with
+    dbias None unless compute_dbias is set or the attributes hold one (Python binding id 59019905965)."""
+    mirror = MIRRORS[2]
+    script = """
+from hipdnn_ops.frontend import NodeAttributes, TensorAttributes
+from hipdnn_ops.graph import Graph
+graph = Graph()
+y = graph.batchnorm_inference(*(TensorAttributes() for _ in range(5)), NodeAttributes(name="bn"))
+print(type(y).__name__, y.name, y.is_virtual)
+for flags in ({}, {"compute_dbias": True}):
+    out = graph.rmsnorm_backward(*(TensorAttributes() for _ in range(4)), NodeAttributes(name="r", flags=flags))
+    print([None if t is None else t.name for t in out])
+own = TensorAttributes(name="mine")
+out = graph.rmsnorm_backward(*(TensorAttributes() for _ in range(4)), NodeAttributes(name="s", tensors={"dbias": own}))
+print(out[2] is own, len(graph.nodes))
+"""
+    env = dict(os.environ, PYTHONPATH=str(mirror))
+    proc = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.stdout.splitlines() == [
+        "TensorAttributes bn::Y True",
+        "['r::DX', 'r::DSCALE', None]",
+        "['r::DX', 'r::DSCALE', 'r::DBIAS']",
+        "True 4",
+    ]

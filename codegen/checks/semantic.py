@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -529,3 +529,79 @@ def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:
             return rules.SPEC_FRONTEND_NAME(span.at("frontend"), message, Note("first used here", first.at("frontend")))
 
         yield from _duplicates(entries, report)
+
+
+SCALAR_TYPES = ("int64", "int32", "float", "double", "bool")
+
+
+def _frontend_vocabulary(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Frontend-optional fields, frontend-only flags and the Graph method's return shape."""
+    for t in spec.all_tensors:
+        for key in ("optional", "required_to_pack"):
+            if getattr(t.frontend, key):
+                yield rules.SPEC_FRONTEND_OPTIONAL(t.span.at("frontend"), f"tensor '{t.name}' has frontend {key}; it applies to scalar fields only (a tensor is optional with `optional: true`)")
+    for f in spec.fields:
+        where = f.span.at("frontend")
+        if (f.frontend.optional or f.frontend.required_to_pack) and f.type.name not in SCALAR_TYPES:
+            yield rules.SPEC_FRONTEND_OPTIONAL(where, f"field '{f.name}' is {f.type.name}; frontend optional and required_to_pack apply to {', '.join(SCALAR_TYPES)} fields")
+        elif f.frontend.required_to_pack and f.optional:
+            yield rules.SPEC_FRONTEND_OPTIONAL(where, f"field '{f.name}' is optional in the schema (`optional: true`), so it may be packed unset; required_to_pack contradicts it")
+        elif f.frontend.required_to_pack and not f.frontend.optional:
+            yield rules.SPEC_FRONTEND_OPTIONAL(where, f"field '{f.name}' has required_to_pack without frontend optional: a plain frontend value is always set, so nothing would be refused")
+        elif f.frontend.optional and f.optional:
+            yield rules.SPEC_FRONTEND_OPTIONAL(where, f"field '{f.name}' is optional in the schema (`optional: true`), which already makes it std::optional in the frontend; remove frontend optional")
+    yield from _flags(spec)
+    yield from _graph_returns(spec)
+
+
+def _flags(spec: OpSpec) -> Iterator[Diagnostic]:
+    taken: dict[str, str] = {}
+    items: list[Tensor | Field] = [*spec.all_tensors, *spec.fields]
+    for item in items:
+        for name in (item.name, naming.frontend_getter(item), naming.frontend_setter(item), item.frontend.member):
+            if name:
+                taken.setdefault(name, f"{'field' if isinstance(item, Field) else 'tensor'} '{item.name}'")
+    for setter in spec.frontend.setters:
+        taken.setdefault(setter.name, f"setter {setter.name}")
+    optional_outputs = {t.name for t in spec.tensors if t.optional and t.role == "output"}
+    created: dict[str, str] = {}
+    for flag in spec.frontend.flags:
+        own = [(name, flag.span.at("name")) for name in (flag.name, f"get_{flag.name}", f"set_{flag.name}")]
+        for name, loc in [*own, *((a, flag.span.at("aliases")) for a in flag.aliases)]:
+            if name in taken:
+                yield rules.SPEC_FRONTEND_FLAG(loc, f"flag '{flag.name}' would declare {name}, which {taken[name]} already has")
+            else:
+                taken[name] = f"flag '{flag.name}'"
+        for name in flag.creates:
+            if name not in optional_outputs:
+                yield rules.SPEC_FRONTEND_FLAG(flag.span.at("creates"), f"flag '{flag.name}' creates '{name}', which is not an optional output tensor of this op")
+            elif name in created:
+                yield rules.SPEC_FRONTEND_FLAG(flag.span.at("creates"), f"flag '{flag.name}' creates '{name}', which {created[name]} already creates")
+            else:
+                created[name] = f"flag '{flag.name}'"
+
+
+def _graph_returns(spec: OpSpec) -> Iterator[Diagnostic]:
+    returns = spec.frontend.graph_returns
+    if returns is None:
+        return
+    loc = spec.frontend.span.at("graph_returns")
+    names = (returns,) if isinstance(returns, str) else returns
+    by_name = {t.name: t for t in spec.all_tensors}
+    seen: set[str] = set()
+    for name in names:
+        t = by_name.get(name)
+        if t is None:
+            close = difflib.get_close_matches(name, list(by_name), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield rules.SPEC_GRAPH_RETURNS(loc, f"graph_returns names '{name}', which is not a tensor of this op{hint}", fix=_rename(name, close))
+        elif t.list:
+            yield rules.SPEC_GRAPH_RETURNS(loc, f"graph_returns names '{name}', a tensor list; the Graph method returns single tensors")
+        elif t.role != "output":
+            yield rules.SPEC_GRAPH_RETURNS(loc, f"graph_returns names '{name}', an input; the Graph method returns outputs")
+        elif name in seen:
+            yield rules.SPEC_GRAPH_RETURNS(loc, f"graph_returns names '{name}' twice")
+        seen.add(name)
+    for t in spec.tensors:
+        if t.role == "output" and not t.optional and t.name not in seen:
+            yield rules.SPEC_GRAPH_RETURNS(loc, f"graph_returns leaves out '{t.name}', a required output the Graph method creates")

@@ -152,6 +152,28 @@ SPEC_FIELD_VALUE = _rule(
 SPEC_FRONTEND_NAME = _rule(
     "SPEC-FRONTEND-NAME", "a frontend setter names an unknown tensor or field, or two values share a getter or member"
 )
+SPEC_FRONTEND_OPTIONAL = _rule(
+    "SPEC-FRONTEND-OPTIONAL",
+    "frontend optional or required_to_pack on a tensor or a non-scalar field, or required_to_pack on a field that is not optional in the frontend or is optional in the schema",
+    doc="`frontend: {optional: true}` keeps a scalar field (int64, int32, float, double, bool) in std::optional in the frontend "
+    "while its schema field stays plain, as hipDNN's BlockScaleQuantizeAttributes::block_size is; `required_to_pack: true` "
+    "then makes the packer refuse to pack while it is unset. A field that is `optional: true` (schema `= null`) may be left "
+    "unset by definition, so it cannot be required. Remove the key, or change the field.",
+)
+SPEC_FRONTEND_FLAG = _rule(
+    "SPEC-FRONTEND-FLAG",
+    "a frontend flag or its alias reuses a name the attributes class already has, or creates something that is not an optional output",
+    doc="A flag `name` becomes get_<name>()/set_<name>(bool) and a private member `name`; each alias is one more setter. "
+    "None may repeat a tensor's or field's name or accessor, or another flag's. `creates` names optional single output "
+    "tensors the Graph method creates when the flag is set, each named by one flag at most.",
+)
+SPEC_GRAPH_RETURNS = _rule(
+    "SPEC-GRAPH-RETURNS",
+    "frontend graph_returns names an unknown tensor, an input, a tensor list or one output twice, or leaves out a required output",
+    doc="The Graph method returns its outputs: `graph_returns: y` returns that one tensor (the op must have no other "
+    "required output), a list returns a std::array of the named outputs in that order, optional outputs included. "
+    "Every required output is created by the method, so each must be returned.",
+)
 SPEC_DTYPE_GROUP = _rule(
     "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group; when_absent on or towards an unkeyed group; a key with no field"
 )

@@ -10,7 +10,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 
 from codegen.plumbing import escape, storage
@@ -89,7 +89,8 @@ class DraftTensor:
     id: int = 0
     uid: int = 0
     loc: Loc | None = None  # the schema field it came from
-    guessed: str = ""  # why the role was guessed (empty: the schema's metadata gave it)
+    guessed: str = ""  # why the role was guessed (empty: the schema's metadata or the caller's roles gave it)
+    given_by: str = ""  # who gave the role when it was passed in (e.g. "the checkout's Graph method")
     metadata: list[str] = field(default_factory=lambda: list(model.TENSOR_METADATA))
     list: bool = False  # a tensor list ([long] UIDs)
     uid_field: str = ""  # the schema's UID field name where it is not the derived one
@@ -178,9 +179,11 @@ class Draft:
         if guessed:
             lines.append(f"tensor roles guessed from names (the schema gives no umd_input_tensor/umd_output_tensor); review them:")
             lines += [f"  {t.name}: {t.role} ({t.guessed})" for t in guessed]
-        given = [t for t in self.tensors if not t.guessed]
+        given = [t for t in self.tensors if not t.guessed and not t.given_by]
         if given and not self.skeleton:
             lines.append("tensor roles from the schema's metadata: " + ", ".join(f"{t.name} {t.role}" for t in given))
+        for source in sorted({t.given_by for t in self.tensors if t.given_by}):
+            lines.append(f"tensor roles from {source}: " + ", ".join(f"{t.name} {t.role}" for t in self.tensors if t.given_by == source))
         if self.inferences:
             lines.append("output shapes inferred from names (the spec's inference:); review them:")
             lines += [f"  {target} from {source} ({why})" for target, source, why in self.inferences]
@@ -263,7 +266,13 @@ def _is_tensor_uid(f: fbs.FbsField, marked_table: bool) -> bool:
     return f.name.endswith(("_tensor_uid", "_tensor_uids"))
 
 
-def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None) -> Draft:
+def from_fbs(
+    op: str, stem: str, path: Path, shown: str, table_name: str | None, roles: Mapping[str, str] | None = None, roles_from: str = "the checkout's Graph method"
+) -> Draft:
+    """The draft spec of a schema's table. Tensor roles come from the schema's umd_input_tensor /
+    umd_output_tensor marks, else from `roles` (tensor name -> "input"/"output", e.g. what the
+    checkout's Graph method takes and returns; `roles_from` says so in the review list), else are
+    guessed from the names."""
     schema = fbs.load(path, shown)
     table = fbs.pick_table(schema, table_name, shown)
     header = f"{path.name.rsplit('.', 1)[0]}_generated.h"
@@ -296,7 +305,7 @@ def from_fbs(op: str, stem: str, path: Path, shown: str, table_name: str | None)
     for f in live:
         name: str | None = None
         if f in uid_fields:
-            tensor = _tensor(f, tensor_names, backward, problems)
+            tensor = _tensor(f, tensor_names, backward, problems, roles or {}, roles_from)
             if tensor is not None:
                 draft.tensors.append(tensor)
                 name = tensor.name
@@ -398,7 +407,9 @@ def _tensor_name(uid_field: str) -> str:
     return uid_field.removesuffix("_tensor_uids").removesuffix("_tensor_uid")
 
 
-def _tensor(f: fbs.FbsField, names: set[str], backward: bool, problems: list[Diagnostic]) -> DraftTensor | None:
+def _tensor(
+    f: fbs.FbsField, names: set[str], backward: bool, problems: list[Diagnostic], given: Mapping[str, str], given_by: str
+) -> DraftTensor | None:
     listed = f.type.startswith("[")
     if listed and f.type != "[long]":
         problems.append(rules.FBS_TENSOR_ARRAY(f.loc, f"field {f.name}: a list of tensor UIDs must be '[long]', not '{f.type}'"))
@@ -425,6 +436,8 @@ def _tensor(f: fbs.FbsField, names: set[str], backward: bool, problems: list[Dia
     uid_field = f.name if listed and f.name != f"{name}_tensor_uids" else ""
     if roles:
         return DraftTensor(name, roles[0], optional, loc=f.loc, list=listed, uid_field=uid_field)
+    if given.get(name) in model.ROLES:
+        return DraftTensor(name, given[name], optional, loc=f.loc, list=listed, uid_field=uid_field, given_by=given_by)
     role, why = guess_role(name, names - {name}, backward)
     return DraftTensor(name, role, optional, note=f"role '{role}' guessed from the name: review", loc=f.loc, guessed=why,
                        list=listed, uid_field=uid_field)

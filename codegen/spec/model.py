@@ -127,6 +127,8 @@ class Access:
     setter: str | None = None
     member: str | None = None
     enumerator: str | None = None  # tensors: the InputNames/OutputNames enumerator
+    optional: bool = False  # fields: std::optional in the frontend although the schema field is plain
+    required_to_pack: bool = False  # fields: the packer refuses (ATTRIBUTE_NOT_SET) while unset
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,19 @@ class FrontendSetter:
 
 
 @dataclass(frozen=True)
+class FrontendFlag:
+    """A frontend-only bool (no backend attribute, no schema field): a private member with
+    get_<name>()/set_<name>(bool), setter aliases, and the optional outputs the Graph method
+    creates when it is set (hipDNN's RMSNormBackwardAttributes::compute_dbias)."""
+
+    name: str
+    default: bool
+    aliases: tuple[str, ...]
+    creates: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
 class Frontend:
     """The frontend's names for the op; None means derived from the stems (naming.py)."""
 
@@ -159,6 +174,13 @@ class Frontend:
     cudnn_alias: str | None
     setters: tuple[FrontendSetter, ...]
     span: Span
+    flags: tuple[FrontendFlag, ...] = ()
+    # the Graph method's return: None (an array of the required outputs), a name (that one tensor),
+    # or a tuple of output names (an array, optional outputs included)
+    graph_returns: str | tuple[str, ...] | None = None
+
+    def flag_creating(self, tensor: str) -> FrontendFlag | None:
+        return next((f for f in self.flags if tensor in f.creates), None)
 
 
 TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
@@ -231,6 +253,16 @@ class Field:
     span: Span
     frontend: Access = Access()
     metadata: tuple[str, ...] = ()  # the field's metadata in the schema
+
+    @property
+    def frontend_optional(self) -> bool:
+        """std::optional in the frontend: optional in the schema (`= null`), or plain there and
+        marked `frontend: {optional: true}`."""
+        return self.optional or self.frontend.optional
+
+    @property
+    def required_to_pack(self) -> bool:
+        return self.frontend.required_to_pack
 
 
 @dataclass(frozen=True)
@@ -714,7 +746,9 @@ def _access(e: "_Entry", key: str) -> Access:
     if key not in e.data:
         return Access()
     a = e.child(key)
-    result = Access(a.pop("getter"), a.pop("setter"), a.pop("member"), a.pop("enumerator"))
+    result = Access(
+        a.pop("getter"), a.pop("setter"), a.pop("member"), a.pop("enumerator"), bool(a.pop("optional", False)), bool(a.pop("required_to_pack", False))
+    )
     a.done()
     return result
 
@@ -724,6 +758,11 @@ def _frontend(e: "_Entry") -> Frontend:
     for item in e.items("setters"):
         setters.append(FrontendSetter(item.pop("name"), tuple(item.pop("args")), item.span))
         item.done()
+    flags = []
+    for item in e.items("flags"):
+        flags.append(FrontendFlag(item.pop("name"), bool(item.pop("default", False)), tuple(item.pop("aliases", ())), tuple(item.pop("creates", ())), item.span))
+        item.done()
+    returns = e.pop("graph_returns")
     result = Frontend(
         stem=e.pop("stem"),
         attributes_class=e.pop("attributes_class"),
@@ -734,6 +773,8 @@ def _frontend(e: "_Entry") -> Frontend:
         cudnn_alias=e.pop("cudnn_alias"),
         setters=tuple(setters),
         span=e.span,
+        flags=tuple(flags),
+        graph_returns=tuple(returns) if isinstance(returns, list) else returns,
     )
     e.done()
     return result

@@ -13,7 +13,7 @@ from typing import Any
 from codegen.plumbing import escape
 from codegen.views import fbsview, naming, nodecheck
 from codegen.views.fbsview import SchemaView
-from codegen.spec.model import Bound, EnumDef, Field, FrontendSetter, OpSpec, Rule, Tensor
+from codegen.spec.model import Bound, EnumDef, Field, FrontendFlag, FrontendSetter, OpSpec, Rule, Tensor
 from codegen.views.naming import OpNames
 from codegen.views.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
@@ -164,6 +164,9 @@ class FieldView:
     frontend_getter: str | None
     frontend_setter: str | None
     frontend_test_value: str  # the test value as an expression of frontend_type
+    frontend_optional: bool = False  # std::optional in the frontend (schema optional, or frontend optional)
+    required_to_pack: bool = False  # the packer refuses (ATTRIBUTE_NOT_SET) while unset
+    not_set_message: str = ""  # the packer's message for an unset required_to_pack field
 
     def write(self, value: str) -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
@@ -356,6 +359,39 @@ UPPER_CASE = re.compile(r"[A-Z][A-Z0-9]*(_[A-Z0-9]+)*\Z")
 
 
 @dataclass(frozen=True)
+class AliasView:
+    name: str
+    pascal: str
+
+
+@dataclass(frozen=True)
+class FlagView:
+    """A frontend-only bool: private member, get_/set_<name>, aliases, outputs it makes the Graph
+    method create."""
+
+    name: str
+    pascal: str
+    member: str
+    getter: str
+    setter: str
+    default: str  # "true" | "false"
+    aliases: tuple[AliasView, ...]
+    creates: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GraphReturn:
+    """One output the Graph method returns: created by the method (`created_when` "" always, else
+    when that flag's getter is true), or the attributes' own tensor (an optional output no flag creates)."""
+
+    tensor: TensorView
+    created: bool
+    created_when: str  # the flag getter guarding the creation ("" when unconditional)
+    flag_setter: str = ""  # that flag's setter
+    test_name: str = ""  # the graph test of an optional return: Returns<Tensor>When<Flag> / Returns<Tensor>AsSet
+
+
+@dataclass(frozen=True)
 class OpView:
     spec: OpSpec
     names: OpNames
@@ -381,6 +417,14 @@ class OpView:
     lists: tuple[ListView, ...] = ()  # tensor lists, in spec order
     node: NodeView | None = None
     new_enums: tuple[EnumView, ...] = ()  # the enums the op introduces to hipDNN
+    flags: tuple[FlagView, ...] = ()  # frontend-only flags
+    graph_returns: tuple[GraphReturn, ...] = ()  # what the Graph method returns, in order
+    graph_single: bool = False  # it returns one tensor, not an array
+
+    @property
+    def pack_required(self) -> bool:
+        """Some field must be set before the packer packs (required_to_pack)."""
+        return any(f.required_to_pack for f in self.fields)
 
     def enum(self, name: str) -> EnumView:
         return next(e for e in self.new_enums if e.name == name)
@@ -445,6 +489,9 @@ class OpView:
                 statements.append(t.write(value) + ";")
         for f in self.fields:
             value = state.field(f.name)
+            if value is None:  # a field optional in the frontend, left unset
+                statements.append(f"attributes.{f.frontend_member}.reset();")
+                continue
             same = value == self.spec.test_field(f.name).value
             statements.append(f.write(f.frontend_test_value if same else literal(f.field, value)) + ";")
         return tuple(statements)
@@ -631,11 +678,14 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         default_data=default_data,
         default_attr=default_attr,
         frontend_type=frontend_type,
-        frontend_storage=f"std::optional<{frontend_type}>" if f.optional else frontend_type,
+        frontend_storage=f"std::optional<{frontend_type}>" if f.frontend_optional else frontend_type,
         frontend_member=naming.frontend_member(f),
         frontend_getter=naming.frontend_getter(f),
         frontend_setter=naming.frontend_setter(f),
         frontend_test_value=_frontend_value(f, _test_value(names.spec, f)),
+        frontend_optional=f.frontend_optional,
+        required_to_pack=f.required_to_pack,
+        not_set_message=f"{names.label} {f.name} is required" if f.required_to_pack else "",
     )
 
 
@@ -700,12 +750,12 @@ def _rank(tensor: str) -> str:
 
 
 def _field_value(f: FieldView) -> str:
-    return f"{f.frontend_read}.value()" if f.optional else f.frontend_read
+    return f"{f.frontend_read}.value()" if f.frontend_optional else f.frontend_read
 
 
 def _field_set(spec: OpSpec, f: FieldView) -> str:
     """When range and conformance checks apply to the field (nodecheck.field_is_set)."""
-    if f.optional:
+    if f.frontend_optional:
         return f"{f.frontend_read}.has_value()"
     if spec.inference_of(f.name) is not None:
         return f"{f.frontend_read} != {literal(f.field, nodecheck.unset_value(spec, f.field))}"
@@ -731,6 +781,9 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
         if check.kind == "required":
             t = tensors[check.tensors[0]]
             groups[t.role].append(NodeCheckView(check, code, message, f"{t.frontend_read} == nullptr"))
+        elif check.kind == "field_required":
+            f = fields[str(check.field)]
+            groups["output"].append(NodeCheckView(check, code, message, f"!{f.frontend_read}.has_value()"))
         elif check.kind == "presence":
             assert check.rule is not None
             fails = presence_violated(check.rule, [tensors[n].frontend_read for n in check.rule.tensors])
@@ -819,5 +872,36 @@ def build(spec: OpSpec) -> OpView:
         new_enums=tuple(_enum_view(spec, e) for e in spec.new_enums),
         schema=fbsview.build(spec),
         lists=tuple(_list_view(names, t) for t in spec.tensor_lists),
+        flags=tuple(_flag_view(g) for g in spec.frontend.flags),
+        graph_returns=_graph_returns(spec, by_name),
+        graph_single=naming.graph_returns_single(spec),
     )
 
+
+def _flag_view(flag: FrontendFlag) -> FlagView:
+    return FlagView(
+        name=flag.name,
+        pascal=naming.pascal(flag.name),
+        member=flag.name,
+        getter=f"get_{flag.name}",
+        setter=f"set_{flag.name}",
+        default="true" if flag.default else "false",
+        aliases=tuple(AliasView(a, naming.pascal(a)) for a in flag.aliases),
+        creates=flag.creates,
+    )
+
+
+def _graph_returns(spec: OpSpec, tensors: dict[str, TensorView]) -> tuple[GraphReturn, ...]:
+    out = []
+    for name in naming.graph_returns(spec):
+        t = tensors.get(name)
+        if t is None:
+            continue  # SPEC-GRAPH-RETURNS
+        flag = spec.frontend.flag_creating(name)
+        if not t.optional:
+            out.append(GraphReturn(t, True, ""))
+        elif flag is not None:
+            out.append(GraphReturn(t, True, f"get_{flag.name}", f"set_{flag.name}", f"Returns{t.pascal}When{naming.pascal(flag.name)}"))
+        else:
+            out.append(GraphReturn(t, False, "", "", f"Returns{t.pascal}AsSet"))
+    return tuple(out)

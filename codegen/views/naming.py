@@ -508,7 +508,7 @@ def frontend_write(item: Tensor | Field, value: str, attributes: str = "attribut
     """The C++ statement (without `;`) storing `value` in a frontend attributes object (setter first,
     except for an optional field with a member: its setter takes a plain value, the member the optional)."""
     setter = frontend_setter(item)
-    if isinstance(item, Field) and item.optional and item.frontend.member:
+    if isinstance(item, Field) and item.frontend_optional and item.frontend.member:
         setter = None
     return f"{attributes}.{setter}({value})" if setter else f"{attributes}.{item.frontend.member} = {value}"
 
@@ -697,7 +697,8 @@ def graph_parameters(spec: OpSpec) -> dict[str, str]:
             and candidate not in taken
         )
 
-    for t in spec.required_tensors:
+    returned = graph_returns(spec)
+    for t in [*spec.required_tensors, *(t for t in spec.optional_tensors if t.name in returned)]:
         base = camel(t.name)
         candidates = [base, frontend_enumerator(t), base + "Tensor"]
         chosen = next((c for c in candidates if free(c)), None)
@@ -708,6 +709,20 @@ def graph_parameters(spec: OpSpec) -> dict[str, str]:
         taken.add(chosen)
         names[t.name] = chosen
     return names
+
+
+def graph_returns(spec: OpSpec) -> tuple[str, ...]:
+    """The outputs the Graph method returns, in order: the spec's `graph_returns`, else every
+    required output in declaration order."""
+    returns = spec.frontend.graph_returns
+    if returns is None:
+        return tuple(t.name for t in spec.required_tensors if t.role == "output")
+    return (returns,) if isinstance(returns, str) else returns
+
+
+def graph_returns_single(spec: OpSpec) -> bool:
+    """The Graph method returns one std::shared_ptr<TensorAttributes>, not an array."""
+    return isinstance(spec.frontend.graph_returns, str)
 
 
 def sentence(snake: str) -> str:

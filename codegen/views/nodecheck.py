@@ -24,7 +24,7 @@ Dims = tuple[int, ...]
 class NodeCheck:
     """One pre-validation check. `kind` selects the semantics:
 
-    required (tensors[0] is set), presence (a presence rule over tensors), same_shape (tensors[1]'s
+    required (tensors[0] is set), field_required (a required_to_pack field is set), presence (a presence rule over tensors), same_shape (tensors[1]'s
     dims equal tensors[0]'s when both have dims), range_min / range_max (field against bound),
     conforms_form / conforms_padding / conforms_dims / same_form (the conforms rule `conforms`)."""
 
@@ -79,6 +79,9 @@ def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
         found.append(NodeCheck(f"Presence{naming.pascal(rule.kind.name)}{words}", "presence", ATTRIBUTE_NOT_SET,
                                f"{node}: {naming.rule_message(rule.kind.name, rule.tensors)}", rule.tensors, rule=rule))
     required("output")
+    for f in spec.fields:
+        if f.required_to_pack:  # hipDNN's BlockScaleQuantizeNode checks block_size (id 57303967738)
+            found.append(NodeCheck(f"Unset{naming.pascal(f.name)}", "field_required", ATTRIBUTE_NOT_SET, f"{node} {f.name} not set", field=f.name))
     for rule in spec.rules:
         if rule.kind.name != "same_shape":
             continue
@@ -130,8 +133,8 @@ def inference_steps(spec: OpSpec) -> tuple[InferStep, ...]:
 
 
 def unset_value(spec: OpSpec, f: Field) -> Any:
-    """The value a field holds when the user did not set it (None for optional fields)."""
-    if f.optional:
+    """The value a field holds when the user did not set it (None for fields optional in the frontend)."""
+    if f.frontend_optional:
         return None
     return f.default if f.default is not None else (False if f.type.name == "bool" else 0)
 
@@ -139,7 +142,7 @@ def unset_value(spec: OpSpec, f: Field) -> Any:
 def field_is_set(spec: OpSpec, f: Field, value: Any) -> bool:
     """Whether range and conformance checks apply: optional fields when they hold a value, fields the
     node infers when they differ from their unset value, every other field always."""
-    if f.optional:
+    if f.frontend_optional:
         return value is not None
     if spec.inference_of(f.name) is not None:
         return bool(value != unset_value(spec, f))
@@ -190,6 +193,8 @@ def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str,
     conformance_failures: dict[Conforms, tuple[str, ...]] = {}
     for check in checks(spec):
         if check.kind == "required" and not present(check.tensors[0]):
+            return check
+        if check.kind == "field_required" and check.field is not None and fields[check.field] is None:
             return check
         if check.kind == "presence" and check.rule is not None:
             if not check.rule.kind.holds(tuple(present(t) for t in check.tensors)):

@@ -15,6 +15,8 @@ from codegen.views.testplan import NodeState, TestPlan, build as build_plan, ten
 
 def literal(field: Field, value: Any) -> str:
     """A Python expression of a spec value for `field` (enums as members of their IntEnum)."""
+    if value is None:  # a field optional in the frontend, left unset
+        return "None"
     if field.enum is not None:
         return f"{field.enum.name}.{value}"
     if field.type.name in ("float", "double"):
@@ -144,6 +146,15 @@ class OpView:
     lists: tuple[ListView, ...] = ()
     layout: tuple[LayoutView, ...] = ()
     union_position: int | None = None  # NodeAttributes position in graph.fbs (None: the spec has none)
+    # what the Graph method returns, in order: (name, enumerator, creating flag, its default) of each
+    # output; the flag is "" for a required output (always created) and for an optional one no flag creates
+    graph_returns: tuple[tuple[str, str, str, bool], ...] = ()
+    graph_single: bool = False  # one tensor, not a list
+
+    @property
+    def graph_returns_optional(self) -> bool:
+        """The Graph method returns a list that may hold None (a stated return, not one tensor)."""
+        return self.spec.frontend.graph_returns is not None and not self.graph_single
 
     @property
     def graph_parameters(self) -> tuple[tuple[str, str, str], ...]:
@@ -213,8 +224,15 @@ def build(spec: OpSpec) -> OpView:
         for t in spec.tensor_lists
     )
     checks, inferences, states, inputs, outputs, optional = _node(spec)
+    enumerators = {t.name: naming.frontend_enumerator(t) for t in spec.tensors}
+    returns = []
+    for name in naming.graph_returns(spec):
+        flag = spec.frontend.flag_creating(name)
+        if name in enumerators:
+            returns.append((name, enumerators[name], flag.name if flag else "", flag.default if flag else False))
     return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
-                  checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position)
+                  checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position,
+                  tuple(returns), naming.graph_returns_single(spec))
 
 
 def _node(spec: OpSpec) -> tuple[Any, ...]:
@@ -237,7 +255,7 @@ def _node(spec: OpSpec) -> tuple[Any, ...]:
         extra = f", conforms_to={step.conforms.to!r}, keeps={step.conforms.keeps!r}" if step.conforms else ""
         inferences.append(f"Inference({step.inference.kind!r}, {step.target!r}, {step.source!r}{extra})")
     states = tuple(
-        (f.name, f"FieldState({f.optional!r}, {spec.inference_of(f.name) is not None!r}, {nodecheck.unset_value(spec, f)!r})")
+        (f.name, f"FieldState({f.frontend_optional!r}, {spec.inference_of(f.name) is not None!r}, {nodecheck.unset_value(spec, f)!r})")
         for f in spec.fields
     )
     enumerator = {t.name: naming.frontend_enumerator(t) for t in spec.tensors}

@@ -275,6 +275,8 @@ def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> list[NodeSt
     """States that should fail `check` first; the caller keeps the first one that does."""
     if check.kind == "required":
         return [_with(state, present=tuple(n for n in state.present if n != check.tensors[0]))]
+    if check.kind == "field_required":
+        return [_with(state, fields={str(check.field): None})]
     if check.kind == "presence":
         optional = [n for n in state.present if n not in check.tensors]
         out = []

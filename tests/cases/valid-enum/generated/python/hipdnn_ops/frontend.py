@@ -58,6 +58,7 @@ class NodeAttributes:
     fields: dict[str, Any] = field(default_factory=dict)
     lists: dict[str, list[Optional[TensorAttributes]]] = field(default_factory=dict)  # tensor lists by spec name
     compute_data_type: Optional[DataType] = None
+    flags: dict[str, bool] = field(default_factory=dict)  # frontend-only flags by name (absent: the flag's default)
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,8 @@ class NodeSpec:
         kind = check.kind
         if kind == "required":
             return check.tensors[0] not in tensors
+        if kind == "field_required":
+            return fields.get(str(check.field)) is None
         if kind == "presence":
             flags = [name in tensors for name in check.tensors]
             if check.rule == "both_or_neither":
@@ -285,6 +288,16 @@ class GraphBase:
             created.append(tensor)
         self.nodes.append(Node(spec, attributes))
         return created
+
+    @staticmethod
+    def _returned(attributes: NodeAttributes, returns: Mapping[str, tuple[str, str, bool]]) -> list[Optional[TensorAttributes]]:
+        """What a Graph method with a stated return gives back, in `returns` order (name ->
+        (enumerator, creating flag, its default)): the outputs it created, and each optional output
+        as the attributes hold it, else created when its flag is set, else None."""
+        for name, (enumerator, flag, default) in returns.items():
+            if attributes.tensors.get(name) is None and flag and attributes.flags.get(flag, default):
+                attributes.tensors[name] = TensorAttributes(name=f"{attributes.name}::{enumerator}", is_virtual=True)
+        return [attributes.tensors.get(name) for name in returns]
 
     def validate(self) -> Error:
         for node in self.nodes:

@@ -85,6 +85,13 @@ class ThingOperationDescriptor(OperationDescriptor):
             optional=False,
             zero=[],
         ),
+        FieldSlot(
+            "window",
+            AttributeName.HIPDNN_ATTR_THING_WINDOW_EXT,
+            kind="int32",
+            optional=False,
+            zero=0,
+        ),
     )
     # thing_attributes.fbs: table ThingAttributes, field by field in slot order
     LAYOUT = (
@@ -97,6 +104,7 @@ class ThingOperationDescriptor(OperationDescriptor):
         FbsField("axis", "long", default=0),
         FbsField("mode", "enum", default=ThingMode.A, enum=ThingMode),
         FbsField("data", "[ubyte]", default=[]),
+        FbsField("window", "int", default=0),
     )
     UNION_POSITION = 24
     RULES = (
@@ -124,6 +132,7 @@ NODE = NodeSpec(
         "axis": FieldState(False, False, 0),
         "mode": FieldState(False, False, 0),
         "data": FieldState(False, False, 0),
+        "window": FieldState(True, False, None),
     },
     ("in", "y", ),
     lists=(("peers", "PEERS"), ("extras", "EXTRAS"), ),

@@ -45,6 +45,7 @@ FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_THING_AXIS_EXT: 1,
     AttributeName.HIPDNN_ATTR_THING_MODE_EXT: ThingMode.A,
     AttributeName.HIPDNN_ATTR_THING_DATA_EXT: [1, 2, 255],
+    AttributeName.HIPDNN_ATTR_THING_WINDOW_EXT: 4,
 }
 LIST_ATTRIBUTES = {
     "peers": AttributeName.HIPDNN_ATTR_OPERATION_THING_PEERS_EXT,
@@ -93,6 +94,7 @@ def make_node(*optional: str, with_lists: bool = False) -> dict[str, Any]:
     node["axis"] = 1
     node["mode"] = ThingMode.A
     node["data"] = [1, 2, 255]
+    node["window"] = 4
     return node
 
 
@@ -294,6 +296,10 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT), [1, 2, 255])
 
+    def test_SetAndGetWindow(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_WINDOW_EXT), 4)
+
     def test_SetAndGetComputeType(self) -> None:
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_COMP_TYPE_EXT), DataType.FLOAT)
@@ -391,6 +397,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertIn(", axis=", text)
         self.assertIn(", mode=", text)
         self.assertIn(", data=", text)
+        self.assertIn(", window=", text)
         self.assertTrue(text.endswith(", compute_data_type=FLOAT}"))
 
     def make_required_only_finalized(self) -> None:
@@ -492,6 +499,10 @@ class TestThingOperationDescriptor(unittest.TestCase):
     def test_GetDataQueryReturnsCount(self) -> None:
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT, 0), len([1, 2, 255]))
+
+    def test_GetWindowQueryReturnsCount(self) -> None:
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_WINDOW_EXT, 0), 1)
 
     def test_GetAttributeComputeTypeQueryReturnsOne(self) -> None:
         self.make_finalized()
@@ -651,6 +662,7 @@ class TestThingOperationFromNode(unittest.TestCase):
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_AXIS_EXT), 0)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_MODE_EXT), ThingMode.A)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT), [])
+        self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_WINDOW_EXT), 0)
 
     def test_NodeFactoryDelegatesCorrectly(self) -> None:
         tensors = tensor_map(*ALL_PRESENT)
@@ -704,7 +716,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
@@ -716,7 +728,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing in (input) for pre-validation'))
@@ -728,7 +740,7 @@ class TestThingNode(unittest.TestCase):
                 "y": ((2, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode: BIAS and MASK tensors must be set together or not at all'))
@@ -740,7 +752,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing y (output) for pre-validation'))
@@ -753,7 +765,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: y dims must equal in dims'))
@@ -765,7 +777,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing in for setting properties'))
@@ -777,7 +789,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'ThingNode missing y for setting properties'))
@@ -790,7 +802,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         attributes.lists["peers"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peers"]] + [None]
         self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "ThingNode: peers has a null entry at index 2"))
@@ -803,7 +815,7 @@ class TestThingNode(unittest.TestCase):
                 "bias": ((1, 3), (3, 1)),
                 "mask": ((2, 3), (3, 1)),
             },
-            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         attributes.lists["extras"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["extras"]] + [None]
         self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "ThingNode: extras has a null entry at index 1"))
@@ -819,7 +831,7 @@ class TestThingNode(unittest.TestCase):
         attributes = NodeAttributes(
             name="node",
             tensors={"bias": tensors["bias"], "mask": tensors["mask"]},
-            fields={"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255]},
+            fields={"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
         )
         attributes.lists["peers"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peers"]]
         attributes.lists["extras"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["extras"]]

@@ -41,6 +41,7 @@ ThingAttributes makeAttributes()
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;
 }

@@ -30,6 +30,7 @@ TEST(TestThingAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_mask(), nullptr);
     EXPECT_TRUE(attributes.get_peers().empty());
     EXPECT_TRUE(attributes.get_extras().empty());
+    EXPECT_FALSE(attributes.window.has_value());
 }
 
 TEST(TestThingAttributes, SetInMove)
@@ -187,4 +188,22 @@ TEST(TestThingAttributes, SetData)
     EXPECT_EQ(&attributes.set_data(value), &attributes);
     EXPECT_EQ(attributes.data, value);
     EXPECT_EQ(attributes.get_data(), value);
+}
+
+TEST(TestThingAttributes, SetWindow)
+{
+    ThingAttributes attributes;
+    const int32_t value = 4;
+    EXPECT_EQ(&attributes.set_window(value), &attributes);
+    EXPECT_EQ(attributes.window, value);
+    EXPECT_EQ(attributes.get_window(), value);
+}
+
+TEST(TestThingAttributes, WindowIsUnsetUntilSet)
+{
+    ThingAttributes attributes;
+    EXPECT_FALSE(attributes.get_window().has_value());
+    attributes.set_window(4);
+    ASSERT_TRUE(attributes.get_window().has_value());
+    EXPECT_EQ(*attributes.get_window(), 4);
 }

@@ -54,6 +54,7 @@ TEST(TestThingNode, PreValidateSucceedsWithValidAttributes)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -70,6 +71,7 @@ TEST(TestThingNode, PreValidateFailsMissingIn)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -87,6 +89,7 @@ TEST(TestThingNode, PreValidateFailsPresenceBothOrNeitherBiasMask)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -105,6 +108,7 @@ TEST(TestThingNode, PreValidateFailsMissingY)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -123,6 +127,7 @@ TEST(TestThingNode, PreValidateFailsMismatchingY)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -139,6 +144,7 @@ TEST(TestThingNode, InferFailsWithoutIn)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -155,6 +161,7 @@ TEST(TestThingNode, InferFailsWithoutY)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -172,6 +179,7 @@ TEST(TestThingNode, GatherHipdnnTensorsCollectsEverySetTensor)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
@@ -189,6 +197,7 @@ TEST(TestThingNode, PreValidateFailsNullEntryInPeers)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     attributes.set_peers({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
@@ -209,6 +218,7 @@ TEST(TestThingNode, PeersEntriesAreNodeInputs)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     attributes.set_peers({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1})});
@@ -235,6 +245,7 @@ TEST(TestThingNode, PreValidateFailsNullEntryInExtras)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     attributes.set_extras(
         {makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}), nullptr});
@@ -254,6 +265,7 @@ TEST(TestThingNode, ExtrasEntriesAreNodeOutputs)
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
 
     attributes.set_extras({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
     EXPECT_EQ(node.pre_validate_node().code, ErrorCode::OK);

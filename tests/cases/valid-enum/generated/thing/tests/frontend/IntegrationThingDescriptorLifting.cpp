@@ -94,6 +94,7 @@ protected:
             attributes.set_axis(1);
             attributes.set_mode(ThingMode::A);
             attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+            attributes.set_window(4);
         }
         auto outputs = graph->thing(inTensor, attributes);
         outputs[0]->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
@@ -189,6 +190,7 @@ protected:
             EXPECT_EQ(attributes.get_axis(), (1));
             EXPECT_EQ(attributes.get_mode(), (ThingMode::A));
             EXPECT_EQ(attributes.get_data(), (std::vector<uint8_t>{1, 2, 255}));
+            EXPECT_EQ(attributes.get_window(), (4));
         }
         EXPECT_EQ(tensors.size(), withOptionals ? 7U : 2U);
     }

@@ -99,6 +99,7 @@ protected:
             attributes.set_axis(1);
             attributes.set_mode(ThingMode::A);
             attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+            attributes.set_window(4);
         }
         auto outputs = graph->thing(inTensor, attributes);
         outputs[0]->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
@@ -189,6 +190,7 @@ TEST_F(IntegrationThingDescriptorLowering, ThingLoweringRoundTripWithOptionals)
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
     EXPECT_EQ(attributes->data, toVec(K_THING_DATA));
+    EXPECT_EQ(attributes->window, K_THING_WINDOW);
 }
 
 TEST_F(IntegrationThingDescriptorLowering, ThingLoweringRoundTripWithoutOptionals)

@@ -138,6 +138,14 @@ void ThingOperationDescriptor::setAttribute(hipdnnBackendAttributeName_t attribu
                      arrayOfElements,
                      "ThingOperationDescriptor::setAttribute()");
         break;
+    case HIPDNN_ATTR_THING_WINDOW_EXT:
+        setScalar(_data.window,
+                  HIPDNN_TYPE_INT32,
+                  attributeType,
+                  elementCount,
+                  arrayOfElements,
+                  "ThingOperationDescriptor::setAttribute()");
+        break;
     case HIPDNN_ATTR_THING_COMP_TYPE_EXT:
         setDataType(_computeDataType,
                     attributeType,
@@ -243,6 +251,15 @@ void ThingOperationDescriptor::getAttribute(hipdnnBackendAttributeName_t attribu
                      elementCount,
                      arrayOfElements,
                      "ThingOperationDescriptor::getAttribute()");
+        break;
+    case HIPDNN_ATTR_THING_WINDOW_EXT:
+        getScalar(_data.window,
+                  HIPDNN_TYPE_INT32,
+                  attributeType,
+                  requestedElementCount,
+                  elementCount,
+                  arrayOfElements,
+                  "ThingOperationDescriptor::getAttribute()");
         break;
     case HIPDNN_ATTR_THING_COMP_TYPE_EXT:
         getDataType(_computeDataType,
@@ -412,6 +429,7 @@ std::string ThingOperationDescriptor::toString() const
     out << ", axis=" << _data.axis;
     out << ", mode=" << hipdnn_flatbuffers_sdk::data_objects::EnumNameThingMode(_data.mode);
     out << ", data=" << std::to_string(_data.data.size()) + " bytes";
+    out << ", window=" << _data.window;
     out << ", compute_data_type="
         << hipdnn_flatbuffers_sdk::data_objects::EnumNameDataType(_computeDataType) << "}";
     return out.str();

@@ -129,6 +129,8 @@ protected:
                              HIPDNN_TYPE_CHAR,
                              static_cast<int64_t>(dataValue.size()),
                              dataValue.data());
+            const int32_t windowValue = K_THING_WINDOW;
+            op->setAttribute(HIPDNN_ATTR_THING_WINDOW_EXT, HIPDNN_TYPE_INT32, 1, &windowValue);
         }
         op->setAttribute(HIPDNN_ATTR_THING_COMP_TYPE_EXT, HIPDNN_TYPE_DATA_TYPE, 1, &computeType);
         if(!name.empty())
@@ -242,6 +244,7 @@ TEST_F(TestGraphDescriptorThing, BuildFromSingleOperation)
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
     EXPECT_EQ(attributes->data, toVec(K_THING_DATA));
+    EXPECT_EQ(attributes->window, K_THING_WINDOW);
 }
 
 TEST_F(TestGraphDescriptorThing, BuildFromRequiredOnlyOperation)

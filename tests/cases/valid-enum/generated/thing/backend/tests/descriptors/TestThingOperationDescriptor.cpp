@@ -110,6 +110,9 @@ protected:
                                       HIPDNN_TYPE_CHAR,
                                       static_cast<int64_t>(dataValue.size()),
                                       dataValue.data());
+        const int32_t windowValue = K_THING_WINDOW;
+        getDescriptor()->setAttribute(
+            HIPDNN_ATTR_THING_WINDOW_EXT, HIPDNN_TYPE_INT32, 1, &windowValue);
     }
 
     void setComputeType()
@@ -598,6 +601,18 @@ TEST_F(TestThingOperationDescriptor, SetAndGetData)
     EXPECT_EQ(value, toVec(K_THING_DATA));
 }
 
+TEST_F(TestThingOperationDescriptor, SetAndGetWindow)
+{
+    makeFinalized();
+    EXPECT_EQ(getDescriptor()->getData().window, K_THING_WINDOW);
+    int64_t count = 0;
+    int32_t value{};
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_WINDOW_EXT, HIPDNN_TYPE_INT32, 1, &count, &value);
+    EXPECT_EQ(count, 1);
+    EXPECT_EQ(value, K_THING_WINDOW);
+}
+
 TEST_F(TestThingOperationDescriptor, SetAndGetComputeType)
 {
     makeFinalized();
@@ -791,6 +806,7 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
     EXPECT_EQ(attributes->data, toVec(K_THING_DATA));
+    EXPECT_EQ(attributes->window, K_THING_WINDOW);
 }
 
 TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
@@ -807,6 +823,7 @@ TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
     EXPECT_NE(text.find(", axis="), std::string::npos);
     EXPECT_NE(text.find(", mode="), std::string::npos);
     EXPECT_NE(text.find(", data="), std::string::npos);
+    EXPECT_NE(text.find(", window="), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
 
@@ -890,6 +907,15 @@ TEST_F(TestThingOperationDescriptor, GetDataQueryReturnsCount)
     int64_t count = -1;
     getDescriptor()->getAttribute(HIPDNN_ATTR_THING_DATA_EXT, HIPDNN_TYPE_CHAR, 0, &count, nullptr);
     EXPECT_EQ(count, static_cast<int64_t>(K_THING_DATA.size()));
+}
+
+TEST_F(TestThingOperationDescriptor, GetWindowQueryReturnsCount)
+{
+    makeFinalized();
+    int64_t count = -1;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_THING_WINDOW_EXT, HIPDNN_TYPE_INT32, 0, &count, nullptr);
+    EXPECT_EQ(count, 1);
 }
 
 TEST_F(TestThingOperationDescriptor, GetAttributeComputeTypeQueryReturnsOne)
@@ -1157,6 +1183,7 @@ INSTANTIATE_TEST_SUITE_P(
         SetterCase{
             "Mode", HIPDNN_ATTR_THING_MODE_EXT, HIPDNN_TYPE_THING_MODE, HIPDNN_TYPE_INT64, 2},
         SetterCase{"Data", HIPDNN_ATTR_THING_DATA_EXT, HIPDNN_TYPE_CHAR, HIPDNN_TYPE_INT64, -1},
+        SetterCase{"Window", HIPDNN_ATTR_THING_WINDOW_EXT, HIPDNN_TYPE_INT32, HIPDNN_TYPE_INT64, 2},
         SetterCase{"ComputeType",
                    HIPDNN_ATTR_THING_COMP_TYPE_EXT,
                    HIPDNN_TYPE_DATA_TYPE,

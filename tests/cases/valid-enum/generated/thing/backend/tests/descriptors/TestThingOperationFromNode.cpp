@@ -88,6 +88,7 @@ protected:
         attributes.mode
             = static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE);
         attributes.data = toVec(K_THING_DATA);
+        attributes.window = K_THING_WINDOW;
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -474,6 +475,13 @@ TEST_F(TestThingOperationFromNode, GetAttributeWorksAfterFromNode)
         EXPECT_EQ(count, 1);
         EXPECT_EQ(value, static_cast<hipdnnThingMode_t>(K_THING_MODE));
     }
+    {
+        int32_t value{};
+        descriptor->getAttribute(
+            HIPDNN_ATTR_THING_WINDOW_EXT, HIPDNN_TYPE_INT32, 1, &count, &value);
+        EXPECT_EQ(count, 1);
+        EXPECT_EQ(value, K_THING_WINDOW);
+    }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(
         HIPDNN_ATTR_OPERATION_TYPE_EXT, HIPDNN_TYPE_OPERATION_TYPE_EXT, 1, &count, &type);
@@ -496,6 +504,7 @@ TEST_F(TestThingOperationFromNode, EveryFieldPreservedThroughBuildNode)
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));
     EXPECT_EQ(attributes->data, toVec(K_THING_DATA));
+    EXPECT_EQ(attributes->window, K_THING_WINDOW);
 }
 
 } // namespace

@@ -41,6 +41,7 @@ data_objects::NodeT makeNode(bool withOptionalTensors)
     attributes.axis = K_THING_AXIS;
     attributes.mode = static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE);
     attributes.data = toVec(K_THING_DATA);
+    attributes.window = K_THING_WINDOW;
     data_objects::NodeT node;
     node.name = K_NODE_NAME;
     node.compute_data_type = data_objects::DataType::FLOAT;
@@ -107,6 +108,7 @@ TEST(TestJsonThingAttributes, WritesEveryFieldBesideTheTensors)
     EXPECT_TRUE(written.contains("axis"));
     EXPECT_TRUE(written.contains("mode"));
     EXPECT_TRUE(written.contains("data"));
+    EXPECT_TRUE(written.contains("window"));
     EXPECT_EQ(written.at("inputs").size(), 4u);
     EXPECT_EQ(written.at("outputs").size(), 2u);
 }

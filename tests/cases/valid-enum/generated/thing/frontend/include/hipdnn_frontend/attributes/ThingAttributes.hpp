@@ -49,6 +49,7 @@ public:
     int64_t axis{};
     ThingMode mode{};
     std::vector<uint8_t> data{};
+    std::optional<int32_t> window;
 
     // NOLINTNEXTLINE(readability-identifier-naming)
     std::shared_ptr<TensorAttributes> get_in() const
@@ -198,6 +199,19 @@ public:
     ThingAttributes& set_data(std::vector<uint8_t> value)
     {
         data = std::move(value);
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    std::optional<int32_t> get_window() const
+    {
+        return window;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_window(int32_t value)
+    {
+        window = value;
         return *this;
     }
 };

@@ -88,6 +88,14 @@ inline Error
                                                 attributes.get_data(),
                                                 "thing DATA"));
     }
+    if(attributes.get_window().has_value())
+    {
+        HIPDNN_CHECK_ERROR(setDescriptorAttrScalar(opDesc.get(),
+                                                   HIPDNN_ATTR_THING_WINDOW_EXT,
+                                                   HIPDNN_TYPE_INT32,
+                                                   *attributes.get_window(),
+                                                   "thing WINDOW"));
+    }
     HIPDNN_CHECK_ERROR(setDescriptorAttrDataType(opDesc.get(),
                                                  HIPDNN_ATTR_THING_COMP_TYPE_EXT,
                                                  attributes.get_compute_data_type(),

@@ -87,6 +87,11 @@ namespace hipdnn_frontend::detail
         getDescriptorAttrByteArray(opDesc, HIPDNN_ATTR_THING_DATA_EXT, dataValue, "thing DATA"));
     attributes.set_data(dataValue);
 
+    int32_t windowValue{};
+    HIPDNN_CHECK_ERROR(getDescriptorAttrScalar(
+        opDesc, HIPDNN_ATTR_THING_WINDOW_EXT, HIPDNN_TYPE_INT32, windowValue, "thing WINDOW"));
+    attributes.set_window(windowValue);
+
     auto [computeDataType, computeDataTypeError]
         = unpackGraphDataType(opDesc, HIPDNN_ATTR_THING_COMP_TYPE_EXT, "thing compute data type");
     if(computeDataTypeError.is_bad())

@@ -44,4 +44,5 @@ constexpr std::array<int64_t, 2> K_THING_TENSOR_EXTRAS_0_STRIDES = {3, 1};
 constexpr int64_t K_THING_AXIS = 1;
 constexpr int64_t K_THING_MODE = 0; // A
 constexpr std::array<uint8_t, 3> K_THING_DATA = {1, 2, 255};
+constexpr int32_t K_THING_WINDOW = 4;
 } // namespace hipdnn_tests::constants

@@ -49,6 +49,7 @@ inline void to_json(nlohmann::json& j, const ThingAttributes& attributes)
     j["axis"] = attributes.axis();
     j["mode"] = attributes.mode();
     j["data"] = attributes.data();
+    j["window"] = attributes.window();
 }
 
 } // namespace hipdnn_flatbuffers_sdk::data_objects
@@ -87,7 +88,8 @@ inline auto to<data_objects::ThingAttributes>(flatbuffers::FlatBufferBuilder& bu
         extras_tensor_uid,
         entry.at("axis").get<int64_t>(),
         entry.at("mode").get<data_objects::ThingMode>(),
-        data);
+        data,
+        entry.at("window").get<int32_t>());
 }
 
 } // namespace hipdnn_flatbuffers_sdk::json
