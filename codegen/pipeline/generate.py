@@ -22,8 +22,7 @@ class Output:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def mirror_possible(ws: Workspace) -> bool:
-    return ws.registry is not None and bool(ws.registry.data_types) and bool(ws.registry.statuses)
+mirror_possible = stamp.mirror_possible
 
 
 def no_mirror_warning(ws: Workspace) -> Diagnostic:
