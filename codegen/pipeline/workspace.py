@@ -9,7 +9,6 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
@@ -214,7 +213,9 @@ SPEC_SCHEMA, REGISTRY_SCHEMA = "op_spec.schema.json", "registry.schema.json"  # 
 @functools.cache
 def tool_schema(registry: bool = False) -> bytes:
     """The JSON schema the tool validates specs (or the registry) with, as shipped."""
-    return resources.files("codegen.spec.schema").joinpath(REGISTRY_SCHEMA if registry else SPEC_SCHEMA).read_bytes()
+    from codegen.spec import schema
+
+    return (Path(schema.__file__).parent / (REGISTRY_SCHEMA if registry else SPEC_SCHEMA)).read_bytes()  # a regular package, in a wheel too
 
 
 def check_modeline(ws: Workspace, path: Path, raw: bytes, registry: bool) -> list[Diagnostic]:
@@ -262,11 +263,13 @@ PARALLEL_FROM = 128  # specs; below this a process pool costs more than it saves
 
 def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
     """map() in input order; large inputs use every core through forked workers."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(jobs) < PARALLEL_FROM or workers < 2:
+        return [function(job) for job in jobs]
     import concurrent.futures  # only large workspaces pay for these imports
     import multiprocessing
 
-    workers = min(os.cpu_count() or 1, 8)
-    if len(jobs) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if "fork" not in multiprocessing.get_all_start_methods():
         return [function(job) for job in jobs]
     context = multiprocessing.get_context("fork")
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
