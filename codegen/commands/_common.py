@@ -107,10 +107,7 @@ def _produce_stale(
     if everything and ws.generated_dir.is_dir():  # only these can hold files no spec owns
         owned = {s.op for s in ws.specs} | ({PYTHON_DIR} if mirror else set())
         scopes += sorted(name for name in os.listdir(ws.generated_dir) if name not in owned)
-    if not mirror:
-        from codegen.pipeline.generate import no_mirror_warning
-
-    warnings = [] if mirror else [no_mirror_warning(ws)]
+    warnings = [] if mirror else [stamp.no_mirror_warning(ws)]
     if not scopes:
         return EXIT_OK, [], warnings
     status, changes, found = _produce(ws, stale, scopes, mirror and not mirror_fresh, progress, txn)

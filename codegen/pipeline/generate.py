@@ -25,9 +25,7 @@ class Output:
 mirror_possible = stamp.mirror_possible
 
 
-def no_mirror_warning(ws: Workspace) -> Diagnostic:
-    registry = ws.display(ws.spec_dir / "registry.yaml")
-    return rules.GEN_NO_MIRROR(Loc(registry), "no data_types/statuses in the registry, so generated/python/ is not produced")
+no_mirror_warning = stamp.no_mirror_warning
 
 
 # ops rendered and formatted together: formatting one chunk in the background while the next

@@ -15,6 +15,8 @@ import hashlib
 from pathlib import Path
 
 from codegen import __version__
+from codegen.diagnostics import rules
+from codegen.diagnostics.diagnostics import Diagnostic, Loc
 from codegen.plumbing import cache, formatting, storage
 from codegen.views import naming
 from codegen.spec.model import OpSpec
@@ -58,6 +60,11 @@ def _tree_digest(directory: Path, store: cache.Store | None) -> str:
 def mirror_possible(ws: Workspace) -> bool:
     """Whether the registry holds what the Python mirror needs (its data types and statuses)."""
     return ws.registry is not None and bool(ws.registry.data_types) and bool(ws.registry.statuses)
+
+
+def no_mirror_warning(ws: Workspace) -> Diagnostic:
+    registry = ws.display(ws.spec_dir / "registry.yaml")
+    return rules.GEN_NO_MIRROR(Loc(registry), "no data_types/statuses in the registry, so generated/python/ is not produced")
 
 
 def toolchain() -> str:
