@@ -1,20 +1,24 @@
 """A per-user cache, so a large workspace's scan does not redo what an earlier run did (like
-ruff's cache, but outside the workspace): the specs and registry it loaded, and the generated
-directories it found fresh.
+ruff's cache, but outside the workspace): ONE file per workspace (`Store`) holding the specs and
+registry it loaded, the checks across specs, the generated directories it found fresh and the
+digests of file trees (the tool's code, template folders, CPU references).
 
 Specs: an entry is the model and findings one spec file (or the registry) loads to, keyed by a
 digest of everything the load depends on: the file's bytes, the name it is shown under, the
 tool's own code and schemas, and the versions of Python, PyYAML and jsonschema. A hit is
 therefore exactly what loading would produce. The cache lives under the user's cache directory,
-never in the workspace (a repository cannot ship entries), and entries are read with an
-unpickler that only builds hipdnn-codegen's own model classes and plain containers. After a
-load, entries no file of that workspace used are dropped, so the cache stays its size.
+never in the workspace (a repository cannot ship entries); the file is sealed (this user's,
+writable by no one else, header and SHA-256 checked) and read with an unpickler that only builds
+hipdnn-codegen's own model classes and plain containers. After a load, entries no file of that
+workspace used are dropped, so the cache stays its size.
 
-Fresh directories: a directory of generated/ whose files were hashed and matched its stamp is
-remembered with the inputs digest it matched and a digest of its files' stat data (size, mtime,
-ctime, inode); while neither changes, it is fresh without reading a file, the way git trusts its
-index. A file changed within RACY_NS of being looked at is never remembered (a same-tick edit
-could hide behind an unchanged mtime), and ctime cannot be set back by hand.
+Fresh directories and file trees: a directory of generated/ whose files were hashed and matched
+its stamp is remembered with the inputs digest it matched and a digest of its files' stat data
+(size, mtime, ctime, inode), found by one os.scandir pass over generated/; while neither changes,
+it is fresh without reading a file, the way git trusts its index. Template folders and the tool's
+code are digested the same way: not read again while their stat data is unchanged. A file changed
+within RACY_NS of being looked at is never trusted later (a same-tick edit could hide behind an
+unchanged mtime), and ctime cannot be set back by hand.
 
     HIPDNN_CODEGEN_CACHE_DIR   where the cache lives (default: $XDG_CACHE_HOME/hipdnn-codegen,
                                else ~/.cache/hipdnn-codegen)
