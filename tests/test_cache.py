@@ -107,7 +107,13 @@ def test_an_entry_is_never_more_than_the_model(ws_root: Path, tmp_path: Path, mo
     loaded: list[str] = []
     real = workspace.load_spec
     monkeypatch.setattr(workspace, "load_spec", lambda shown, op, raw: loaded.append(op) or real(shown, op, raw))
-    for payload in (pickle.dumps(_Planted(str(marker))), b"not a pickle", pickle.dumps({"specs": [], "derived": {}, "verdicts": {}, "trees": {}})):
+    planted_entry = {key: pickle.dumps(_Planted(str(marker))) for key in keys}
+    for payload in (
+        pickle.dumps(_Planted(str(marker))),
+        b"not a pickle",
+        pickle.dumps({"specs": [], "derived": {}, "verdicts": {}, "trees": {}}),
+        pickle.dumps({"specs": planted_entry, "derived": {}, "verdicts": {}, "trees": {}}),  # each entry is refused alone
+    ):
         cache.sealed_write(path, cache.Store.MAGIC, payload)
         loaded.clear()
         assert _summary(workspace.load(ws_root)) == expected

@@ -232,6 +232,25 @@ def tree_signature(top: Path, keep: Any = None) -> tuple[str, bool, list[str]]:
     return hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > time.time_ns() - RACY_NS, names
 
 
+def _entry(data: bytes | None) -> Any | None:
+    """An entry's value (hipdnn-codegen's classes and plain containers only), None when it does not unpickle."""
+    if data is None:
+        return None
+    try:
+        return _Unpickler(data, model=True).load()
+    except Exception:
+        return None
+
+
+def _pickled(table: dict[str, bytes], key: str, value: Any) -> bool:
+    """Store `value` pickled under `key`; whether it could be."""
+    try:
+        table[key] = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return False
+    return True
+
+
 class Store:
     """Everything the cache keeps about one workspace, in ONE file (its folder's WORKSPACE_FILE),
     read once per run and written (whole, then renamed into place) only when something in it
@@ -257,8 +276,10 @@ class Store:
         self.folder = folder
         self.path = folder / WORKSPACE_FILE if folder is not None else None
         data = self._load()
-        self.specs: dict[str, Any] = data["specs"]
-        self.derived: dict[str, Any] = data["derived"]
+        # entries stay pickled until used: saving rewrites only what changed, and the file itself
+        # unpickles to plain containers (each entry is unpickled, model classes allowed, on use)
+        self.specs: dict[str, bytes] = data["specs"]
+        self.derived: dict[str, bytes] = data["derived"]
         self.verdicts: dict[str, tuple[str, str]] = data["verdicts"]
         self.trees: dict[str, tuple[str, str]] = data["trees"]
         self._salt: bytes | None = None
@@ -276,10 +297,12 @@ class Store:
         if payload is None:
             return empty
         try:
-            data = _Unpickler(payload, model=True).load()
+            data = _Unpickler(payload, model=False).load()
         except Exception:  # a sealed payload that still does not unpickle: another version's
             return empty
         if not isinstance(data, dict) or set(data) != set(empty) or not all(isinstance(v, dict) for v in data.values()):
+            return empty
+        if not all(isinstance(v, bytes) for table in ("specs", "derived") for v in data[table].values()):
             return empty
         return data
 
@@ -296,21 +319,19 @@ class Store:
 
     def get(self, key: str) -> Any | None:
         self._used.add(key)
-        return self.specs.get(key)
+        return _entry(self.specs.get(key))
 
     def put(self, key: str, value: Any) -> None:
         self._used.add(key)
-        self.specs[key] = value
-        self._dirty = True
+        self._dirty = _pickled(self.specs, key, value) or self._dirty
 
     def get_derived(self, key: str) -> Any | None:
         self._used_derived.add(key)
-        return self.derived.get(key)
+        return _entry(self.derived.get(key))
 
     def put_derived(self, key: str, value: Any) -> None:
         self._used_derived.add(key)
-        self.derived[key] = value
-        self._dirty = True
+        self._dirty = _pickled(self.derived, key, value) or self._dirty
 
     def prune(self) -> None:
         """Drop every spec and derived entry this load did not use."""
