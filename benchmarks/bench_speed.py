@@ -8,7 +8,8 @@
   one op, repo          the same on a copy of this repository (its Python mirror regenerates too)
   generate, repo        `generate -q` from an empty generated/ on a copy of this repository
                         vs its floor: a Python start plus ONE clang-format process over the same
-                        C++ bytes
+                        C++ bytes; with the cache warm (formatted text and compiled templates kept,
+                        a developer's steady state) and with an empty cache directory each run
   mirror JSON           hipdnn_ops.to_json / from_json on a 10,000-node graph vs json.dumps /
                         json.loads of the same document (in-process)
 
@@ -43,15 +44,15 @@ CLI = [sys.executable, "-m", "codegen"]
 BARE = [sys.executable, "-c", "pass"]
 
 
-def _env() -> dict[str, str]:
-    env = dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_CACHE_DIR=CACHE)
+def _env(cache: str = CACHE) -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_CACHE_DIR=cache)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a developer's Python keeps its bytecode
     return env
 
 
-def run(command: list[str], cwd: Path) -> float:
+def run(command: list[str], cwd: Path, cache: str = CACHE) -> float:
     start = time.perf_counter()
-    proc = subprocess.run(command, cwd=cwd, env=_env(), capture_output=True)
+    proc = subprocess.run(command, cwd=cwd, env=_env(cache), capture_output=True)
     took = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(command)} in {cwd} exited {proc.returncode}: {proc.stdout.decode()[-400:]}{proc.stderr.decode()[-400:]}")
@@ -130,6 +131,7 @@ def mirror_json(nodes: int, repeat: int) -> tuple[float, float]:
     """Median per-round ratios of the mirror's JSON writer and reader to json.dumps / json.loads
     on the same document."""
     sys.path[:0] = [str(REPO / "tests"), str(REPO / "generated" / "python")]
+    sys.dont_write_bytecode = True  # no __pycache__ left in generated/ (test_generate counts its files)
     from codegen.pipeline.workspace import load
     from test_graph_formats import build_graph
 
@@ -161,7 +163,7 @@ def mirror_json(nodes: int, repeat: int) -> tuple[float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--ops", type=int, nargs="+", default=[10, 100, 1000])
+    parser.add_argument("--ops", type=int, nargs="*", default=[10, 100, 1000], help="synthetic workspace sizes (none: skip them)")
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--nodes", type=int, default=10_000)
     args = parser.parse_args()
@@ -192,7 +194,15 @@ def main() -> None:
 
         scratch_generate()
         ours, base, ratio = paired(scratch_generate, floor, max(3, args.repeat // 2))
-        row("generate from scratch, repo", f"{ours:.3f}", "Python start + 1 clang-format", f"{base:.3f}", f"{ratio:.2f}x")
+        row("generate from scratch, repo, warm cache", f"{ours:.3f}", "Python start + 1 clang-format", f"{base:.3f}", f"{ratio:.2f}x")
+
+        def cold_generate() -> float:
+            shutil.rmtree(repo / "generated")
+            with tempfile.TemporaryDirectory() as empty:
+                return run([*CLI, "generate", "-q"], repo, cache=empty)
+
+        ours, base, ratio = paired(cold_generate, floor, max(3, args.repeat // 2))
+        row("generate from scratch, repo, empty cache", f"{ours:.3f}", "Python start + 1 clang-format", f"{base:.3f}", f"{ratio:.2f}x")
 
         first = None
         for count in args.ops:
