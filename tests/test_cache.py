@@ -1,11 +1,14 @@
-"""The per-user spec cache: a hit is exactly what loading produces, a changed input misses, it
-never builds anything but the model's own classes, and it stays the size of the workspace."""
+"""The per-user cache: a hit is exactly what loading produces, a changed input misses, it never
+builds anything but the model's own classes, and it stays the size of the workspace. A workspace
+has one cache file (issue 39); a damaged or foreign one is ignored and rewritten."""
 
 from __future__ import annotations
 
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,10 +34,12 @@ def _summary(ws: workspace.Workspace) -> tuple[list, str, list]:
     return ws.specs, diagnostics.render(found), [d.fix for d in found]
 
 
-def _entries(root: Path) -> list[Path]:
-    store = cache.SpecCache.open(root)
-    assert store is not None
-    return sorted(store.folder.glob(f"*{cache.SUFFIX}"))
+def _entries(root: Path) -> list[str]:
+    """The keys of the spec entries in the workspace's one cache file."""
+    store = cache.Store.open(root)
+    assert store.path is not None and store.path.is_file()
+    assert sorted(p.name for p in store.path.parent.iterdir()) == [cache.WORKSPACE_FILE]  # one file, nothing beside it
+    return sorted(store.specs)
 
 
 def _no_loading(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -91,17 +96,30 @@ class _Planted:
         return (os.system, (f"touch {self.marker}",))
 
 
-def test_an_entry_is_never_more_than_the_model(ws_root: Path, tmp_path: Path) -> None:
-    """An entry naming any other callable (here os.system) is refused and reloaded from the spec;
-    so is a damaged one."""
+def test_an_entry_is_never_more_than_the_model(ws_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A well-sealed cache file naming any other callable (here os.system) is refused and the
+    specs reloaded; so is one whose sealed payload is no pickle."""
     expected = _summary(workspace.load(ws_root))
+    keys = _entries(ws_root)
+    path = cache.Store.open(ws_root).path
+    assert path is not None
     marker = tmp_path / "planted-code-ran"
-    entries = _entries(ws_root)
-    entries[0].write_bytes(pickle.dumps(_Planted(str(marker))))
-    entries[1].write_bytes(b"not a pickle")
-    assert _summary(workspace.load(ws_root)) == expected
-    assert not marker.exists()
-    assert pickle.loads(entries[0].read_bytes()) is not None  # rewritten with the real model
+    loaded: list[str] = []
+    real = workspace.load_spec
+    monkeypatch.setattr(workspace, "load_spec", lambda shown, op, raw: loaded.append(op) or real(shown, op, raw))
+    planted_entry = {key: pickle.dumps(_Planted(str(marker))) for key in keys}
+    for payload in (
+        pickle.dumps(_Planted(str(marker))),
+        b"not a pickle",
+        pickle.dumps({"specs": [], "derived": {}, "verdicts": {}, "trees": {}}),
+        pickle.dumps({"specs": planted_entry, "derived": {}, "verdicts": {}, "trees": {}}),  # each entry is refused alone
+    ):
+        cache.sealed_write(path, cache.Store.MAGIC, payload)
+        loaded.clear()
+        assert _summary(workspace.load(ws_root)) == expected
+        assert sorted(loaded) == ["broken_copy", "layernorm_bwd", "sdpa_bwd"]  # everything missed
+        assert not marker.exists()
+        assert _entries(ws_root) == keys  # rewritten with the real models
 
 
 def test_the_cache_lives_outside_the_workspace_and_can_be_off(ws_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,9 +127,9 @@ def test_the_cache_lives_outside_the_workspace_and_can_be_off(ws_root: Path, tmp
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert cache.directory() == tmp_path / "xdg" / "hipdnn-codegen"
     workspace.load(ws_root)
-    assert len(list((tmp_path / "xdg" / "hipdnn-codegen").rglob(f"*{cache.SUFFIX}"))) == 4
+    assert len(list((tmp_path / "xdg" / "hipdnn-codegen").rglob(cache.WORKSPACE_FILE))) == 1
     monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
-    assert cache.directory() is None and cache.SpecCache.open(ws_root) is None
+    assert cache.directory() is None and cache.Store.open(ws_root).path is None
     shutil.rmtree(tmp_path / "xdg")
     workspace.load(ws_root)
     assert not (tmp_path / "xdg").exists()
@@ -265,3 +283,81 @@ def test_a_damaged_or_foreign_formatted_entry_is_formatted_again(tmp_path: Path,
     _damage(sorted((tmp_path / "cache" / "formatted").glob("*.fmt")), damage, tmp_path)
     again, processes = _format(monkeypatch, SOURCES)
     assert (again, processes >= 1) == (first, True)
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_or_foreign_workspace_cache_is_ignored_and_rebuilt(ws_root: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    """Issue 39: the workspace's one cache file (specs, checks across specs, fresh directories,
+    tree digests) damaged any way is a miss for all of it, and the next load rewrites it whole."""
+    expected = _summary(workspace.load(ws_root))
+    path = cache.Store.open(ws_root).path
+    assert path is not None
+    _damage([path], damage, tmp_path)
+    loaded: list[str] = []
+    real = workspace.load_spec
+    monkeypatch.setattr(workspace, "load_spec", lambda shown, op, raw: loaded.append(op) or real(shown, op, raw))
+    assert _summary(workspace.load(ws_root)) == expected
+    assert sorted(loaded) == ["broken_copy", "layernorm_bwd", "sdpa_bwd"]
+    assert not path.is_symlink() and path.stat().st_mode & 0o777 == 0o600
+    _no_loading(monkeypatch)
+    assert _summary(workspace.load(ws_root)) == expected  # rebuilt: every spec from it again
+
+
+_OPENED: list[str] = []
+_WATCHING: list[bool] = []
+
+
+def _audit(event: str, args: tuple) -> None:
+    if _WATCHING and event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        _OPENED.append(os.fsdecode(args[0]))
+
+
+def _opened_during(action) -> list[str]:
+    """Every file path opened while `action` runs (Python's audit events)."""
+    if not _WATCHING:
+        sys.addaudithook(_audit)  # cannot be removed: it only records while _WATCHING holds True
+    _OPENED.clear()
+    _WATCHING[:] = [True]
+    try:
+        action()
+    finally:
+        _WATCHING[:] = [False]
+    return list(_OPENED)
+
+
+def test_a_fresh_check_reads_nothing_whose_stat_data_did_not_change(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: once settled, `check` reads no generated file, no template and none of the tool's
+    code: their stat data is what the cache saw (only the specs, the registry and the cache file
+    itself are read)."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    monkeypatch.setattr(cache, "_CODE", [])  # the tool's digest is computed (from the store) again
+    assert run_cli("check", cwd=workspace).code == 0
+    monkeypatch.setattr(cache, "_CODE", [])
+    opened = _opened_during(lambda: run_cli("check", cwd=workspace))
+    from codegen.families import builtin_templates
+
+    watched = (str(workspace / "generated"), str(builtin_templates()), str(Path(cache.__file__).resolve().parent.parent))
+    assert [p for p in opened if p.startswith(watched) and "__pycache__" not in p] == []
+    assert any(p.endswith(cache.WORKSPACE_FILE) for p in opened) and any(p.endswith("layernorm_bwd.yaml") for p in opened)
+
+
+def test_check_on_a_fresh_workspace_imports_neither_jinja_nor_the_generators(workspace: Path, tmp_path: Path) -> None:
+    """Issue 39: `check` imports a command's module only when it runs, and a fresh workspace needs
+    no renderer: a new process checking it has not imported Jinja, the families' modules, the
+    renderer or the generators (nor the YAML parser and schema checks: every spec is cached)."""
+    env = dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_CACHE_DIR=str(tmp_path / "cache"))
+    probe = (
+        "import sys\n"
+        "from codegen.cli import main\n"
+        "code = main(['check', '-q'])\n"
+        "print(code, ' '.join(sorted(m for m in sys.modules if m.split('.')[0] in ('jinja2', 'yaml', 'jsonschema', 'codegen'))))\n"
+    )
+    first = subprocess.run([sys.executable, "-c", probe], cwd=workspace, env=env, capture_output=True, text=True, check=True)
+    assert first.stdout.startswith("0 ") and "jinja2" not in first.stdout.split()  # stamps fresh: nothing rendered
+    again = subprocess.run([sys.executable, "-c", probe], cwd=workspace, env=env, capture_output=True, text=True, check=True)
+    code, modules = again.stdout.split(" ", 1)
+    loaded = set(modules.split())
+    assert code == "0" and "codegen.commands.check" in loaded
+    heavy = {"jinja2", "yaml", "jsonschema", "codegen.pipeline.render", "codegen.pipeline.generate", "codegen.checks.collisions", "codegen.checks.semantic"}
+    assert loaded & heavy == set()
+    assert [m for m in loaded if m.startswith(("codegen.families.", "codegen.hipdnn", "codegen.commands.")) and m != "codegen.commands.check" and m != "codegen.commands._common"] == []

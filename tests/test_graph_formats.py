@@ -490,3 +490,39 @@ def test_deep_json_and_lone_surrogates_validate_and_convert_agree(tmp_path, plac
     assert (tmp_path / "g.bin").exists() == (validated.code == 0 or not findings)
     if depth > 64:
         assert "JSON nested deeper than 64 levels" in validated.out
+
+
+TENSOR_CHANGES = [
+    ("uid", True), ("uid", 1 << 63), ("uid", -1), ("name", "tensör"), ("name", "x\"y\\z\n"), ("name", 7),
+    ("dims", (2, 3)), ("dims", [2, True]), ("dims", [2, 1 << 64]), ("dims", []), ("strides", [1.0]), ("virtual", 1),
+    ("alignment", 8), ("is_runtime_pass_by_value", True), ("ragged_offset_multiplier", 2), ("ragged_offset_tensor_uid", 1),
+    ("value_type", "Float32Value"), ("data_type", 1), ("extra", "ignored"),
+]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_the_json_fast_paths_give_what_the_checked_paths_give(workspace, data):
+    """Issue 39: to_json writes the common tensors' text itself and from_json checks them a column
+    at a time; with any tensor changed away from the common case (a value of another type, out of
+    range, non-ASCII, an optional key), the text and the records (or the findings) are exactly the
+    field-by-field paths' ones."""
+    _, _, specs, mirror = workspace
+    graphio = mirror.graphio
+    serialized = build_graph(mirror, specs).serialize()
+    changes = data.draw(st.lists(st.tuples(st.integers(0, len(serialized["tensors"]) - 1), st.sampled_from(TENSOR_CHANGES)), max_size=3))
+    for index, (key, value) in changes:
+        serialized["tensors"][index][key] = value
+    problems: list[Any] = []
+    try:
+        slow = graphio._dumps(graphio._json_object(serialized))
+    except graphio.GraphFormatError as error:
+        with pytest.raises(graphio.GraphFormatError) as raised:
+            mirror.to_json(serialized)
+        assert raised.value.problems == error.problems
+        return
+    assert mirror.to_json(serialized) == slow
+    parsed = json.loads(slow)
+    expected = [t for t in (graphio._read_json_tensor(t, i, problems) for i, t in enumerate(parsed["tensors"])) if t is not None]
+    graph, found = graphio.decode_json(slow)
+    assert (graph["tensors"], found) == (expected, problems)

@@ -8,14 +8,15 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TYPE_CHECKING, Callable, TextIO
 
-from codegen.diagnostics import diagnostics, report, rules
-from codegen.plumbing import console, formatting, storage
-from codegen.spec.model import OpSpec
-from codegen.views import naming
-from codegen.pipeline import stamp
-from codegen.pipeline.workspace import GENERATED_DIR, UsageError, Workspace
+from codegen.diagnostics import diagnostics, rules
+from codegen.diagnostics.diagnostics import UsageError
+from codegen.plumbing import console, storage
+
+if TYPE_CHECKING:  # the command line imports this module for every command: it stays light
+    from codegen.pipeline.workspace import Workspace
+    from codegen.spec.model import OpSpec
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 # the schema copy add-op keeps beside the specs, so the modeline it writes resolves in any workspace
@@ -31,6 +32,8 @@ def schema_text(registry: bool = False) -> bytes:
 
 
 def _report(ws: Workspace, fmt: str = "text") -> int:
+    from codegen.diagnostics import report
+
     out = report.render(diagnostics.finalize(ws.diagnostics), fmt)
     sys.stdout.write(console.colourize(out) if fmt == "text" and out and console.colour_enabled(sys.stdout) else out)
     if diagnostics.has_errors(ws.diagnostics):
@@ -91,6 +94,8 @@ def _produce(
     `txn`, every changed file is staged into it as soon as it is formatted and the changes only
     name their files; without, they carry the old and new bytes (for diffs)."""
     from codegen.pipeline import generate  # Jinja2 is only imported when something must be rendered
+    from codegen.pipeline.workspace import GENERATED_DIR
+    from codegen.plumbing import formatting
 
     planner = storage.Planner(ws.generated_dir, [""] if scopes is None else scopes, keep=txn is None, txn=txn, prefix=f"{GENERATED_DIR}/")
     try:
@@ -111,16 +116,17 @@ def _produce_stale(
     """Like _produce, but only for the ops (and the mirror) whose stamp no longer matches their
     inputs and files: an unchanged op is neither rendered nor formatted. With `everything`,
     directories of generated/ no spec owns are in scope too (their files are deleted)."""
-    from codegen.pipeline.generate import mirror_possible, no_mirror_warning
+    from codegen.pipeline import stamp
+    from codegen.views.naming import PYTHON_DIR
 
-    mirror = mirror_possible(ws)
+    mirror = stamp.mirror_possible(ws)
     freshness, mirror_fresh = stamp.all_fresh(ws, specs, mirror)
     stale = [s for s, fresh in zip(specs, freshness) if not fresh]
-    scopes = [s.op for s in stale] + ([] if mirror_fresh else [naming.PYTHON_DIR])
+    scopes = [s.op for s in stale] + ([] if mirror_fresh else [PYTHON_DIR])
     if everything and ws.generated_dir.is_dir():  # only these can hold files no spec owns
-        owned = {s.op for s in ws.specs} | ({naming.PYTHON_DIR} if mirror else set())
-        scopes += sorted(p.name for p in ws.generated_dir.iterdir() if p.name not in owned)
-    warnings = [] if mirror else [no_mirror_warning(ws)]
+        owned = {s.op for s in ws.specs} | ({PYTHON_DIR} if mirror else set())
+        scopes += sorted(name for name in os.listdir(ws.generated_dir) if name not in owned)
+    warnings = [] if mirror else [stamp.no_mirror_warning(ws)]
     if not scopes:
         return EXIT_OK, [], warnings
     status, changes, found = _produce(ws, stale, scopes, mirror and not mirror_fresh, progress, txn)
@@ -136,6 +142,8 @@ def _written(
 ) -> None:
     """Say what a committed write changed in generated/ (and which `extra` workspace files it
     wrote): a line per owner (op or mirror) that changed, every file with -v, a summary."""
+    from codegen.views.naming import PYTHON_DIR
+
     out: console.Console = args.console
     for change in extra:
         out.say(f"{change.kind + 'd':8} {ws.display(ws.root / change.path)}")
@@ -143,14 +151,14 @@ def _written(
     for change in changes:
         out.detail(f"{change.kind + 'd':8} {shown}/{change.path}")
     by_owner = dict(console.per_owner([(c.path, c.kind) for c in changes], {}))
-    labels = {o: ("python mirror" if o == naming.PYTHON_DIR else o if o in owners else f"{o} (no spec)") for o in {*owners, *by_owner}}
+    labels = {o: ("python mirror" if o == PYTHON_DIR else o if o in owners else f"{o} (no spec)") for o in {*owners, *by_owner}}
     width = max((len(v) for v in labels.values()), default=0)
-    for owner in sorted(labels, key=lambda o: (o == naming.PYTHON_DIR, o)):
+    for owner in sorted(labels, key=lambda o: (o == PYTHON_DIR, o)):
         counts = by_owner.get(owner)
         if counts or out.verbose:
             out.say(f"{labels[owner]:<{width}}  {console.counted(counts or console.Counter())}  ({shown}/{owner}/)")
-    ops = sum(o != naming.PYTHON_DIR for o in owners)
-    mirror = " and the Python mirror" if naming.PYTHON_DIR in owners else ""
+    ops = sum(o != PYTHON_DIR for o in owners)
+    mirror = " and the Python mirror" if PYTHON_DIR in owners else ""
     if changes:
         total = console.Counter(c.kind for c in changes)
         out.say(f"{shown}/: {len(changes)} file(s) written for {ops} op(s){mirror} ({console.counted(total)})")
@@ -159,9 +167,10 @@ def _written(
 
 
 def _owners(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> list[str]:
-    from codegen.pipeline.generate import mirror_possible
+    from codegen.pipeline.stamp import mirror_possible
+    from codegen.views.naming import PYTHON_DIR
 
-    return sorted(s.op for s in specs) + ([naming.PYTHON_DIR] if mirror and mirror_possible(ws) else [])
+    return sorted(s.op for s in specs) + ([PYTHON_DIR] if mirror and mirror_possible(ws) else [])
 
 
 def _say(message: str) -> None:

@@ -128,6 +128,10 @@ def render(diagnostics: Iterable[Diagnostic]) -> str:
     return "".join(d.render() + "\n" for d in finalize(diagnostics))
 
 
+class UsageError(Exception):
+    """A problem with how the tool was invoked (exit code 2)."""
+
+
 class SpecError(Exception):
     """Raised to abandon one input file; carries the findings gathered so far."""
 

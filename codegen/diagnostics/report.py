@@ -9,7 +9,6 @@ import json
 import re
 from collections import Counter
 from typing import Any
-from urllib.parse import quote
 
 from codegen import __version__
 from codegen.diagnostics import rules
@@ -67,7 +66,11 @@ def _uri(path: str) -> str:
     """A path as a URI reference: relative paths stay relative (to the directory check ran in)."""
     path = path.replace("\\", "/")
     if re.match(r"[A-Za-z]:/", path):  # a Windows drive
+        from urllib.parse import quote
+
         return "file:///" + path[:2] + quote(path[2:])
+    from urllib.parse import quote
+
     return ("file://" if path.startswith("/") else "") + quote(path)
 
 

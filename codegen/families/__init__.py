@@ -17,7 +17,6 @@ May import: diagnostics, plumbing, spec, views.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -32,7 +31,7 @@ PACKAGED_TEMPLATES = "_templates"  # templates/ as the wheel ships it: the packa
 def builtin_templates() -> Path:
     """The built-in template root: templates/ beside codegen/ in the source tree (one folder per
     output family and the clang-format style), codegen/_templates/ in an installed wheel."""
-    packaged = Path(str(resources.files("codegen").joinpath(PACKAGED_TEMPLATES)))
+    packaged = Path(__file__).parent.parent / PACKAGED_TEMPLATES  # codegen/ is a regular package, installed too
     return packaged if packaged.is_dir() else Path(__file__).resolve().parent.parent.parent / TEMPLATE_DIR
 
 

@@ -22,13 +22,10 @@ class Output:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def mirror_possible(ws: Workspace) -> bool:
-    return ws.registry is not None and bool(ws.registry.data_types) and bool(ws.registry.statuses)
+mirror_possible = stamp.mirror_possible
 
 
-def no_mirror_warning(ws: Workspace) -> Diagnostic:
-    registry = ws.display(ws.spec_dir / "registry.yaml")
-    return rules.GEN_NO_MIRROR(Loc(registry), "no data_types/statuses in the registry, so generated/python/ is not produced")
+no_mirror_warning = stamp.no_mirror_warning
 
 
 # ops rendered and formatted together: formatting one chunk in the background while the next

@@ -15,6 +15,8 @@ import hashlib
 from pathlib import Path
 
 from codegen import __version__
+from codegen.diagnostics import rules
+from codegen.diagnostics.diagnostics import Diagnostic, Loc
 from codegen.plumbing import cache, formatting, storage
 from codegen.views import naming
 from codegen.spec.model import OpSpec
@@ -38,13 +40,31 @@ def _generating(name: str) -> bool:
     return name == formatting.STYLE_FILE or (name.endswith(".j2") and not name.startswith("spec/"))
 
 
-def _files_in(directory: Path) -> list[tuple[str, Path]]:
-    found = []
-    for path in directory.rglob("*"):
-        name = path.relative_to(directory).as_posix()
-        if path.is_file() and "__pycache__" not in path.parts and _generating(name):
-            found.append((name, path))
-    return sorted(found)
+def _tree_digest(directory: Path, store: cache.Store | None) -> str:
+    """The digest of the names and bytes of every generating file below `directory` (a template
+    folder); not read again while the files' stat data is what the store saw last time."""
+    stat, racy, names = cache.tree_signature(directory, _generating)
+    label = f"templates {directory}"
+    known = store.tree(label, stat) if store is not None else None
+    if known is not None:
+        return known
+    part = hashlib.sha256()
+    for name in names:
+        part.update(name.encode() + b"\0" + (directory / name).read_bytes() + b"\0")
+    known = part.hexdigest()
+    if store is not None and not racy:
+        store.remember_tree(label, stat, known)
+    return known
+
+
+def mirror_possible(ws: Workspace) -> bool:
+    """Whether the registry holds what the Python mirror needs (its data types and statuses)."""
+    return ws.registry is not None and bool(ws.registry.data_types) and bool(ws.registry.statuses)
+
+
+def no_mirror_warning(ws: Workspace) -> Diagnostic:
+    registry = ws.display(ws.spec_dir / "registry.yaml")
+    return rules.GEN_NO_MIRROR(Loc(registry), "no data_types/statuses in the registry, so generated/python/ is not produced")
 
 
 def toolchain() -> str:
@@ -55,11 +75,14 @@ def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bo
     """Freshness of every spec's directory and of the mirror's. A directory the cache saw fresh
     with the same inputs and unchanged files (by their stat data) is fresh without being read;
     the others are hashed (many on every core) and, when fresh and settled, remembered."""
+    if ws.store is None:
+        ws.store = cache.Store.open(ws.root)
+    verdicts = ws.store
     inputs = Inputs(ws)
     names = [s.op for s in specs] + ([naming.PYTHON_DIR] if mirror else [])
     expected = [inputs.of(s) for s in specs] + ([inputs.of_mirror()] if mirror else [])
-    verdicts = cache.Verdicts(cache.folder(ws.root))
-    stats = [cache.signature(ws.generated_dir / name) for name in names]
+    scanned = cache.scan(str(ws.generated_dir))  # one pass over generated/: the stat digest of each directory
+    stats = [scanned.get(name) for name in names]
     fresh = [stat is not None and verdicts.fresh(name, want, stat[0]) for name, want, stat in zip(names, expected, stats)]
     unknown = [i for i, known in enumerate(fresh) if not known and stats[i] is not None]
     for i, verdict in zip(unknown, parallel_map(fresh_dir, [(ws.generated_dir / names[i], expected[i]) for i in unknown])):
@@ -83,6 +106,24 @@ def reference_sources(name: str) -> bytes:
     return b"\0".join((folder / f).read_bytes() for f in (references.REFERENCES[name][0], *references.SUPPORT_MODULES))
 
 
+def _reference_digest(name: str, store: cache.Store | None) -> str:
+    """The digest of reference_sources(name), not read again while their stat data is unchanged."""
+    from codegen.spec import references
+
+    if name not in references.REFERENCES:
+        return _sha(b"")
+    folder = Path(references.__file__).parent
+    wanted = {references.REFERENCES[name][0], *references.SUPPORT_MODULES}
+    stat, racy, _ = cache.tree_signature(folder, wanted.__contains__)
+    label = f"reference {name} {folder}"
+    known = store.tree(label, stat) if store is not None else None
+    if known is None:
+        known = _sha(reference_sources(name))
+        if store is not None and not racy:
+            store.remember_tree(label, stat, known)
+    return known
+
+
 class Inputs:
     """Digests of the inputs shared by every op, computed once per run; `parts_of` names each
     input's own digest, so a stale directory can be blamed on the input that changed."""
@@ -91,15 +132,11 @@ class Inputs:
         # the tool's own templates whether or not the workspace overrides them, and the
         # workspace's templates apart, so an override is blamed on the workspace alone; together
         # they decide every resolved template
-        tool = hashlib.sha256(toolchain().encode() + cache.tool_digest())
-        own = hashlib.sha256()
-        for part, directory in ((tool, ws.template_dirs[-1]), (own, ws.template_dirs[0])):
-            if len(ws.template_dirs) == 1 and part is own:
-                continue
-            for name, path in _files_in(directory):
-                part.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        store = ws.store
+        dirs = ws.template_dirs
+        tool = hashlib.sha256(toolchain().encode() + cache.tool_digest(store) + _tree_digest(dirs[-1], store).encode())
         self.tool = tool.hexdigest()  # the tool's version, its templates and style
-        self.templates = own.hexdigest()  # the workspace's own templates/
+        self.templates = _tree_digest(dirs[0], store) if len(dirs) > 1 else hashlib.sha256().hexdigest()  # the workspace's own templates/
         self.shared = _sha((self.tool + self.templates).encode())
         self.ws = ws
 
@@ -118,7 +155,7 @@ class Inputs:
         parts = self._common() | {f"{SPEC_PART}{spec.op}": spec.content}
         if spec.reference is not None:
             parts["registry"] = self._registry()
-            parts["reference"] = _sha(reference_sources(spec.reference.python))
+            parts["reference"] = _reference_digest(spec.reference.python, self.ws.store)
         return parts
 
     def parts_of_mirror(self) -> dict[str, str]:
@@ -130,7 +167,7 @@ class Inputs:
     def of(self, spec: OpSpec) -> str:
         extra = b""
         if spec.reference is not None:  # the key's layout reads the registry; golden vectors run the reference
-            extra = self._registry().encode() + reference_sources(spec.reference.python)
+            extra = self._registry().encode() + _reference_digest(spec.reference.python, self.ws.store).encode()
         return _sha(self.shared.encode() + spec.content.encode() + extra)
 
     def of_mirror(self) -> str:

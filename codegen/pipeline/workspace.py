@@ -9,26 +9,21 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
-from typing import Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
 
 from codegen.plumbing import cache, storage
-from codegen.checks import collisions, semantic
 from codegen.families import TEMPLATE_DIR, builtin_templates
-from codegen.spec import model, registry, schema_check
+from codegen.spec import model, registry
 from codegen.diagnostics import rules
-from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, SpecError
+from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, SpecError, UsageError  # noqa: F401 - UsageError: where commands take it from
 from codegen.spec.model import OpSpec
 from codegen.spec.registry import Registry
-from codegen.spec.yaml_loader import Document, Path as DocPath, load_file
+if TYPE_CHECKING:  # the checks and the YAML parser are imported when a spec is loaded, not taken from the cache
+    from codegen.spec.yaml_loader import Document, Path as DocPath
 
 SPEC_DIR = "op_specs"
 GENERATED_DIR = "generated"
-
-
-class UsageError(Exception):
-    """A problem with how the tool was invoked (exit code 2)."""
 
 
 def _overrides_any(own: Path, builtin: Path) -> bool:
@@ -52,6 +47,7 @@ class Workspace:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes
     registry_source: bytes = b""
+    store: cache.Store | None = field(default=None, repr=False, compare=False)  # the cache it was loaded with
 
     @property
     def spec_dir(self) -> Path:
@@ -163,8 +159,10 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         if data is not None:
             ws.sources[path.stem] = data
             jobs.append((ws.display(path), path.stem, data))
-    store = cache.SpecCache.open(root)
-    for spec, problems in _through_cache(store, load_spec, jobs):
+    store = cache.Store.open(root)
+    ws.store = store
+    loaded, keys = _through_cache(store, load_spec, jobs)
+    for spec, problems in loaded:
         ws.diagnostics.extend(problems)
         if spec is not None:
             (ws.specs if spec.damage is None else ws.partial).append(spec)
@@ -182,16 +180,31 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         data, problems = (new_registry, []) if new_registry is not None else read_file(ws, registry_path)
         if data is not None:
             ws.registry_source = data
-            ws.registry, problems = _through_cache(store, load_registry, [(ws.display(registry_path), data)])[0]
+            [(ws.registry, problems)], registry_keys = _through_cache(store, load_registry, [(ws.display(registry_path), data)])
+            keys += ["registry", *registry_keys]
         ws.diagnostics.extend(problems)
-    if store is not None:
-        store.prune()
     for op, raw in sorted(ws.sources.items()):  # not cached: it reads the schema file beside the spec
         ws.diagnostics.extend(check_modeline(ws, ws.spec_path(op), raw, registry=False))
     if ws.registry_source:
         ws.diagnostics.extend(check_modeline(ws, registry_path, ws.registry_source, registry=True))
-    ws.diagnostics.extend(collisions.check([*ws.specs, *ws.partial], ws.registry, fresh_ops(root, ws.sources, base)))
+    ws.diagnostics.extend(_collisions(store, ws, keys, fresh_ops(root, ws.sources, base)))
+    store.prune()
+    store.save()
     return ws
+
+
+def _collisions(store: cache.Store, ws: Workspace, keys: list[str], newcomers: frozenset[str] | None) -> list[Diagnostic]:
+    """The checks across specs: a function of the loaded specs and registry (named by their cache
+    keys) and of the newcomers, so the last result is reused while none of them changed."""
+    key = store.key("collisions", *keys, "newcomers", "\0".join(sorted(newcomers)) if newcomers is not None else "\1")
+    found = store.get_derived(key)
+    if isinstance(found, list):
+        return found
+    from codegen.checks import collisions
+
+    found = list(collisions.check([*ws.specs, *ws.partial], ws.registry, newcomers))
+    store.put_derived(key, found)
+    return found
 
 
 MODELINE = re.compile(rb"^#[ \t]*yaml-language-server:[ \t]*\$schema=(\S*)", re.MULTILINE)
@@ -201,7 +214,9 @@ SPEC_SCHEMA, REGISTRY_SCHEMA = "op_spec.schema.json", "registry.schema.json"  # 
 @functools.cache
 def tool_schema(registry: bool = False) -> bytes:
     """The JSON schema the tool validates specs (or the registry) with, as shipped."""
-    return resources.files("codegen.spec.schema").joinpath(REGISTRY_SCHEMA if registry else SPEC_SCHEMA).read_bytes()
+    from codegen.spec import schema
+
+    return (Path(schema.__file__).parent / (REGISTRY_SCHEMA if registry else SPEC_SCHEMA)).read_bytes()  # a regular package, in a wheel too
 
 
 def check_modeline(ws: Workspace, path: Path, raw: bytes, registry: bool) -> list[Diagnostic]:
@@ -249,30 +264,31 @@ PARALLEL_FROM = 128  # specs; below this a process pool costs more than it saves
 
 def parallel_map(function: Callable[[T], R], jobs: list[T]) -> list[R]:
     """map() in input order; large inputs use every core through forked workers."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(jobs) < PARALLEL_FROM or workers < 2:
+        return [function(job) for job in jobs]
     import concurrent.futures  # only large workspaces pay for these imports
     import multiprocessing
 
-    workers = min(os.cpu_count() or 1, 8)
-    if len(jobs) < PARALLEL_FROM or workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    if "fork" not in multiprocessing.get_all_start_methods():
         return [function(job) for job in jobs]
     context = multiprocessing.get_context("fork")
     with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
         return list(pool.map(function, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
 
 
-def _through_cache(store: cache.SpecCache | None, load: Callable[..., R], jobs: Sequence[tuple[str | bytes, ...]]) -> list[R]:
-    """[load(*job) for job in jobs]: from the cache when the same inputs loaded before, the rest
-    loaded (on every core when there are many) and cached. `load` is a pure function of its job."""
+def _through_cache(store: cache.Store, load: Callable[..., R], jobs: Sequence[tuple[str | bytes, ...]]) -> tuple[list[R], list[str]]:
+    """[load(*job) for job in jobs] and each job's key: from the cache when the same inputs
+    loaded before, the rest loaded (on every core when there are many) and cached. `load` is a
+    pure function of its job."""
     run = functools.partial(_star, load)
-    if store is None:
-        return parallel_map(run, list(jobs))
     keys = [store.key(*job) for job in jobs]
     results: list[R | None] = [store.get(key) for key in keys]
     missing = [i for i, found in enumerate(results) if found is None]
     for i, loaded in zip(missing, parallel_map(run, [jobs[i] for i in missing])):
         results[i] = loaded
         store.put(keys[i], loaded)
-    return [r for r in results if r is not None]
+    return [r for r in results if r is not None], keys
 
 
 def _star(load: Callable[..., R], job: tuple[str | bytes, ...]) -> R:
@@ -295,6 +311,9 @@ def read_file(ws: Workspace, path: Path) -> tuple[bytes | None, list[Diagnostic]
 
 
 def _document(shown: str, raw: bytes, schema: str) -> tuple[Document | None, list[Diagnostic]]:
+    from codegen.spec import schema_check
+    from codegen.spec.yaml_loader import load_file
+
     try:
         doc = load_file(shown, raw)
     except SpecError as exc:
@@ -312,6 +331,10 @@ def load_spec(shown: str, op: str, raw: bytes) -> tuple[OpSpec | None, list[Diag
     A spec the schema rejects still gives a partial model (`damage` set) when what the schema
     accepted can stand alone: its own checks and the checks across specs run on it, so one run
     reports everything. Only complete models (no `damage`) are generated from."""
+    from codegen.checks import semantic
+    from codegen.spec import schema_check
+    from codegen.spec.yaml_loader import load_file
+
     problems = list(semantic.check_op_id(op, Loc(shown)))
     try:
         doc = load_file(shown, raw)
@@ -359,6 +382,8 @@ def _entry(path: DocPath) -> DocPath:
 def _partial_spec(op: str, doc: Document) -> OpSpec | None:
     """The model of what the schema accepted, or None when the rest cannot stand as a spec (a
     required key rejected, say). Left-out tensors and fields are named in its `damage`."""
+    from codegen.spec import schema_check
+
     names: set[str] = set()
     ids: set[int] = set()
     wide = False

@@ -1,20 +1,24 @@
 """A per-user cache, so a large workspace's scan does not redo what an earlier run did (like
-ruff's cache, but outside the workspace): the specs and registry it loaded, and the generated
-directories it found fresh.
+ruff's cache, but outside the workspace): ONE file per workspace (`Store`) holding the specs and
+registry it loaded, the checks across specs, the generated directories it found fresh and the
+digests of file trees (the tool's code, template folders, CPU references).
 
 Specs: an entry is the model and findings one spec file (or the registry) loads to, keyed by a
 digest of everything the load depends on: the file's bytes, the name it is shown under, the
 tool's own code and schemas, and the versions of Python, PyYAML and jsonschema. A hit is
 therefore exactly what loading would produce. The cache lives under the user's cache directory,
-never in the workspace (a repository cannot ship entries), and entries are read with an
-unpickler that only builds hipdnn-codegen's own model classes and plain containers. After a
-load, entries no file of that workspace used are dropped, so the cache stays its size.
+never in the workspace (a repository cannot ship entries); the file is sealed (this user's,
+writable by no one else, header and SHA-256 checked) and read with an unpickler that only builds
+hipdnn-codegen's own model classes and plain containers. After a load, entries no file of that
+workspace used are dropped, so the cache stays its size.
 
-Fresh directories: a directory of generated/ whose files were hashed and matched its stamp is
-remembered with the inputs digest it matched and a digest of its files' stat data (size, mtime,
-ctime, inode); while neither changes, it is fresh without reading a file, the way git trusts its
-index. A file changed within RACY_NS of being looked at is never remembered (a same-tick edit
-could hide behind an unchanged mtime), and ctime cannot be set back by hand.
+Fresh directories and file trees: a directory of generated/ whose files were hashed and matched
+its stamp is remembered with the inputs digest it matched and a digest of its files' stat data
+(size, mtime, ctime, inode), found by one os.scandir pass over generated/; while neither changes,
+it is fresh without reading a file, the way git trusts its index. Template folders and the tool's
+code are digested the same way: not read again while their stat data is unchanged. A file changed
+within RACY_NS of being looked at is never trusted later (a same-tick edit could hide behind an
+unchanged mtime), and ctime cannot be set back by hand.
 
     HIPDNN_CODEGEN_CACHE_DIR   where the cache lives (default: $XDG_CACHE_HOME/hipdnn-codegen,
                                else ~/.cache/hipdnn-codegen)
@@ -34,22 +38,32 @@ from typing import Any
 
 from codegen.plumbing import storage
 
-VERSION = b"1"  # of the entry format
-SUFFIX = ".pickle"
+VERSION = b"2"  # of the entry format
 _CODE: list[bytes] = []
 
 
-def tool_digest() -> bytes:
+def tool_digest(store: "Store | None" = None) -> bytes:
     """The digest of the generator's own code and data (every Python module and JSON schema of
-    the codegen package; templates are digested where they are used). Read once per run."""
+    the codegen package; templates are digested where they are used). Computed once per run;
+    with a `store` that saw the package's files with the same stat data, not read at all."""
     if not _CODE:
         package = Path(__file__).resolve().parent.parent
-        digest = hashlib.sha256()
-        shipped = package / "_shipped"  # in a wheel: the project's op_specs/, input like any workspace's
-        for path in sorted(p for p in package.rglob("*") if p.suffix in (".py", ".json") and "__pycache__" not in p.parts and shipped not in p.parents):
-            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
-        _CODE.append(digest.hexdigest().encode())
+        stat, racy, names = tree_signature(package, _tool_file)
+        known = store.tree(f"tool {package}", stat) if store is not None else None
+        if known is None:
+            digest = hashlib.sha256()
+            for name in names:
+                digest.update(name.encode() + b"\0" + (package / name).read_bytes() + b"\0")
+            known = digest.hexdigest()
+            if store is not None and not racy:
+                store.remember_tree(f"tool {package}", stat, known)
+        _CODE.append(known.encode())
     return _CODE[0]
+
+
+def _tool_file(name: str) -> bool:
+    # in a wheel, _shipped/ holds the project's op_specs/: input like any workspace's
+    return name.endswith((".py", ".json")) and not name.startswith("_shipped/")
 
 
 def directory() -> Path | None:
@@ -126,35 +140,6 @@ class _Unpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not allowed in the cache")
 
 
-def _read(path: Path, model: bool) -> Any | None:
-    """An entry's value, or None when it is missing or unreadable (a damaged or foreign entry is
-    a miss, and is rewritten)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        with os.fdopen(fd, "rb") as stream:
-            return _Unpickler(stream.read(), model).load()
-    except Exception:
-        return None
-
-
-def _write(path: Path, value: Any) -> None:
-    """Store `value` (written whole, then renamed into place); a cache that cannot be written
-    only costs speed."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        temporary = path.parent / f".{path.name}.{os.getpid()}.tmp"
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except (OSError, pickle.PicklingError):
-        return
-
-
 def _versions() -> bytes:
     """Python's version and the installed PyYAML and jsonschema releases (read off their
     distributions' directory names: importlib.metadata costs more than a cache hit saves)."""
@@ -174,21 +159,158 @@ def _versions() -> bytes:
     return "; ".join(found).encode()
 
 
-class SpecCache:
-    """The loaded specs and registry of one workspace."""
+RACY_NS = 2_000_000_000
+WORKSPACE_FILE = "workspace.cache"
+LEGACY = (".pickle", "fresh-directories")  # the one-file-per-spec layout of earlier versions
 
-    def __init__(self, folder: Path):
+
+def scan(top: str) -> dict[str, tuple[str, bool]]:
+    """One pass over the directories below `top` (generated/): for each of its subdirectories,
+    a digest of the stat data of every file below it (size, mtime, ctime, inode, device, mode;
+    tool caches left out) and whether any changed within RACY_NS. Plain strings and
+    os.scandir; a missing `top`, or a subdirectory without files, has no entry."""
+    found: dict[str, tuple[str, bool]] = {}
+    try:
+        entries = [e for e in os.scandir(top) if e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return found
+    settled = time.time_ns() - RACY_NS
+    for entry in entries:
+        rows: list[str] = []
+        newest = 0
+        pending = [(entry.path, "")]
+        try:
+            while pending:
+                here, prefix = pending.pop()
+                for item in os.scandir(here):
+                    name = prefix + item.name
+                    if item.is_dir(follow_symlinks=False):
+                        if item.name not in storage.TOOL_CACHES:
+                            pending.append((item.path, name + "/"))
+                        continue
+                    info = item.stat(follow_symlinks=False)
+                    newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
+                    rows.append(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
+        except OSError:
+            continue
+        if rows:
+            rows.sort()
+            found[entry.name] = hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > settled
+    return found
+
+
+def tree_signature(top: Path, keep: Any = None) -> tuple[str, bool, list[str]]:
+    """The stat digest of the files below `top` that `keep(relative name)` selects (all when
+    None), whether any changed within RACY_NS, and their relative names, sorted."""
+    rows: list[str] = []
+    names: list[str] = []
+    newest = 0
+    pending = [(str(top), "")]
+    while pending:
+        here, prefix = pending.pop()
+        try:
+            items = list(os.scandir(here))
+        except OSError:
+            continue
+        for item in items:
+            name = prefix + item.name
+            if item.is_dir(follow_symlinks=False):
+                if item.name not in storage.TOOL_CACHES:
+                    pending.append((item.path, name + "/"))
+                continue
+            if keep is not None and not keep(name):
+                continue
+            try:
+                info = item.stat()
+            except OSError:
+                continue
+            newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
+            rows.append(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
+            names.append(name)
+    rows.sort()
+    names.sort()
+    return hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > time.time_ns() - RACY_NS, names
+
+
+def _entry(data: bytes | None) -> Any | None:
+    """An entry's value (hipdnn-codegen's classes and plain containers only), None when it does not unpickle."""
+    if data is None:
+        return None
+    try:
+        return _Unpickler(data, model=True).load()
+    except Exception:
+        return None
+
+
+def _pickled(table: dict[str, bytes], key: str, value: Any) -> bool:
+    """Store `value` pickled under `key`; whether it could be."""
+    try:
+        table[key] = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return False
+    return True
+
+
+class Store:
+    """Everything the cache keeps about one workspace, in ONE file (its folder's WORKSPACE_FILE),
+    read once per run and written (whole, then renamed into place) only when something in it
+    changed:
+
+    - specs: what each spec file (or the registry) loaded to, {key: (model, findings)}, keyed by
+      `key()`: a digest of the file's bytes, its shown name, the tool's code and the versions of
+      Python, PyYAML and jsonschema; entries the last load did not use are dropped;
+    - derived: results computed from several of those (the checks across specs), by a key over
+      their keys;
+    - verdicts: the directories of generated/ found fresh, {name: (inputs digest, stat digest)};
+    - trees: digests of file trees (the tool's code, template folders) with their stat digest, so
+      a tree whose stat data did not change is not read again.
+
+    The file is sealed (sealed_read: this user's, writable by no one else, header and SHA-256
+    checked) and unpickled with an unpickler that builds only hipdnn-codegen's classes and plain
+    containers; a damaged, foreign or unreadable file is ignored (everything misses) and rewritten.
+    With the cache off (`folder` None) the store starts empty and is never written."""
+
+    MAGIC = b"hipdnn-codegen workspace cache 1\n"
+
+    def __init__(self, folder: Path | None):
         self.folder = folder
-        self._salt = hashlib.sha256(VERSION + b"\0" + tool_digest() + b"\0" + _versions()).digest()
+        self.path = folder / WORKSPACE_FILE if folder is not None else None
+        data = self._load()
+        # entries stay pickled until used: saving rewrites only what changed, and the file itself
+        # unpickles to plain containers (each entry is unpickled, model classes allowed, on use)
+        self.specs: dict[str, bytes] = data["specs"]
+        self.derived: dict[str, bytes] = data["derived"]
+        self.verdicts: dict[str, tuple[str, str]] = data["verdicts"]
+        self.trees: dict[str, tuple[str, str]] = data["trees"]
+        self._salt: bytes | None = None
         self._used: set[str] = set()
+        self._used_derived: set[str] = set()
+        self._dirty = False
 
     @classmethod
-    def open(cls, root: Path) -> "SpecCache | None":
-        found = folder(root)
-        return cls(found) if found is not None else None
+    def open(cls, root: Path) -> "Store":
+        return cls(folder(root))
 
+    def _load(self) -> dict[str, dict[str, Any]]:
+        empty: dict[str, dict[str, Any]] = {"specs": {}, "derived": {}, "verdicts": {}, "trees": {}}
+        payload = sealed_read(self.path, self.MAGIC) if self.path is not None else None
+        if payload is None:
+            return empty
+        try:
+            data = _Unpickler(payload, model=False).load()
+        except Exception:  # a sealed payload that still does not unpickle: another version's
+            return empty
+        if not isinstance(data, dict) or set(data) != set(empty) or not all(isinstance(v, dict) for v in data.values()):
+            return empty
+        if not all(isinstance(v, bytes) for table in ("specs", "derived") for v in data[table].values()):
+            return empty
+        return data
+
+    # specs -----------------------------------------------------------------------------------
     def key(self, *parts: str | bytes) -> str:
         """The key of a load from `parts` (the file's shown name, its bytes, ...)."""
+        if self._salt is None:
+            self._salt = hashlib.sha256(VERSION + b"\0" + tool_digest(self) + b"\0" + _versions()).digest()
         digest = hashlib.sha256(self._salt)
         for part in parts:
             data = part.encode() if isinstance(part, str) else part
@@ -197,71 +319,69 @@ class SpecCache:
 
     def get(self, key: str) -> Any | None:
         self._used.add(key)
-        return _read(self.folder / (key + SUFFIX), model=True)
+        return _entry(self.specs.get(key))
 
     def put(self, key: str, value: Any) -> None:
         self._used.add(key)
-        _write(self.folder / (key + SUFFIX), value)
+        self._dirty = _pickled(self.specs, key, value) or self._dirty
+
+    def get_derived(self, key: str) -> Any | None:
+        self._used_derived.add(key)
+        return _entry(self.derived.get(key))
+
+    def put_derived(self, key: str, value: Any) -> None:
+        self._used_derived.add(key)
+        self._dirty = _pickled(self.derived, key, value) or self._dirty
 
     def prune(self) -> None:
-        """Drop every spec entry this load did not use, and temporary files a killed run left."""
+        """Drop every spec and derived entry this load did not use."""
+        for table, used in ((self.specs, self._used), (self.derived, self._used_derived)):
+            for key in set(table) - used:
+                del table[key]
+                self._dirty = True
+
+    # generated directories -------------------------------------------------------------------
+    def fresh(self, name: str, inputs: str, stat: str) -> bool:
+        return self.verdicts.get(name) == (inputs, stat)
+
+    def remember(self, name: str, inputs: str, stat: str) -> None:
+        if self.verdicts.get(name) != (inputs, stat):
+            self.verdicts[name] = (inputs, stat)
+            self._dirty = True
+
+    def forget_others(self, names: set[str]) -> None:
+        for name in set(self.verdicts) - names:
+            del self.verdicts[name]
+            self._dirty = True
+
+    # file trees ------------------------------------------------------------------------------
+    def tree(self, label: str, stat: str) -> str | None:
+        known = self.trees.get(label)
+        return known[1] if known is not None and known[0] == stat else None
+
+    def remember_tree(self, label: str, stat: str, digest: str) -> None:
+        if self.trees.get(label) != (stat, digest):
+            self.trees[label] = (stat, digest)
+            self._dirty = True
+
+    def save(self) -> None:
+        """Write the file when anything changed (and sweep what earlier versions left)."""
+        if not self._dirty or self.folder is None or self.path is None or not private_folder(self.folder):
+            return
+        data = {"specs": self.specs, "derived": self.derived, "verdicts": self.verdicts, "trees": self.trees}
+        try:
+            payload = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            return
+        sealed_write(self.path, self.MAGIC, payload)
+        self._dirty = False
         try:
             names = os.listdir(self.folder)
         except OSError:
             return
         for name in names:
-            unused = name.endswith(SUFFIX) and name[: -len(SUFFIX)] not in self._used
-            if unused or (name.startswith(".") and name.endswith(".tmp")):
+            if name.endswith(LEGACY) or (name.startswith(".") and name.endswith(".tmp") and not name.startswith(f".{WORKSPACE_FILE}.{os.getpid()}")):
                 try:
                     os.unlink(self.folder / name)
                 except OSError:
                     pass
-
-
-RACY_NS = 2_000_000_000
-VERDICTS = "fresh-directories"
-
-
-def signature(directory: Path) -> tuple[str, bool] | None:
-    """A digest of the stat data of every file below `directory` (None when it is missing), and
-    whether any of them changed too recently to be trusted later."""
-    rows = []
-    newest = 0
-    for rel in storage.files_below(directory):
-        try:
-            info = os.lstat(directory / rel)
-        except OSError:
-            return None
-        newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
-        rows.append(f"{rel}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
-    if not rows:
-        return None
-    return hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > time.time_ns() - RACY_NS
-
-
-class Verdicts:
-    """The generated directories of one workspace found fresh before: {directory: (inputs
-    digest, stat signature)}."""
-
-    def __init__(self, folder: Path | None):
-        self.path = folder / VERDICTS if folder is not None else None
-        found = _read(self.path, model=False) if self.path is not None else None
-        self._known: dict[str, tuple[str, str]] = found if isinstance(found, dict) else {}
-        self._changed = False
-
-    def fresh(self, name: str, inputs: str, stat: str) -> bool:
-        return self._known.get(name) == (inputs, stat)
-
-    def remember(self, name: str, inputs: str, stat: str) -> None:
-        if self._known.get(name) != (inputs, stat):
-            self._known[name] = (inputs, stat)
-            self._changed = True
-
-    def forget_others(self, names: set[str]) -> None:
-        for name in set(self._known) - names:
-            del self._known[name]
-            self._changed = True
-
-    def save(self) -> None:
-        if self._changed and self.path is not None:
-            _write(self.path, self._known)

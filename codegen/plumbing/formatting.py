@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import tempfile
 
 # The one place the clang-format version is pinned at run time; pyproject.toml pins the same
 # wheel (a test keeps the two equal).
@@ -35,6 +37,8 @@ def executable() -> str:
     beside = Path(sys.executable).parent / "clang-format"
     if beside.exists():
         return str(beside)
+    import shutil
+
     found = shutil.which("clang-format")
     if found is None:
         raise FormatError(f"clang-format not found; install it with: pip install clang-format=={CLANG_FORMAT_VERSION}")
@@ -94,6 +98,8 @@ class FormatJob:
                 self._known[rel] = found
         if not self._targets:
             return
+        import tempfile
+
         self._tmp = tempfile.TemporaryDirectory(prefix="hipdnn-codegen-fmt-")
         root = Path(self._tmp.name)
         self._local: list[Path] = []

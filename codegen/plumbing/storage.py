@@ -7,11 +7,8 @@ in-memory output, so they cannot disagree about what is stale.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import fcntl
-import json
 import os
-import shutil
 import stat
 import time
 from dataclasses import dataclass
@@ -124,6 +121,8 @@ class Change:
         return Change(f"{directory}/{self.path}", self.kind, self.old, self.new)
 
     def diff(self, label: str, cap: int = DIFF_LINES) -> str:
+        import difflib
+
         old = (self.old or b"").decode("utf-8", "replace").splitlines(keepends=True)
         new = (self.new or b"").decode("utf-8", "replace").splitlines(keepends=True)
         lines = list(difflib.unified_diff(old, new, f"{label}/{self.path}", f"{label}/{self.path} (expected)"))
@@ -353,6 +352,7 @@ class Transaction:
             txn = self._staging()
             _step("journal")
             sync_filesystem(txn)
+            import json
             _write_new(txn / f"{JOURNAL}.tmp", json.dumps(self._entries, indent=0).encode(), 0o600, durable=True)
             os.replace(txn / f"{JOURNAL}.tmp", txn / JOURNAL)
             _fsync_dir(txn)
@@ -361,6 +361,7 @@ class Transaction:
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: object) -> None:
         if not self._committed and self._txn is not None:  # an error or Ctrl-C before the commit point
+            import shutil
             shutil.rmtree(self._txn, ignore_errors=True)
 
 
@@ -407,6 +408,7 @@ def _roll_forward(root: Path, txn: Path, entries: list[dict[str, str | None]]) -
             _prune(target.parent, root)
     _step("cleanup")
     sync_filesystem(txn)  # the renames are durable before the journal that would redo them goes
+    import shutil
     shutil.rmtree(txn)
 
 
@@ -417,9 +419,11 @@ def recover(root: Path) -> str | None:
         return None
     journal = txn / JOURNAL
     if not journal.is_file():
+        import shutil
         shutil.rmtree(txn)
         return f"discarded an interrupted write under {root} (it had not committed; the old files stand)"
     try:
+        import json
         entries = json.loads(journal.read_text(encoding="utf-8"))
     except (ValueError, OSError) as exc:
         raise StorageError(f"{journal}: unreadable journal of an interrupted write ({exc}); inspect and remove {txn}") from None

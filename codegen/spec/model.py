@@ -10,10 +10,11 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from codegen.diagnostics.diagnostics import Loc
-from codegen.spec.yaml_loader import Document, Path
+if TYPE_CHECKING:  # a model loaded from the cache needs no YAML parser
+    from codegen.spec.yaml_loader import Document, Path
 
 
 @dataclass(frozen=True)

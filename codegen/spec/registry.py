@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from codegen.spec.model import NamedValue, Span, _Entry
-from codegen.spec.yaml_loader import Document
+if TYPE_CHECKING:
+    from codegen.spec.yaml_loader import Document
 
 REGISTRY_FILE = "registry.yaml"
 

@@ -25,11 +25,14 @@ from __future__ import annotations
 
 import functools
 import json
+import json.encoder
 import math
+import operator
 import re
 import struct
 from dataclasses import dataclass
 from enum import IntEnum
+from itertools import chain, repeat
 from typing import Any, Callable
 
 import flatbuffers  # type: ignore[import-untyped]
@@ -118,6 +121,8 @@ class _Bad(Exception):
 
 # --- checked values (shared by the binary writer and the JSON reader) ------------------------------
 def _int(value: object, bounds: tuple[int, int], what: str) -> int:
+    if type(value) is int and bounds[0] <= value <= bounds[1]:  # the common case, decided at once
+        return value
     if not _is_int(value):
         raise _Bad(f"{what} must be an integer, not {_shown(value)}")
     assert isinstance(value, int)
@@ -144,6 +149,8 @@ def _number(value: object, what: str, single: bool) -> float:
 
 
 def _str(value: object, what: str) -> str:
+    if type(value) is str and value.isascii():  # ASCII holds no lone surrogate
+        return value
     if not isinstance(value, str):
         raise _Bad(f"{what} must be a string, not {_shown(value)}")
     try:
@@ -156,7 +163,21 @@ def _str(value: object, what: str) -> str:
 def _ints(value: object, bounds: tuple[int, int], what: str) -> list[int]:
     if not isinstance(value, (list, tuple)):
         raise _Bad(f"{what} must be a list of integers, not {_shown(value)}")
+    if _plain_ints(value, bounds):
+        return list(value)
     return [_int(v, bounds, f"{what}[{i}]") for i, v in enumerate(value)]
+
+
+def _plain_ints(value: Any, bounds: tuple[int, int]) -> bool:
+    """Whether `value` is a list (or tuple) of plain ints within `bounds`: the common case, checked
+    in one tight loop; anything else takes the item-by-item path that names what is wrong."""
+    if type(value) is not list and type(value) is not tuple:
+        return False
+    low, high = bounds
+    for item in value:
+        if type(item) is not int or not low <= item <= high:
+            return False
+    return True
 
 
 def _member(enum: type[IntEnum], value: object, what: str) -> IntEnum:
@@ -662,7 +683,20 @@ def json_name(value: IntEnum) -> str:
     return names[value]
 
 
+_BY_JSON_NAME: dict[type[IntEnum], dict[str, IntEnum]] = {}
+for _enum, _names in JSON_NAMES.items():
+    _spelled: dict[str, IntEnum] = {}
+    for _member_, _text in _names.items():
+        _spelled.setdefault(_text, _member_)
+    _BY_JSON_NAME[_enum] = _spelled
+del _enum, _names, _spelled, _member_, _text
+
+
 def _from_json_name(enum: type[IntEnum], text: object, what: str) -> IntEnum:
+    if type(text) is str:
+        found = _BY_JSON_NAME.get(enum, {}).get(text)
+        if found is not None:
+            return found
     text = _str(text, what)
     for member, spelled in JSON_NAMES.get(enum, {}).items():
         if spelled == text:
@@ -673,7 +707,47 @@ def _from_json_name(enum: type[IntEnum], text: object, what: str) -> IntEnum:
 
 def to_json(graph: Graph) -> str:
     """hipDNN's JSON text of a graph: keys sorted, compact, as nlohmann::json::dump() writes it."""
-    return _dumps(_json_object(graph))
+    texts = _tensor_texts(graph.get("tensors")) if type(graph) is dict else None
+    if texts is None:
+        return _dumps(_json_object(graph))
+    # every tensor is the common case: their text is written directly, the rest of the graph by
+    # json.dumps; "tensors" sorts last, so its (empty) list ends that text
+    head = _dumps(_json_object({**graph, "tensors": []}))
+    assert head.endswith('"tensors":[]}')
+    return f"{head[:-3]}[{','.join(texts)}]}}"
+
+
+_TRUE_FALSE = ("false", "true")
+_QUOTED = json.encoder.encode_basestring  # the string encoder json.dumps(ensure_ascii=False) uses
+_TENSOR_TEXT = '{"alignment":%d,"data_type":%s,"dims":[%s],"is_runtime_pass_by_value":%s,"name":%s,"strides":[%s],"uid":%d,"virtual":%s}'
+
+
+def _tensor_texts(tensors: Any) -> list[str] | None:
+    """Each tensor's JSON text, byte for byte what json.dumps writes for _json_tensor's object,
+    when every tensor is the common case (the conditions of _json_tensor's fast path); None
+    otherwise."""
+    if type(tensors) is not list:
+        return None
+    text, spelled, flag, quoted, join = _TENSOR_TEXT, _DATA_TYPE_JSON_QUOTED, _TRUE_FALSE, _QUOTED, ",".join
+    low, high = INT64
+    texts = []
+    for tensor in tensors:
+        if type(tensor) is not dict:
+            return None
+        get = tensor.get
+        uid, name, data_type = get("uid"), get("name", ""), get("data_type", DataType.UNSET)
+        dims, strides, alignment = get("dims", []), get("strides", []), get("alignment", 16)
+        virtual, by_value = get("virtual", False), get("is_runtime_pass_by_value", False)
+        if not (
+            type(uid) is int and low <= uid <= high and type(name) is str and name.isascii()
+            and type(data_type) is DataType and data_type in spelled
+            and type(virtual) is bool and type(by_value) is bool and type(alignment) is int and low <= alignment <= high
+            and _plain_ints(dims, INT64) and _plain_ints(strides, INT64)
+            and get("ragged_offset_multiplier", 1) == 1 and get("ragged_offset_tensor_uid") is None and get("value_type") is None
+        ):
+            return None
+        texts.append(text % (alignment, spelled[data_type], join(map(str, dims)), flag[by_value], quoted(name), join(map(str, strides)), uid, flag[virtual]))
+    return texts
 
 
 def node_to_json(node: dict[str, Any]) -> str:
@@ -703,14 +777,39 @@ def _json_object(graph: Graph) -> dict[str, Any]:
             out["preferred_engine_id"] = _int(graph["preferred_engine_id"], INT64, "preferred_engine_id")
     except _Bad as bad:
         problems.append(Problem(bad.rule, "graph", bad.message))
-    out["tensors"] = [_json_tensor(t, i, problems) for i, t in enumerate(graph.get("tensors", []))]
+    tensors = graph.get("tensors", [])
+    out["tensors"] = [_json_tensor(t, i, problems) for i, t in enumerate(tensors)]
     out["nodes"] = [_json_node(n, i, problems) for i, n in enumerate(graph.get("nodes", []))]
     if problems:
         raise GraphFormatError(problems)
     return out
 
 
+_DATA_TYPE_JSON: dict[IntEnum, str] = JSON_NAMES.get(DataType, {})
+_DATA_TYPE_BY_JSON: dict[str, IntEnum] = _BY_JSON_NAME.get(DataType, {})
+_DATA_TYPE_JSON_QUOTED: dict[IntEnum, str] = {member: _dumps(text) for member, text in _DATA_TYPE_JSON.items()}
+
+
 def _json_tensor(tensor: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
+    if type(tensor) is dict:  # the common case, every value of its plain type and in range, at once
+        get = tensor.get
+        uid, name, data_type = get("uid"), get("name", ""), get("data_type", DataType.UNSET)
+        dims, strides, alignment = get("dims", []), get("strides", []), get("alignment", 16)
+        virtual, by_value = get("virtual", False), get("is_runtime_pass_by_value", False)
+        low, high = INT64
+        if (
+            type(uid) is int and low <= uid <= high and type(name) is str and name.isascii()
+            and type(data_type) is DataType and data_type in _DATA_TYPE_JSON
+            and type(virtual) is bool and type(by_value) is bool and type(alignment) is int and low <= alignment <= high
+            and _plain_ints(dims, INT64) and _plain_ints(strides, INT64)
+            and get("ragged_offset_multiplier", 1) == 1 and get("ragged_offset_tensor_uid") is None and get("value_type") is None
+        ):
+            return {"uid": uid, "name": name, "data_type": _DATA_TYPE_JSON[data_type], "dims": dims, "strides": strides,
+                    "virtual": virtual, "alignment": alignment, "is_runtime_pass_by_value": by_value}
+    return _json_tensor_checked(tensor, index, problems)
+
+
+def _json_tensor_checked(tensor: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
     where = tensor_where(index, tensor)
     try:
         if not isinstance(tensor, dict):
@@ -742,7 +841,6 @@ def _json_tensor(tensor: Any, index: int, problems: list[Problem]) -> dict[str, 
 
 
 def _json_node(node: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
-    where = node_where(index, node)
     try:
         if not isinstance(node, dict):
             raise _Bad(f"a node is a dict, not {_shown(node)}")
@@ -757,19 +855,53 @@ def _json_node(node: Any, index: int, problems: list[Problem]) -> dict[str, Any]
             "inputs": {},
             "outputs": {},
         }
-        for field in cls.LAYOUT:
+        for field, name, place, what, bounds in _plan(cls):
             raw = _field_value(node, field)
-            what = f"{field.place}.{field.name}" if field.place else field.name
             if raw is None:
                 if field.optional:
                     continue
                 raw = field.default
-            value = _checked(field, raw, what)
-            (out[field.place] if field.place else out)[field.name] = json_name(value) if field.kind == "enum" else value
+            if _plain(field, raw, bounds):
+                value = raw
+            elif field.kind == "enum" and type(raw) is field.enum and raw in JSON_NAMES.get(field.enum, {}):
+                value = JSON_NAMES[field.enum][raw]
+            else:
+                value = _checked(field, raw, what)
+                if field.kind == "enum":
+                    value = json_name(value)
+            (out[place] if place else out)[name] = value
         return out
     except _Bad as bad:
-        problems.append(Problem(bad.rule, where, bad.message))
+        problems.append(Problem(bad.rule, node_where(index, node), bad.message))
         return {}
+
+
+_PLANS: dict[type, list[tuple[FbsField, str, str, str, tuple[int, int] | None]]] = {}
+
+
+def _plan(cls: type[OperationDescriptor]) -> list[tuple[FbsField, str, str, str, tuple[int, int] | None]]:
+    """Each field of an op's table with its name, place, how findings name it, and the bounds of
+    an integer or integer-list kind (None for the others): worked out once per op."""
+    plan = _PLANS.get(cls)
+    if plan is None:
+        bounds = {"long": INT64, "int": INT32, **{kind: items[1] for kind, items in _VECTOR_ITEMS.items()}}
+        plan = _PLANS[cls] = [(f, f.name, f.place, f"{f.place}.{f.name}" if f.place else f.name, bounds.get(f.kind)) for f in cls.LAYOUT]
+    return plan
+
+
+def _plain(field: FbsField, raw: object, bounds: tuple[int, int] | None) -> bool:
+    """Whether a field's raw value is already what _checked would return (a plain int in range, a
+    list of them, a bool, an ASCII string): the common case, decided at once."""
+    kind = field.kind
+    if bounds is not None:
+        if kind in _VECTOR_ITEMS:
+            return type(raw) is list and _plain_ints(raw, bounds)
+        return type(raw) is int and bounds[0] <= raw <= bounds[1]
+    if kind == "bool":
+        return type(raw) is bool
+    if kind == "string":
+        return type(raw) is str and raw.isascii()
+    return False
 
 
 def from_json(text: str | bytes) -> Graph:
@@ -806,10 +938,17 @@ def _loads(text: str | bytes) -> Any:
 _JSON_NESTING = re.compile(rb'"(?:[^"\\]|\\.?)*(?:"|\Z)|[\[{\]}]')  # a string (to its end if unclosed) or a bracket
 
 
+_OPENING_CLOSING = bytes.maketrans(b"[{]}", b"(())")
+_NOT_BRACKETS_OR_QUOTES = bytes(c for c in range(256) if c not in b'[{]}"')
+
+
 def _json_depth(text: str | bytes) -> int:
     """How deep arrays and objects nest in JSON text, counted up to one past MAX_JSON_DEPTH, in one
     linear pass (strings skipped, nothing parsed, so no depth can exhaust the stack)."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    peeled = _peeled_depth(data)
+    if peeled is not None:
+        return peeled
     depth = 0
     for match in _JSON_NESTING.finditer(data):
         token = match.group(0)
@@ -820,6 +959,28 @@ def _json_depth(text: str | bytes) -> int:
         elif token in (b"]", b"}"):
             depth -= 1
     return 0
+
+
+def _peeled_depth(data: bytes) -> int | None:
+    """_json_depth's answer for the common text, from at most MAX_JSON_DEPTH + 1 passes in C: with
+    no escapes a string is what lies between two quotes, and when none holds a bracket the depth of
+    balanced brackets is how many times the innermost pairs can be taken away. None (escapes, a
+    bracket in a string, unbalanced or deeper brackets) leaves it to the scan."""
+    if b"\\" in data:
+        return None
+    brackets = data.translate(None, _NOT_BRACKETS_OR_QUOTES).replace(b'""', b"")
+    if b'"' in brackets:
+        return None
+    brackets = brackets.translate(_OPENING_CLOSING)
+    depth = 0
+    while brackets and depth <= MAX_JSON_DEPTH:
+        shorter = brackets.replace(b"()", b"")
+        if len(shorter) == len(brackets):
+            return None
+        brackets, depth = shorter, depth + 1
+    if brackets:
+        return None
+    return depth if depth > MAX_JSON_DEPTH else 0
 
 
 def _no_constant(name: str) -> float:
@@ -850,7 +1011,7 @@ def decode_json(text: str | bytes) -> tuple[Graph, list[Problem]]:
             raise _Bad("tensors and nodes must be arrays")
     except _Bad as bad:
         return {}, [Problem("format", "graph", bad.message)]
-    graph["tensors"] = [t for t in (_read_json_tensor(t, i, problems) for i, t in enumerate(tensors)) if t is not None]
+    graph["tensors"] = tensors if _read_json_tensors_in_place(tensors) else [t for t in (_read_json_tensor(t, i, problems) for i, t in enumerate(tensors)) if t is not None]
     graph["nodes"] = [n for n in (_read_json_node(n, i, problems) for i, n in enumerate(nodes)) if n is not None]
     return graph, problems
 
@@ -861,7 +1022,64 @@ def _at(data: dict[str, Any], key: str) -> Any:
     return data[key]
 
 
+_TENSOR_JSON_KEYS = ("alignment", "data_type", "dims", "is_runtime_pass_by_value", "name", "strides", "uid", "virtual")
+
+
+def _only(values: list[Any], kind: type) -> bool:
+    return not values or set(map(type, values)) == {kind}
+
+
+def _ints_within(values: list[Any], bounds: tuple[int, int]) -> bool:
+    return not values or (_only(values, int) and bounds[0] <= min(values) and max(values) <= bounds[1])
+
+
+def _read_json_tensors_in_place(tensors: list[Any]) -> bool:
+    """Whether every tensor object is the common case (exactly the eight keys hipDNN's writer
+    writes, each value of its plain type and in range), checked a column at a time with C-level
+    passes; if so each object becomes its record in place (its data type read, the implied
+    ragged_offset_multiplier added), equal to what _read_json_tensor builds. False leaves the
+    list untouched for the tensor-by-tensor reader, which names each problem."""
+    if not tensors:
+        return True
+    if not _only(tensors, dict) or set(map(len, tensors)) != {len(_TENSOR_JSON_KEYS)}:
+        return False
+    try:
+        alignment, spelled, dims, by_value, name, strides, uid, virtual = (list(map(operator.itemgetter(k), tensors)) for k in _TENSOR_JSON_KEYS)
+    except KeyError:
+        return False
+    if not (
+        _ints_within(uid, INT64) and _ints_within(alignment, INT64) and _only(name, str) and "".join(name).isascii()
+        and _only(spelled, str) and set(spelled) <= _DATA_TYPE_BY_JSON.keys() and _only(virtual, bool) and _only(by_value, bool)
+        and _only(strides, list) and _only(dims, list)
+        and _ints_within(list(chain.from_iterable(strides)), INT64) and _ints_within(list(chain.from_iterable(dims)), INT64)
+    ):
+        return False
+    for tensor, data_type in zip(tensors, map(_DATA_TYPE_BY_JSON.__getitem__, spelled)):
+        tensor["data_type"] = data_type
+        tensor["ragged_offset_multiplier"] = 1
+    return True
+
+
 def _read_json_tensor(data: Any, index: int, problems: list[Problem]) -> dict[str, Any] | None:
+    if type(data) is dict and "ragged_offset_tensor_uid" not in data and "value_type" not in data:
+        # the common case, every value of its plain type and in range, at once (JSON's lists are
+        # the reader's own, so they are kept rather than copied)
+        get = data.get
+        uid, name, spelled, strides, dims = get("uid"), get("name"), get("data_type"), get("strides"), get("dims")
+        virtual, by_value, alignment = get("virtual"), get("is_runtime_pass_by_value"), get("alignment", 16)
+        low, high = INT64
+        if (
+            type(uid) is int and low <= uid <= high and type(name) is str and name.isascii()
+            and type(spelled) is str and spelled in _DATA_TYPE_BY_JSON
+            and type(virtual) is bool and type(by_value) is bool and type(alignment) is int and low <= alignment <= high
+            and type(strides) is list and type(dims) is list and _plain_ints(strides, INT64) and _plain_ints(dims, INT64)
+        ):
+            return {"uid": uid, "name": name, "data_type": _DATA_TYPE_BY_JSON[spelled], "strides": strides, "dims": dims, "virtual": virtual,
+                    "is_runtime_pass_by_value": by_value, "alignment": alignment, "ragged_offset_multiplier": 1}
+    return _read_json_tensor_checked(data, index, problems)
+
+
+def _read_json_tensor_checked(data: Any, index: int, problems: list[Problem]) -> dict[str, Any] | None:
     where = tensor_where(index, data)
     try:
         if not isinstance(data, dict):
@@ -894,7 +1112,6 @@ def _read_json_tensor(data: Any, index: int, problems: list[Problem]) -> dict[st
 
 
 def _read_json_node(data: Any, index: int, problems: list[Problem]) -> dict[str, Any] | None:
-    where = node_where(index, data)
     try:
         if not isinstance(data, dict):
             raise _Bad("a node is a JSON object")
@@ -903,29 +1120,33 @@ def _read_json_node(data: Any, index: int, problems: list[Problem]) -> dict[str,
         compute = _from_json_name(DataType, _at(data, "compute_data_type"), "compute_data_type")
         cls = BY_TABLE.get(table) if isinstance(table, str) else None
         if cls is None:
-            problems.append(Problem("unknown-op", where, f"NodeAttributes {_shown(table)} is not an op of this workspace ({', '.join(sorted(BY_TABLE))})"))
+            problems.append(Problem("unknown-op", node_where(index, data), f"NodeAttributes {_shown(table)} is not an op of this workspace ({', '.join(sorted(BY_TABLE))})"))
             return None
         places = {place: _at(data, place) for place in ("inputs", "outputs")}
         for place, holder in places.items():
             if not isinstance(holder, dict):
                 raise _Bad(f"{place} must be an object")
         node: dict[str, Any] = {"type": table, "name": name, "compute_data_type": compute, "inputs": {}, "outputs": {}}
-        for field in cls.LAYOUT:
-            holder = places[field.place] if field.place else data
-            what = f"{field.place}.{field.name}" if field.place else field.name
-            if field.name not in holder:
+        for field, name, place, what, bounds in _plan(cls):
+            holder = places[place] if place else data
+            if name not in holder:
                 if field.optional:
                     continue
-                if field.kind == "[long]" and field.place:  # a missing tensor list reads as empty
-                    (node[field.place] if field.place else node)[field.name] = []
+                if field.kind == "[long]" and place:  # a missing tensor list reads as empty
+                    (node[place] if place else node)[name] = []
                     continue
                 raise _Bad(f'missing "{what}"')
-            raw = holder[field.name]
-            value = _from_json_name(field.enum, raw, what) if field.kind == "enum" and field.enum is not None else _checked(field, raw, what)
-            (node[field.place] if field.place else node)[field.name] = value
+            raw = holder[name]
+            if _plain(field, raw, bounds):
+                value = raw  # JSON's own list, kept rather than copied
+            elif field.kind == "enum" and field.enum is not None:
+                value = _from_json_name(field.enum, raw, what)
+            else:
+                value = _checked(field, raw, what)
+            (node[place] if place else node)[name] = value
         return node
     except _Bad as bad:
-        problems.append(Problem("format", where, bad.message))
+        problems.append(Problem("format", node_where(index, data), bad.message))
         return None
 
 
