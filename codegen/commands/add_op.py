@@ -132,7 +132,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     registry = numbered.handoff.registry
     registry_text = None
     if numbered.handoff.lines and ws.registry_source:
-        registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name)
+        registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name, numbered.handoff.used)
         removed = "to be removed" if args.dry_run else "removed"
         closing.append(f"registry entries passed to the spec ({removed} from {ws.display(ws.spec_dir / REGISTRY_FILE)}): {len(numbered.handoff.lines)}")
     text = scaffold.render(draft, render.environment(ws.template_dirs))
