@@ -138,7 +138,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         if from_fbs and checkout_root is not None and found is not None:
             draft.cxx = adopt_cxx.facts(
                 checkout_root, found, args.name, draft.stem,
-                [(t.name, t.role, t.optional) for t in draft.tensors], [(f.name, f.optional) for f in draft.fields],
+                [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional) for f in draft.fields],
             )
             if draft.cxx.lines:
                 closing += ["from the checkout's frontend:", *(f"  {line}" for line in draft.cxx.lines)]
