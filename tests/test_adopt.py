@@ -120,3 +120,101 @@ def test_nested_blocks_adopted_into_two_specs_check_clean(workspace):
     assert "BLOCK_SCALE" not in registry
     check = run_cli("check", "--hipdnn-root", "checkout", cwd=workspace)
     assert check.code == 0 and "warning[" not in check.out, check.out + check.err
+
+
+# --- every op schema hipDNN has, adopted from the fixture checkout ----------------------------------
+
+FIXTURE = REPO / "tests" / "fixtures" / "hipdnn_tree"
+SCHEMAS = FIXTURE / "flatbuffers_sdk" / "schemas"
+
+
+def _fixture_ops() -> list[tuple[str, str]]:
+    """(op id, schema file) of every op row in the fixture's OPS.md, plus pooling forward (stored
+    upstream, in no union): the 24 op schemas of tests/schema_cases/."""
+    import re
+
+    rows = re.findall(r"^\| ([a-z][a-z_0-9]*) \| ([a-z_0-9]+\.fbs)", (FIXTURE / "OPS.md").read_text(), re.M)
+    return [*rows, ("pooling_fwd", "pooling_fwd_attributes.fbs")]
+
+
+FIXTURE_OPS = _fixture_ops()
+# what the spec cannot hold yet: SDPA forward's mma_core_mode is hipDNN's own DataType
+NOT_ADOPTED = {"sdpa_fwd": ("FBS-UNSUPPORTED", "mma_core_mode: its type DataType (data_types.fbs) is one of hipDNN's own types")}
+
+
+def _numbering_checkout(tmp: Path) -> Path:
+    """The fixture tree without any op's frontend files (Attributes classes, test constants): the
+    numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend names are used."""
+    tree = tmp / "checkout"
+    shutil.copytree(FIXTURE, tree)
+    for folder in ("frontend/include/hipdnn_frontend/attributes", "test_sdk/include/hipdnn_test_sdk/constants"):
+        for path in (tree / folder).glob("*.hpp"):
+            path.unlink()
+    return tree
+
+
+def test_fixture_holds_every_op_schema():
+    assert len(FIXTURE_OPS) == 24 and len({op for op, _ in FIXTURE_OPS}) == 24
+
+
+@pytest.mark.parametrize("op,schema", FIXTURE_OPS, ids=[op for op, _ in FIXTURE_OPS])
+def test_every_hipdnn_op_schema_adopts_and_checks_clean(tmp_path, workspace, op, schema):
+    """add-op NAME --from-fbs SCHEMA --hipdnn-root DIR writes a spec with no error and no hand edit,
+    and check --hipdnn-root DIR on the result reports no error. A shipped op's spec is deleted first
+    (its schema is not in the fixture: it is read from tests/schema_cases/ beside the shared ones)."""
+    tree = _numbering_checkout(tmp_path)
+    source = tree / "flatbuffers_sdk" / "schemas" / schema
+    if not source.is_file():
+        shutil.copy(REPO / "tests" / "schema_cases" / schema, source)
+        (workspace / "op_specs" / f"{op}.yaml").unlink()
+    result = run_cli("add-op", op, "--from-fbs", str(source), "--hipdnn-root", str(tree), cwd=workspace)
+    assert "internal error" not in result.err
+    if op in NOT_ADOPTED:
+        rule, message = NOT_ADOPTED[op]
+        assert result.code == 1 and f"error[{rule}]" in result.out and message in result.out
+        return
+    assert result.code == 0, result.out + result.err
+    assert (workspace / "op_specs" / f"{op}.yaml").is_file()
+    check = run_cli("check", "--hipdnn-root", str(tree), cwd=workspace)
+    assert check.code == 0 and "error[" not in check.out, check.out + check.err
+
+
+def test_adopted_count_is_23_of_24():
+    assert len(FIXTURE_OPS) - len(NOT_ADOPTED) == 23
+
+
+# --- the checkout's C++: Graph method, Attributes class -------------------------------------------
+
+
+def _adopt_dry(workspace: Path, op: str) -> str:
+    result = run_cli("add-op", op, "--hipdnn-root", str(FIXTURE), "--dry-run", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    return result.out
+
+
+def test_rmsnorm_bwd_takes_graph_method_flag_and_three_returns(workspace):
+    """The schema is found in the checkout by its table; Graph::rmsnorm_backward returns dx, dscale
+    and the optional dbias; compute_dbias is a frontend-only flag with has_dbias its alias; the
+    cuDNN alias is hipDNN's Rmsnorm_backward_attributes; roles from InputNames/OutputNames."""
+    out = _adopt_dry(workspace, "rmsnorm_bwd")
+    assert "frontend:\n  graph_method: rmsnorm_backward\n  cudnn_alias: Rmsnorm_backward_attributes\n" in out
+    assert "    - {name: compute_dbias, default: false, aliases: [has_dbias], creates: [dbias]}\n" in out
+    assert "  graph_returns: [dx, dscale, dbias]\n" in out
+    assert "tensor roles from the checkout's RMSNormBackwardAttributes InputNames/OutputNames: dy input, x input, scale input, inv_rms input, dx output, dscale output, dbias output" in out
+    assert "attributes_class" not in out  # RMSNormBackwardAttributes is the derived name
+
+
+def test_batchnorm_inference_returns_one_tensor(workspace):
+    out = _adopt_dry(workspace, "batchnorm_inference")
+    assert "frontend:\n  graph_returns: y\n\ntensors:" in out
+    assert "compute_type: {attribute: HIPDNN_ATTR_BATCHNORM_INF_COMP_TYPE_EXT, id: 1806}" in out
+    assert "graph_method" not in out and "cudnn_alias" not in out  # both equal the derived names
+
+
+def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
+    out = _adopt_dry(workspace, "block_scale_quantize")
+    assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {optional: true}}" in out
+    assert "  - {name: axis, type: int64, optional: true, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, id: 2804}" in out
+    assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
+    assert "whether the packer requires it is not read: review required_to_pack" in out
+    assert "\nfrontend:" not in out  # Graph::block_scale_quantize returns [y, scale]: the default
