@@ -218,3 +218,30 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
     assert "whether the packer requires it is not read: review required_to_pack" in out
     assert "\nfrontend:" not in out  # Graph::block_scale_quantize returns [y, scale]: the default
+
+
+# --- round trip: delete a spec, adopt it back from the fixture checkout -----------------------------
+
+# The keys compared: the op's numbers, which the checkout's headers state. stem (from the schema's
+# table, sdpa_bwd's SdpaBwdAttributes), tensors, fields,
+# flatbuffers, frontend and test_data are adoptable too, but the shipped specs' schemas, Attributes
+# classes and constants are deliberately not in the fixture (apply would refuse to replace them:
+# OPS.md), so add-op finds no schema and writes a skeleton for them; they are compared by the
+# C++-fact tests above instead. rules, inference, dtypes, reference and descriptions are the
+# author's: no checkout file states them.
+ROUND_TRIP_KEYS = ("descriptor_type", "operation_type", "node_type", "attribute_range", "compute_type")
+SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "registry.yaml")
+
+
+@pytest.mark.parametrize("op", SPECS)
+def test_deleted_spec_adopts_back_from_the_fixture(workspace, op):
+    import yaml
+
+    original = yaml.safe_load((workspace / "op_specs" / f"{op}.yaml").read_text())
+    (workspace / "op_specs" / f"{op}.yaml").unlink()
+    result = run_cli("add-op", op, "--hipdnn-root", str(FIXTURE), "--dry-run", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    body = result.out.split("\n", 1)[1]
+    body = "\n".join(line for line in body.split("\n# would generate")[0].split("\n# a skeleton")[0].splitlines())
+    adopted = yaml.safe_load(body)
+    assert {k: adopted.get(k) for k in ROUND_TRIP_KEYS} == {k: original.get(k) for k in ROUND_TRIP_KEYS}
