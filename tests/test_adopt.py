@@ -166,7 +166,7 @@ def test_every_hipdnn_op_schema_adopts_and_checks_clean(tmp_path, workspace, op,
     source = tree / "flatbuffers_sdk" / "schemas" / schema
     if not source.is_file():
         shutil.copy(REPO / "tests" / "schema_cases" / schema, source)
-        (workspace / "op_specs" / f"{op}.yaml").unlink()
+    (workspace / "op_specs" / f"{op}.yaml").unlink(missing_ok=True)  # a shipped op's spec
     result = run_cli("add-op", op, "--from-fbs", str(source), "--hipdnn-root", str(tree), cwd=workspace)
     assert "internal error" not in result.err
     if op in NOT_ADOPTED:
@@ -202,6 +202,8 @@ def test_rmsnorm_bwd_takes_graph_method_flag_and_three_returns(workspace):
     assert "  graph_returns: [dx, dscale, dbias]\n" in out
     assert "tensor roles from the checkout's RMSNormBackwardAttributes InputNames/OutputNames: dy input, x input, scale input, inv_rms input, dx output, dscale output, dbias output" in out
     assert "attributes_class" not in out  # RMSNormBackwardAttributes is the derived name
+    # test constants: RMSNormBackwardConstants.hpp, the derived prefix K_RMSNORMBACKWARD_ (not written)
+    assert "    inv_rms: {uid: 73, dims: [1, 1, 1, 1], strides: [1, 1, 1, 1]}\n" in out and "constants_prefix" not in out
 
 
 def test_batchnorm_inference_returns_one_tensor(workspace):
@@ -209,6 +211,9 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
     assert "frontend:\n  graph_returns: y\n\ntensors:" in out
     assert "compute_type: {attribute: HIPDNN_ATTR_BATCHNORM_INF_COMP_TYPE_EXT, id: 1806}" in out
     assert "graph_method" not in out and "cudnn_alias" not in out  # both equal the derived names
+    # K_TENSOR_X_UID = 70 ...: the UIDs are taken; the bare K_ prefix names no op, so it is not
+    assert "    x: {uid: 70, dims: [2, 3], strides: [3, 1]}\n" in out and "    y: {uid: 75," in out
+    assert "test constants of BatchnormInferenceConstants.hpp are prefixed 'K_', which names no op: the derived prefix is kept" in out
 
 
 def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
@@ -218,6 +223,8 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
     assert "whether the packer requires it is not read: review required_to_pack" in out
     assert "\nfrontend:" not in out  # Graph::block_scale_quantize returns [y, scale]: the default
+    assert "  constants_prefix: K_BSQ_\n" in out and "    scale: {uid: 1402, dims: [1, 1, 64, 4], strides: [256, 256, 4, 1]}\n" in out
+    assert "    block_size: 32\n" in out
 
 
 # --- round trip: delete a spec, adopt it back from the fixture checkout -----------------------------

@@ -140,8 +140,12 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 checkout_root, found, args.name, draft.stem,
                 [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional) for f in draft.fields],
             )
-            if draft.cxx.lines:
-                closing += ["from the checkout's frontend:", *(f"  {line}" for line in draft.cxx.lines)]
+            taken = {t.uid for s in ws.specs for t in s.test_tensors} | {i.uid for s in ws.specs for lst in s.test_lists for i in lst.items}
+            data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken)
+            _take_test_data(draft, data)
+            lines = draft.cxx.lines + data.lines
+            if lines:
+                closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
         return EXIT_FINDINGS, "", [], False, None
@@ -170,3 +174,24 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         for line in closing:  # what was adopted or guessed, for review
             print(line)
     return EXIT_OK, text, closing, draft.skeleton, registry_text
+
+
+def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]
+    """The checkout's test constants into the draft: every single tensor's UID (all or none, so no
+    allocated UID meets an adopted one), dims and strides, field values of the field's own kind."""
+    singles = [t for t in draft.tensors if not t.list]
+    uids = [data.tensors[t.name][0] for t in singles if t.name in data.tensors]
+    if len(uids) == len(singles) and len(set(uids)) == len(uids) and not any(t.list for t in draft.tensors):
+        for t in singles:
+            t.uid = data.tensors[t.name][0]
+    for name, (_uid, dims, strides) in data.tensors.items():
+        if dims is not None and strides is not None:
+            draft.test_shapes[name] = (dims, strides)
+    kinds = {"int32": int, "int64": int, "float": (int, float), "double": (int, float), "bool": bool}
+    for f in draft.fields:
+        value = data.fields.get(f.name)
+        kind = kinds.get(f.type)
+        if value is not None and kind is not None and isinstance(value, kind) and (f.type == "bool") == isinstance(value, bool):
+            f.test_value = value
+    if data.tensors:
+        draft.constants_prefix = data.prefix

@@ -235,3 +235,86 @@ def find_schema(root: Path, op: str) -> str | None:
             if table in members and scaffold.stem_from_table(op, table) is not None:
                 return f"{path}:{table}"
     return None
+
+
+CONSTANTS_DIR = "test_sdk/include/hipdnn_test_sdk/constants"
+
+
+@dataclass
+class TestData:
+    """The checkout's test constants for an op (`<stem>Constants.hpp`)."""
+
+    prefix: str | None = None  # constants_prefix when it is not the derived K_<STEM>_
+    tensors: dict[str, tuple[int, list[int] | None, list[int] | None]] = field(default_factory=dict)
+    fields: dict[str, object] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+def _numbers(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    inner = text.strip().strip("{}")
+    try:
+        return [int(part) for part in inner.split(",") if part.strip()]
+    except ValueError:
+        return None
+
+
+def _scalar(text: str | None) -> object:
+    if text is None:
+        return None
+    value = text.strip()
+    if value in ("true", "false"):
+        return value == "true"
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
+        return float(value.rstrip("fF"))
+    except ValueError:
+        return None
+
+
+def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken_uids: set[int]) -> TestData:
+    """UIDs, dims, strides and field values from the checkout's constants header, under the one
+    prefix its `<P>TENSOR_<NAME>_UID` constants share. UIDs another spec already uses are left
+    allocated (said in the lines)."""
+    out = TestData()
+    path = root / CONSTANTS_DIR / f"{stem}Constants.hpp"
+    text = _read(path)
+    if text is None:
+        return out
+    found = cxx_api.constants(text)
+    prefixes = set()
+    for t in tensors:
+        for name in found:
+            if name.endswith(f"TENSOR_{t.upper()}_UID"):
+                prefixes.add(name[: -len(f"TENSOR_{t.upper()}_UID")])
+    if len(prefixes) != 1:
+        return out
+    prefix = prefixes.pop()
+    if not re.fullmatch(r"K_[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_", prefix) or len(prefix) > 64:
+        # batchnorm inference's unprefixed K_TENSOR_X_UID in its own namespace: a spec's prefix names the op
+        out.lines.append(f"test constants of {path.name} are prefixed {prefix!r}, which names no op: the derived prefix is kept")
+        out.prefix = None
+    elif prefix != f"K_{stem.upper()}_":
+        out.prefix = prefix
+    for t in tensors:
+        uid = found.get(f"{prefix}TENSOR_{t.upper()}_UID")
+        if uid is None or uid.number is None:
+            continue
+        if uid.number in taken_uids:
+            out.lines.append(f"test UID {uid.number} of {t} ({path.name}:{uid.line}) is another spec's: allocated instead")
+            continue
+        dims = _numbers(found[f"{prefix}TENSOR_{t.upper()}_DIMS"].value) if f"{prefix}TENSOR_{t.upper()}_DIMS" in found else None
+        strides = _numbers(found[f"{prefix}TENSOR_{t.upper()}_STRIDES"].value) if f"{prefix}TENSOR_{t.upper()}_STRIDES" in found else None
+        if dims is None or strides is None or len(dims) != len(strides):
+            dims = strides = None
+        out.tensors[t] = (uid.number, dims, strides)
+    for f in fields:
+        constant = found.get(f"{prefix}{f.upper()}")
+        if constant is not None and (value := _scalar(constant.value)) is not None:
+            out.fields[f] = value
+    out.lines.append(f"test constants from {path.name}: prefix {prefix}, {len(out.tensors)} tensor(s), {len(out.fields)} field value(s)")
+    return out

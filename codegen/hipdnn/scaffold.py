@@ -144,6 +144,12 @@ class Draft:
     table_metadata: list[str] = field(default_factory=list)
     shared: list[tuple[str, tuple[int, int]]] = field(default_factory=list)  # shared_ranges: (owner, range)
     cxx: Any = None  # adopt_cxx.Facts: the checkout's frontend names (None: all derived)
+    constants_prefix: str | None = None  # the checkout's test constants prefix when not K_<STEM>_
+    test_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # tensor -> (dims, strides)
+
+    def shape(self, name: str) -> str:
+        dims, strides = self.test_shapes.get(name, ([2, 3], [3, 1]))
+        return f"dims: [{', '.join(map(str, dims))}], strides: [{', '.join(map(str, strides))}]"
 
     def access(self, name: str) -> str:
         """The `frontend: {...}` of a tensor or field the checkout names otherwise (empty: derived)."""
