@@ -252,3 +252,11 @@ def test_deleted_spec_adopts_back_from_the_fixture(workspace, op):
     body = "\n".join(line for line in body.split("\n# would generate")[0].split("\n# a skeleton")[0].splitlines())
     adopted = yaml.safe_load(body)
     assert {k: adopted.get(k) for k in ROUND_TRIP_KEYS} == {k: original.get(k) for k in ROUND_TRIP_KEYS}
+
+
+def test_reduction_tensors_take_the_accessors_input_names_spells(workspace):
+    """hipDNN's ReductionAttributes names its tensors X and Y (`input_names`/`output_names`, snake
+    case) where the schema says in and out: paired by place, with get_x/set_x and get_y/set_y."""
+    out = _adopt_dry(workspace, "reduction")
+    assert "role: input, frontend: {enumerator: X, getter: get_x, setter: set_x}}" in out
+    assert "role: output, frontend: {enumerator: Y, getter: get_y, setter: set_y}}" in out

@@ -138,7 +138,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         if from_fbs and checkout_root is not None and found is not None:
             draft.cxx = adopt_cxx.facts(
                 checkout_root, found, args.name, draft.stem,
-                [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional) for f in draft.fields],
+                [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional, f.type) for f in draft.fields],
             )
             taken = {t.uid for s in ws.specs for t in s.test_tensors} | {i.uid for s in ws.specs for lst in s.test_lists for i in lst.items}
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken)

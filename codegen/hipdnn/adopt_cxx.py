@@ -98,7 +98,7 @@ def roles(root: Path, op: str, table: str, tensors: list[str]) -> tuple[dict[str
     source = ""
     if found.cls is not None:
         for enum_name, role in (("InputNames", "input"), ("OutputNames", "output")):
-            enum = found.cls.cls.enum(enum_name)
+            enum = _names_enum(found.cls.cls, enum_name)
             for e in enum.enumerators if enum is not None else ():
                 if _key(e.name) in by_key:
                     given[by_key[_key(e.name)]] = role
@@ -111,6 +111,11 @@ def roles(root: Path, op: str, table: str, tensors: list[str]) -> tuple[dict[str
         if given:
             source = f"the checkout's Graph::{found.method.name} parameters"
     return given, source, found
+
+
+def _names_enum(cls: cxx_api.Class, name: str) -> cxx_api.Enum | None:
+    """InputNames/OutputNames, or their snake spelling (hipDNN's reduction has `input_names`)."""
+    return cls.enum(name) or cls.enum(re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower())
 
 
 @dataclass
@@ -140,11 +145,14 @@ def _find(root: Path, op: str, table: str) -> _Found:
     return _Found(method, cls)
 
 
-def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[tuple[str, str, bool]], fields: list[tuple[str, bool]]) -> Facts:
+SCALARS = ("int64", "int32", "float", "double", "bool")  # the field types the frontend may keep std::optional
+
+
+def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[tuple[str, str, bool]], fields: list[tuple[str, bool, str]]) -> Facts:
     """The frontend keys a spec needs to reproduce the checkout's API. `tensors` are (name, role,
-    optional), `fields` (name, schema-optional)."""
+    optional), `fields` (name, schema-optional, spec type)."""
     out = Facts()
-    names = [t for t, _, _ in tensors] + [f for f, _ in fields]
+    names = [t for t, _, _ in tensors] + [f for f, _, _ in fields]
     by_key = {_key(n): n for n in names}
     m = found.method
     if m is not None:
@@ -153,7 +161,7 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         shape = cxx_api.return_shape(m.return_type)
         outputs = [t for t, role, _ in tensors if role == "output"]
         order = outputs
-        if found.cls is not None and (enum := found.cls.cls.enum("OutputNames")) is not None:
+        if found.cls is not None and (enum := _names_enum(found.cls.cls, "OutputNames")) is not None:
             listed = [by_key[_key(e.name)] for e in enum.enumerators if _key(e.name) in by_key]
             order = listed + [t for t in outputs if t not in listed]
         required = [t for t, role, optional in tensors if role == "output" and not optional]
@@ -183,12 +191,32 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             access["member"] = name
         if access:
             out.access[name] = access
-    for name, schema_optional in fields:
+    # tensors InputNames/OutputNames spell otherwise (reduction's `in` and `out` are X and Y):
+    # the ones no enumerator names, paired in order with the enumerators no tensor took
+    for enum_name, role in (("InputNames", "input"), ("OutputNames", "output")):
+        enum = _names_enum(c.cls, enum_name)
+        if enum is None:
+            continue
+        mine = [t for t, r, _ in tensors if r == role]
+        left = [t for t in mine if _key(t) not in {_key(e.name) for e in enum.enumerators}]
+        spare = [e.name for e in enum.enumerators if _key(e.name) not in {_key(t) for t in mine}]
+        if not left or len(left) != len(spare):
+            continue
+        for tensor, enumerator in zip(left, spare):
+            word = enumerator.lower()
+            access = {"enumerator": enumerator}
+            if f"get_{word}" in getters:
+                access["getter"] = f"get_{word}"
+            if f"set_{word}" in setters:
+                access["setter"] = f"set_{word}"
+            out.access.setdefault(tensor, {}).update(access)
+            out.lines.append(f"{tensor}: {enum_name}::{enumerator} in {c.name} (paired by place): accessors get_{word}/set_{word}")
+    for name, schema_optional, kind in fields:
         access = {}
         getter = getters.get(f"get_{name}")
         if getter is None and name in members and f"set_{name}" not in setters:
             access["member"] = name
-        if getter is not None and getter.optional and not schema_optional:
+        if getter is not None and getter.optional and not schema_optional and kind in SCALARS:
             access["optional"] = True
             out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); whether the packer requires it is not read: review required_to_pack")
         if access:
