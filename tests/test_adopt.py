@@ -260,3 +260,19 @@ def test_reduction_tensors_take_the_accessors_input_names_spells(workspace):
     out = _adopt_dry(workspace, "reduction")
     assert "role: input, frontend: {enumerator: X, getter: get_x, setter: set_x}}" in out
     assert "role: output, frontend: {enumerator: Y, getter: get_y, setter: set_y}}" in out
+
+
+def test_resample_bwd_shares_the_resample_block_the_registry_keeps(workspace):
+    """Resample backward's own attributes (3408-3410) sit inside the shared 3400-3499 resample block
+    (no range of its own in the range list): the block stays the registry's, its `used` shrinks to
+    what the op does not take, and the spec states the share."""
+    result = run_cli("add-op", "resample_bwd", "--hipdnn-root", str(FIXTURE), cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    spec = (workspace / "op_specs" / "resample_bwd.yaml").read_text()
+    assert "attribute_range: [3400, 3499]\n" in spec and "shared_ranges:\n  - {with: SHARED_RESAMPLE_DESCRIPTOR, range: [3400, 3499]}\n" in spec
+    assert "attribute: HIPDNN_ATTR_OPERATION_RESAMPLE_BWD_DYDESC, id: 3408, role: input}" in spec
+    registry = (workspace / "op_specs" / "registry.yaml").read_text()
+    assert "  - {owner: SHARED_RESAMPLE_DESCRIPTOR, range: [3400, 3499], used: [[3400, 3407]]}\n" in registry
+    assert "HIPDNN_ATTR_OPERATION_RESAMPLE_BWD_DYDESC" not in registry
+    check = run_cli("check", "--hipdnn-root", str(_numbering_checkout(workspace.parent)), cwd=workspace)
+    assert check.code == 0, check.out + check.err
