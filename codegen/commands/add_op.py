@@ -187,7 +187,7 @@ def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]
     for name, (_uid, dims, strides) in data.tensors.items():
         if dims is not None and strides is not None:
             draft.test_shapes[name] = (dims, strides)
-    kinds = {"int32": int, "int64": int, "float": (int, float), "double": (int, float), "bool": bool}
+    kinds: dict[str, tuple[type, ...]] = {"int32": (int,), "int64": (int,), "float": (int, float), "double": (int, float), "bool": (bool,)}
     for f in draft.fields:
         value = data.fields.get(f.name)
         kind = kinds.get(f.type)
