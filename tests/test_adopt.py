@@ -120,3 +120,159 @@ def test_nested_blocks_adopted_into_two_specs_check_clean(workspace):
     assert "BLOCK_SCALE" not in registry
     check = run_cli("check", "--hipdnn-root", "checkout", cwd=workspace)
     assert check.code == 0 and "warning[" not in check.out, check.out + check.err
+
+
+# --- every op schema hipDNN has, adopted from the fixture checkout ----------------------------------
+
+FIXTURE = REPO / "tests" / "fixtures" / "hipdnn_tree"
+SCHEMAS = FIXTURE / "flatbuffers_sdk" / "schemas"
+
+
+def _fixture_ops() -> list[tuple[str, str]]:
+    """(op id, schema file) of every op row in the fixture's OPS.md, plus pooling forward (stored
+    upstream, in no union): the 24 op schemas of tests/schema_cases/."""
+    import re
+
+    rows = re.findall(r"^\| ([a-z][a-z_0-9]*) \| ([a-z_0-9]+\.fbs)", (FIXTURE / "OPS.md").read_text(), re.M)
+    return [*rows, ("pooling_fwd", "pooling_fwd_attributes.fbs")]
+
+
+FIXTURE_OPS = _fixture_ops()
+# what the spec cannot hold yet: SDPA forward's mma_core_mode is hipDNN's own DataType
+NOT_ADOPTED = {"sdpa_fwd": ("FBS-UNSUPPORTED", "mma_core_mode: its type DataType (data_types.fbs) is one of hipDNN's own types")}
+
+
+def _numbering_checkout(tmp: Path) -> Path:
+    """The fixture tree without any op's frontend files (Attributes classes, test constants): the
+    numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend names are used."""
+    tree = tmp / "checkout"
+    shutil.copytree(FIXTURE, tree)
+    for folder in ("frontend/include/hipdnn_frontend/attributes", "test_sdk/include/hipdnn_test_sdk/constants"):
+        for path in (tree / folder).glob("*.hpp"):
+            path.unlink()
+    return tree
+
+
+def test_fixture_holds_every_op_schema():
+    assert len(FIXTURE_OPS) == 24 and len({op for op, _ in FIXTURE_OPS}) == 24
+
+
+@pytest.mark.parametrize("op,schema", FIXTURE_OPS, ids=[op for op, _ in FIXTURE_OPS])
+def test_every_hipdnn_op_schema_adopts_and_checks_clean(tmp_path, workspace, op, schema):
+    """add-op NAME --from-fbs SCHEMA --hipdnn-root DIR writes a spec with no error and no hand edit,
+    and check --hipdnn-root DIR on the result reports no error. A shipped op's spec is deleted first
+    (its schema is not in the fixture: it is read from tests/schema_cases/ beside the shared ones)."""
+    tree = _numbering_checkout(tmp_path)
+    source = tree / "flatbuffers_sdk" / "schemas" / schema
+    if not source.is_file():
+        shutil.copy(REPO / "tests" / "schema_cases" / schema, source)
+    (workspace / "op_specs" / f"{op}.yaml").unlink(missing_ok=True)  # a shipped op's spec
+    result = run_cli("add-op", op, "--from-fbs", str(source), "--hipdnn-root", str(tree), cwd=workspace)
+    assert "internal error" not in result.err
+    if op in NOT_ADOPTED:
+        rule, message = NOT_ADOPTED[op]
+        assert result.code == 1 and f"error[{rule}]" in result.out and message in result.out
+        return
+    assert result.code == 0, result.out + result.err
+    assert (workspace / "op_specs" / f"{op}.yaml").is_file()
+    check = run_cli("check", "--hipdnn-root", str(tree), cwd=workspace)
+    assert check.code == 0 and "error[" not in check.out, check.out + check.err
+
+
+def test_adopted_count_is_23_of_24():
+    assert len(FIXTURE_OPS) - len(NOT_ADOPTED) == 23
+
+
+# --- the checkout's C++: Graph method, Attributes class -------------------------------------------
+
+
+def _adopt_dry(workspace: Path, op: str) -> str:
+    result = run_cli("add-op", op, "--hipdnn-root", str(FIXTURE), "--dry-run", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    return result.out
+
+
+def test_rmsnorm_bwd_takes_graph_method_flag_and_three_returns(workspace):
+    """The schema is found in the checkout by its table; Graph::rmsnorm_backward returns dx, dscale
+    and the optional dbias; compute_dbias is a frontend-only flag with has_dbias its alias; the
+    cuDNN alias is hipDNN's Rmsnorm_backward_attributes; roles from InputNames/OutputNames."""
+    out = _adopt_dry(workspace, "rmsnorm_bwd")
+    assert "frontend:\n  graph_method: rmsnorm_backward\n  cudnn_alias: Rmsnorm_backward_attributes\n" in out
+    assert "    - {name: compute_dbias, default: false, aliases: [has_dbias], creates: [dbias]}\n" in out
+    assert "  graph_returns: [dx, dscale, dbias]\n" in out
+    assert "tensor roles from the checkout's RMSNormBackwardAttributes InputNames/OutputNames: dy input, x input, scale input, inv_rms input, dx output, dscale output, dbias output" in out
+    assert "attributes_class" not in out  # RMSNormBackwardAttributes is the derived name
+    # test constants: RMSNormBackwardConstants.hpp, the derived prefix K_RMSNORMBACKWARD_ (not written)
+    assert "    inv_rms: {uid: 73, dims: [1, 1, 1, 1], strides: [1, 1, 1, 1]}\n" in out and "constants_prefix" not in out
+
+
+def test_batchnorm_inference_returns_one_tensor(workspace):
+    out = _adopt_dry(workspace, "batchnorm_inference")
+    assert "frontend:\n  graph_returns: y\n\ntensors:" in out
+    assert "compute_type: {attribute: HIPDNN_ATTR_BATCHNORM_INF_COMP_TYPE_EXT, id: 1806}" in out
+    assert "graph_method" not in out and "cudnn_alias" not in out  # both equal the derived names
+    # K_TENSOR_X_UID = 70 ...: the UIDs are taken; the bare K_ prefix names no op, so it is not
+    assert "    x: {uid: 70, dims: [2, 3], strides: [3, 1]}\n" in out and "    y: {uid: 75," in out
+    assert "test constants of BatchnormInferenceConstants.hpp are prefixed 'K_', which names no op: the derived prefix is kept" in out
+
+
+def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
+    out = _adopt_dry(workspace, "block_scale_quantize")
+    assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {optional: true}}" in out
+    assert "  - {name: axis, type: int64, optional: true, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, id: 2804}" in out
+    assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
+    assert "whether the packer requires it is not read: review required_to_pack" in out
+    assert "\nfrontend:" not in out  # Graph::block_scale_quantize returns [y, scale]: the default
+    assert "  constants_prefix: K_BSQ_\n" in out and "    scale: {uid: 1402, dims: [1, 1, 64, 4], strides: [256, 256, 4, 1]}\n" in out
+    assert "    block_size: 32\n" in out
+
+
+# --- round trip: delete a spec, adopt it back from the fixture checkout -----------------------------
+
+# The keys compared: the op's numbers, which the checkout's headers state. stem (from the schema's
+# table, sdpa_bwd's SdpaBwdAttributes), tensors, fields,
+# flatbuffers, frontend and test_data are adoptable too, but the shipped specs' schemas, Attributes
+# classes and constants are deliberately not in the fixture (apply would refuse to replace them:
+# OPS.md), so add-op finds no schema and writes a skeleton for them; they are compared by the
+# C++-fact tests above instead. rules, inference, dtypes, reference and descriptions are the
+# author's: no checkout file states them.
+ROUND_TRIP_KEYS = ("descriptor_type", "operation_type", "node_type", "attribute_range", "compute_type")
+SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "registry.yaml")
+
+
+@pytest.mark.parametrize("op", SPECS)
+def test_deleted_spec_adopts_back_from_the_fixture(workspace, op):
+    import yaml
+
+    original = yaml.safe_load((workspace / "op_specs" / f"{op}.yaml").read_text())
+    (workspace / "op_specs" / f"{op}.yaml").unlink()
+    result = run_cli("add-op", op, "--hipdnn-root", str(FIXTURE), "--dry-run", cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    body = result.out.split("\n", 1)[1]
+    body = "\n".join(line for line in body.split("\n# would generate")[0].split("\n# a skeleton")[0].splitlines())
+    adopted = yaml.safe_load(body)
+    assert {k: adopted.get(k) for k in ROUND_TRIP_KEYS} == {k: original.get(k) for k in ROUND_TRIP_KEYS}
+
+
+def test_reduction_tensors_take_the_accessors_input_names_spells(workspace):
+    """hipDNN's ReductionAttributes names its tensors X and Y (`input_names`/`output_names`, snake
+    case) where the schema says in and out: paired by place, with get_x/set_x and get_y/set_y."""
+    out = _adopt_dry(workspace, "reduction")
+    assert "role: input, frontend: {enumerator: X, getter: get_x, setter: set_x}}" in out
+    assert "role: output, frontend: {enumerator: Y, getter: get_y, setter: set_y}}" in out
+
+
+def test_resample_bwd_shares_the_resample_block_the_registry_keeps(workspace):
+    """Resample backward's own attributes (3408-3410) sit inside the shared 3400-3499 resample block
+    (no range of its own in the range list): the block stays the registry's, its `used` shrinks to
+    what the op does not take, and the spec states the share."""
+    result = run_cli("add-op", "resample_bwd", "--hipdnn-root", str(FIXTURE), cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    spec = (workspace / "op_specs" / "resample_bwd.yaml").read_text()
+    assert "attribute_range: [3400, 3499]\n" in spec and "shared_ranges:\n  - {with: SHARED_RESAMPLE_DESCRIPTOR, range: [3400, 3499]}\n" in spec
+    assert "attribute: HIPDNN_ATTR_OPERATION_RESAMPLE_BWD_DYDESC, id: 3408, role: input}" in spec
+    registry = (workspace / "op_specs" / "registry.yaml").read_text()
+    assert "  - {owner: SHARED_RESAMPLE_DESCRIPTOR, range: [3400, 3499], used: [[3400, 3407]]}\n" in registry
+    assert "HIPDNN_ATTR_OPERATION_RESAMPLE_BWD_DYDESC" not in registry
+    check = run_cli("check", "--hipdnn-root", str(_numbering_checkout(workspace.parent)), cwd=workspace)
+    assert check.code == 0, check.out + check.err

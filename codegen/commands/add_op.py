@@ -96,24 +96,33 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
     the review notes on what was adopted or guessed, whether it is a skeleton, and the registry's
     new text when the op's entries in it passed to the spec (None: unchanged)."""
-    from codegen.hipdnn import adopt, scaffold
+    from codegen.hipdnn import adopt, adopt_cxx, scaffold
     from codegen.pipeline import render
     from codegen.pipeline.workspace import load_spec
 
     stem = args.stem or scaffold.derive_stem(args.name)
     # an op the registry has is adopted from its schema and the registry's entries pass to the spec; a
     # skeleton cannot describe it, so the registry's owners refuse skeletons only
-    owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry and not args.from_fbs else {}
+    checkout_root = _hipdnn_root(args) if args.hipdnn_root or args.settings.hipdnn_root is not None else None
+    from_fbs = args.from_fbs
+    if not from_fbs and checkout_root is not None:  # the op's schema in the checkout, found by its table
+        from_fbs = adopt_cxx.find_schema(checkout_root, args.name)
+    owners = {b.owner: b.span.loc for b in ws.registry.blocks} if ws.registry and not from_fbs else {}
     reason = scaffold.refusal(args.name, stem, {s.op: s.stem for s in ws.specs}, owners)
     if reason:
         raise UsageError(reason)
+    found = None
     try:
-        if args.from_fbs:
-            path_text, _, table = args.from_fbs.partition(":")
+        if from_fbs:
+            path_text, _, table = from_fbs.partition(":")
             path = Path(path_text)
             if not path.is_file():
                 raise UsageError(f"--from-fbs {path_text}: no such file")
             draft = scaffold.from_fbs(args.name, stem, path, ws.display(path), table or None)
+            if checkout_root is not None:  # the checkout's Graph method and Attributes class state roles
+                given, source, found = adopt_cxx.roles(checkout_root, args.name, draft.table, [t.name for t in draft.tensors])
+                if given:
+                    draft = scaffold.from_fbs(args.name, stem, path, ws.display(path), table or None, given, source)
             own = None if args.stem else scaffold.stem_from_table(args.name, draft.table)
             if own is not None and own != draft.stem:  # hipDNN's spelling of the op, from its table
                 reason = scaffold.refusal(args.name, own, {s.op: s.stem for s in ws.specs}, {})
@@ -126,13 +135,24 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         root = _hipdnn_root(args) if args.hipdnn_root or args.settings.hipdnn_root is not None else None
         numbered = adopt.number(draft, ws.specs, ws.registry, root, ws.display, Loc(shown))
         closing = numbered.lines + draft.summary()
+        if from_fbs and checkout_root is not None and found is not None:
+            draft.cxx = adopt_cxx.facts(
+                checkout_root, found, args.name, draft.stem,
+                [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional, f.type) for f in draft.fields],
+            )
+            taken = {t.uid for s in ws.specs for t in s.test_tensors} | {i.uid for s in ws.specs for lst in s.test_lists for i in lst.items}
+            data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken)
+            _take_test_data(draft, data)
+            lines = draft.cxx.lines + data.lines
+            if lines:
+                closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
         return EXIT_FINDINGS, "", [], False, None
     registry = numbered.handoff.registry
     registry_text = None
     if numbered.handoff.lines and ws.registry_source:
-        registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name)
+        registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name, numbered.handoff.used)
         removed = "to be removed" if args.dry_run else "removed"
         closing.append(f"registry entries passed to the spec ({removed} from {ws.display(ws.spec_dir / REGISTRY_FILE)}): {len(numbered.handoff.lines)}")
     text = scaffold.render(draft, render.environment(ws.template_dirs))
@@ -154,3 +174,24 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         for line in closing:  # what was adopted or guessed, for review
             print(line)
     return EXIT_OK, text, closing, draft.skeleton, registry_text
+
+
+def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]
+    """The checkout's test constants into the draft: every single tensor's UID (all or none, so no
+    allocated UID meets an adopted one), dims and strides, field values of the field's own kind."""
+    singles = [t for t in draft.tensors if not t.list]
+    uids = [data.tensors[t.name][0] for t in singles if t.name in data.tensors]
+    if len(uids) == len(singles) and len(set(uids)) == len(uids) and not any(t.list for t in draft.tensors):
+        for t in singles:
+            t.uid = data.tensors[t.name][0]
+    for name, (_uid, dims, strides) in data.tensors.items():
+        if dims is not None and strides is not None:
+            draft.test_shapes[name] = (dims, strides)
+    kinds: dict[str, tuple[type, ...]] = {"int32": (int,), "int64": (int,), "float": (int, float), "double": (int, float), "bool": (bool,)}
+    for f in draft.fields:
+        value = data.fields.get(f.name)
+        kind = kinds.get(f.type)
+        if value is not None and kind is not None and isinstance(value, kind) and (f.type == "bool") == isinstance(value, bool):
+            f.test_value = value
+    if data.tensors:
+        draft.constants_prefix = data.prefix

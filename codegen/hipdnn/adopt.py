@@ -313,6 +313,7 @@ class Handoff:
     registry: Registry | None
     lines: list[int] = field(default_factory=list)
     owners: list[str] = field(default_factory=list)
+    used: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # a kept block's line: its `used` left
 
 
 def handoff(draft: Draft, registry: Registry | None) -> Handoff:
@@ -339,6 +340,7 @@ def handoff(draft: Draft, registry: Registry | None) -> Handoff:
         return tuple(kept)
 
     blocks, owners = [], []
+    used: dict[int, list[tuple[int, int]]] = {}
     described = {v.value for v in registry.attributes if v.name in names} | ids
     for b in registry.blocks:
         inside = low <= b.range[0] and b.range[1] <= high
@@ -350,6 +352,24 @@ def handoff(draft: Draft, registry: Registry | None) -> Handoff:
     if owners:  # the block passes whole: its attributes go with it, so the spec must describe each
         left = [v for v in registry.attributes if low <= v.value <= high and v.name not in names and v.value not in ids]
         left = [v for v in left if not any(b.range[0] <= v.value <= b.range[1] for b in blocks)]  # a nested block keeps its own
+        passing = [b for b in registry.blocks if b.owner in owners]
+        if left and all(b.owner.startswith("SHARED_") for b in passing):
+            # a shared descriptor block several ops use (resample's 3400-3499, which also holds resample
+            # backward's own attributes): it stays the registry's, the spec states the share, and only the
+            # attributes the op describes pass
+            lines = [line for line in lines if line not in {b.span.loc.line for b in passing}]
+            for b in passing:  # the numbers the op takes leave the block's `used`
+                rest = sorted(v for a, z in b.used for v in range(a, z + 1) if v not in described)
+                spans = [[v, v] for v in rest[:1]]
+                for v in rest[1:]:
+                    if v == spans[-1][1] + 1:
+                        spans[-1][1] = v
+                    else:
+                        spans.append([v, v])
+                used[b.span.loc.line] = [(a, z) for a, z in spans]
+                blocks.append(dataclasses.replace(b, used=tuple(used[b.span.loc.line])))
+            blocks.sort(key=lambda b: b.span.loc.line)
+            owners, left = [], []
         if left:
             raise SpecError(
                 [
@@ -371,7 +391,7 @@ def handoff(draft: Draft, registry: Registry | None) -> Handoff:
         union_members=keep(registry.union_members, {draft.table}, {draft.union_position} if names_op(table_op, ops) else set(), None),
         node_types=keep(registry.node_types, {draft.node_type[0]}, {draft.node_type[1]}, r"(.+?)(?:_EXT)?"),
     )
-    return Handoff(new, sorted(lines), owners)
+    return Handoff(new, sorted(lines), owners, used)
 
 
 # --- numbers -----------------------------------------------------------------------------------------
@@ -411,7 +431,12 @@ def _shares(low: int, high: int, checkout: Checkout, specs: list[OpSpec], regist
     range inside which this one sits, or the ranges inside this one (owners known here only)."""
     shares = []
     for a, b, _, _ in sorted(checkout.ranges):
-        if (a, b) == (low, high) or b < low or high < a:
+        if b < low or high < a:
+            continue
+        if (a, b) == (low, high):  # the op's range is a shared block the registry keeps (see handoff)
+            owner = next((blk.owner for blk in registry.blocks if blk.range == (a, b) and blk.owner.startswith("SHARED_")), None) if registry else None
+            if owner is not None:
+                shares.append((owner, (a, b)))
             continue
         inner = (max(a, low), min(b, high))
         if (a <= low and high <= b) or (low <= a and b <= high):

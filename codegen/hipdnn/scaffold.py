@@ -143,6 +143,20 @@ class Draft:
     order: list[str] = field(default_factory=list)  # the table's order, when not tensors then fields
     table_metadata: list[str] = field(default_factory=list)
     shared: list[tuple[str, tuple[int, int]]] = field(default_factory=list)  # shared_ranges: (owner, range)
+    cxx: Any = None  # adopt_cxx.Facts: the checkout's frontend names (None: all derived)
+    constants_prefix: str | None = None  # the checkout's test constants prefix when not K_<STEM>_
+    test_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # tensor -> (dims, strides)
+
+    def shape(self, name: str) -> str:
+        dims, strides = self.test_shapes.get(name, ([2, 3], [3, 1]))
+        return f"dims: [{', '.join(map(str, dims))}], strides: [{', '.join(map(str, strides))}]"
+
+    def access(self, name: str) -> str:
+        """The `frontend: {...}` of a tensor or field the checkout names otherwise (empty: derived)."""
+        given = self.cxx.access.get(name) if self.cxx is not None else None
+        if not given:
+            return ""
+        return "{" + ", ".join(f"{k}: {yaml_value(v)}" for k, v in given.items()) + "}"
 
     @property
     def token(self) -> str:

@@ -76,7 +76,11 @@ def _drift(spec: OpSpec, schema: fbs.Schema, shown: str, members: dict) -> Itera
         return
     member = members.get(fb.table)
     if member is None:
-        yield rules.HDR_SCHEMA_DRIFT(fb.span.at("table"), f"{fb.table} is not a member of the checkout's union {UNION}")
+        # a schema the checkout stores outside its union (pooling forward's) joins it when applied,
+        # at the spec's position; only a position another member holds is drift
+        holder = next((m for m in members.values() if m.position == fb.union_position), None)
+        if fb.union_position is None or holder is not None:
+            yield rules.HDR_SCHEMA_DRIFT(fb.span.at("table"), f"{fb.table} is not a member of the checkout's union {UNION}", *([Note("its position's member here", holder.loc)] if holder else []))
     elif fb.union_position is not None and member.position != fb.union_position:
         yield rules.HDR_SCHEMA_DRIFT(
             fb.span.at("union_position"),

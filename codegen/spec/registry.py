@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -113,10 +115,14 @@ def specs_line(ops: list[str] | tuple[str, ...]) -> str:
     return f"specs: [{', '.join(sorted(set(ops)))}]"
 
 
-def hand_over(text: str, lines: list[int], op: str) -> str:
+def hand_over(text: str, lines: list[int], op: str, used: dict[int, list[tuple[int, int]]] | None = None) -> str:
     """The registry text without the entries on `lines` (1-based; an indented comment just above a
-    dropped entry goes with it), with `op` added to its `specs` list: the spec owns them now."""
+    dropped entry goes with it), with `op` added to its `specs` list: the spec owns them now. `used`
+    gives a kept block's line its `used` ranges left (a shared block the op took numbers from)."""
     rows = text.split("\n")
+    for line, spans in (used or {}).items():
+        shown = ", ".join(f"[{a}, {z}]" for a, z in spans)
+        rows[line - 1] = re.sub(r"used: \[\[.*?\]\]", f"used: [{shown}]", rows[line - 1])
     drop = {line - 1 for line in lines}
     for index in sorted(drop):
         if index > 0 and rows[index - 1].startswith("  #"):

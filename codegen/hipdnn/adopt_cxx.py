@@ -1,0 +1,348 @@
+"""What adopting an op takes from a hipDNN checkout's C++ (through cxx_api): the Graph method's
+name, parameters and return shape (Graph.hpp), the Attributes class's accessors, optional fields,
+frontend-only flags, multi-value setters, InputNames/OutputNames enumerators and cuDNN alias
+(attributes/<X>Attributes.hpp). Only names that differ from the derived default are written."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from codegen.hipdnn import cxx_api
+
+GRAPH_HPP = "frontend/include/hipdnn_frontend/Graph.hpp"
+ATTRIBUTES_DIR = "frontend/include/hipdnn_frontend/attributes"
+TENSOR = "std::shared_ptr<TensorAttributes>"
+MAX_HEADER = 4 * 1024 * 1024
+
+
+def _key(name: str) -> str:
+    """A name's spelling-free key: invVariance, inv_variance and INV_VARIANCE agree."""
+    return name.replace("_", "").lower()
+
+
+def _bare(type_text: str) -> str:
+    """A parameter's type without const, references and namespace qualifiers."""
+    text = cxx_api.normalize(type_text).replace("const ", "").rstrip("&").strip()
+    return text.rpartition("::")[2]
+
+
+def _read(path: Path) -> str | None:
+    try:
+        if path.is_file() and path.stat().st_size <= MAX_HEADER:
+            return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return None
+
+
+@dataclass
+class Facts:
+    """The checkout's C++ facts about one op, ready for the draft."""
+
+    roles: dict[str, str] = field(default_factory=dict)  # tensor -> input|output (for scaffold.from_fbs)
+    role_source: str = ""
+    graph_method: str | None = None  # hipDNN's name when it is not the op id
+    returns: str | list[str] | None = None  # graph_returns when not the default
+    attributes_class: str | None = None
+    attributes_header: str | None = None
+    cudnn_alias: str | None = None
+    flags: list[dict] = field(default_factory=list)  # {name, default, aliases, creates}
+    setters: list[tuple[str, list[str]]] = field(default_factory=list)
+    access: dict[str, dict[str, object]] = field(default_factory=dict)  # tensor/field -> frontend keys
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass
+class _Class:
+    name: str
+    header: str  # file stem
+    text: str
+    facts: cxx_api.AttributesFacts
+    cls: cxx_api.Class
+
+
+def _classes(root: Path) -> dict[str, _Class]:
+    found: dict[str, _Class] = {}
+    folder = root / ATTRIBUTES_DIR
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.glob("*.hpp")):
+        text = _read(path)
+        if text is None:
+            continue
+        api = cxx_api.parse(text)
+        for c in api.classes:
+            if c.name.endswith("Attributes") and "::" not in c.qualified.removeprefix("hipdnn_frontend::graph::"):
+                facts = cxx_api.attributes_class(text, c.name)
+                if facts is not None:
+                    found.setdefault(c.name, _Class(c.name, path.stem, text, facts, c))
+    return found
+
+
+def _graph_methods(root: Path) -> tuple[cxx_api.Function, ...]:
+    text = _read(root / GRAPH_HPP)
+    if text is None:
+        return ()
+    graph = cxx_api.parse(text).cls("Graph")
+    return graph.methods if graph is not None else ()
+
+
+def roles(root: Path, op: str, table: str, tensors: list[str]) -> tuple[dict[str, str], str, "_Found"]:
+    """Tensor roles the checkout states (the Attributes class's InputNames/OutputNames, else the Graph
+    method's tensor parameters as inputs), where they came from, and what was found."""
+    found = _find(root, op, table)
+    given: dict[str, str] = {}
+    by_key = {_key(t): t for t in tensors}
+    source = ""
+    if found.cls is not None:
+        for enum_name, role in (("InputNames", "input"), ("OutputNames", "output")):
+            enum = _names_enum(found.cls.cls, enum_name)
+            for e in enum.enumerators if enum is not None else ():
+                if _key(e.name) in by_key:
+                    given[by_key[_key(e.name)]] = role
+        if given:
+            source = f"the checkout's {found.cls.name} InputNames/OutputNames"
+    if found.method is not None and not given:
+        for p in found.method.params:
+            if _bare(p.type) == "std::shared_ptr<TensorAttributes>" and _key(p.name) in by_key:
+                given[by_key[_key(p.name)]] = "input"
+        if given:
+            source = f"the checkout's Graph::{found.method.name} parameters"
+    return given, source, found
+
+
+def _names_enum(cls: cxx_api.Class, name: str) -> cxx_api.Enum | None:
+    """InputNames/OutputNames, or their snake spelling (hipDNN's reduction has `input_names`)."""
+    return cls.enum(name) or cls.enum(re.sub(r"(?<!^)([A-Z])", r"_\1", name).lower())
+
+
+@dataclass
+class _Found:
+    method: cxx_api.Function | None = None
+    cls: _Class | None = None
+
+
+def _find(root: Path, op: str, table: str) -> _Found:
+    """The op's Graph method and Attributes class: the class named as the schema's table, else the
+    class the Graph method named as the op takes; the method taking that class, the op's own name first."""
+    classes = _classes(root)
+    methods = _graph_methods(root)
+
+    def takes(m: cxx_api.Function) -> str | None:
+        return _bare(m.params[-1].type) if m.params else None
+
+    cls = classes.get(table)
+    method = None
+    if cls is not None:
+        taking = [m for m in methods if takes(m) == cls.name]
+        method = next((m for m in taking if m.name == op), taking[0] if taking else None)
+    else:
+        method = next((m for m in methods if m.name == op), None)
+        if method is not None and takes(method) in classes:
+            cls = classes[takes(method) or ""]
+    return _Found(method, cls)
+
+
+SCALARS = ("int64", "int32", "float", "double", "bool")  # the field types the frontend may keep std::optional
+
+
+def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[tuple[str, str, bool]], fields: list[tuple[str, bool, str]]) -> Facts:
+    """The frontend keys a spec needs to reproduce the checkout's API. `tensors` are (name, role,
+    optional), `fields` (name, schema-optional, spec type)."""
+    out = Facts()
+    names = [t for t, _, _ in tensors] + [f for f, _, _ in fields]
+    by_key = {_key(n): n for n in names}
+    m = found.method
+    if m is not None:
+        if m.name != op:
+            out.graph_method = m.name
+        shape = cxx_api.return_shape(m.return_type)
+        outputs = [t for t, role, _ in tensors if role == "output"]
+        order = outputs
+        if found.cls is not None and (enum := _names_enum(found.cls.cls, "OutputNames")) is not None:
+            listed = [by_key[_key(e.name)] for e in enum.enumerators if _key(e.name) in by_key]
+            order = listed + [t for t in outputs if t not in listed]
+        required = [t for t, role, optional in tensors if role == "output" and not optional]
+        if shape.kind == "single" and len(order) >= 1:
+            out.returns = (required or order)[0]
+        elif shape.kind == "array" and shape.count == len(order) and len(order) != len(required):
+            out.returns = order
+        out.lines.append(f"Graph::{m.name} (Graph.hpp:{m.line}) returns {'one tensor' if shape.kind == 'single' else f'{shape.count} tensors'}")
+    c = found.cls
+    if c is None:
+        return out
+    a = c.facts
+    if c.name != f"{frontend_stem}Attributes":
+        out.attributes_class = c.name
+    if c.header != c.name:
+        out.attributes_header = f"hipdnn_frontend/attributes/{c.header}.hpp"
+    derived_alias = "_".join(w.lower() for w in re.findall(r"[A-Z][a-z0-9]*", frontend_stem)) + "_attributes"
+    derived_alias = derived_alias[:1].upper() + derived_alias[1:]
+    if a.alias is not None and a.alias != derived_alias:
+        out.cudnn_alias = a.alias
+    getters = {g.name: g for g in a.getters}
+    setters = {s.name for s in a.setters}
+    members = {v.name for v in a.members}
+    for name, _role, _opt in tensors:
+        access: dict[str, object] = {}
+        if f"get_{name}" not in getters and name in members and f"set_{name}" not in setters:
+            access["member"] = name
+        if access:
+            out.access[name] = access
+    # tensors InputNames/OutputNames spell otherwise (reduction's `in` and `out` are X and Y):
+    # the ones no enumerator names, paired in order with the enumerators no tensor took
+    for enum_name, role in (("InputNames", "input"), ("OutputNames", "output")):
+        enum = _names_enum(c.cls, enum_name)
+        if enum is None:
+            continue
+        mine = [t for t, r, _ in tensors if r == role]
+        left = [t for t in mine if _key(t) not in {_key(e.name) for e in enum.enumerators}]
+        spare = [e.name for e in enum.enumerators if _key(e.name) not in {_key(t) for t in mine}]
+        if not left or len(left) != len(spare):
+            continue
+        for tensor, enumerator in zip(left, spare):
+            word = enumerator.lower()
+            access = {"enumerator": enumerator}
+            if f"get_{word}" in getters:
+                access["getter"] = f"get_{word}"
+            if f"set_{word}" in setters:
+                access["setter"] = f"set_{word}"
+            out.access.setdefault(tensor, {}).update(access)
+            out.lines.append(f"{tensor}: {enum_name}::{enumerator} in {c.name} (paired by place): accessors get_{word}/set_{word}")
+    for name, schema_optional, kind in fields:
+        access = {}
+        getter = getters.get(f"get_{name}")
+        if getter is None and name in members and f"set_{name}" not in setters:
+            access["member"] = name
+        if getter is not None and getter.optional and not schema_optional and kind in SCALARS:
+            access["optional"] = True
+            out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); whether the packer requires it is not read: review required_to_pack")
+        if access:
+            out.access[name] = access
+    # frontend-only flags: a bool get_/set_ pair naming no tensor or field; a has_X(bool) setter aliases it
+    for g in a.getters:
+        flag = g.name.removeprefix("get_")
+        if flag in names or cxx_api.normalize(g.type) != "bool" or f"set_{flag}" not in setters:
+            continue
+        aliases = [p.name for p in a.presence if len(p.params) == 1 and _bare(p.params[0].type) == "bool"]
+        word = flag.split("_", 1)[-1]
+        creates = [t for t, role, optional in tensors if role == "output" and optional and t == word]
+        aliases = [x for x in aliases if x.split("_", 1)[-1] == word]
+        out.flags.append({"name": flag, "default": False, "aliases": aliases, "creates": creates})
+        out.lines.append(f"frontend-only flag {flag} ({c.name} line {g.line}); its default is taken as false (a private member is not read): review")
+    tensor_names = {t for t, _, _ in tensors}
+    seen: set[str] = set()
+    for method in c.cls.methods:
+        if not method.name.startswith("set_") or len(method.params) < 2 or method.name in seen:
+            continue
+        args = [by_key.get(_key(p.name)) for p in method.params]
+        if all(arg in tensor_names for arg in args):
+            seen.add(method.name)
+            out.setters.append((method.name, [arg for arg in args if arg]))
+    return out
+
+
+SCHEMAS_DIR = "flatbuffers_sdk/schemas"
+
+
+def find_schema(root: Path, op: str) -> str | None:
+    """The checkout's schema whose table names the op (`rmsnorm_bwd` -> RMSNormBackwardAttributes in
+    rmsnorm_backward_attributes.fbs), as `FILE:TABLE`, or None. Only graph.fbs's union members count."""
+    from codegen.hipdnn import hipdnn_headers, scaffold
+
+    folder = root / SCHEMAS_DIR
+    graph = _read(folder / "graph.fbs")
+    members = hipdnn_headers.union_members(graph, str(folder / "graph.fbs")) if graph is not None else {}
+    for path in sorted(folder.glob("*.fbs")) if folder.is_dir() else ():
+        text = _read(path)
+        if text is None or path.name == "graph.fbs":
+            continue
+        for table in re.findall(r"^\s*table\s+([A-Za-z_][A-Za-z0-9_]*)", text, re.M):
+            if table in members and scaffold.stem_from_table(op, table) is not None:
+                return f"{path}:{table}"
+    return None
+
+
+CONSTANTS_DIR = "test_sdk/include/hipdnn_test_sdk/constants"
+
+
+@dataclass
+class TestData:
+    """The checkout's test constants for an op (`<stem>Constants.hpp`)."""
+
+    prefix: str | None = None  # constants_prefix when it is not the derived K_<STEM>_
+    tensors: dict[str, tuple[int, list[int] | None, list[int] | None]] = field(default_factory=dict)
+    fields: dict[str, object] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)
+
+
+def _numbers(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    inner = text.strip().strip("{}")
+    try:
+        return [int(part) for part in inner.split(",") if part.strip()]
+    except ValueError:
+        return None
+
+
+def _scalar(text: str | None) -> object:
+    if text is None:
+        return None
+    value = text.strip()
+    if value in ("true", "false"):
+        return value == "true"
+    try:
+        return int(value)
+    except ValueError:
+        pass
+    try:
+        return float(value.rstrip("fF"))
+    except ValueError:
+        return None
+
+
+def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken_uids: set[int]) -> TestData:
+    """UIDs, dims, strides and field values from the checkout's constants header, under the one
+    prefix its `<P>TENSOR_<NAME>_UID` constants share. UIDs another spec already uses are left
+    allocated (said in the lines)."""
+    out = TestData()
+    path = root / CONSTANTS_DIR / f"{stem}Constants.hpp"
+    text = _read(path)
+    if text is None:
+        return out
+    found = cxx_api.constants(text)
+    prefixes = set()
+    for t in tensors:
+        for name in found:
+            if name.endswith(f"TENSOR_{t.upper()}_UID"):
+                prefixes.add(name[: -len(f"TENSOR_{t.upper()}_UID")])
+    if len(prefixes) != 1:
+        return out
+    prefix = prefixes.pop()
+    if not re.fullmatch(r"K_[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_", prefix) or len(prefix) > 64:
+        # batchnorm inference's unprefixed K_TENSOR_X_UID in its own namespace: a spec's prefix names the op
+        out.lines.append(f"test constants of {path.name} are prefixed {prefix!r}, which names no op: the derived prefix is kept")
+        out.prefix = None
+    elif prefix != f"K_{stem.upper()}_":
+        out.prefix = prefix
+    for t in tensors:
+        uid = found.get(f"{prefix}TENSOR_{t.upper()}_UID")
+        if uid is None or uid.number is None:
+            continue
+        if uid.number in taken_uids:
+            out.lines.append(f"test UID {uid.number} of {t} ({path.name}:{uid.line}) is another spec's: allocated instead")
+            continue
+        dims = _numbers(found[f"{prefix}TENSOR_{t.upper()}_DIMS"].value) if f"{prefix}TENSOR_{t.upper()}_DIMS" in found else None
+        strides = _numbers(found[f"{prefix}TENSOR_{t.upper()}_STRIDES"].value) if f"{prefix}TENSOR_{t.upper()}_STRIDES" in found else None
+        if dims is None or strides is None or len(dims) != len(strides):
+            dims = strides = None
+        out.tensors[t] = (uid.number, dims, strides)
+    for f in fields:
+        constant = found.get(f"{prefix}{f.upper()}")
+        if constant is not None and (value := _scalar(constant.value)) is not None:
+            out.fields[f] = value
+    out.lines.append(f"test constants from {path.name}: prefix {prefix}, {len(out.tensors)} tensor(s), {len(out.fields)} field value(s)")
+    return out
