@@ -11,7 +11,12 @@ from typing import Any
 
 from hipdnn_ops import graphio
 from hipdnn_ops.frontend import GraphBase, NodeAttributes, TensorAttributes
+from hipdnn_ops.batchnorm_inference import NODE as BATCHNORM_INFERENCE_NODE
+from hipdnn_ops.block_scale_dequantize import NODE as BLOCK_SCALE_DEQUANTIZE_NODE
+from hipdnn_ops.block_scale_quantize import NODE as BLOCK_SCALE_QUANTIZE_NODE
 from hipdnn_ops.layernorm_bwd import NODE as LAYERNORM_BWD_NODE
+from hipdnn_ops.reduction import NODE as REDUCTION_NODE
+from hipdnn_ops.rmsnorm_bwd import NODE as RMSNORM_BWD_NODE
 from hipdnn_ops.sdpa_bwd import NODE as SDPA_BWD_NODE
 
 
@@ -49,6 +54,57 @@ class Graph(GraphBase):
     def from_json(cls, text: str | bytes) -> "Graph":
         return cls.deserialize(graphio.from_json(text))
 
+    def batchnorm_inference(
+        self,
+        x: TensorAttributes,
+        mean: TensorAttributes,
+        invVariance: TensorAttributes,
+        scale: TensorAttributes,
+        bias: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[TensorAttributes]:
+        """Adds a BatchnormInference node; returns y."""
+        return self._add(
+            BATCHNORM_INFERENCE_NODE,
+            "BatchnormInference",
+            attributes,
+            {"x": ("X", x), "mean": ("MEAN", mean), "inv_variance": ("INV_VARIANCE", invVariance), "scale": ("SCALE", scale), "bias": ("BIAS", bias)},
+            {"y": "Y"},
+            {},
+        )
+
+    def block_scale_dequantize(
+        self,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[TensorAttributes]:
+        """Adds a BlockScaleDequantize node; returns y."""
+        return self._add(
+            BLOCK_SCALE_DEQUANTIZE_NODE,
+            "BlockScaleDequantize",
+            attributes,
+            {"x": ("X", x), "scale": ("SCALE", scale)},
+            {"y": "Y"},
+            {},
+        )
+
+    def block_scale_quantize(
+        self,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[TensorAttributes]:
+        """Adds a BlockScaleQuantize node; returns y."""
+        return self._add(
+            BLOCK_SCALE_QUANTIZE_NODE,
+            "BlockScaleQuantize",
+            attributes,
+            {"x": ("X", x), "scale": ("SCALE", scale)},
+            {"y": "Y"},
+            {},
+        )
+
     def layernorm_backward(
         self,
         dy: TensorAttributes,
@@ -64,6 +120,39 @@ class Graph(GraphBase):
             {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale)},
             {"dx": "DX", "dscale": "DSCALE", "dbias": "DBIAS"},
             {"mean": "MEAN", "inv_variance": "INV_VARIANCE", "epsilon": "EPSILON"},
+        )
+
+    def reduction(
+        self,
+        inTensor: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[TensorAttributes]:
+        """Adds a Reduction node; returns out."""
+        return self._add(
+            REDUCTION_NODE,
+            "Reduction",
+            attributes,
+            {"in": ("IN", inTensor)},
+            {"out": "OUT"},
+            {},
+        )
+
+    def rmsnorm_bwd(
+        self,
+        dy: TensorAttributes,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        invRms: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[TensorAttributes]:
+        """Adds a RMSNormBackward node; returns dx, dscale."""
+        return self._add(
+            RMSNORM_BWD_NODE,
+            "RMSNormBackward",
+            attributes,
+            {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale), "inv_rms": ("INV_RMS", invRms)},
+            {"dx": "DX", "dscale": "DSCALE"},
+            {},
         )
 
     def sdpa_backward(
