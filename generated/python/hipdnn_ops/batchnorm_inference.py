@@ -103,6 +103,7 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing y (output) for pre-validation', tensors=('y',)),
     ),
     (
+        Inference('tensor', 'y', 'x'),
     ),
     {
     },

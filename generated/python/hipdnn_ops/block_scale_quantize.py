@@ -41,7 +41,7 @@ class BlockScaleQuantizeOperationDescriptor(OperationDescriptor):
             "scale",
             AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_DESC,
             optional=False,
-            role="input",
+            role="output",
             label="SCALE",
             missing_message="BlockScaleQuantizeOperationDescriptor::finalize() failed: SCALE tensor not set",
             uid_field="scale_tensor_uid",
@@ -74,7 +74,7 @@ class BlockScaleQuantizeOperationDescriptor(OperationDescriptor):
     LAYOUT = (
         FbsField("x_tensor_uid", "long", place="inputs", default=0),
         FbsField("y_tensor_uid", "long", place="outputs", default=0),
-        FbsField("scale_tensor_uid", "long", place="inputs", default=0),
+        FbsField("scale_tensor_uid", "long", place="outputs", default=0),
         FbsField("block_size", "int", default=0),
         FbsField("axis", "long", optional=True, default=None),
         FbsField("transpose", "bool", default=False),
@@ -90,13 +90,14 @@ NODE = NodeSpec(
     "BlockScaleQuantizeNode",
     (
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing x (input) for pre-validation', tensors=('x',)),
-        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing scale (input) for pre-validation', tensors=('scale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing y (output) for pre-validation', tensors=('y',)),
+        NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing scale (output) for pre-validation', tensors=('scale',)),
+        NodeCheck('field_required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode block_size not set', tensors=(), field='block_size'),
     ),
     (
     ),
     {
-        "block_size": FieldState(False, False, 0),
+        "block_size": FieldState(True, False, None),
         "axis": FieldState(True, False, None),
         "transpose": FieldState(False, False, False),
     },

@@ -7,7 +7,7 @@
 then the attributes; returns the created outputs. A graph serializes to hipDNN's FlatBuffers bytes
 and JSON and is rebuilt from them (hipdnn_ops.graphio)."""
 
-from typing import Any
+from typing import Any, Optional
 
 from hipdnn_ops import graphio
 from hipdnn_ops.frontend import GraphBase, NodeAttributes, TensorAttributes
@@ -62,9 +62,9 @@ class Graph(GraphBase):
         scale: TensorAttributes,
         bias: TensorAttributes,
         attributes: NodeAttributes,
-    ) -> list[TensorAttributes]:
+    ) -> TensorAttributes:
         """Adds a BatchnormInference node; returns y."""
-        return self._add(
+        created = self._add(
             BATCHNORM_INFERENCE_NODE,
             "BatchnormInference",
             attributes,
@@ -72,6 +72,7 @@ class Graph(GraphBase):
             {"y": "Y"},
             {},
         )
+        return created[0]
 
     def block_scale_dequantize(
         self,
@@ -92,17 +93,20 @@ class Graph(GraphBase):
     def block_scale_quantize(
         self,
         x: TensorAttributes,
-        scale: TensorAttributes,
         attributes: NodeAttributes,
-    ) -> list[TensorAttributes]:
-        """Adds a BlockScaleQuantize node; returns y."""
-        return self._add(
+    ) -> list[Optional[TensorAttributes]]:
+        """Adds a BlockScaleQuantize node; returns y, scale."""
+        self._add(
             BLOCK_SCALE_QUANTIZE_NODE,
             "BlockScaleQuantize",
             attributes,
-            {"x": ("X", x), "scale": ("SCALE", scale)},
-            {"y": "Y"},
+            {"x": ("X", x)},
+            {"y": "Y", "scale": "SCALE"},
             {},
+        )
+        return self._returned(
+            attributes,
+            {"y": ("Y", "", False), "scale": ("SCALE", "", False)},
         )
 
     def layernorm_backward(
@@ -137,22 +141,26 @@ class Graph(GraphBase):
             {},
         )
 
-    def rmsnorm_bwd(
+    def rmsnorm_backward(
         self,
         dy: TensorAttributes,
         x: TensorAttributes,
         scale: TensorAttributes,
         invRms: TensorAttributes,
         attributes: NodeAttributes,
-    ) -> list[TensorAttributes]:
-        """Adds a RMSNormBackward node; returns dx, dscale."""
-        return self._add(
+    ) -> list[Optional[TensorAttributes]]:
+        """Adds a RMSNormBackward node; returns dx, dscale, dbias (None unless the compute_dbias flag is set)."""
+        self._add(
             RMSNORM_BWD_NODE,
             "RMSNormBackward",
             attributes,
             {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale), "inv_rms": ("INV_RMS", invRms)},
             {"dx": "DX", "dscale": "DSCALE"},
             {},
+        )
+        return self._returned(
+            attributes,
+            {"dx": ("DX", "", False), "dscale": ("DSCALE", "", False), "dbias": ("DBIAS", "compute_dbias", False)},
         )
 
     def sdpa_backward(

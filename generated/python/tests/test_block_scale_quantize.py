@@ -34,16 +34,16 @@ ATTRIBUTES = {
     "scale": AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_DESC,
 }
 TENSORS = {
-    "x": TensorDescriptor(2850, (2, 3,), (3, 1,)),
-    "y": TensorDescriptor(2851, (2, 3,), (3, 1,)),
-    "scale": TensorDescriptor(2852, (2, 3,), (3, 1,)),
+    "x": TensorDescriptor(1400, (1, 1, 64, 128,), (8192, 8192, 128, 1,)),
+    "y": TensorDescriptor(1401, (1, 1, 64, 128,), (8192, 8192, 128, 1,)),
+    "scale": TensorDescriptor(1402, (1, 1, 64, 4,), (256, 256, 4, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
-    AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE: 1,
+    AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE: 32,
     AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT: 1,
     AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT: True,
 }
-INPUTS = ("x", "scale", )
+INPUTS = ("x", )
 REQUIRED = ("x", "y", "scale", )
 ALL_PRESENT = REQUIRED + ()
 # getTensorDescriptors() order: declaration order, optional tensors only when set.
@@ -58,7 +58,7 @@ def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
 UID_FIELDS = {
     "x": ("inputs", "x_tensor_uid"),
     "y": ("outputs", "y_tensor_uid"),
-    "scale": ("inputs", "scale_tensor_uid"),
+    "scale": ("outputs", "scale_tensor_uid"),
 }
 
 
@@ -74,7 +74,7 @@ def make_node(*optional: str) -> dict[str, Any]:
         if name in REQUIRED or name in optional:
             place, key = UID_FIELDS[name]
             node[place][key] = TENSORS[name].uid
-    node["block_size"] = 1
+    node["block_size"] = 32
     node["axis"] = 1
     node["transpose"] = True
     return node
@@ -182,7 +182,7 @@ class TestBlockScaleQuantizeOperationDescriptor(unittest.TestCase):
 
     def test_SetAndGetBlockSize(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE), 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE), 32)
 
     def test_SetAndGetAxis(self) -> None:
         self.make_finalized()
@@ -515,11 +515,11 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
     def test_PreValidateSucceedsWithValidAttributes(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 1, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 1, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
@@ -527,43 +527,55 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
     def test_PreValidateFailsMissingX(self) -> None:
         attributes = node_attributes(
             {
-                "y": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 1, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 1, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing x (input) for pre-validation'))
 
-    def test_PreValidateFailsMissingScale(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-            },
-            {"block_size": 1, "axis": 1, "transpose": True},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing scale (input) for pre-validation'))
-
     def test_PreValidateFailsMissingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 1, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 1, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing y (output) for pre-validation'))
 
+    def test_PreValidateFailsMissingScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": 32, "axis": 1, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing scale (output) for pre-validation'))
+
+    def test_PreValidateFailsUnsetBlockSize(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": None, "axis": 1, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode block_size not set'))
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
-                "y": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 1, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 1, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing x for setting properties'))
@@ -571,10 +583,10 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
     def test_InferFailsWithoutY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 1, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 1, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing y for setting properties'))
@@ -582,10 +594,10 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
     def test_InferFailsWithoutScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": 1, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 1, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing scale for setting properties'))
@@ -593,19 +605,21 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
-            "x": ((2, 3), (3, 1)),
-            "y": ((2, 3), (3, 1)),
-            "scale": ((2, 3), (3, 1)),
+            "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
         }.items()}
         attributes = NodeAttributes(
             name="node",
             tensors={},
-            fields={"block_size": 1, "axis": 1, "transpose": True},
+            fields={"block_size": 32, "axis": 1, "transpose": True},
         )
-        outputs = graph.block_scale_quantize(tensors["x"], tensors["scale"], attributes)
+        returned = graph.block_scale_quantize(tensors["x"], attributes)
+        # the stated return: optional outputs None unless the attributes hold one or a flag creates it
+        self.assertEqual([None if t is None else t.name for t in returned], ["node::Y", "node::SCALE"])
+        outputs = [attributes.tensors[name] for name in ("y", "scale", )]
         self.assertEqual(tensors["x"].name, "node::X")
-        self.assertEqual(tensors["scale"].name, "node::SCALE")
-        self.assertEqual([t.name for t in outputs], ["node::Y"])
+        self.assertEqual([t.name for t in outputs], ["node::Y", "node::SCALE"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
 

@@ -7,8 +7,11 @@
 #include <gtest/gtest.h>
 #include <hipdnn_frontend/attributes/BlockScaleQuantizeAttributes.hpp>
 #include <hipdnn_frontend/attributes/TensorAttributes.hpp>
+#include <hipdnn_frontend/detail/BlockScaleQuantizePacker.hpp>
 
+#include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -26,6 +29,7 @@ TEST(TestBlockScaleQuantizeAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_x(), nullptr);
     EXPECT_EQ(attributes.get_y(), nullptr);
     EXPECT_EQ(attributes.get_scale(), nullptr);
+    EXPECT_FALSE(attributes.block_size.has_value());
     EXPECT_FALSE(attributes.axis.has_value());
     EXPECT_EQ(attributes.transpose, false);
 }
@@ -78,7 +82,7 @@ TEST(TestBlockScaleQuantizeAttributes, SetScaleMove)
     EXPECT_EQ(&attributes.set_scale(std::move(moved)), &attributes);
     EXPECT_EQ(attributes.get_scale(), tensor);
     EXPECT_EQ(moved, nullptr);
-    EXPECT_EQ(attributes.inputs.size(), 1u);
+    EXPECT_EQ(attributes.outputs.size(), 1u);
 }
 
 TEST(TestBlockScaleQuantizeAttributes, SetScaleCopy)
@@ -93,7 +97,7 @@ TEST(TestBlockScaleQuantizeAttributes, SetScaleCopy)
 TEST(TestBlockScaleQuantizeAttributes, SetBlockSize)
 {
     BlockScaleQuantizeAttributes attributes;
-    const int32_t value = 1;
+    const int32_t value = 32;
     EXPECT_EQ(&attributes.set_block_size(value), &attributes);
     EXPECT_EQ(attributes.block_size, value);
     EXPECT_EQ(attributes.get_block_size(), value);
@@ -115,4 +119,51 @@ TEST(TestBlockScaleQuantizeAttributes, SetTranspose)
     EXPECT_EQ(&attributes.set_transpose(value), &attributes);
     EXPECT_EQ(attributes.transpose, value);
     EXPECT_EQ(attributes.get_transpose(), value);
+}
+
+TEST(TestBlockScaleQuantizeAttributes, BlockSizeIsUnsetUntilSet)
+{
+    BlockScaleQuantizeAttributes attributes;
+    EXPECT_FALSE(attributes.get_block_size().has_value());
+    attributes.set_block_size(32);
+    ASSERT_TRUE(attributes.get_block_size().has_value());
+    EXPECT_EQ(*attributes.get_block_size(), 32);
+}
+
+namespace
+{
+
+// Every field set to its test value: the packer's own checks pass (what follows needs a backend).
+BlockScaleQuantizeAttributes withEveryField()
+{
+    BlockScaleQuantizeAttributes attributes;
+    attributes.set_block_size(32);
+    attributes.set_axis(1);
+    attributes.set_transpose(true);
+    return attributes;
+}
+
+} // namespace
+
+TEST(TestBlockScaleQuantizeAttributes, PackRefusesUnsetBlockSize)
+{
+    auto attributes = withEveryField();
+    attributes.block_size.reset();
+    std::unordered_map<int64_t, hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> tensorDescs;
+    std::vector<hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> operations;
+    const auto error = hipdnn_frontend::detail::createBlockScaleQuantizeOperation(
+        attributes, tensorDescs, operations);
+    EXPECT_EQ(error.code, hipdnn_frontend::ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "blockscalequantize block_size is required");
+    EXPECT_TRUE(operations.empty());
+}
+
+TEST(TestBlockScaleQuantizeAttributes, PackGoesPastTheRequiredFieldsOnceSet)
+{
+    const auto attributes = withEveryField();
+    std::unordered_map<int64_t, hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> tensorDescs;
+    std::vector<hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> operations;
+    const auto error = hipdnn_frontend::detail::createBlockScaleQuantizeOperation(
+        attributes, tensorDescs, operations);
+    EXPECT_NE(error.code, hipdnn_frontend::ErrorCode::ATTRIBUTE_NOT_SET) << error.get_message();
 }

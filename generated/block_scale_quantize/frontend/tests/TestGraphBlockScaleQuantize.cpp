@@ -32,7 +32,7 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 BlockScaleQuantizeAttributes makeAttributes()
 {
     BlockScaleQuantizeAttributes attributes;
-    attributes.set_block_size(1);
+    attributes.set_block_size(32);
     attributes.set_axis(1);
     attributes.set_transpose(true);
     attributes.set_compute_data_type(DataType::FLOAT);
@@ -44,18 +44,20 @@ BlockScaleQuantizeAttributes makeAttributes()
 TEST(TestGraphBlockScaleQuantize, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
-    const auto outputs = graph.block_scale_quantize(xTensor, scaleTensor, attributes);
+    const auto outputs = graph.block_scale_quantize(xTensor, attributes);
 
     EXPECT_EQ(xTensor->get_name(), "node::X");
-    EXPECT_EQ(scaleTensor->get_name(), "node::SCALE");
     ASSERT_NE(outputs[0], nullptr);
     EXPECT_EQ(outputs[0]->get_name(), "node::Y");
     EXPECT_TRUE(outputs[0]->get_is_virtual());
+    ASSERT_NE(outputs[1], nullptr);
+    EXPECT_EQ(outputs[1]->get_name(), "node::SCALE");
+    EXPECT_TRUE(outputs[1]->get_is_virtual());
 }
 
 TEST(TestGraphBlockScaleQuantize, DefaultNamesCountTheGraphNodes)
@@ -64,10 +66,10 @@ TEST(TestGraphBlockScaleQuantize, DefaultNamesCountTheGraphNodes)
     for(int node = 0; node < 2; ++node)
     {
         BlockScaleQuantizeAttributes attributes;
-        const auto outputs = graph.block_scale_quantize(
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-            attributes);
+        const auto outputs
+            = graph.block_scale_quantize(makeTensor(std::vector<int64_t>{1, 1, 64, 128},
+                                                    std::vector<int64_t>{8192, 8192, 128, 1}),
+                                         attributes);
         EXPECT_EQ(outputs[0]->get_name(), "BlockScaleQuantize_" + std::to_string(node) + "::Y");
     }
 }
@@ -76,12 +78,19 @@ TEST(TestGraphBlockScaleQuantize, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    const auto outputs = graph.block_scale_quantize(xTensor, scaleTensor, attributes);
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1});
+    const auto outputs = graph.block_scale_quantize(xTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
     // no inference gives y its shape: set it as a user would
-    outputs[0]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});
+    outputs[0]
+        ->set_dim(std::vector<int64_t>{1, 1, 64, 128})
+        .set_stride(std::vector<int64_t>{8192, 8192, 128, 1});
+    outputs[1]->set_data_type(DataType::FLOAT);
+    // no inference gives scale its shape: set it as a user would
+    outputs[1]
+        ->set_dim(std::vector<int64_t>{1, 1, 64, 4})
+        .set_stride(std::vector<int64_t>{256, 256, 4, 1});
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();

@@ -57,32 +57,33 @@ protected:
             .set_compute_data_type(DataType::FLOAT)
             .set_intermediate_data_type(DataType::FLOAT)
             .set_io_data_type(DataType::FLOAT);
-        auto xTensor = makeTensor(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
+        auto xTensor = makeTensor(K_BSQ_TENSOR_X_UID,
                                   "X",
-                                  toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                                  toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES),
+                                  toVec(K_BSQ_TENSOR_X_DIMS),
+                                  toVec(K_BSQ_TENSOR_X_STRIDES),
                                   manualUids);
-        auto scaleTensor = makeTensor(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
-                                      "SCALE",
-                                      toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                                      toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES),
-                                      manualUids);
         BlockScaleQuantizeAttributes attributes;
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_block_size(1);
             attributes.set_axis(1);
             attributes.set_transpose(true);
         }
-        auto outputs = graph->block_scale_quantize(xTensor, scaleTensor, attributes);
+        attributes.set_block_size(32); // required before packing
+        auto outputs = graph->block_scale_quantize(xTensor, attributes);
         outputs[0]->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        outputs[0]
-            ->set_dim(toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS))
-            .set_stride(toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
+        outputs[0]->set_dim(toVec(K_BSQ_TENSOR_Y_DIMS)).set_stride(toVec(K_BSQ_TENSOR_Y_STRIDES));
         if(manualUids)
         {
-            outputs[0]->set_uid(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
+            outputs[0]->set_uid(K_BSQ_TENSOR_Y_UID);
+        }
+        outputs[1]->set_name("SCALE").set_output(true).set_data_type(DataType::FLOAT);
+        outputs[1]
+            ->set_dim(toVec(K_BSQ_TENSOR_SCALE_DIMS))
+            .set_stride(toVec(K_BSQ_TENSOR_SCALE_STRIDES));
+        if(manualUids)
+        {
+            outputs[1]->set_uid(K_BSQ_TENSOR_SCALE_UID);
         }
 
         return graph;
@@ -115,36 +116,36 @@ protected:
         {
             const auto& tensor = attributes.get_x();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
+            EXPECT_EQ(tensor->get_uid(), K_BSQ_TENSOR_X_UID);
             EXPECT_EQ(tensor->get_name(), "X");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
-            EXPECT_EQ(tensors.at(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BSQ_TENSOR_X_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BSQ_TENSOR_X_STRIDES));
+            EXPECT_EQ(tensors.at(K_BSQ_TENSOR_X_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_y();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
+            EXPECT_EQ(tensor->get_uid(), K_BSQ_TENSOR_Y_UID);
             EXPECT_EQ(tensor->get_name(), "Y");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
-            EXPECT_EQ(tensors.at(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BSQ_TENSOR_Y_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BSQ_TENSOR_Y_STRIDES));
+            EXPECT_EQ(tensors.at(K_BSQ_TENSOR_Y_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_scale();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
+            EXPECT_EQ(tensor->get_uid(), K_BSQ_TENSOR_SCALE_UID);
             EXPECT_EQ(tensor->get_name(), "SCALE");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
-            EXPECT_EQ(tensors.at(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BSQ_TENSOR_SCALE_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BSQ_TENSOR_SCALE_STRIDES));
+            EXPECT_EQ(tensors.at(K_BSQ_TENSOR_SCALE_UID), tensor);
         }
         if(withOptionals)
         {
-            EXPECT_EQ(attributes.get_block_size(), (1));
+            EXPECT_EQ(attributes.get_block_size(), (32));
             EXPECT_EQ(attributes.get_axis(), (1));
             EXPECT_EQ(attributes.get_transpose(), (true));
         }
@@ -178,10 +179,9 @@ TEST_F(IntegrationBlockScaleQuantizeDescriptorLifting, BlockScaleQuantizeTensorS
     ASSERT_NE(node, nullptr);
     const auto& attributes = node->attributes;
     // the node's tensors are the graph's tensor objects, not copies
-    EXPECT_EQ(attributes.get_x().get(), tensors.at(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID).get());
-    EXPECT_EQ(attributes.get_y().get(), tensors.at(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID).get());
-    EXPECT_EQ(attributes.get_scale().get(),
-              tensors.at(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID).get());
+    EXPECT_EQ(attributes.get_x().get(), tensors.at(K_BSQ_TENSOR_X_UID).get());
+    EXPECT_EQ(attributes.get_y().get(), tensors.at(K_BSQ_TENSOR_Y_UID).get());
+    EXPECT_EQ(attributes.get_scale().get(), tensors.at(K_BSQ_TENSOR_SCALE_UID).get());
 }
 
 TEST_F(IntegrationBlockScaleQuantizeDescriptorLifting, BlockScaleQuantizeLiftWithoutFinalization)
@@ -205,17 +205,16 @@ TEST_F(IntegrationBlockScaleQuantizeDescriptorLifting, AutoAssignedUidsPreserved
     std::set<int64_t> uids;
     ASSERT_NE(attributes.get_x(), nullptr);
     uids.insert(attributes.get_x()->get_uid());
-    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS));
-    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
+    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_BSQ_TENSOR_X_DIMS));
+    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_BSQ_TENSOR_X_STRIDES));
     ASSERT_NE(attributes.get_y(), nullptr);
     uids.insert(attributes.get_y()->get_uid());
-    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS));
-    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
+    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_BSQ_TENSOR_Y_DIMS));
+    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_BSQ_TENSOR_Y_STRIDES));
     ASSERT_NE(attributes.get_scale(), nullptr);
     uids.insert(attributes.get_scale()->get_uid());
-    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS));
-    EXPECT_EQ(attributes.get_scale()->get_stride(),
-              toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_BSQ_TENSOR_SCALE_DIMS));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     EXPECT_EQ(uids.size(), 3U);
 }
 

@@ -62,32 +62,33 @@ protected:
             .set_compute_data_type(DataType::FLOAT)
             .set_intermediate_data_type(DataType::FLOAT)
             .set_io_data_type(DataType::FLOAT);
-        auto xTensor = makeTensor(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
+        auto xTensor = makeTensor(K_BSQ_TENSOR_X_UID,
                                   "X",
-                                  toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                                  toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES),
+                                  toVec(K_BSQ_TENSOR_X_DIMS),
+                                  toVec(K_BSQ_TENSOR_X_STRIDES),
                                   manualUids);
-        auto scaleTensor = makeTensor(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
-                                      "SCALE",
-                                      toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                                      toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES),
-                                      manualUids);
         BlockScaleQuantizeAttributes attributes;
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_block_size(1);
             attributes.set_axis(1);
             attributes.set_transpose(true);
         }
-        auto outputs = graph->block_scale_quantize(xTensor, scaleTensor, attributes);
+        attributes.set_block_size(32); // required before packing
+        auto outputs = graph->block_scale_quantize(xTensor, attributes);
         outputs[0]->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        outputs[0]
-            ->set_dim(toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS))
-            .set_stride(toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
+        outputs[0]->set_dim(toVec(K_BSQ_TENSOR_Y_DIMS)).set_stride(toVec(K_BSQ_TENSOR_Y_STRIDES));
         if(manualUids)
         {
-            outputs[0]->set_uid(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
+            outputs[0]->set_uid(K_BSQ_TENSOR_Y_UID);
+        }
+        outputs[1]->set_name("SCALE").set_output(true).set_data_type(DataType::FLOAT);
+        outputs[1]
+            ->set_dim(toVec(K_BSQ_TENSOR_SCALE_DIMS))
+            .set_stride(toVec(K_BSQ_TENSOR_SCALE_STRIDES));
+        if(manualUids)
+        {
+            outputs[1]->set_uid(K_BSQ_TENSOR_SCALE_UID);
         }
 
         return lowerAndDeserialize(*graph, _handle);
@@ -119,33 +120,33 @@ TEST_F(IntegrationBlockScaleQuantizeDescriptorLowering,
     ASSERT_EQ(graphT.tensors.size(), 3U);
     const auto tensors = buildTensorMap(graphT);
     expectTensor(tensors,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
+                 K_BSQ_TENSOR_X_UID,
                  "X",
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
+                 toVec(K_BSQ_TENSOR_X_DIMS),
+                 toVec(K_BSQ_TENSOR_X_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
+                 K_BSQ_TENSOR_Y_UID,
                  "Y",
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
+                 toVec(K_BSQ_TENSOR_Y_DIMS),
+                 toVec(K_BSQ_TENSOR_Y_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
+                 K_BSQ_TENSOR_SCALE_UID,
                  "SCALE",
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                 toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     const auto& node = *graphT.nodes[0];
     EXPECT_EQ(node.name, "test_op");
     EXPECT_EQ(node.compute_data_type, DataTypeSdk::FLOAT);
     ASSERT_EQ(node.attributes.type, NodeAttrType::BlockScaleQuantizeAttributes);
     const auto* attributes = node.attributes.AsBlockScaleQuantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->block_size, K_BLOCKSCALEQUANTIZE_BLOCK_SIZE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BSQ_TENSOR_X_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BSQ_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, K_BLOCKSCALEQUANTIZE_AXIS);
-    EXPECT_EQ(attributes->transpose, K_BLOCKSCALEQUANTIZE_TRANSPOSE);
+    EXPECT_EQ(*attributes->axis, K_BSQ_AXIS);
+    EXPECT_EQ(attributes->transpose, K_BSQ_TRANSPOSE);
 }
 
 TEST_F(IntegrationBlockScaleQuantizeDescriptorLowering,
@@ -156,20 +157,20 @@ TEST_F(IntegrationBlockScaleQuantizeDescriptorLowering,
     ASSERT_EQ(graphT.tensors.size(), 3U);
     const auto tensors = buildTensorMap(graphT);
     expectTensor(tensors,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
+                 K_BSQ_TENSOR_X_UID,
                  "X",
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
+                 toVec(K_BSQ_TENSOR_X_DIMS),
+                 toVec(K_BSQ_TENSOR_X_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
+                 K_BSQ_TENSOR_Y_UID,
                  "Y",
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
+                 toVec(K_BSQ_TENSOR_Y_DIMS),
+                 toVec(K_BSQ_TENSOR_Y_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
+                 K_BSQ_TENSOR_SCALE_UID,
                  "SCALE",
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                 toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     const auto* attributes = graphT.nodes[0]->attributes.AsBlockScaleQuantizeAttributes();
     ASSERT_NE(attributes, nullptr);
     EXPECT_EQ(graphT.nodes[0]->name, "test_op");

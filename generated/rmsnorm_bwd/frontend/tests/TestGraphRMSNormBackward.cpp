@@ -32,7 +32,8 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 RMSNormBackwardAttributes makeAttributes()
 {
     RMSNormBackwardAttributes attributes;
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;
 }
@@ -42,15 +43,19 @@ RMSNormBackwardAttributes makeAttributes()
 TEST(TestGraphRMSNormBackward, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto dyTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto invRmsTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto dyTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto invRmsTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
     const auto outputs
-        = graph.rmsnorm_bwd(dyTensor, xTensor, scaleTensor, invRmsTensor, attributes);
+        = graph.rmsnorm_backward(dyTensor, xTensor, scaleTensor, invRmsTensor, attributes);
 
     EXPECT_EQ(dyTensor->get_name(), "node::DY");
     EXPECT_EQ(xTensor->get_name(), "node::X");
@@ -62,6 +67,49 @@ TEST(TestGraphRMSNormBackward, NamesInputsAndCreatesVirtualOutputs)
     ASSERT_NE(outputs[1], nullptr);
     EXPECT_EQ(outputs[1]->get_name(), "node::DSCALE");
     EXPECT_TRUE(outputs[1]->get_is_virtual());
+    // dbias was set in the attributes: returned as it is, not created
+    ASSERT_NE(outputs[2], nullptr);
+    EXPECT_FALSE(outputs[2]->get_is_virtual());
+}
+
+TEST(TestGraphRMSNormBackward, ReturnsDbiasWhenComputeDbias)
+{
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_dbias(nullptr);
+        attributes.set_compute_dbias(true);
+        attributes.set_name("node");
+        const auto outputs = graph.rmsnorm_backward(
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}),
+            attributes);
+        ASSERT_NE(outputs[2], nullptr);
+        EXPECT_EQ(outputs[2]->get_name(), "node::DBIAS");
+        EXPECT_TRUE(outputs[2]->get_is_virtual());
+    }
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_dbias(nullptr);
+        attributes.set_compute_dbias(false);
+        attributes.set_name("node");
+        const auto outputs = graph.rmsnorm_backward(
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}),
+            attributes);
+        EXPECT_EQ(outputs[2], nullptr);
+    }
 }
 
 TEST(TestGraphRMSNormBackward, DefaultNamesCountTheGraphNodes)
@@ -70,12 +118,15 @@ TEST(TestGraphRMSNormBackward, DefaultNamesCountTheGraphNodes)
     for(int node = 0; node < 2; ++node)
     {
         RMSNormBackwardAttributes attributes;
-        const auto outputs
-            = graph.rmsnorm_bwd(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                                makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                                makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                                makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                                attributes);
+        const auto outputs = graph.rmsnorm_backward(
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}),
+            attributes);
         EXPECT_EQ(outputs[0]->get_name(), "RMSNormBackward_" + std::to_string(node) + "::DX");
     }
 }
@@ -84,19 +135,23 @@ TEST(TestGraphRMSNormBackward, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto dyTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto invRmsTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto dyTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto invRmsTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1});
     const auto outputs
-        = graph.rmsnorm_bwd(dyTensor, xTensor, scaleTensor, invRmsTensor, attributes);
+        = graph.rmsnorm_backward(dyTensor, xTensor, scaleTensor, invRmsTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
     outputs[1]->set_data_type(DataType::FLOAT);
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();
     // infer_properties_node() gave the output dx the dims of x
-    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
     // infer_properties_node() gave the output dscale the dims of scale
-    EXPECT_EQ(outputs[1]->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(outputs[1]->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
 }

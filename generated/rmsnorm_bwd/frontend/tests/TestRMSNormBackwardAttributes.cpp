@@ -30,6 +30,7 @@ TEST(TestRMSNormBackwardAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_dx(), nullptr);
     EXPECT_EQ(attributes.get_dscale(), nullptr);
     EXPECT_EQ(attributes.get_dbias(), nullptr);
+    EXPECT_EQ(attributes.get_compute_dbias(), false);
 }
 
 TEST(TestRMSNormBackwardAttributes, SetDyMove)
@@ -170,4 +171,22 @@ TEST(TestRMSNormBackwardAttributes, SetDbiasCopy)
     EXPECT_EQ(&attributes.set_dbias(tensor), &attributes);
     EXPECT_EQ(attributes.get_dbias(), tensor);
     EXPECT_EQ(tensor.use_count(), 2);
+}
+
+TEST(TestRMSNormBackwardAttributes, SetComputeDbias)
+{
+    RMSNormBackwardAttributes attributes;
+    EXPECT_EQ(&attributes.set_compute_dbias(false), &attributes);
+    EXPECT_EQ(attributes.get_compute_dbias(), false);
+    EXPECT_EQ(&attributes.set_compute_dbias(false), &attributes);
+    EXPECT_EQ(attributes.get_compute_dbias(), false);
+}
+
+TEST(TestRMSNormBackwardAttributes, HasDbiasSetsComputeDbias)
+{
+    RMSNormBackwardAttributes attributes;
+    EXPECT_EQ(&attributes.has_dbias(false), &attributes);
+    EXPECT_EQ(attributes.get_compute_dbias(), false);
+    EXPECT_EQ(&attributes.has_dbias(false), &attributes);
+    EXPECT_EQ(attributes.get_compute_dbias(), false);
 }

@@ -92,7 +92,8 @@ protected:
                                             toVec(K_RMSNORMBACKWARD_TENSOR_DBIAS_STRIDES),
                                             manualUids));
         }
-        auto outputs = graph->rmsnorm_bwd(dyTensor, xTensor, scaleTensor, invRmsTensor, attributes);
+        auto outputs
+            = graph->rmsnorm_backward(dyTensor, xTensor, scaleTensor, invRmsTensor, attributes);
         outputs[0]->set_name("DX").set_output(true).set_data_type(DataType::FLOAT);
         outputs[0]
             ->set_dim(toVec(K_RMSNORMBACKWARD_TENSOR_DX_DIMS))

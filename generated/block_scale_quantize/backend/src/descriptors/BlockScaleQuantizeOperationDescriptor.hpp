@@ -54,8 +54,8 @@ public:
 private:
     hipdnn_flatbuffers_sdk::data_objects::BlockScaleQuantizeAttributesT _data;
     std::shared_ptr<TensorDescriptor> _xDesc;
-    std::shared_ptr<TensorDescriptor> _scaleDesc;
     std::shared_ptr<TensorDescriptor> _yDesc;
+    std::shared_ptr<TensorDescriptor> _scaleDesc;
     hipdnn_flatbuffers_sdk::data_objects::DataType _computeDataType
         = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
     std::string _name;

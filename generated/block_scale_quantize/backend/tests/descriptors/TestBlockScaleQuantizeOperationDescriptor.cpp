@@ -45,15 +45,13 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<BlockScaleQuantizeOperationDescriptor>();
-        _xDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
-        _yDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
-                                           toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_BSQ_TENSOR_X_UID, toVec(K_BSQ_TENSOR_X_DIMS), toVec(K_BSQ_TENSOR_X_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_BSQ_TENSOR_Y_UID, toVec(K_BSQ_TENSOR_Y_DIMS), toVec(K_BSQ_TENSOR_Y_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_BSQ_TENSOR_SCALE_UID,
+                                           toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                                           toVec(K_BSQ_TENSOR_SCALE_STRIDES));
 
         _unfinalizedTensor = createDescriptor<TensorDescriptor>();
     }
@@ -73,15 +71,15 @@ protected:
     // Every data field, from the constants header.
     void setBlockScaleQuantizeParams()
     {
-        const int32_t blockSizeValue = K_BLOCKSCALEQUANTIZE_BLOCK_SIZE;
+        const int32_t blockSizeValue = K_BSQ_BLOCK_SIZE;
         getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE,
                                       HIPDNN_TYPE_INT32,
                                       1,
                                       &blockSizeValue);
-        const int64_t axisValue = K_BLOCKSCALEQUANTIZE_AXIS;
+        const int64_t axisValue = K_BSQ_AXIS;
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &axisValue);
-        const bool transposeValue = K_BLOCKSCALEQUANTIZE_TRANSPOSE;
+        const bool transposeValue = K_BSQ_TRANSPOSE;
         getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT,
                                       HIPDNN_TYPE_BOOLEAN,
                                       1,
@@ -227,7 +225,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetXTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getXDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_BSQ_TENSOR_X_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_XDESC,
@@ -238,8 +236,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetXTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_BSQ_TENSOR_X_UID);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetYTensor)
@@ -252,7 +249,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetYTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getYDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getYDesc()->getData().uid, K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(getDescriptor()->getYDesc()->getData().uid, K_BSQ_TENSOR_Y_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_YDESC,
@@ -263,8 +260,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetYTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_BSQ_TENSOR_Y_UID);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetScaleTensor)
@@ -277,8 +273,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetScaleTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getScaleDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getScaleDesc()->getData().uid,
-              K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(getDescriptor()->getScaleDesc()->getData().uid, K_BSQ_TENSOR_SCALE_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_DESC,
@@ -289,14 +284,13 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetScaleTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_BSQ_TENSOR_SCALE_UID);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetBlockSize)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().block_size, K_BLOCKSCALEQUANTIZE_BLOCK_SIZE);
+    EXPECT_EQ(getDescriptor()->getData().block_size, K_BSQ_BLOCK_SIZE);
     int64_t count = 0;
     int32_t value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE,
@@ -305,26 +299,26 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetBlockSize)
                                   &count,
                                   &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_BLOCKSCALEQUANTIZE_BLOCK_SIZE);
+    EXPECT_EQ(value, K_BSQ_BLOCK_SIZE);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetAxis)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().axis.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().axis, K_BLOCKSCALEQUANTIZE_AXIS);
+    EXPECT_EQ(*getDescriptor()->getData().axis, K_BSQ_AXIS);
     int64_t count = 0;
     int64_t value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_BLOCKSCALEQUANTIZE_AXIS);
+    EXPECT_EQ(value, K_BSQ_AXIS);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetTranspose)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().transpose, K_BLOCKSCALEQUANTIZE_TRANSPOSE);
+    EXPECT_EQ(getDescriptor()->getData().transpose, K_BSQ_TRANSPOSE);
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT,
@@ -333,7 +327,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetTranspose)
                                   &count,
                                   &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_BLOCKSCALEQUANTIZE_TRANSPOSE);
+    EXPECT_EQ(value, K_BSQ_TRANSPOSE);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetComputeType)
@@ -494,9 +488,9 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, GetTensorDescriptorsReturnsDec
 
     const auto tensors = getDescriptor()->getTensorDescriptors();
     const std::vector<int64_t> expected{
-        K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
-        K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
-        K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
+        K_BSQ_TENSOR_X_UID,
+        K_BSQ_TENSOR_Y_UID,
+        K_BSQ_TENSOR_SCALE_UID,
     };
     ASSERT_EQ(tensors.size(), expected.size());
     for(size_t i = 0; i < tensors.size(); ++i)
@@ -525,13 +519,13 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(node->compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     const auto* attributes = node->attributes.AsBlockScaleQuantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->block_size, K_BLOCKSCALEQUANTIZE_BLOCK_SIZE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BSQ_TENSOR_X_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BSQ_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, K_BLOCKSCALEQUANTIZE_AXIS);
-    EXPECT_EQ(attributes->transpose, K_BLOCKSCALEQUANTIZE_TRANSPOSE);
+    EXPECT_EQ(*attributes->axis, K_BSQ_AXIS);
+    EXPECT_EQ(attributes->transpose, K_BSQ_TRANSPOSE);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, ToStringContainsExpectedInfo)
@@ -539,11 +533,9 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, ToStringContainsExpectedInfo)
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("BlockScaleQuantizeOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID)),
-              std::string::npos);
-    EXPECT_NE(text.find(", y_uid=" + std::to_string(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID)),
-              std::string::npos);
-    EXPECT_NE(text.find(", scale_uid=" + std::to_string(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID)),
+    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_BSQ_TENSOR_X_UID)), std::string::npos);
+    EXPECT_NE(text.find(", y_uid=" + std::to_string(K_BSQ_TENSOR_Y_UID)), std::string::npos);
+    EXPECT_NE(text.find(", scale_uid=" + std::to_string(K_BSQ_TENSOR_SCALE_UID)),
               std::string::npos);
     EXPECT_NE(text.find(", block_size="), std::string::npos);
     EXPECT_NE(text.find(", axis="), std::string::npos);

@@ -45,15 +45,13 @@ protected:
 
     void SetUp() override
     {
-        _xDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
-        _yDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
-                                           toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_BSQ_TENSOR_X_UID, toVec(K_BSQ_TENSOR_X_DIMS), toVec(K_BSQ_TENSOR_X_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_BSQ_TENSOR_Y_UID, toVec(K_BSQ_TENSOR_Y_DIMS), toVec(K_BSQ_TENSOR_Y_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_BSQ_TENSOR_SCALE_UID,
+                                           toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                                           toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     }
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
@@ -61,12 +59,12 @@ protected:
         makeNode([[maybe_unused]] const std::vector<int64_t>& presentOptionalUids)
     {
         hipdnn_flatbuffers_sdk::data_objects::BlockScaleQuantizeAttributesT attributes;
-        attributes.x_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_X_UID;
-        attributes.y_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID;
-        attributes.scale_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID;
-        attributes.block_size = K_BLOCKSCALEQUANTIZE_BLOCK_SIZE;
-        attributes.axis = K_BLOCKSCALEQUANTIZE_AXIS;
-        attributes.transpose = K_BLOCKSCALEQUANTIZE_TRANSPOSE;
+        attributes.x_tensor_uid = K_BSQ_TENSOR_X_UID;
+        attributes.y_tensor_uid = K_BSQ_TENSOR_Y_UID;
+        attributes.scale_tensor_uid = K_BSQ_TENSOR_SCALE_UID;
+        attributes.block_size = K_BSQ_BLOCK_SIZE;
+        attributes.axis = K_BSQ_AXIS;
+        attributes.transpose = K_BSQ_TRANSPOSE;
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -80,9 +78,9 @@ protected:
                              = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT)
     {
         hipdnn_flatbuffers_sdk::data_objects::BlockScaleQuantizeAttributesT attributes;
-        attributes.x_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_X_UID;
-        attributes.y_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID;
-        attributes.scale_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID;
+        attributes.x_tensor_uid = K_BSQ_TENSOR_X_UID;
+        attributes.y_tensor_uid = K_BSQ_TENSOR_Y_UID;
+        attributes.scale_tensor_uid = K_BSQ_TENSOR_SCALE_UID;
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.compute_data_type = computeType;
         node.attributes.Set(std::move(attributes));
@@ -121,11 +119,11 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, CreatesValidFinalizedDescriptor)
     ASSERT_NE(descriptor, nullptr);
     EXPECT_TRUE(descriptor->isFinalized());
     ASSERT_NE(descriptor->getXDesc(), nullptr);
-    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_BSQ_TENSOR_X_UID);
     ASSERT_NE(descriptor->getYDesc(), nullptr);
-    EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_BSQ_TENSOR_Y_UID);
     ASSERT_NE(descriptor->getScaleDesc(), nullptr);
-    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_BSQ_TENSOR_SCALE_UID);
 }
 
 TEST_F(TestBlockScaleQuantizeOperationFromNode, FailsWithMissingXTensor)
@@ -242,9 +240,9 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, NodeFactoryDelegatesCorrectly)
     // no dynamic_pointer_cast: hipDNN's backend tests build with -fno-rtti
     const auto descriptor
         = std::static_pointer_cast<BlockScaleQuantizeOperationDescriptor>(created);
-    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID));
-    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BSQ_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BSQ_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BSQ_TENSOR_SCALE_UID));
 }
 
 TEST_F(TestBlockScaleQuantizeOperationFromNode, NodeFactoryRejectsAnEmptyNode)
@@ -260,13 +258,13 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, TensorReferencesMatchTensorMap)
     const auto tensorMap = makeTensorMap({&_xDesc, &_yDesc, &_scaleDesc});
     const auto descriptor
         = BlockScaleQuantizeOperationDescriptor::fromNode(makeNode({}), tensorMap);
-    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID));
-    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BSQ_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BSQ_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BSQ_TENSOR_SCALE_UID));
     std::vector<std::shared_ptr<TensorDescriptor>> expected;
-    expected.push_back(tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID));
-    expected.push_back(tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID));
-    expected.push_back(tensorMap.at(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID));
+    expected.push_back(tensorMap.at(K_BSQ_TENSOR_X_UID));
+    expected.push_back(tensorMap.at(K_BSQ_TENSOR_Y_UID));
+    expected.push_back(tensorMap.at(K_BSQ_TENSOR_SCALE_UID));
     EXPECT_EQ(descriptor->getTensorDescriptors(), expected);
 }
 
@@ -292,10 +290,10 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
+                               K_BSQ_TENSOR_X_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                               toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
+                               toVec(K_BSQ_TENSOR_X_DIMS),
+                               toVec(K_BSQ_TENSOR_X_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -306,10 +304,10 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
+                               K_BSQ_TENSOR_Y_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                               toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
+                               toVec(K_BSQ_TENSOR_Y_DIMS),
+                               toVec(K_BSQ_TENSOR_Y_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -320,10 +318,10 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
+                               K_BSQ_TENSOR_SCALE_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                               toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+                               toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                               toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     }
     {
         int32_t value{};
@@ -333,7 +331,7 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_BLOCKSCALEQUANTIZE_BLOCK_SIZE);
+        EXPECT_EQ(value, K_BSQ_BLOCK_SIZE);
     }
     {
         int64_t value{};
@@ -343,7 +341,7 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_BLOCKSCALEQUANTIZE_AXIS);
+        EXPECT_EQ(value, K_BSQ_AXIS);
     }
     {
         bool value{};
@@ -353,7 +351,7 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_BLOCKSCALEQUANTIZE_TRANSPOSE);
+        EXPECT_EQ(value, K_BSQ_TRANSPOSE);
     }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(
@@ -368,13 +366,13 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, EveryFieldPreservedThroughBuildN
     const auto rebuilt = descriptor->buildNode();
     const auto* attributes = rebuilt->attributes.AsBlockScaleQuantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->block_size, K_BLOCKSCALEQUANTIZE_BLOCK_SIZE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BSQ_TENSOR_X_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BSQ_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, K_BLOCKSCALEQUANTIZE_AXIS);
-    EXPECT_EQ(attributes->transpose, K_BLOCKSCALEQUANTIZE_TRANSPOSE);
+    EXPECT_EQ(*attributes->axis, K_BSQ_AXIS);
+    EXPECT_EQ(attributes->transpose, K_BSQ_TRANSPOSE);
 }
 
 } // namespace

@@ -45,15 +45,13 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<GraphDescriptor>();
-        _xDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
-        _yDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                                       toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
-                                           toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_BSQ_TENSOR_X_UID, toVec(K_BSQ_TENSOR_X_DIMS), toVec(K_BSQ_TENSOR_X_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_BSQ_TENSOR_Y_UID, toVec(K_BSQ_TENSOR_Y_DIMS), toVec(K_BSQ_TENSOR_Y_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_BSQ_TENSOR_SCALE_UID,
+                                           toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                                           toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     }
 
     std::shared_ptr<GraphDescriptor> getDescriptor() const
@@ -89,17 +87,17 @@ protected:
         setTensor(op, HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_DESC, _scaleDesc);
         if(everything)
         {
-            const int32_t blockSizeValue = K_BLOCKSCALEQUANTIZE_BLOCK_SIZE;
+            const int32_t blockSizeValue = K_BSQ_BLOCK_SIZE;
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE,
                              HIPDNN_TYPE_INT32,
                              1,
                              &blockSizeValue);
-            const int64_t axisValue = K_BLOCKSCALEQUANTIZE_AXIS;
+            const int64_t axisValue = K_BSQ_AXIS;
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT,
                              HIPDNN_TYPE_INT64,
                              1,
                              &axisValue);
-            const bool transposeValue = K_BLOCKSCALEQUANTIZE_TRANSPOSE;
+            const bool transposeValue = K_BSQ_TRANSPOSE;
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT,
                              HIPDNN_TYPE_BOOLEAN,
                              1,
@@ -174,18 +172,14 @@ TEST_F(TestGraphDescriptorBlockScaleQuantize, BuildFromSingleOperation)
     EXPECT_TRUE(getDescriptor()->isFinalized());
     ASSERT_EQ(graph->nodes.size(), 1U);
     EXPECT_EQ(graph->tensors.size(), 3U);
+    verifyTensor(
+        *graph, K_BSQ_TENSOR_X_UID, toVec(K_BSQ_TENSOR_X_DIMS), toVec(K_BSQ_TENSOR_X_STRIDES));
+    verifyTensor(
+        *graph, K_BSQ_TENSOR_Y_UID, toVec(K_BSQ_TENSOR_Y_DIMS), toVec(K_BSQ_TENSOR_Y_STRIDES));
     verifyTensor(*graph,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
-    verifyTensor(*graph,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
-    verifyTensor(*graph,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 K_BSQ_TENSOR_SCALE_UID,
+                 toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                 toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     const auto& node = *graph->nodes[0];
     EXPECT_EQ(node.name, "");
     EXPECT_EQ(node.compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
@@ -193,13 +187,13 @@ TEST_F(TestGraphDescriptorBlockScaleQuantize, BuildFromSingleOperation)
               hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::BlockScaleQuantizeAttributes);
     const auto* attributes = node.attributes.AsBlockScaleQuantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->block_size, K_BLOCKSCALEQUANTIZE_BLOCK_SIZE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BSQ_TENSOR_X_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BSQ_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, K_BLOCKSCALEQUANTIZE_AXIS);
-    EXPECT_EQ(attributes->transpose, K_BLOCKSCALEQUANTIZE_TRANSPOSE);
+    EXPECT_EQ(*attributes->axis, K_BSQ_AXIS);
+    EXPECT_EQ(attributes->transpose, K_BSQ_TRANSPOSE);
 }
 
 TEST_F(TestGraphDescriptorBlockScaleQuantize, BuildFromRequiredOnlyOperation)
@@ -208,18 +202,14 @@ TEST_F(TestGraphDescriptorBlockScaleQuantize, BuildFromRequiredOnlyOperation)
     const auto graph = finalizeGraphAndUnpack({op.get()});
     ASSERT_EQ(graph->nodes.size(), 1U);
     EXPECT_EQ(graph->tensors.size(), 3U);
+    verifyTensor(
+        *graph, K_BSQ_TENSOR_X_UID, toVec(K_BSQ_TENSOR_X_DIMS), toVec(K_BSQ_TENSOR_X_STRIDES));
+    verifyTensor(
+        *graph, K_BSQ_TENSOR_Y_UID, toVec(K_BSQ_TENSOR_Y_DIMS), toVec(K_BSQ_TENSOR_Y_STRIDES));
     verifyTensor(*graph,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_X_UID,
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES));
-    verifyTensor(*graph,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID,
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES));
-    verifyTensor(*graph,
-                 K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID,
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 K_BSQ_TENSOR_SCALE_UID,
+                 toVec(K_BSQ_TENSOR_SCALE_DIMS),
+                 toVec(K_BSQ_TENSOR_SCALE_STRIDES));
     const auto* attributes = graph->nodes[0]->attributes.AsBlockScaleQuantizeAttributes();
     ASSERT_NE(attributes, nullptr);
     EXPECT_FALSE(attributes->axis.has_value());

@@ -27,12 +27,12 @@ const char* const K_NODE_NAME = "block_scale_quantize_json";
 data_objects::NodeT makeNode([[maybe_unused]] bool withOptionalTensors)
 {
     data_objects::BlockScaleQuantizeAttributesT attributes;
-    attributes.x_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_X_UID;
-    attributes.y_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID;
-    attributes.scale_tensor_uid = K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID;
-    attributes.block_size = K_BLOCKSCALEQUANTIZE_BLOCK_SIZE;
-    attributes.axis = K_BLOCKSCALEQUANTIZE_AXIS;
-    attributes.transpose = K_BLOCKSCALEQUANTIZE_TRANSPOSE;
+    attributes.x_tensor_uid = K_BSQ_TENSOR_X_UID;
+    attributes.y_tensor_uid = K_BSQ_TENSOR_Y_UID;
+    attributes.scale_tensor_uid = K_BSQ_TENSOR_SCALE_UID;
+    attributes.block_size = K_BSQ_BLOCK_SIZE;
+    attributes.axis = K_BSQ_AXIS;
+    attributes.transpose = K_BSQ_TRANSPOSE;
     data_objects::NodeT node;
     node.name = K_NODE_NAME;
     node.compute_data_type = data_objects::DataType::FLOAT;
@@ -65,12 +65,9 @@ TEST(TestJsonBlockScaleQuantizeAttributes, RoundTripsWithEveryOptionalTensor)
     EXPECT_EQ(result, node);
     EXPECT_EQ(written.at("type").get<std::string>(), "BlockScaleQuantizeAttributes");
     EXPECT_EQ(written.at("name").get<std::string>(), K_NODE_NAME);
-    EXPECT_EQ(written.at("inputs").at("x_tensor_uid").get<int64_t>(),
-              K_BLOCKSCALEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(written.at("inputs").at("scale_tensor_uid").get<int64_t>(),
-              K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(),
-              K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(written.at("inputs").at("x_tensor_uid").get<int64_t>(), K_BSQ_TENSOR_X_UID);
+    EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(), K_BSQ_TENSOR_Y_UID);
+    EXPECT_EQ(written.at("outputs").at("scale_tensor_uid").get<int64_t>(), K_BSQ_TENSOR_SCALE_UID);
 }
 
 TEST(TestJsonBlockScaleQuantizeAttributes, RoundTripsWithoutOptionalTensors)
@@ -80,7 +77,7 @@ TEST(TestJsonBlockScaleQuantizeAttributes, RoundTripsWithoutOptionalTensors)
     const auto result = throughJson(node, written);
 
     EXPECT_EQ(result, node);
-    EXPECT_EQ(written.at("inputs").size(), 2u);
+    EXPECT_EQ(written.at("inputs").size(), 1u);
 }
 
 TEST(TestJsonBlockScaleQuantizeAttributes, WritesEveryFieldBesideTheTensors)
@@ -92,8 +89,8 @@ TEST(TestJsonBlockScaleQuantizeAttributes, WritesEveryFieldBesideTheTensors)
     EXPECT_TRUE(written.contains("block_size"));
     EXPECT_TRUE(written.contains("axis"));
     EXPECT_TRUE(written.contains("transpose"));
-    EXPECT_EQ(written.at("inputs").size(), 2u);
-    EXPECT_EQ(written.at("outputs").size(), 1u);
+    EXPECT_EQ(written.at("inputs").size(), 1u);
+    EXPECT_EQ(written.at("outputs").size(), 2u);
 }
 
 TEST(TestJsonBlockScaleQuantizeAttributes, MissingRequiredTensorThrows)

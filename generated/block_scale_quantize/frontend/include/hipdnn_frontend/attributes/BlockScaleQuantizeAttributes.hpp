@@ -30,13 +30,13 @@ public:
     enum class InputNames
     {
         X = 0,
-        SCALE = 1,
     };
     typedef InputNames input_names;
 
     enum class OutputNames
     {
         Y = 0,
+        SCALE = 1,
     };
     typedef OutputNames output_names;
 
@@ -44,7 +44,7 @@ public:
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
 
     // NOLINTBEGIN(readability-identifier-naming)
-    int32_t block_size{};
+    std::optional<int32_t> block_size;
     std::optional<int64_t> axis;
     bool transpose = false;
     // NOLINTEND(readability-identifier-naming)
@@ -64,7 +64,7 @@ public:
     // NOLINTNEXTLINE(readability-identifier-naming)
     std::shared_ptr<TensorAttributes> get_scale() const
     {
-        return getInput(InputNames::SCALE);
+        return getOutput(OutputNames::SCALE);
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
@@ -94,17 +94,17 @@ public:
     // NOLINTNEXTLINE(readability-identifier-naming)
     BlockScaleQuantizeAttributes& set_scale(std::shared_ptr<TensorAttributes>&& value)
     {
-        return setInput(InputNames::SCALE, std::move(value));
+        return setOutput(OutputNames::SCALE, std::move(value));
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
     BlockScaleQuantizeAttributes& set_scale(const std::shared_ptr<TensorAttributes>& value)
     {
-        return setInput(InputNames::SCALE, value);
+        return setOutput(OutputNames::SCALE, value);
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    int32_t get_block_size() const
+    std::optional<int32_t> get_block_size() const
     {
         return block_size;
     }

@@ -22,6 +22,11 @@ inline Error createBlockScaleQuantizeOperation(
     std::unordered_map<int64_t, ScopedHipdnnBackendDescriptor>& tensorDescs,
     std::vector<ScopedHipdnnBackendDescriptor>& operations)
 {
+    // block_size is required before packing: refused before anything is created
+    if(!attributes.get_block_size().has_value())
+    {
+        return {ErrorCode::ATTRIBUTE_NOT_SET, "blockscalequantize block_size is required"};
+    }
     ScopedHipdnnBackendDescriptor opDesc(HIPDNN_BACKEND_OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR);
     if(!opDesc.valid())
     {
@@ -48,7 +53,7 @@ inline Error createBlockScaleQuantizeOperation(
         setDescriptorAttrScalar(opDesc.get(),
                                 HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE,
                                 HIPDNN_TYPE_INT32,
-                                attributes.get_block_size(),
+                                *attributes.get_block_size(),
                                 "blockscalequantize BLOCK_SIZE"));
     if(attributes.get_axis().has_value())
     {

@@ -55,12 +55,15 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_x() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode missing x (input) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(attributes.get_scale() == nullptr,
-                              ErrorCode::ATTRIBUTE_NOT_SET,
-                              "BlockScaleQuantizeNode missing scale (input) for pre-validation");
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode missing y (output) for pre-validation");
+        HIPDNN_RETURN_IF_TRUE(attributes.get_scale() == nullptr,
+                              ErrorCode::ATTRIBUTE_NOT_SET,
+                              "BlockScaleQuantizeNode missing scale (output) for pre-validation");
+        HIPDNN_RETURN_IF_TRUE(!attributes.get_block_size().has_value(),
+                              ErrorCode::ATTRIBUTE_NOT_SET,
+                              "BlockScaleQuantizeNode block_size not set");
         return {};
     }
 

@@ -12,19 +12,19 @@
 namespace hipdnn_tests::constants
 {
 
-constexpr int64_t K_BLOCKSCALEQUANTIZE_TENSOR_X_UID = 2850;
-constexpr std::array<int64_t, 2> K_BLOCKSCALEQUANTIZE_TENSOR_X_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BLOCKSCALEQUANTIZE_TENSOR_X_STRIDES = {3, 1};
+constexpr int64_t K_BSQ_TENSOR_X_UID = 1400;
+constexpr std::array<int64_t, 4> K_BSQ_TENSOR_X_DIMS = {1, 1, 64, 128};
+constexpr std::array<int64_t, 4> K_BSQ_TENSOR_X_STRIDES = {8192, 8192, 128, 1};
 
-constexpr int64_t K_BLOCKSCALEQUANTIZE_TENSOR_Y_UID = 2851;
-constexpr std::array<int64_t, 2> K_BLOCKSCALEQUANTIZE_TENSOR_Y_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BLOCKSCALEQUANTIZE_TENSOR_Y_STRIDES = {3, 1};
+constexpr int64_t K_BSQ_TENSOR_Y_UID = 1401;
+constexpr std::array<int64_t, 4> K_BSQ_TENSOR_Y_DIMS = {1, 1, 64, 128};
+constexpr std::array<int64_t, 4> K_BSQ_TENSOR_Y_STRIDES = {8192, 8192, 128, 1};
 
-constexpr int64_t K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_UID = 2852;
-constexpr std::array<int64_t, 2> K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BLOCKSCALEQUANTIZE_TENSOR_SCALE_STRIDES = {3, 1};
+constexpr int64_t K_BSQ_TENSOR_SCALE_UID = 1402;
+constexpr std::array<int64_t, 4> K_BSQ_TENSOR_SCALE_DIMS = {1, 1, 64, 4};
+constexpr std::array<int64_t, 4> K_BSQ_TENSOR_SCALE_STRIDES = {256, 256, 4, 1};
 
-constexpr int32_t K_BLOCKSCALEQUANTIZE_BLOCK_SIZE = 1;
-constexpr int64_t K_BLOCKSCALEQUANTIZE_AXIS = 1;
-constexpr bool K_BLOCKSCALEQUANTIZE_TRANSPOSE = true;
+constexpr int32_t K_BSQ_BLOCK_SIZE = 32;
+constexpr int64_t K_BSQ_AXIS = 1;
+constexpr bool K_BSQ_TRANSPOSE = true;
 } // namespace hipdnn_tests::constants

@@ -172,9 +172,32 @@ public:
     {
         return setOutput(OutputNames::DBIAS, value);
     }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    bool get_compute_dbias() const
+    {
+        return compute_dbias;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    RMSNormBackwardAttributes& set_compute_dbias(bool value)
+    {
+        compute_dbias = value;
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    RMSNormBackwardAttributes& has_dbias(bool value)
+    {
+        return set_compute_dbias(value);
+    }
+
+private:
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    bool compute_dbias = false;
 };
 
 typedef RMSNormBackwardAttributes
-    R_m_s_norm_backward_attributes; // NOLINT(readability-identifier-naming)
+    Rmsnorm_backward_attributes; // NOLINT(readability-identifier-naming)
 
 } // namespace hipdnn_frontend::graph

@@ -23,9 +23,9 @@ inline void to_json(nlohmann::json& j, const BlockScaleQuantizeAttributes& attri
 {
     auto inputs = nlohmann::json::object();
     inputs["x_tensor_uid"] = attributes.x_tensor_uid();
-    inputs["scale_tensor_uid"] = attributes.scale_tensor_uid();
     auto outputs = nlohmann::json::object();
     outputs["y_tensor_uid"] = attributes.y_tensor_uid();
+    outputs["scale_tensor_uid"] = attributes.scale_tensor_uid();
     j["inputs"] = inputs;
     j["outputs"] = outputs;
     j["block_size"] = attributes.block_size();
@@ -53,7 +53,7 @@ inline auto to<data_objects::BlockScaleQuantizeAttributes>(flatbuffers::FlatBuff
         builder,
         inputs.at("x_tensor_uid").get<int64_t>(),
         outputs.at("y_tensor_uid").get<int64_t>(),
-        inputs.at("scale_tensor_uid").get<int64_t>(),
+        outputs.at("scale_tensor_uid").get<int64_t>(),
         entry.at("block_size").get<int32_t>(),
         entry.contains("axis") ? ::flatbuffers::Optional<int64_t>(entry.at("axis").get<int64_t>())
                                : ::flatbuffers::nullopt,
