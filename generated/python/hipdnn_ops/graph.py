@@ -15,7 +15,6 @@ from hipdnn_ops.batchnorm_inference import NODE as BATCHNORM_INFERENCE_NODE
 from hipdnn_ops.block_scale_dequantize import NODE as BLOCK_SCALE_DEQUANTIZE_NODE
 from hipdnn_ops.block_scale_quantize import NODE as BLOCK_SCALE_QUANTIZE_NODE
 from hipdnn_ops.layernorm_bwd import NODE as LAYERNORM_BWD_NODE
-from hipdnn_ops.reduction import NODE as REDUCTION_NODE
 from hipdnn_ops.rmsnorm_bwd import NODE as RMSNORM_BWD_NODE
 from hipdnn_ops.sdpa_bwd import NODE as SDPA_BWD_NODE
 
@@ -79,9 +78,9 @@ class Graph(GraphBase):
         x: TensorAttributes,
         scale: TensorAttributes,
         attributes: NodeAttributes,
-    ) -> list[TensorAttributes]:
+    ) -> TensorAttributes:
         """Adds a BlockScaleDequantize node; returns y."""
-        return self._add(
+        created = self._add(
             BLOCK_SCALE_DEQUANTIZE_NODE,
             "BlockScaleDequantize",
             attributes,
@@ -89,6 +88,7 @@ class Graph(GraphBase):
             {"y": "Y"},
             {},
         )
+        return created[0]
 
     def block_scale_quantize(
         self,
@@ -124,21 +124,6 @@ class Graph(GraphBase):
             {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale)},
             {"dx": "DX", "dscale": "DSCALE", "dbias": "DBIAS"},
             {"mean": "MEAN", "inv_variance": "INV_VARIANCE", "epsilon": "EPSILON"},
-        )
-
-    def reduction(
-        self,
-        inTensor: TensorAttributes,
-        attributes: NodeAttributes,
-    ) -> list[TensorAttributes]:
-        """Adds a Reduction node; returns out."""
-        return self._add(
-            REDUCTION_NODE,
-            "Reduction",
-            attributes,
-            {"in": ("IN", inTensor)},
-            {"out": "OUT"},
-            {},
         )
 
     def rmsnorm_backward(

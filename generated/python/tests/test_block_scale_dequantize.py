@@ -34,12 +34,12 @@ ATTRIBUTES = {
     "y": AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_YDESC,
 }
 TENSORS = {
-    "x": TensorDescriptor(2857, (2, 3,), (3, 1,)),
-    "scale": TensorDescriptor(2858, (2, 3,), (3, 1,)),
-    "y": TensorDescriptor(2859, (2, 3,), (3, 1,)),
+    "x": TensorDescriptor(50, (1, 1, 64, 128,), (8192, 8192, 128, 1,)),
+    "scale": TensorDescriptor(51, (1, 1, 64, 4,), (256, 256, 4, 1,)),
+    "y": TensorDescriptor(52, (1, 1, 64, 128,), (8192, 8192, 128, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
-    AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE: [1, 2],
+    AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE: [32],
     AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_NEG_SCALE: True,
 }
 INPUTS = ("x", "scale", )
@@ -73,7 +73,7 @@ def make_node(*optional: str) -> dict[str, Any]:
         if name in REQUIRED or name in optional:
             place, key = UID_FIELDS[name]
             node[place][key] = TENSORS[name].uid
-    node["block_size"] = [1, 2]
+    node["block_size"] = [32]
     node["is_negative_scale"] = True
     return node
 
@@ -180,7 +180,7 @@ class TestBlockScaleDequantizeOperationDescriptor(unittest.TestCase):
 
     def test_SetAndGetBlockSize(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE), [1, 2])
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE), [32])
 
     def test_SetAndGetIsNegativeScale(self) -> None:
         self.make_finalized()
@@ -341,7 +341,7 @@ class TestBlockScaleDequantizeOperationDescriptor(unittest.TestCase):
 
     def test_GetBlockSizeQueryReturnsCount(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE, 0), len([1, 2]))
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE, 0), len([32]))
 
     def test_GetIsNegativeScaleQueryReturnsCount(self) -> None:
         self.make_finalized()
@@ -497,11 +497,11 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_PreValidateSucceedsWithValidAttributes(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": [1, 2], "is_negative_scale": True},
+            {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
@@ -509,10 +509,10 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_PreValidateFailsMissingX(self) -> None:
         attributes = node_attributes(
             {
-                "scale": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": [1, 2], "is_negative_scale": True},
+            {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing x (input) for pre-validation'))
@@ -520,10 +520,10 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_PreValidateFailsMissingScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": [1, 2], "is_negative_scale": True},
+            {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing scale (input) for pre-validation'))
@@ -531,10 +531,10 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_PreValidateFailsMissingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": [1, 2], "is_negative_scale": True},
+            {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing y (output) for pre-validation'))
@@ -542,10 +542,10 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
-                "scale": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": [1, 2], "is_negative_scale": True},
+            {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing x for setting properties'))
@@ -553,10 +553,10 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_InferFailsWithoutScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": [1, 2], "is_negative_scale": True},
+            {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing scale for setting properties'))
@@ -564,10 +564,10 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_InferFailsWithoutY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": [1, 2], "is_negative_scale": True},
+            {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing y for setting properties'))
@@ -575,16 +575,16 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
-            "x": ((2, 3), (3, 1)),
-            "scale": ((2, 3), (3, 1)),
-            "y": ((2, 3), (3, 1)),
+            "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
         }.items()}
         attributes = NodeAttributes(
             name="node",
             tensors={},
-            fields={"block_size": [1, 2], "is_negative_scale": True},
+            fields={"block_size": [32], "is_negative_scale": True},
         )
-        outputs = graph.block_scale_dequantize(tensors["x"], tensors["scale"], attributes)
+        outputs = [graph.block_scale_dequantize(tensors["x"], tensors["scale"], attributes)]
         self.assertEqual(tensors["x"].name, "node::X")
         self.assertEqual(tensors["scale"].name, "node::SCALE")
         self.assertEqual([t.name for t in outputs], ["node::Y"])

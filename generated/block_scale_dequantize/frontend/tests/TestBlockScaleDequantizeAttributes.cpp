@@ -92,7 +92,7 @@ TEST(TestBlockScaleDequantizeAttributes, SetYCopy)
 TEST(TestBlockScaleDequantizeAttributes, SetBlockSize)
 {
     BlockScaleDequantizeAttributes attributes;
-    const std::vector<int32_t> value = std::vector<int32_t>{1, 2};
+    const std::vector<int32_t> value = std::vector<int32_t>{32};
     EXPECT_EQ(&attributes.set_block_size(value), &attributes);
     EXPECT_EQ(attributes.block_size, value);
     EXPECT_EQ(attributes.get_block_size(), value);

@@ -46,10 +46,13 @@ TEST(TestBlockScaleDequantizeNode, PreValidateSucceedsWithValidAttributes)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     const auto error = node.pre_validate_node();
@@ -61,9 +64,11 @@ TEST(TestBlockScaleDequantizeNode, PreValidateFailsMissingX)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     const auto error = node.pre_validate_node();
@@ -76,9 +81,11 @@ TEST(TestBlockScaleDequantizeNode, PreValidateFailsMissingScale)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     const auto error = node.pre_validate_node();
@@ -92,9 +99,11 @@ TEST(TestBlockScaleDequantizeNode, PreValidateFailsMissingY)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     const auto error = node.pre_validate_node();
@@ -107,9 +116,11 @@ TEST(TestBlockScaleDequantizeNode, InferFailsWithoutX)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     const auto error = node.infer_properties_node();
@@ -121,9 +132,11 @@ TEST(TestBlockScaleDequantizeNode, InferFailsWithoutScale)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     const auto error = node.infer_properties_node();
@@ -135,9 +148,11 @@ TEST(TestBlockScaleDequantizeNode, InferFailsWithoutY)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     const auto error = node.infer_properties_node();
@@ -149,10 +164,13 @@ TEST(TestBlockScaleDequantizeNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;

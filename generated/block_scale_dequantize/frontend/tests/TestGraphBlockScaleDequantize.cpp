@@ -32,7 +32,7 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 BlockScaleDequantizeAttributes makeAttributes()
 {
     BlockScaleDequantizeAttributes attributes;
-    attributes.set_block_size(std::vector<int32_t>{1, 2});
+    attributes.set_block_size(std::vector<int32_t>{32});
     attributes.set_is_negative_scale(true);
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;
@@ -43,18 +43,20 @@ BlockScaleDequantizeAttributes makeAttributes()
 TEST(TestGraphBlockScaleDequantize, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
-    const auto outputs = graph.block_scale_dequantize(xTensor, scaleTensor, attributes);
+    const auto output = graph.block_scale_dequantize(xTensor, scaleTensor, attributes);
 
     EXPECT_EQ(xTensor->get_name(), "node::X");
     EXPECT_EQ(scaleTensor->get_name(), "node::SCALE");
-    ASSERT_NE(outputs[0], nullptr);
-    EXPECT_EQ(outputs[0]->get_name(), "node::Y");
-    EXPECT_TRUE(outputs[0]->get_is_virtual());
+    ASSERT_NE(output, nullptr);
+    EXPECT_EQ(output->get_name(), "node::Y");
+    EXPECT_TRUE(output->get_is_virtual());
 }
 
 TEST(TestGraphBlockScaleDequantize, DefaultNamesCountTheGraphNodes)
@@ -63,11 +65,12 @@ TEST(TestGraphBlockScaleDequantize, DefaultNamesCountTheGraphNodes)
     for(int node = 0; node < 2; ++node)
     {
         BlockScaleDequantizeAttributes attributes;
-        const auto outputs = graph.block_scale_dequantize(
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+        const auto output = graph.block_scale_dequantize(
+            makeTensor(std::vector<int64_t>{1, 1, 64, 128},
+                       std::vector<int64_t>{8192, 8192, 128, 1}),
+            makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}),
             attributes);
-        EXPECT_EQ(outputs[0]->get_name(), "BlockScaleDequantize_" + std::to_string(node) + "::Y");
+        EXPECT_EQ(output->get_name(), "BlockScaleDequantize_" + std::to_string(node) + "::Y");
     }
 }
 
@@ -75,12 +78,15 @@ TEST(TestGraphBlockScaleDequantize, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    const auto outputs = graph.block_scale_dequantize(xTensor, scaleTensor, attributes);
-    outputs[0]->set_data_type(DataType::FLOAT);
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1});
+    const auto output = graph.block_scale_dequantize(xTensor, scaleTensor, attributes);
+    output->set_data_type(DataType::FLOAT);
     // no inference gives y its shape: set it as a user would
-    outputs[0]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});
+    output->set_dim(std::vector<int64_t>{1, 1, 64, 128})
+        .set_stride(std::vector<int64_t>{8192, 8192, 128, 1});
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();

@@ -57,31 +57,30 @@ protected:
             .set_compute_data_type(DataType::FLOAT)
             .set_intermediate_data_type(DataType::FLOAT)
             .set_io_data_type(DataType::FLOAT);
-        auto xTensor = makeTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
+        auto xTensor = makeTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
                                   "X",
-                                  toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                                  toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES),
+                                  toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                                  toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES),
                                   manualUids);
-        auto scaleTensor = makeTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
+        auto scaleTensor = makeTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
                                       "SCALE",
-                                      toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                                      toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES),
+                                      toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                                      toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES),
                                       manualUids);
         BlockScaleDequantizeAttributes attributes;
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_block_size(std::vector<int32_t>{1, 2});
+            attributes.set_block_size(std::vector<int32_t>{32});
             attributes.set_is_negative_scale(true);
         }
-        auto outputs = graph->block_scale_dequantize(xTensor, scaleTensor, attributes);
-        outputs[0]->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        outputs[0]
-            ->set_dim(toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS))
-            .set_stride(toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+        auto output = graph->block_scale_dequantize(xTensor, scaleTensor, attributes);
+        output->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
+        output->set_dim(toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS))
+            .set_stride(toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
         if(manualUids)
         {
-            outputs[0]->set_uid(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
+            output->set_uid(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
         }
 
         return graph;
@@ -114,36 +113,36 @@ protected:
         {
             const auto& tensor = attributes.get_x();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
+            EXPECT_EQ(tensor->get_uid(), K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
             EXPECT_EQ(tensor->get_name(), "X");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
-            EXPECT_EQ(tensors.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
+            EXPECT_EQ(tensors.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_scale();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
+            EXPECT_EQ(tensor->get_uid(), K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
             EXPECT_EQ(tensor->get_name(), "SCALE");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
-            EXPECT_EQ(tensors.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
+            EXPECT_EQ(tensors.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_y();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
+            EXPECT_EQ(tensor->get_uid(), K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
             EXPECT_EQ(tensor->get_name(), "Y");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
-            EXPECT_EQ(tensors.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
+            EXPECT_EQ(tensors.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID), tensor);
         }
         if(withOptionals)
         {
-            EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{1, 2}));
+            EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{32}));
             EXPECT_EQ(attributes.get_is_negative_scale(), (true));
         }
         EXPECT_EQ(tensors.size(), withOptionals ? 3U : 3U);
@@ -177,10 +176,10 @@ TEST_F(IntegrationBlockScaleDequantizeDescriptorLifting, BlockScaleDequantizeTen
     ASSERT_NE(node, nullptr);
     const auto& attributes = node->attributes;
     // the node's tensors are the graph's tensor objects, not copies
-    EXPECT_EQ(attributes.get_x().get(), tensors.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID).get());
+    EXPECT_EQ(attributes.get_x().get(), tensors.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID).get());
     EXPECT_EQ(attributes.get_scale().get(),
-              tensors.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID).get());
-    EXPECT_EQ(attributes.get_y().get(), tensors.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID).get());
+              tensors.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID).get());
+    EXPECT_EQ(attributes.get_y().get(), tensors.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID).get());
 }
 
 TEST_F(IntegrationBlockScaleDequantizeDescriptorLifting,
@@ -206,17 +205,17 @@ TEST_F(IntegrationBlockScaleDequantizeDescriptorLifting,
     std::set<int64_t> uids;
     ASSERT_NE(attributes.get_x(), nullptr);
     uids.insert(attributes.get_x()->get_uid());
-    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS));
-    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
+    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS));
+    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
     ASSERT_NE(attributes.get_scale(), nullptr);
     uids.insert(attributes.get_scale()->get_uid());
-    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS));
+    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS));
     EXPECT_EQ(attributes.get_scale()->get_stride(),
-              toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
+              toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
     ASSERT_NE(attributes.get_y(), nullptr);
     uids.insert(attributes.get_y()->get_uid());
-    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS));
-    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS));
+    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     EXPECT_EQ(uids.size(), 3U);
 }
 

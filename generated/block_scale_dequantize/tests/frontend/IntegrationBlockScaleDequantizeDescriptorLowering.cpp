@@ -62,31 +62,30 @@ protected:
             .set_compute_data_type(DataType::FLOAT)
             .set_intermediate_data_type(DataType::FLOAT)
             .set_io_data_type(DataType::FLOAT);
-        auto xTensor = makeTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
+        auto xTensor = makeTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
                                   "X",
-                                  toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                                  toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES),
+                                  toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                                  toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES),
                                   manualUids);
-        auto scaleTensor = makeTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
+        auto scaleTensor = makeTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
                                       "SCALE",
-                                      toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                                      toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES),
+                                      toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                                      toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES),
                                       manualUids);
         BlockScaleDequantizeAttributes attributes;
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_block_size(std::vector<int32_t>{1, 2});
+            attributes.set_block_size(std::vector<int32_t>{32});
             attributes.set_is_negative_scale(true);
         }
-        auto outputs = graph->block_scale_dequantize(xTensor, scaleTensor, attributes);
-        outputs[0]->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        outputs[0]
-            ->set_dim(toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS))
-            .set_stride(toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+        auto output = graph->block_scale_dequantize(xTensor, scaleTensor, attributes);
+        output->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
+        output->set_dim(toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS))
+            .set_stride(toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
         if(manualUids)
         {
-            outputs[0]->set_uid(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
+            output->set_uid(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
         }
 
         return lowerAndDeserialize(*graph, _handle);
@@ -118,31 +117,31 @@ TEST_F(IntegrationBlockScaleDequantizeDescriptorLowering,
     ASSERT_EQ(graphT.tensors.size(), 3U);
     const auto tensors = buildTensorMap(graphT);
     expectTensor(tensors,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
                  "X",
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
                  "SCALE",
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
                  "Y",
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     const auto& node = *graphT.nodes[0];
     EXPECT_EQ(node.name, "test_op");
     EXPECT_EQ(node.compute_data_type, DataTypeSdk::FLOAT);
     ASSERT_EQ(node.attributes.type, NodeAttrType::BlockScaleDequantizeAttributes);
     const auto* attributes = node.attributes.AsBlockScaleDequantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
 }
 
 TEST_F(IntegrationBlockScaleDequantizeDescriptorLowering,
@@ -153,20 +152,20 @@ TEST_F(IntegrationBlockScaleDequantizeDescriptorLowering,
     ASSERT_EQ(graphT.tensors.size(), 3U);
     const auto tensors = buildTensorMap(graphT);
     expectTensor(tensors,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
                  "X",
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
                  "SCALE",
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
     expectTensor(tensors,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
                  "Y",
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     const auto* attributes = graphT.nodes[0]->attributes.AsBlockScaleDequantizeAttributes();
     ASSERT_NE(attributes, nullptr);
     EXPECT_EQ(graphT.nodes[0]->name, "test_op");

@@ -45,15 +45,15 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<BlockScaleDequantizeOperationDescriptor>();
-        _xDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
-                                           toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
-        _yDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
+                                           toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                                           toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
+        _yDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
 
         _unfinalizedTensor = createDescriptor<TensorDescriptor>();
     }
@@ -73,12 +73,12 @@ protected:
     // Every data field, from the constants header.
     void setBlockScaleDequantizeParams()
     {
-        const auto blockSizeValue = toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE);
+        const auto blockSizeValue = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
         getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
                                       HIPDNN_TYPE_INT32,
                                       static_cast<int64_t>(blockSizeValue.size()),
                                       blockSizeValue.data());
-        const bool isNegativeScaleValue = K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE;
+        const bool isNegativeScaleValue = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
         getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_NEG_SCALE,
                                       HIPDNN_TYPE_BOOLEAN,
                                       1,
@@ -224,7 +224,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetXTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getXDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_XDESC,
@@ -236,7 +236,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetXTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
+              K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetScaleTensor)
@@ -250,7 +250,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetScaleTensor)
 
     ASSERT_NE(getDescriptor()->getScaleDesc(), nullptr);
     EXPECT_EQ(getDescriptor()->getScaleDesc()->getData().uid,
-              K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
+              K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_SCALE_DESC,
@@ -262,7 +262,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetScaleTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
+              K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetYTensor)
@@ -275,7 +275,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetYTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getYDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getYDesc()->getData().uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(getDescriptor()->getYDesc()->getData().uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_YDESC,
@@ -287,29 +287,29 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetYTensor)
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
+              K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetBlockSize)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().block_size, toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(getDescriptor()->getData().block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
     int64_t count = 0;
-    std::vector<int32_t> value(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE.size());
+    std::vector<int32_t> value(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE.size());
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
                                   HIPDNN_TYPE_INT32,
                                   static_cast<int64_t>(value.size()),
                                   &count,
                                   value.data());
-    EXPECT_EQ(count, static_cast<int64_t>(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE.size()));
-    EXPECT_EQ(value, toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(count, static_cast<int64_t>(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE.size()));
+    EXPECT_EQ(value, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetIsNegativeScale)
 {
     makeFinalized();
     EXPECT_EQ(getDescriptor()->getData().is_negative_scale,
-              K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE);
+              K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_NEG_SCALE,
@@ -318,7 +318,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetIsNegativeScale)
                                   &count,
                                   &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(value, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetComputeType)
@@ -479,9 +479,9 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, GetTensorDescriptorsReturnsD
 
     const auto tensors = getDescriptor()->getTensorDescriptors();
     const std::vector<int64_t> expected{
-        K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
-        K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
-        K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
+        K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
+        K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
+        K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
     };
     ASSERT_EQ(tensors.size(), expected.size());
     for(size_t i = 0; i < tensors.size(); ++i)
@@ -510,11 +510,11 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, BuildNodeProducesCorrectNode
     EXPECT_EQ(node->compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     const auto* attributes = node->attributes.AsBlockScaleDequantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, ToStringContainsExpectedInfo)
@@ -522,11 +522,11 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, ToStringContainsExpectedInfo
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("BlockScaleDequantizeOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID)),
+    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID)),
               std::string::npos);
-    EXPECT_NE(text.find(", scale_uid=" + std::to_string(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID)),
+    EXPECT_NE(text.find(", scale_uid=" + std::to_string(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID)),
               std::string::npos);
-    EXPECT_NE(text.find(", y_uid=" + std::to_string(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID)),
+    EXPECT_NE(text.find(", y_uid=" + std::to_string(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID)),
               std::string::npos);
     EXPECT_NE(text.find(", block_size="), std::string::npos);
     EXPECT_NE(text.find(", is_negative_scale="), std::string::npos);
@@ -580,7 +580,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, GetBlockSizeQueryReturnsCoun
                                   0,
                                   &count,
                                   nullptr);
-    EXPECT_EQ(count, static_cast<int64_t>(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE.size()));
+    EXPECT_EQ(count, static_cast<int64_t>(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE.size()));
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, GetIsNegativeScaleQueryReturnsCount)

@@ -45,15 +45,15 @@ protected:
 
     void SetUp() override
     {
-        _xDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
-                                           toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
-        _yDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
+                                           toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                                           toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
+        _yDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     }
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
@@ -61,11 +61,11 @@ protected:
         makeNode([[maybe_unused]] const std::vector<int64_t>& presentOptionalUids)
     {
         hipdnn_flatbuffers_sdk::data_objects::BlockScaleDequantizeAttributesT attributes;
-        attributes.x_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID;
-        attributes.scale_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID;
-        attributes.y_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID;
-        attributes.block_size = toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE);
-        attributes.is_negative_scale = K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE;
+        attributes.x_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID;
+        attributes.scale_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID;
+        attributes.y_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID;
+        attributes.block_size = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
+        attributes.is_negative_scale = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -79,9 +79,9 @@ protected:
                              = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT)
     {
         hipdnn_flatbuffers_sdk::data_objects::BlockScaleDequantizeAttributesT attributes;
-        attributes.x_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID;
-        attributes.scale_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID;
-        attributes.y_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID;
+        attributes.x_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID;
+        attributes.scale_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID;
+        attributes.y_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID;
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.compute_data_type = computeType;
         node.attributes.Set(std::move(attributes));
@@ -120,11 +120,11 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, CreatesValidFinalizedDescripto
     ASSERT_NE(descriptor, nullptr);
     EXPECT_TRUE(descriptor->isFinalized());
     ASSERT_NE(descriptor->getXDesc(), nullptr);
-    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
     ASSERT_NE(descriptor->getScaleDesc(), nullptr);
-    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
     ASSERT_NE(descriptor->getYDesc(), nullptr);
-    EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
 }
 
 TEST_F(TestBlockScaleDequantizeOperationFromNode, FailsWithMissingXTensor)
@@ -240,9 +240,9 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, NodeFactoryDelegatesCorrectly)
     // no dynamic_pointer_cast: hipDNN's backend tests build with -fno-rtti
     const auto descriptor
         = std::static_pointer_cast<BlockScaleDequantizeOperationDescriptor>(created);
-    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID));
-    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID));
 }
 
 TEST_F(TestBlockScaleDequantizeOperationFromNode, NodeFactoryRejectsAnEmptyNode)
@@ -258,13 +258,13 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, TensorReferencesMatchTensorMap
     const auto tensorMap = makeTensorMap({&_xDesc, &_scaleDesc, &_yDesc});
     const auto descriptor
         = BlockScaleDequantizeOperationDescriptor::fromNode(makeNode({}), tensorMap);
-    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID));
-    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID));
     std::vector<std::shared_ptr<TensorDescriptor>> expected;
-    expected.push_back(tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID));
-    expected.push_back(tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID));
-    expected.push_back(tensorMap.at(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID));
+    expected.push_back(tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID));
+    expected.push_back(tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID));
+    expected.push_back(tensorMap.at(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID));
     EXPECT_EQ(descriptor->getTensorDescriptors(), expected);
 }
 
@@ -290,10 +290,10 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, GetAttributeWorksAfterFromNode
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
+                               K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                               toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
+                               toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                               toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -304,10 +304,10 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, GetAttributeWorksAfterFromNode
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
+                               K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                               toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
+                               toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                               toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -318,10 +318,10 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, GetAttributeWorksAfterFromNode
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
+                               K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                               toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+                               toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                               toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     }
     {
         bool value{};
@@ -331,7 +331,7 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, GetAttributeWorksAfterFromNode
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE);
+        EXPECT_EQ(value, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
     }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(
@@ -346,11 +346,11 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, EveryFieldPreservedThroughBuil
     const auto rebuilt = descriptor->buildNode();
     const auto* attributes = rebuilt->attributes.AsBlockScaleDequantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
 }
 
 } // namespace

@@ -45,15 +45,15 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<GraphDescriptor>();
-        _xDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
-                                           toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
-        _yDesc = createFinalizedTensor(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                                       toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
+        _scaleDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
+                                           toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                                           toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
+        _yDesc = createFinalizedTensor(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                                       toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     }
 
     std::shared_ptr<GraphDescriptor> getDescriptor() const
@@ -89,12 +89,12 @@ protected:
         setTensor(op, HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_YDESC, _yDesc);
         if(everything)
         {
-            const auto blockSizeValue = toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE);
+            const auto blockSizeValue = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
                              HIPDNN_TYPE_INT32,
                              static_cast<int64_t>(blockSizeValue.size()),
                              blockSizeValue.data());
-            const bool isNegativeScaleValue = K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE;
+            const bool isNegativeScaleValue = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_NEG_SCALE,
                              HIPDNN_TYPE_BOOLEAN,
                              1,
@@ -170,17 +170,17 @@ TEST_F(TestGraphDescriptorBlockScaleDequantize, BuildFromSingleOperation)
     ASSERT_EQ(graph->nodes.size(), 1U);
     EXPECT_EQ(graph->tensors.size(), 3U);
     verifyTensor(*graph,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
     verifyTensor(*graph,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
     verifyTensor(*graph,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     const auto& node = *graph->nodes[0];
     EXPECT_EQ(node.name, "");
     EXPECT_EQ(node.compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
@@ -188,11 +188,11 @@ TEST_F(TestGraphDescriptorBlockScaleDequantize, BuildFromSingleOperation)
               hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::BlockScaleDequantizeAttributes);
     const auto* attributes = node.attributes.AsBlockScaleDequantizeAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
 }
 
 TEST_F(TestGraphDescriptorBlockScaleDequantize, BuildFromRequiredOnlyOperation)
@@ -202,17 +202,17 @@ TEST_F(TestGraphDescriptorBlockScaleDequantize, BuildFromRequiredOnlyOperation)
     ASSERT_EQ(graph->nodes.size(), 1U);
     EXPECT_EQ(graph->tensors.size(), 3U);
     verifyTensor(*graph,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID,
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES));
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID,
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES));
     verifyTensor(*graph,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID,
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES));
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID,
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES));
     verifyTensor(*graph,
-                 K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID,
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS),
-                 toVec(K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES));
+                 K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID,
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS),
+                 toVec(K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES));
     const auto* attributes = graph->nodes[0]->attributes.AsBlockScaleDequantizeAttributes();
     ASSERT_NE(attributes, nullptr);
     EXPECT_EQ(attributes->is_negative_scale, false);

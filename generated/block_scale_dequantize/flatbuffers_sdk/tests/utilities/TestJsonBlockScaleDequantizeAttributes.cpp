@@ -29,11 +29,11 @@ const char* const K_NODE_NAME = "block_scale_dequantize_json";
 data_objects::NodeT makeNode([[maybe_unused]] bool withOptionalTensors)
 {
     data_objects::BlockScaleDequantizeAttributesT attributes;
-    attributes.x_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID;
-    attributes.scale_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID;
-    attributes.y_tensor_uid = K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID;
-    attributes.block_size = toVec(K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE);
-    attributes.is_negative_scale = K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE;
+    attributes.x_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID;
+    attributes.scale_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID;
+    attributes.y_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID;
+    attributes.block_size = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
+    attributes.is_negative_scale = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
     data_objects::NodeT node;
     node.name = K_NODE_NAME;
     node.compute_data_type = data_objects::DataType::FLOAT;
@@ -67,11 +67,11 @@ TEST(TestJsonBlockScaleDequantizeAttributes, RoundTripsWithEveryOptionalTensor)
     EXPECT_EQ(written.at("type").get<std::string>(), "BlockScaleDequantizeAttributes");
     EXPECT_EQ(written.at("name").get<std::string>(), K_NODE_NAME);
     EXPECT_EQ(written.at("inputs").at("x_tensor_uid").get<int64_t>(),
-              K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID);
+              K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
     EXPECT_EQ(written.at("inputs").at("scale_tensor_uid").get<int64_t>(),
-              K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID);
+              K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
     EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(),
-              K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID);
+              K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
 }
 
 TEST(TestJsonBlockScaleDequantizeAttributes, RoundTripsWithoutOptionalTensors)

@@ -12,18 +12,18 @@
 namespace hipdnn_tests::constants
 {
 
-constexpr int64_t K_BLOCKSCALEDEQUANTIZE_TENSOR_X_UID = 2857;
-constexpr std::array<int64_t, 2> K_BLOCKSCALEDEQUANTIZE_TENSOR_X_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BLOCKSCALEDEQUANTIZE_TENSOR_X_STRIDES = {3, 1};
+constexpr int64_t K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID = 50;
+constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_DIMS = {1, 1, 64, 128};
+constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_STRIDES = {8192, 8192, 128, 1};
 
-constexpr int64_t K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_UID = 2858;
-constexpr std::array<int64_t, 2> K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BLOCKSCALEDEQUANTIZE_TENSOR_SCALE_STRIDES = {3, 1};
+constexpr int64_t K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID = 51;
+constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_DIMS = {1, 1, 64, 4};
+constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_STRIDES = {256, 256, 4, 1};
 
-constexpr int64_t K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_UID = 2859;
-constexpr std::array<int64_t, 2> K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BLOCKSCALEDEQUANTIZE_TENSOR_Y_STRIDES = {3, 1};
+constexpr int64_t K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID = 52;
+constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS = {1, 1, 64, 128};
+constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES = {8192, 8192, 128, 1};
 
-constexpr std::array<int32_t, 2> K_BLOCKSCALEDEQUANTIZE_BLOCK_SIZE = {1, 2};
-constexpr bool K_BLOCKSCALEDEQUANTIZE_IS_NEGATIVE_SCALE = true;
+constexpr std::array<int32_t, 1> K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE = {32};
+constexpr bool K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE = true;
 } // namespace hipdnn_tests::constants
