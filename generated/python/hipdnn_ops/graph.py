@@ -11,6 +11,8 @@ from typing import Any, Optional
 
 from hipdnn_ops import graphio
 from hipdnn_ops.frontend import GraphBase, NodeAttributes, TensorAttributes
+from hipdnn_ops.batchnorm import NODE as BATCHNORM_NODE
+from hipdnn_ops.batchnorm_bwd import NODE as BATCHNORM_BWD_NODE
 from hipdnn_ops.batchnorm_inference import NODE as BATCHNORM_INFERENCE_NODE
 from hipdnn_ops.block_scale_dequantize import NODE as BLOCK_SCALE_DEQUANTIZE_NODE
 from hipdnn_ops.block_scale_quantize import NODE as BLOCK_SCALE_QUANTIZE_NODE
@@ -52,6 +54,45 @@ class Graph(GraphBase):
     @classmethod
     def from_json(cls, text: str | bytes) -> "Graph":
         return cls.deserialize(graphio.from_json(text))
+
+    def batchnorm(
+        self,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        bias: TensorAttributes,
+        epsilon: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[Optional[TensorAttributes]]:
+        """Adds a Batchnorm node; returns y, mean, inv_variance, next_running_mean, next_running_variance."""
+        self._add(
+            BATCHNORM_NODE,
+            "Batchnorm",
+            attributes,
+            {"x": ("X", x), "scale": ("SCALE", scale), "bias": ("BIAS", bias), "epsilon": ("EPSILON", epsilon)},
+            {"y": "Y"},
+            {"prev_running_mean": "PREV_RUNNING_MEAN", "prev_running_variance": "PREV_RUNNING_VARIANCE", "momentum": "MOMENTUM"},
+        )
+        return self._returned(
+            attributes,
+            {"y": ("Y", "", False), "mean": ("MEAN", "", False), "inv_variance": ("INV_VARIANCE", "", False), "next_running_mean": ("NEXT_RUNNING_MEAN", "", False), "next_running_variance": ("NEXT_RUNNING_VARIANCE", "", False)},
+        )
+
+    def batchnorm_backward(
+        self,
+        dy: TensorAttributes,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[TensorAttributes]:
+        """Adds a BatchnormBackward node; returns dx, dscale, dbias."""
+        return self._add(
+            BATCHNORM_BWD_NODE,
+            "BatchnormBackward",
+            attributes,
+            {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale)},
+            {"dx": "DX", "dscale": "DSCALE", "dbias": "DBIAS"},
+            {"mean": "MEAN", "inv_variance": "INV_VARIANCE"},
+        )
 
     def batchnorm_inference(
         self,
