@@ -16,6 +16,7 @@ from cpp_harness import (
     backend_units,
     build_and_run,
     compile_all,
+    compile_object_results,
     declared_tests,
     enum_units,
     include_flags,
@@ -33,19 +34,23 @@ GENERATED = REPO / "generated"
 def compiled(tmp_path_factory):
     stubs = tmp_path_factory.mktemp("stubs")
     write_stubs(SPECS, GENERATED, stubs)
-    unit = stubs / "registry_check.cpp"
+    units = tmp_path_factory.mktemp("units")  # not on the include path: the stubs' digest keys the objects
+    unit = units / "registry_check.cpp"
     unit.write_text(registry_unit(SPECS, GENERATED))
     generated = sorted(p for spec in SPECS for p in (GENERATED / spec.op).rglob("*") if p.suffix in (".hpp", ".cpp"))
     sources: dict[Path, Path] = {unit: unit}
     for i, path in enumerate(generated):
         if path.suffix == ".hpp":  # a header must compile on its own: include it from an empty unit
-            wrapper = stubs / f"header_{i}.cpp"
+            wrapper = units / f"header_{i}.cpp"
             wrapper.write_text(f'#include "{path}"\n')
             sources[wrapper] = path
-        else:
-            sources[path] = path
-    results = compile_all(list(sources), include_flags(SPECS, GENERATED, stubs))
-    return {sources[r.path]: r for r in results}
+    flags = include_flags(SPECS, GENERATED, stubs)
+    results = compile_all(list(sources), flags)
+    # each generated .cpp compiles to the cached object the gtest builds below link (same flags,
+    # same -Wall -Wextra -Werror): checked once, not syntax-checked and then built again
+    cpp = [p for p in generated if p.suffix == ".cpp"]
+    results += [result for _, result in compile_object_results(flags, cpp)]
+    return {sources.get(r.path, r.path): r for r in results}
 
 
 def _ids():

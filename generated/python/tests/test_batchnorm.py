@@ -330,6 +330,20 @@ class TestBatchnormOperationDescriptor(unittest.TestCase):
         self.assertEqual(node_uid(self.descriptor.build_node(), "peer_stats"), [t.uid for t in LISTS["peer_stats"]])
         self.assertEqual(self.descriptor.tensor_descriptors()[-len(LISTS["peer_stats"]):], LISTS["peer_stats"])  # the other lists are empty
 
+    def test_GetPeerStatsTensorArray(self) -> None:
+        self.descriptor.set_attribute(LIST_ATTRIBUTES["peer_stats"], LISTS["peer_stats"])
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peer_stats"]), LISTS["peer_stats"])
+
+    def test_SetPeerStatsTensorArrayFailsNotFinalized(self) -> None:
+        unfinalized = TensorDescriptor(LISTS["peer_stats"][0].uid, is_finalized=False)
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED, self.descriptor.set_attribute, LIST_ATTRIBUTES["peer_stats"], [unfinalized]
+        )
+        self.assertEqual(error.message, "BatchnormOperationDescriptor::setAttribute(): tensor descriptor is not finalized")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peer_stats"]), [])
+
     def test_GetUnsetPeerStatsTensorArrayReturnsNoElements(self) -> None:
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peer_stats"]), [])
