@@ -308,28 +308,41 @@ def _source_digest(source: Path) -> bytes:
     return digest.digest()
 
 
-def compile_objects(flags: list[str], sources: list[Path]) -> list[Path]:
+def compile_object_results(flags: list[str], sources: list[Path]) -> list[tuple[Path, CompileResult]]:
     """Compile each source to an object (two at a time), reusing an object whose source, flags and
-    project headers are unchanged; a failed compile fails the caller with g++'s message."""
+    project headers are unchanged: (object path, result) per source, the object there only when
+    the compile succeeded. The syntax check of generated .cpp files compiles them this way, so the
+    gtest builds that follow link the same objects instead of compiling them again."""
     import hashlib
 
     OBJECT_CACHE.mkdir(parents=True, exist_ok=True)
     headers = _flags_digest(flags)
 
-    def one(source: Path) -> Path:
+    def one(source: Path) -> tuple[Path, CompileResult]:
         key = hashlib.sha256("\0".join([CXX, *CXXFLAGS]).encode() + headers + _source_digest(source))
         target = OBJECT_CACHE / f"{source.stem}-{key.hexdigest()[:24]}.o"
-        if not target.exists():
-            partial = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-            build = subprocess.run(
-                [CXX, *CXXFLAGS, *flags, "-c", str(source), "-o", str(partial)], capture_output=True, text=True, timeout=600
-            )
-            assert build.returncode == 0, f"{source}:\n{build.stderr[:4000]}"
+        if target.exists():
+            return target, CompileResult(source, 0, "")
+        partial = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+        build = subprocess.run([CXX, *CXXFLAGS, *flags, "-c", str(source), "-o", str(partial)], capture_output=True, text=True, timeout=600)
+        if build.returncode == 0:
             os.replace(partial, target)
-        return target
+        else:
+            partial.unlink(missing_ok=True)
+        return target, CompileResult(source, build.returncode, build.stderr)
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         return list(pool.map(one, sources))
+
+
+def compile_objects(flags: list[str], sources: list[Path]) -> list[Path]:
+    """Compile each source to an object (cached, see compile_object_results); a failed compile
+    fails the caller with g++'s message."""
+    objects = []
+    for target, result in compile_object_results(flags, sources):
+        assert result.returncode == 0, f"{result.path}:\n{result.stderr[:4000]}"
+        objects.append(target)
+    return objects
 
 
 def build_and_run(binary: Path, flags: list[str], sources: list[Path]) -> int:
@@ -379,7 +392,11 @@ def backend_units(specs: list[OpSpec], generated: Path, stubs: Path, ops: list[s
     .cpp, the registry unit (descriptor factory, node factory, string helpers), the enum
     definitions a spec introduces and the backend runtime. Returns (tests, support, flags)."""
     write_stubs(specs, generated, stubs)
-    registry = stubs / "registry_unit.cpp"
+    # beside the stubs, not among them: the stubs' include directory keys the cached objects, so
+    # the descriptors and tests compile to the objects the syntax check already made
+    units = stubs.parent / f"{stubs.name}_units"
+    units.mkdir(parents=True, exist_ok=True)
+    registry = units / "registry_unit.cpp"
     registry.write_text(registry_unit(specs, generated))
     support = [generated / s.op / naming.OpNames(s).descriptor_cpp for s in specs]
     support += [registry, *RUNTIME]

@@ -83,8 +83,31 @@ def test_apply_case(case, checkout):
         assert tree(checkout) == before, "nothing may be written"
 
 
+# The fixture tree holds hipDNN's own (hand-written) schema, Attributes class and test constants of
+# the ops op_specs/ adopted from it, so the drift gate has hipDNN's API to compare with; apply
+# replaces them only with --force (test_apply_refuses_the_fixtures_hand_written_files_of_adopted_ops).
+HAND_WRITTEN = sorted(
+    [f"flatbuffers_sdk/schemas/{schema}_attributes.fbs" for schema in ("batchnorm", "batchnorm_backward", "batchnorm_inference", "block_scale_dequantize", "block_scale_quantize", "rmsnorm_backward")]
+    + [f"frontend/include/hipdnn_frontend/attributes/{cls}Attributes.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
+    + [f"test_sdk/include/hipdnn_test_sdk/constants/{cls}Constants.hpp" for cls in ("BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
+)
+
+
+def test_apply_refuses_the_fixtures_hand_written_files_of_adopted_ops(checkout):
+    """Without --force, apply replaces none of hipDNN's own files for the adopted ops: one
+    APPLY-HAND-WRITTEN per file, exit 1, and the tree byte-identical."""
+    before = tree(checkout)
+    result = run_cli("apply", "--hipdnn-root", str(checkout), cwd=REPO)
+    assert result.code == 1, result.out + result.err
+    refused = re.findall(r"^\S*?projects/hipdnn/(\S+):1:1: error\[APPLY-HAND-WRITTEN\]: this file was not written by hipdnn-codegen", result.out, re.M)
+    assert refused == HAND_WRITTEN
+    assert result.out.count("error[") == len(HAND_WRITTEN)
+    assert result.err.endswith("nothing was written\n")
+    assert tree(checkout) == before
+
+
 def test_apply_then_apply_again_changes_nothing(checkout):
-    first = run_cli("apply", "--hipdnn-root", str(checkout), cwd=REPO)
+    first = run_cli("apply", "--force", "--hipdnn-root", str(checkout), cwd=REPO)
     assert first.code == 0, first.out + first.err
     after = tree(checkout)
     assert "backend/src/descriptors/LayernormBackwardOperationDescriptor.cpp" in after
@@ -98,7 +121,7 @@ def test_apply_then_apply_again_changes_nothing(checkout):
 
 def test_applied_files_are_left_alone_by_clang_format(checkout):
     """Every edited C++ file was clang-format clean before, and still is after the apply."""
-    run_cli("apply", "--hipdnn-root", str(checkout), cwd=REPO)
+    assert run_cli("apply", "--force", "--hipdnn-root", str(checkout), cwd=REPO).code == 0
     style = builtin_templates() / formatting.STYLE_FILE
     changed = []
     for path in sorted(checkout.rglob("*")):
@@ -370,11 +393,35 @@ def test_a_new_op_with_a_new_enum_applied_to_the_fixture_tree_registers_the_enum
     assert build_and_run(tmp_path / "tests_binary", flags, [*frontend, *enum_units(specs, ws / "generated", stubs), LINK_STUBS, BACKEND_LINK_STUBS]) > 40
 
 
-def test_check_against_the_fixture_tree_is_clean():
-    """The fixture tree and the repository's specs and registry agree (issue 40, item 10)."""
+FIXTURE_DRIFT = REPO / "tests" / "golden" / "check_fixture_tree.txt"
+
+
+def test_check_against_the_fixture_tree_reports_only_the_known_drift():
+    """The fixture tree and the repository's specs and registry agree (issue 40, item 10): no
+    finding but the DRIFT-API errors on hipDNN API the spec vocabulary cannot express yet (private
+    data members, hipDNN's constants-header layouts; the list in the golden file), and no warning."""
     result = run_cli("check", "--hipdnn-root", str(FIXTURE), cwd=REPO)
-    assert result.code == 0, result.out + result.err
-    assert "error[" not in result.out + result.err
+    output = result.out + result.err
+    if UPDATE:
+        FIXTURE_DRIFT.write_text(output)
+        pytest.fail(f"rewrote {FIXTURE_DRIFT}")
+    assert output == FIXTURE_DRIFT.read_text()
+    findings = re.findall(r"^\S+: (\w+)\[([A-Z-]+)\]", result.out, re.M)
+    assert findings and {rule for _, rule in findings} == {"DRIFT-API"}
+    assert {level for level, _ in findings} == {"error"}
+    assert "layernorm_bwd" not in output and "sdpa_bwd" not in output and "rmsnorm_bwd" not in output
+
+
+def _without_drift(output: str) -> str:
+    """`output` without its DRIFT-API findings (each line and the notes indented under it)."""
+    kept: list[str] = []
+    dropping = False
+    for line in output.splitlines(keepends=True):
+        if not line.startswith(" "):
+            dropping = "error[DRIFT-API]" in line
+        if not dropping:
+            kept.append(line)
+    return "".join(kept)
 
 
 @pytest.mark.parametrize("dry_run", [False, True], ids=["apply", "dry-run"])
@@ -392,7 +439,8 @@ def test_apply_refuses_what_check_hipdnn_root_rejects(tmp_path, dry_run):
         " is 35 here but 45 in the checkout\n"
         f"    {os.path.relpath(root, REPO)}/backend/include/HipdnnBackendDescriptorType.h:145:5: note: defined here\n"
     )
-    assert result.out == check.out == finding
+    # check also reports the known drift of the adopted ops (FIXTURE_DRIFT), which apply leaves to check
+    assert result.out == _without_drift(check.out) == finding
     assert result.err == "1 error(s) in op_specs\nnothing was written\n"
     assert tree(root) == before
 
@@ -462,6 +510,7 @@ def _apply_into(tmp_path: Path, name: str, ws: Path, ops: list[str]) -> tuple[st
     root = tmp_path / name / "projects" / "hipdnn"
     shutil.copytree(FIXTURE, root)
     result = run_cli("apply", "--hipdnn-root", str(root), *ops, cwd=ws)
+    assert result.code == 0, result.out + result.err
     return (result.out + result.err).replace(f"/{name}/", "/RUN/"), tree(root)
 
 
@@ -473,13 +522,16 @@ def test_windowed_formatting_applies_exactly_what_whole_files_do(tmp_path, monke
     from codegen.hipdnn import apply as applying
     from codegen.plumbing import formatting
 
-    whole = _apply_into(tmp_path, "whole", two_op_workspace, [])
+    # the two new ops: the ops op_specs/ adopted from the fixture tree are there already (their own
+    # files hipDNN's, HAND_WRITTEN), and the fixture's shortened shared files lack only their entries
+    new_ops = ["softmax", "swiglu"]
+    whole = _apply_into(tmp_path, "whole", two_op_workspace, new_ops)
     sizes: list[int] = []
     real = formatting.format_ranges
     monkeypatch.setattr(formatting, "format_ranges", lambda text, *a: sizes.append(text.count("\n")) or real(text, *a))
     monkeypatch.setattr(applying, "WINDOW_FROM_LINES", 0)
     monkeypatch.setattr(applying, "WINDOW_CONTEXT", context)
-    windowed = _apply_into(tmp_path, "windowed", two_op_workspace, [])
+    windowed = _apply_into(tmp_path, "windowed", two_op_workspace, new_ops)
     assert windowed == whole
     assert sizes and max(sizes) < 200  # no file went to clang-format whole (the fixture's longest has 400+ lines)
 

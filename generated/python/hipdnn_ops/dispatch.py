@@ -13,11 +13,23 @@ from hipdnn_ops.errors import HipdnnError
 from hipdnn_ops.frontend import NodeSpec
 from hipdnn_ops.node import Node
 from hipdnn_ops.tensor import TensorDescriptor
+from hipdnn_ops.batchnorm import NODE as BATCHNORM_NODE, BatchnormOperationDescriptor
+from hipdnn_ops.batchnorm_bwd import NODE as BATCHNORM_BWD_NODE, BatchnormBackwardOperationDescriptor
+from hipdnn_ops.batchnorm_inference import NODE as BATCHNORM_INFERENCE_NODE, BatchnormInferenceOperationDescriptor
+from hipdnn_ops.block_scale_dequantize import NODE as BLOCK_SCALE_DEQUANTIZE_NODE, BlockScaleDequantizeOperationDescriptor
+from hipdnn_ops.block_scale_quantize import NODE as BLOCK_SCALE_QUANTIZE_NODE, BlockScaleQuantizeOperationDescriptor
 from hipdnn_ops.layernorm_bwd import NODE as LAYERNORM_BWD_NODE, LayernormBackwardOperationDescriptor
+from hipdnn_ops.rmsnorm_bwd import NODE as RMSNORM_BWD_NODE, RMSNormBackwardOperationDescriptor
 from hipdnn_ops.sdpa_bwd import NODE as SDPA_BWD_NODE, SdpaBwdOperationDescriptor
 
 OPERATIONS: dict[DescriptorType, type[OperationDescriptor]] = {
+    DescriptorType.HIPDNN_BACKEND_OPERATION_BATCHNORM_DESCRIPTOR_EXT: BatchnormOperationDescriptor,
+    DescriptorType.HIPDNN_BACKEND_OPERATION_BATCHNORM_BACKWARD_DESCRIPTOR_EXT: BatchnormBackwardOperationDescriptor,
+    DescriptorType.HIPDNN_BACKEND_OPERATION_BATCHNORM_INFERENCE_DESCRIPTOR_EXT: BatchnormInferenceOperationDescriptor,
+    DescriptorType.HIPDNN_BACKEND_OPERATION_BLOCK_SCALE_DEQUANTIZE_DESCRIPTOR: BlockScaleDequantizeOperationDescriptor,
+    DescriptorType.HIPDNN_BACKEND_OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR: BlockScaleQuantizeOperationDescriptor,
     DescriptorType.HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT: LayernormBackwardOperationDescriptor,
+    DescriptorType.HIPDNN_BACKEND_OPERATION_RMSNORM_BACKWARD_DESCRIPTOR_EXT: RMSNormBackwardOperationDescriptor,
     DescriptorType.HIPDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR_EXT: SdpaBwdOperationDescriptor,
 }
 
@@ -28,7 +40,13 @@ BY_UNION_POSITION: dict[int, type[OperationDescriptor]] = {
 }
 # Each op's frontend node, by table name.
 NODES: dict[str, NodeSpec] = {
+    BatchnormOperationDescriptor.TABLE: BATCHNORM_NODE,
+    BatchnormBackwardOperationDescriptor.TABLE: BATCHNORM_BWD_NODE,
+    BatchnormInferenceOperationDescriptor.TABLE: BATCHNORM_INFERENCE_NODE,
+    BlockScaleDequantizeOperationDescriptor.TABLE: BLOCK_SCALE_DEQUANTIZE_NODE,
+    BlockScaleQuantizeOperationDescriptor.TABLE: BLOCK_SCALE_QUANTIZE_NODE,
     LayernormBackwardOperationDescriptor.TABLE: LAYERNORM_BWD_NODE,
+    RMSNormBackwardOperationDescriptor.TABLE: RMSNORM_BWD_NODE,
     SdpaBwdOperationDescriptor.TABLE: SDPA_BWD_NODE,
 }
 

@@ -7,11 +7,17 @@
 then the attributes; returns the created outputs. A graph serializes to hipDNN's FlatBuffers bytes
 and JSON and is rebuilt from them (hipdnn_ops.graphio)."""
 
-from typing import Any
+from typing import Any, Optional
 
 from hipdnn_ops import graphio
 from hipdnn_ops.frontend import GraphBase, NodeAttributes, TensorAttributes
+from hipdnn_ops.batchnorm import NODE as BATCHNORM_NODE
+from hipdnn_ops.batchnorm_bwd import NODE as BATCHNORM_BWD_NODE
+from hipdnn_ops.batchnorm_inference import NODE as BATCHNORM_INFERENCE_NODE
+from hipdnn_ops.block_scale_dequantize import NODE as BLOCK_SCALE_DEQUANTIZE_NODE
+from hipdnn_ops.block_scale_quantize import NODE as BLOCK_SCALE_QUANTIZE_NODE
 from hipdnn_ops.layernorm_bwd import NODE as LAYERNORM_BWD_NODE
+from hipdnn_ops.rmsnorm_bwd import NODE as RMSNORM_BWD_NODE
 from hipdnn_ops.sdpa_bwd import NODE as SDPA_BWD_NODE
 
 
@@ -49,6 +55,101 @@ class Graph(GraphBase):
     def from_json(cls, text: str | bytes) -> "Graph":
         return cls.deserialize(graphio.from_json(text))
 
+    def batchnorm(
+        self,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        bias: TensorAttributes,
+        epsilon: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[Optional[TensorAttributes]]:
+        """Adds a Batchnorm node; returns y, mean, inv_variance, next_running_mean, next_running_variance."""
+        self._add(
+            BATCHNORM_NODE,
+            "Batchnorm",
+            attributes,
+            {"x": ("X", x), "scale": ("SCALE", scale), "bias": ("BIAS", bias), "epsilon": ("EPSILON", epsilon)},
+            {"y": "Y"},
+            {"prev_running_mean": "PREV_RUNNING_MEAN", "prev_running_variance": "PREV_RUNNING_VARIANCE", "momentum": "MOMENTUM"},
+        )
+        return self._returned(
+            attributes,
+            {"y": ("Y", "", False), "mean": ("MEAN", "", False), "inv_variance": ("INV_VARIANCE", "", False), "next_running_mean": ("NEXT_RUNNING_MEAN", "", False), "next_running_variance": ("NEXT_RUNNING_VARIANCE", "", False)},
+        )
+
+    def batchnorm_backward(
+        self,
+        dy: TensorAttributes,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[TensorAttributes]:
+        """Adds a BatchnormBackward node; returns dx, dscale, dbias."""
+        return self._add(
+            BATCHNORM_BWD_NODE,
+            "BatchnormBackward",
+            attributes,
+            {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale)},
+            {"dx": "DX", "dscale": "DSCALE", "dbias": "DBIAS"},
+            {"mean": "MEAN", "inv_variance": "INV_VARIANCE"},
+        )
+
+    def batchnorm_inference(
+        self,
+        x: TensorAttributes,
+        mean: TensorAttributes,
+        invVariance: TensorAttributes,
+        scale: TensorAttributes,
+        bias: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> TensorAttributes:
+        """Adds a BatchnormInference node; returns y."""
+        created = self._add(
+            BATCHNORM_INFERENCE_NODE,
+            "BatchnormInference",
+            attributes,
+            {"x": ("X", x), "mean": ("MEAN", mean), "inv_variance": ("INV_VARIANCE", invVariance), "scale": ("SCALE", scale), "bias": ("BIAS", bias)},
+            {"y": "Y"},
+            {},
+        )
+        return created[0]
+
+    def block_scale_dequantize(
+        self,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> TensorAttributes:
+        """Adds a BlockScaleDequantize node; returns y."""
+        created = self._add(
+            BLOCK_SCALE_DEQUANTIZE_NODE,
+            "BlockScaleDequantize",
+            attributes,
+            {"x": ("X", x), "scale": ("SCALE", scale)},
+            {"y": "Y"},
+            {},
+        )
+        return created[0]
+
+    def block_scale_quantize(
+        self,
+        x: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[Optional[TensorAttributes]]:
+        """Adds a BlockScaleQuantize node; returns y, scale."""
+        self._add(
+            BLOCK_SCALE_QUANTIZE_NODE,
+            "BlockScaleQuantize",
+            attributes,
+            {"x": ("X", x)},
+            {"y": "Y", "scale": "SCALE"},
+            {},
+        )
+        return self._returned(
+            attributes,
+            {"y": ("Y", "", False), "scale": ("SCALE", "", False)},
+        )
+
     def layernorm_backward(
         self,
         dy: TensorAttributes,
@@ -64,6 +165,28 @@ class Graph(GraphBase):
             {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale)},
             {"dx": "DX", "dscale": "DSCALE", "dbias": "DBIAS"},
             {"mean": "MEAN", "inv_variance": "INV_VARIANCE", "epsilon": "EPSILON"},
+        )
+
+    def rmsnorm_backward(
+        self,
+        dy: TensorAttributes,
+        x: TensorAttributes,
+        scale: TensorAttributes,
+        invRms: TensorAttributes,
+        attributes: NodeAttributes,
+    ) -> list[Optional[TensorAttributes]]:
+        """Adds a RMSNormBackward node; returns dx, dscale, dbias (None unless the compute_dbias flag is set)."""
+        self._add(
+            RMSNORM_BWD_NODE,
+            "RMSNormBackward",
+            attributes,
+            {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale), "inv_rms": ("INV_RMS", invRms)},
+            {"dx": "DX", "dscale": "DSCALE"},
+            {},
+        )
+        return self._returned(
+            attributes,
+            {"dx": ("DX", "", False), "dscale": ("DSCALE", "", False), "dbias": ("DBIAS", "compute_dbias", False)},
         )
 
     def sdpa_backward(

@@ -249,6 +249,20 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertEqual(node_uid(self.descriptor.build_node(), "peers"), [t.uid for t in LISTS["peers"]])
         self.assertEqual(self.descriptor.tensor_descriptors()[-len(LISTS["peers"]):], LISTS["peers"])  # the other lists are empty
 
+    def test_GetPeersTensorArray(self) -> None:
+        self.descriptor.set_attribute(LIST_ATTRIBUTES["peers"], LISTS["peers"])
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), LISTS["peers"])
+
+    def test_SetPeersTensorArrayFailsNotFinalized(self) -> None:
+        unfinalized = TensorDescriptor(LISTS["peers"][0].uid, is_finalized=False)
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED, self.descriptor.set_attribute, LIST_ATTRIBUTES["peers"], [unfinalized]
+        )
+        self.assertEqual(error.message, "ThingOperationDescriptor::setAttribute(): tensor descriptor is not finalized")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), [])
+
     def test_GetUnsetPeersTensorArrayReturnsNoElements(self) -> None:
         self.make_finalized()
         self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["peers"]), [])
@@ -269,6 +283,20 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), LISTS["extras"])
         self.assertEqual(node_uid(self.descriptor.build_node(), "extras"), [t.uid for t in LISTS["extras"]])
         self.assertEqual(self.descriptor.tensor_descriptors()[-len(LISTS["extras"]):], LISTS["extras"])  # the other lists are empty
+
+    def test_GetExtrasTensorArray(self) -> None:
+        self.descriptor.set_attribute(LIST_ATTRIBUTES["extras"], LISTS["extras"])
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), LISTS["extras"])
+
+    def test_SetExtrasTensorArrayFailsNotFinalized(self) -> None:
+        unfinalized = TensorDescriptor(LISTS["extras"][0].uid, is_finalized=False)
+        error = self.assert_fails(
+            Status.HIPDNN_STATUS_BAD_PARAM_NOT_FINALIZED, self.descriptor.set_attribute, LIST_ATTRIBUTES["extras"], [unfinalized]
+        )
+        self.assertEqual(error.message, "ThingOperationDescriptor::setAttribute(): tensor descriptor is not finalized")
+        self.make_finalized()
+        self.assertEqual(self.descriptor.get_attribute(LIST_ATTRIBUTES["extras"]), [])
 
     def test_GetUnsetExtrasTensorArrayReturnsNoElements(self) -> None:
         self.make_finalized()
