@@ -79,8 +79,13 @@ def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
                 attributes.lists[t.name] = [mirror.TensorAttributes(dims=i.dims, strides=i.strides) for i in spec.test_list(t.name).items]
             inputs = [tensors[t.name] for t in spec.required_tensors if t.role == "input"]
             outputs = getattr(graph, naming.OpNames(spec).graph_method)(*inputs, attributes)
-            required_outputs = [t.name for t in spec.required_tensors if t.role == "output"]
-            for name, tensor in zip(required_outputs, outputs):
+            returned = naming.graph_returns(spec)  # one tensor, or an array in the spec's order
+            if naming.graph_returns_single(spec):
+                outputs = [outputs]
+            assert len(outputs) == len(returned)
+            for name, tensor in zip(returned, outputs):
+                if tensor is None:  # an optional output the attributes do not hold
+                    continue
                 if name in tensors:  # an output inference does not fill keeps the valid state's shape
                     tensor.dims, tensor.strides = tensors[name].dims, tensors[name].strides
     return graph
