@@ -67,8 +67,9 @@ def facts(text: str) -> tuple:
 
 
 def spec_facts(spec: OpSpec) -> tuple:
-    """What of a spec its schema holds (a tensor's role and a string's default are not in it)."""
-    tensors = tuple((t.name, t.optional, t.metadata, t.list, naming.tensor_uid_field(t)) for t in spec.all_tensors)
+    """What of a spec its schema holds (a tensor's role and a string's default are not in it, nor the
+    spec's own tensor order where flatbuffers.order gives the schema another: `order` is compared)."""
+    tensors = tuple(sorted((t.name, t.optional, t.metadata, t.list, naming.tensor_uid_field(t)) for t in spec.all_tensors))
     fields = tuple(
         (
             f.name,
