@@ -24,7 +24,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Hashable, Iterable, Iterator
 
 from codegen import families
 from codegen.diagnostics import rules
@@ -205,26 +205,36 @@ def _classes(theirs: cxx_api.Api, ours: cxx_api.Api) -> Iterator[Delta]:
         yield from _aliases(t.aliases, o.aliases, of, t.line, o.line)
 
 
+def _paired(theirs: Iterable[Any], ours: Iterable[Any], key: Callable[[Any], Hashable]) -> Iterator[tuple[Any, Any]]:
+    """Each of hipDNN's items with the generated one of the same key (or None), in hipDNN's order,
+    then each generated item hipDNN lacks as (None, item)."""
+    mine = {key(x): x for x in ours}
+    other = {key(x): x for x in theirs}
+    for k, t in other.items():
+        yield t, mine.get(k)
+    for k, o in mine.items():
+        if k not in other:
+            yield None, o
+
+
 def _list(names: tuple[str, ...]) -> str:
     return ", ".join(names) if names else "nothing"
 
 
 def _variables(theirs: Iterable[cxx_api.Variable], ours: Iterable[cxx_api.Variable], kind: str, of: str, t_line: int, o_line: int) -> Iterator[Delta]:
-    mine = {(v.scope.rpartition("::")[2] if kind == "constant" else "", v.name): v for v in ours}
-    other = {(v.scope.rpartition("::")[2] if kind == "constant" else "", v.name): v for v in theirs}
-
     def spell(v: cxx_api.Variable) -> str:
         return f"`{v.type} {v.name}" + (f" = {v.default}" if v.default is not None else "") + "`"
 
-    for key, v in other.items():
-        o = mine.get(key)
-        if o is None:
+    def key(v: cxx_api.Variable) -> tuple[str, str]:
+        return (v.scope.rpartition("::")[2] if kind == "constant" else "", v.name)
+
+    for v, o in _paired(theirs, ours, key):
+        if v is None:
+            yield Delta(rules.DRIFT_API, f"{kind} {spell(o)}{of} {OURS_ONLY}", t_line, o.line, o.name)
+        elif o is None:
             yield Delta(rules.DRIFT_API, f"{kind} {spell(v)}{of} {THEIRS_ONLY}", v.line, o_line, v.name)
         elif (v.type, v.default, v.static) != (o.type, o.default, o.static):
             yield Delta(rules.DRIFT_API, f"{kind} {v.name}{of} is {spell(v)} in hipDNN's file but {spell(o)} generated", v.line, o.line, v.name)
-    for key, o in mine.items():
-        if key not in other:
-            yield Delta(rules.DRIFT_API, f"{kind} {spell(o)}{of} {OURS_ONLY}", t_line, o.line, o.name)
 
 
 def _functions(theirs: Iterable[cxx_api.Function], ours: Iterable[cxx_api.Function], kind: str, of: str, t_line: int, o_line: int) -> Iterator[Delta]:
@@ -270,10 +280,11 @@ def _functions(theirs: Iterable[cxx_api.Function], ours: Iterable[cxx_api.Functi
 
 
 def _enums(theirs: Iterable[cxx_api.Enum], ours: Iterable[cxx_api.Enum], of: str, t_line: int, o_line: int) -> Iterator[Delta]:
-    mine = {e.name: e for e in ours}
-    other = {e.name: e for e in theirs}
-    for name, t in other.items():
-        o = mine.get(name)
+    for t, o in _paired(theirs, ours, lambda e: e.name):
+        if t is None:
+            yield Delta(rules.DRIFT_API, f"enum {o.name}{of} {OURS_ONLY}", t_line, o.line)
+            continue
+        name = t.name
         if o is None:
             yield Delta(rules.DRIFT_API, f"enum {name}{of} {THEIRS_ONLY}", t.line, o_line)
             continue
@@ -288,9 +299,6 @@ def _enums(theirs: Iterable[cxx_api.Enum], ours: Iterable[cxx_api.Enum], of: str
         for e in o.enumerators:
             if e.name not in theirs_values:
                 yield Delta(rules.DRIFT_API, f"enumerator {name}::{e.name}{_value(e)}{of} {OURS_ONLY}", t.line, e.line, e.name)
-    for name, o in mine.items():
-        if name not in other:
-            yield Delta(rules.DRIFT_API, f"enum {name}{of} {OURS_ONLY}", t_line, o.line)
 
 
 def _number(e: cxx_api.Enumerator) -> str:
@@ -302,14 +310,10 @@ def _value(e: cxx_api.Enumerator) -> str:
 
 
 def _aliases(theirs: Iterable[cxx_api.Alias], ours: Iterable[cxx_api.Alias], of: str, t_line: int, o_line: int) -> Iterator[Delta]:
-    mine = {a.name: a for a in ours}
-    other = {a.name: a for a in theirs}
-    for name, t in other.items():
-        o = mine.get(name)
-        if o is None:
-            yield Delta(rules.DRIFT_API, f"alias {name} (of {t.target}){of} {THEIRS_ONLY}", t.line, o_line)
+    for t, o in _paired(theirs, ours, lambda a: a.name):
+        if t is None:
+            yield Delta(rules.DRIFT_API, f"alias {o.name} (of {o.target}){of} {OURS_ONLY}", t_line, o.line)
+        elif o is None:
+            yield Delta(rules.DRIFT_API, f"alias {t.name} (of {t.target}){of} {THEIRS_ONLY}", t.line, o_line)
         elif o.target != t.target:
-            yield Delta(rules.DRIFT_API, f"alias {name}{of} names {t.target} in hipDNN's file but {o.target} generated", t.line, o.line)
-    for name, o in mine.items():
-        if name not in other:
-            yield Delta(rules.DRIFT_API, f"alias {name} (of {o.target}){of} {OURS_ONLY}", t_line, o.line)
+            yield Delta(rules.DRIFT_API, f"alias {t.name}{of} names {t.target} in hipDNN's file but {o.target} generated", t.line, o.line)
