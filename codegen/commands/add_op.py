@@ -145,8 +145,16 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 checkout_root, found, args.name, draft.stem,
                 [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional, f.type) for f in draft.fields],
             )
+            _class_order(draft, draft.cxx.order)
+            inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list])
+            if inferred is not None:  # the node's own infer_properties_node() replaces the guesses from names
+                pairs, node_file = inferred
+                outputs = [t.name for t in draft.tensors if t.role == "output" and not t.list]
+                draft.inferences = [(t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs]
+                draft.uninferred = [t for t in outputs if t not in {p[0] for p in pairs}]
+                draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in draft.inferences) or "none"))
             taken = {t.uid for s in ws.specs for t in s.test_tensors} | {i.uid for s in ws.specs for lst in s.test_lists for i in lst.items}
-            data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken)
+            data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
             lines = draft.cxx.lines + data.lines
             if lines:
@@ -181,6 +189,21 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     return EXIT_OK, text, closing, draft.skeleton, registry_text
 
 
+def _class_order(draft, order: list[str]) -> None:  # type: ignore[no-untyped-def]
+    """The tensors in the checkout's class order (inputs, then outputs, each as InputNames and
+    OutputNames list them, the unlisted ones after in schema order); the schema's own order, when
+    it now differs, goes to `flatbuffers.order`. Numbers were given before, so none moves."""
+    if not order:
+        return
+    schema_order = draft.order or [t.name for t in draft.tensors] + [f.name for f in draft.fields]
+    by_name = {t.name: t for t in draft.tensors}
+    listed = [by_name[n] for n in order if n in by_name]
+    rest = [t for t in draft.tensors if t.name not in order]
+    draft.tensors = [t for role in ("input", "output") for t in listed + rest if t.role == role]
+    if [t.name for t in draft.tensors] + [f.name for f in draft.fields] != schema_order:
+        draft.order = schema_order
+
+
 def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]
     """The checkout's test constants into the draft: every single tensor's UID (all or none, so no
     allocated UID meets an adopted one), dims and strides, field values of the field's own kind."""
@@ -195,6 +218,9 @@ def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]
     kinds: dict[str, tuple[type, ...]] = {"int32": (int,), "int64": (int,), "float": (int, float), "double": (int, float), "bool": (bool,)}
     for f in draft.fields:
         value = data.fields.get(f.name)
+        if f.type in ("int32_vector", "int64_vector") and isinstance(value, int) and not isinstance(value, bool):
+            f.test_value = [value]  # one value for a list field (block-scale dequantize's block size 32): a one-element list
+            continue
         kind = kinds.get(f.type)
         if value is not None and kind is not None and isinstance(value, kind) and (f.type == "bool") == isinstance(value, bool):
             f.test_value = value

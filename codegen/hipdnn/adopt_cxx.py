@@ -5,6 +5,7 @@ frontend-only flags, multi-value setters, InputNames/OutputNames enumerators and
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from codegen.hipdnn import cxx_api
 
 GRAPH_HPP = "frontend/include/hipdnn_frontend/Graph.hpp"
+DETAIL_DIR = "frontend/include/hipdnn_frontend/detail"  # <Op>Packer.hpp: create<Op>Operation
 ATTRIBUTES_DIR = "frontend/include/hipdnn_frontend/attributes"
 TENSOR = "std::shared_ptr<TensorAttributes>"
 MAX_HEADER = 4 * 1024 * 1024
@@ -51,6 +53,7 @@ class Facts:
     flags: list[dict] = field(default_factory=list)  # {name, default, aliases, creates}
     setters: list[tuple[str, list[str]]] = field(default_factory=list)
     access: dict[str, dict[str, object]] = field(default_factory=dict)  # tensor/field -> frontend keys
+    order: list[str] = field(default_factory=list)  # tensors as InputNames then OutputNames list them (empty: schema order)
     lines: list[str] = field(default_factory=list)
 
 
@@ -211,6 +214,10 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
                 access["setter"] = f"set_{word}"
             out.access.setdefault(tensor, {}).update(access)
             out.lines.append(f"{tensor}: {enum_name}::{enumerator} in {c.name} (paired by place): accessors get_{word}/set_{word}")
+    packer_name = f"{c.name.removesuffix('Attributes')}Packer.hpp"
+    packer = _read(root / DETAIL_DIR / packer_name)
+    required = set(cxx_api.required_before_packing(packer)) if packer is not None else set()
+    internals = cxx_api.class_internals(c.text, c.name)
     for name, schema_optional, kind in fields:
         access = {}
         getter = getters.get(f"get_{name}")
@@ -218,7 +225,13 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             access["member"] = name
         if getter is not None and getter.optional and not schema_optional and kind in SCALARS:
             access["optional"] = True
-            out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); whether the packer requires it is not read: review required_to_pack")
+            if packer is None:
+                out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); the checkout has no {DETAIL_DIR}/{packer_name}: review required_to_pack")
+            elif name in required:
+                access["required_to_pack"] = True
+                out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); {packer_name} refuses to pack it unset (required_to_pack)")
+            else:
+                out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); {packer_name} packs without it")
         if access:
             out.access[name] = access
     # frontend-only flags: a bool get_/set_ pair naming no tensor or field; a has_X(bool) setter aliases it
@@ -230,18 +243,82 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         word = flag.split("_", 1)[-1]
         creates = [t for t, role, optional in tensors if role == "output" and optional and t == word]
         aliases = [x for x in aliases if x.split("_", 1)[-1] == word]
-        out.flags.append({"name": flag, "default": False, "aliases": aliases, "creates": creates})
-        out.lines.append(f"frontend-only flag {flag} ({c.name} line {g.line}); its default is taken as false (a private member is not read): review")
+        written = internals.defaults.get(flag) if internals is not None else None
+        if written in ("true", "false"):
+            out.flags.append({"name": flag, "default": written == "true", "aliases": aliases, "creates": creates})
+            out.lines.append(f"frontend-only flag {flag} ({c.name} line {g.line}), {written} until set (its member's initializer)")
+        else:
+            out.flags.append({"name": flag, "default": False, "aliases": aliases, "creates": creates})
+            out.lines.append(f"frontend-only flag {flag} ({c.name} line {g.line}); no member {flag} with a true/false initializer, so its default is taken as false: review")
     tensor_names = {t for t, _, _ in tensors}
+    out.order = _class_order(c, tensors)
     seen: set[str] = set()
     for method in c.cls.methods:
         if not method.name.startswith("set_") or len(method.params) < 2 or method.name in seen:
             continue
         args = [by_key.get(_key(p.name)) for p in method.params]
+        if not all(arg in tensor_names for arg in args) and internals is not None:
+            # parameters named otherwise (`mean` for prev_running_mean): the tensor whose setter the body passes each to
+            args = _passed_to(method, internals, tensor_names) or args
         if all(arg in tensor_names for arg in args):
             seen.add(method.name)
             out.setters.append((method.name, [arg for arg in args if arg]))
     return out
+
+
+def _passed_to(method: cxx_api.Function, internals: cxx_api.Internals, tensors: set[str]) -> list[str | None] | None:
+    """Each parameter's tensor, read from the body of the overload with these parameters: the
+    tensor whose own setter (`set_<tensor>(param)` or `set_<tensor>(std::move(param))`) takes it."""
+    names = tuple(p.name for p in method.params)
+    body = next((text for params, text in internals.bodies.get(method.name, ()) if tuple(p.name for p in params) == names), None)
+    if body is None:
+        return None
+    args: list[str | None] = []
+    for param in names:
+        hit = re.search(rf"\bset_([a-z][a-z0-9_]*)\((?:std::move\()?{re.escape(param)}\b", body) if param else None
+        args.append(hit[1] if hit is not None and hit[1] in tensors else None)
+    return args
+
+
+def _class_order(c: _Class, tensors: list[tuple[str, str, bool]]) -> list[str]:
+    """The tensors in the class's order: inputs as InputNames lists them, then the inputs it does
+    not list (schema order), then outputs likewise by OutputNames. Empty when the class lists none."""
+    by_key = {_key(t): t for t, _, _ in tensors}
+    order: list[str] = []
+    listed = False
+    for enum_name, role in (("InputNames", "input"), ("OutputNames", "output")):
+        enum = _names_enum(c.cls, enum_name)
+        named = [by_key[_key(e.name)] for e in (enum.enumerators if enum is not None else ()) if _key(e.name) in by_key]
+        named = [t for t in named if any(t == n and r == role for n, r, _ in tensors)]
+        listed = listed or bool(named)
+        order += named + [t for t, r, _ in tensors if r == role and t not in named]
+    return order if listed else []
+
+
+NODE_DIR = "frontend/include/hipdnn_frontend/node"  # <Op>Node.hpp: infer_properties_node()
+
+
+def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list[tuple[str, str]], str] | None:
+    """The output shapes the checkout's node infers (`infer_properties_node()` setting an output's
+    dims from another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body
+    takes from `attributes.get_<tensor>()`), as (output, source) pairs, with the node file's name;
+    None when the checkout has no node file for the op's Attributes class."""
+    if found.cls is None:
+        return None
+    node = f"{found.cls.name.removesuffix('Attributes')}Node"
+    text = _read(root / NODE_DIR / f"{node}.hpp")
+    internals = cxx_api.class_internals(text, node) if text is not None else None
+    if internals is None:
+        return None
+    pairs: list[tuple[str, str]] = []
+    names = set(tensors)
+    for _params, body in internals.bodies.get("infer_properties_node", ()):
+        local = {m[1]: m[2] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
+        for m in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)->set_dim\(([A-Za-z_][A-Za-z0-9_]*)->get_dim\(\)\)", body):
+            target, source = local.get(m[1]), local.get(m[2])
+            if target in names and source in names and target != source and all(t != target for t, _ in pairs):
+                pairs.append((target, source))
+    return pairs, f"{node}.hpp"
 
 
 SCHEMAS_DIR = "flatbuffers_sdk/schemas"
@@ -304,7 +381,7 @@ def _scalar(text: str | None) -> object:
         return None
 
 
-def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken_uids: set[int]) -> TestData:
+def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken_uids: set[int], block: tuple[int, int] | None = None) -> TestData:
     """UIDs, dims, strides and field values from the checkout's constants header, under the one
     prefix its `<P>TENSOR_<NAME>_UID` constants share. UIDs another spec already uses are left
     allocated (said in the lines)."""
@@ -328,11 +405,26 @@ def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], take
         out.prefix = None
     elif prefix != f"K_{stem.upper()}_":
         out.prefix = prefix
+    given = {t: found[f"{prefix}TENSOR_{t.upper()}_UID"] for t in tensors if f"{prefix}TENSOR_{t.upper()}_UID" in found}
+    given = {t: c for t, c in given.items() if c.number is not None}
+    moved: dict[str, int] = {}
+    if block is not None and any(c.number in taken_uids for c in given.values()):
+        # another spec already uses some of them: all move into the op's own block, each keeping its
+        # low two digits (hipDNN's 70-75 become 1870-1875), when that lands them on free UIDs
+        low, high = block
+        moved = {t: low + (c.number or 0) % 100 for t, c in given.items()}
+        values = list(moved.values())
+        if len(set(values)) != len(values) or any(v in taken_uids or not low <= v <= high for v in values):
+            moved = {}
+        else:
+            out.lines.append(f"test UIDs of {path.name} are partly another spec's: moved into the op's block {low}-{high} (low two digits kept)")
     for t in tensors:
-        uid = found.get(f"{prefix}TENSOR_{t.upper()}_UID")
+        uid = given.get(t)
         if uid is None or uid.number is None:
             continue
-        if uid.number in taken_uids:
+        if t in moved:
+            uid = dataclasses.replace(uid, number=moved[t])
+        elif uid.number in taken_uids:
             out.lines.append(f"test UID {uid.number} of {t} ({path.name}:{uid.line}) is another spec's: allocated instead")
             continue
         dims = _numbers(found[f"{prefix}TENSOR_{t.upper()}_DIMS"].value) if f"{prefix}TENSOR_{t.upper()}_DIMS" in found else None

@@ -654,3 +654,77 @@ def constants(text: str | bytes) -> dict[str, Constant]:
     for v in variables:
         found.setdefault(v.name, Constant(v.name, v.type, v.default, _int(v.default) if v.default is not None else None, v.line, v.scope))
     return found
+
+
+@dataclass(frozen=True)
+class Internals:
+    """What a class's bodies say beyond its public API: every data member's initializer (private
+    ones too), and the text of each method body, by method name (every overload, in file order)."""
+
+    defaults: dict[str, str | None]
+    bodies: dict[str, tuple[tuple[tuple[Param, ...], str], ...]]
+
+
+def _walk(root, kinds: tuple[str, ...]) -> Iterator:  # type: ignore[no-untyped-def]
+    """Nodes of the given kinds, in file order, found with an explicit stack (bounded by MAX_NESTING)."""
+    stack = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.type in kinds:
+            yield node
+        if depth < MAX_NESTING:
+            stack.extend((child, depth + 1) for child in reversed(node.children))
+
+
+def class_internals(text: str | bytes, cls: str) -> Internals | None:
+    """The initializers and method bodies of class `cls` (the first class of that name), or None."""
+    data = text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text)
+    if len(data) > MAX_BYTES:
+        return None
+    tree = _parser().parse(data)
+    for node in _walk(tree.root_node, ("class_specifier", "struct_specifier")):
+        name_node, body = node.child_by_field_name("name"), node.child_by_field_name("body")
+        if name_node is None or body is None or normalize(_text(name_node)) != cls:
+            continue
+        defaults: dict[str, str | None] = {}
+        bodies: dict[str, list[tuple[tuple[Param, ...], str]]] = {}
+        stack = list(reversed(body.children))
+        while stack:
+            child = stack.pop()
+            if child.type in _TRANSPARENT:
+                stack.extend(reversed(child.children))
+                continue
+            if child.type == "field_declaration":
+                for declarator in child.children_by_field_name("declarator"):
+                    member, _suffix, function = _unwrap(declarator)
+                    if member and function is None:
+                        value = child.child_by_field_name("default_value")
+                        defaults.setdefault(member, normalize(_text(value)) if value is not None else None)
+            elif child.type == "function_definition":
+                declarator = child.child_by_field_name("declarator")
+                method, _suffix, function = _unwrap(declarator) if declarator is not None else ("", "", None)
+                block = child.child_by_field_name("body")
+                if method and function is not None and block is not None:
+                    params = tuple(_params(function.child_by_field_name("parameters")))
+                    bodies.setdefault(method, []).append((params, normalize(_text(block))))
+        return Internals(defaults, {k: tuple(v) for k, v in bodies.items()})
+    return None
+
+
+_UNSET_CHECK = re.compile(r"^\(!\s*[A-Za-z_][A-Za-z0-9_]*\.get_([a-z][a-z0-9_]*)\(\)\.has_value\(\)\)$")
+
+
+def required_before_packing(text: str | bytes) -> tuple[str, ...]:
+    """The fields a packer refuses to pack while unset: each `if(!attributes.get_F().has_value())`
+    whose branch returns ATTRIBUTE_NOT_SET names F (in file order)."""
+    data = text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text)
+    if len(data) > MAX_BYTES:
+        return ()
+    tree = _parser().parse(data)
+    found: list[str] = []
+    for node in _walk(tree.root_node, ("if_statement",)):
+        condition, branch = node.child_by_field_name("condition"), node.child_by_field_name("consequence")
+        match = _UNSET_CHECK.match(normalize(_text(condition)) if condition is not None else "")
+        if match and branch is not None and "ATTRIBUTE_NOT_SET" in _text(branch) and match[1] not in found:
+            found.append(match[1])
+    return tuple(found)

@@ -135,19 +135,15 @@ class Graph(GraphBase):
         self,
         x: TensorAttributes,
         attributes: NodeAttributes,
-    ) -> list[Optional[TensorAttributes]]:
+    ) -> list[TensorAttributes]:
         """Adds a BlockScaleQuantize node; returns y, scale."""
-        self._add(
+        return self._add(
             BLOCK_SCALE_QUANTIZE_NODE,
             "BlockScaleQuantize",
             attributes,
             {"x": ("X", x)},
             {"y": "Y", "scale": "SCALE"},
             {},
-        )
-        return self._returned(
-            attributes,
-            {"y": ("Y", "", False), "scale": ("SCALE", "", False)},
         )
 
     def layernorm_backward(

@@ -46,18 +46,12 @@ TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithValidAttributes)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -68,16 +62,11 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingX)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -89,16 +78,11 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingMean)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -111,16 +95,11 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingInvVariance)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -133,16 +112,11 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingScale)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -155,16 +129,11 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingBias)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -177,16 +146,11 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingY)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -197,16 +161,11 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutX)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -217,16 +176,11 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutMean)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -237,16 +191,11 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutInvVariance)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -258,16 +207,11 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutScale)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -278,16 +222,11 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutBias)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -298,16 +237,11 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutY)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -318,63 +252,46 @@ TEST(TestBatchnormInferenceNode, InferYFromSource)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormInferenceNode, InferYKeepsUserValue)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{3, 3}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormInferenceNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);

@@ -59,28 +59,28 @@ protected:
             .set_io_data_type(DataType::FLOAT);
         auto xTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
                                   "X",
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES),
+                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES),
                                   manualUids);
         auto meanTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
                                      "MEAN",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES),
                                      manualUids);
         auto invVarianceTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
                                             "INV_VARIANCE",
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES),
                                             manualUids);
         auto scaleTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
                                       "SCALE",
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES),
                                       manualUids);
         auto biasTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
                                      "BIAS",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES),
                                      manualUids);
         BatchnormInferenceAttributes attributes;
         attributes.set_name("test_op");
@@ -90,8 +90,8 @@ protected:
         auto output = graph->batchnorm_inference(
             xTensor, meanTensor, invVarianceTensor, scaleTensor, biasTensor, attributes);
         output->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        output->set_dim(toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS))
-            .set_stride(toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+        output->set_dim(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS))
+            .set_stride(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
         if(manualUids)
         {
             output->set_uid(K_BATCHNORMINFERENCE_TENSOR_Y_UID);
@@ -130,8 +130,8 @@ protected:
             EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_X_UID);
             EXPECT_EQ(tensor->get_name(), "X");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
             EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_X_UID), tensor);
         }
         {
@@ -140,8 +140,8 @@ protected:
             EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
             EXPECT_EQ(tensor->get_name(), "MEAN");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
             EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID), tensor);
         }
         {
@@ -150,8 +150,9 @@ protected:
             EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
             EXPECT_EQ(tensor->get_name(), "INV_VARIANCE");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS));
+            EXPECT_EQ(tensor->get_stride(),
+                      toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
             EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID), tensor);
         }
         {
@@ -160,8 +161,8 @@ protected:
             EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
             EXPECT_EQ(tensor->get_name(), "SCALE");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
             EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID), tensor);
         }
         {
@@ -170,8 +171,8 @@ protected:
             EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
             EXPECT_EQ(tensor->get_name(), "BIAS");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
             EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID), tensor);
         }
         {
@@ -180,8 +181,8 @@ protected:
             EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_Y_UID);
             EXPECT_EQ(tensor->get_name(), "Y");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
             EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_Y_UID), tensor);
         }
         if(withOptionals)
@@ -248,33 +249,31 @@ TEST_F(IntegrationBatchnormInferenceDescriptorLifting, AutoAssignedUidsPreserved
     std::set<int64_t> uids;
     ASSERT_NE(attributes.get_x(), nullptr);
     uids.insert(attributes.get_x()->get_uid());
-    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS));
-    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS));
+    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
     ASSERT_NE(attributes.get_mean(), nullptr);
     uids.insert(attributes.get_mean()->get_uid());
-    EXPECT_EQ(attributes.get_mean()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
-    EXPECT_EQ(attributes.get_mean()->get_stride(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+    EXPECT_EQ(attributes.get_mean()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
     ASSERT_NE(attributes.get_inv_variance(), nullptr);
     uids.insert(attributes.get_inv_variance()->get_uid());
     EXPECT_EQ(attributes.get_inv_variance()->get_dim(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
+              toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS));
     EXPECT_EQ(attributes.get_inv_variance()->get_stride(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+              toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
     ASSERT_NE(attributes.get_scale(), nullptr);
     uids.insert(attributes.get_scale()->get_uid());
-    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
+    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS));
     EXPECT_EQ(attributes.get_scale()->get_stride(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+              toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
     ASSERT_NE(attributes.get_bias(), nullptr);
     uids.insert(attributes.get_bias()->get_uid());
-    EXPECT_EQ(attributes.get_bias()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS));
-    EXPECT_EQ(attributes.get_bias()->get_stride(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+    EXPECT_EQ(attributes.get_bias()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS));
+    EXPECT_EQ(attributes.get_bias()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
     ASSERT_NE(attributes.get_y(), nullptr);
     uids.insert(attributes.get_y()->get_uid());
-    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS));
-    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS));
+    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     EXPECT_EQ(uids.size(), 6U);
 }
 

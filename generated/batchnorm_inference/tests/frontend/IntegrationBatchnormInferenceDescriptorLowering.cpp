@@ -64,28 +64,28 @@ protected:
             .set_io_data_type(DataType::FLOAT);
         auto xTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
                                   "X",
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES),
+                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES),
                                   manualUids);
         auto meanTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
                                      "MEAN",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES),
                                      manualUids);
         auto invVarianceTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
                                             "INV_VARIANCE",
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES),
                                             manualUids);
         auto scaleTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
                                       "SCALE",
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES),
                                       manualUids);
         auto biasTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
                                      "BIAS",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES),
                                      manualUids);
         BatchnormInferenceAttributes attributes;
         attributes.set_name("test_op");
@@ -95,8 +95,8 @@ protected:
         auto output = graph->batchnorm_inference(
             xTensor, meanTensor, invVarianceTensor, scaleTensor, biasTensor, attributes);
         output->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        output->set_dim(toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS))
-            .set_stride(toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+        output->set_dim(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS))
+            .set_stride(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
         if(manualUids)
         {
             output->set_uid(K_BATCHNORMINFERENCE_TENSOR_Y_UID);
@@ -133,33 +133,33 @@ TEST_F(IntegrationBatchnormInferenceDescriptorLowering,
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_X_UID,
                  "X",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
                  "MEAN",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
                  "INV_VARIANCE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
                  "SCALE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
                  "BIAS",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_Y_UID,
                  "Y",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     const auto& node = *graphT.nodes[0];
     EXPECT_EQ(node.name, "test_op");
     EXPECT_EQ(node.compute_data_type, DataTypeSdk::FLOAT);
@@ -184,33 +184,33 @@ TEST_F(IntegrationBatchnormInferenceDescriptorLowering,
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_X_UID,
                  "X",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
                  "MEAN",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
                  "INV_VARIANCE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
                  "SCALE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
                  "BIAS",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
     expectTensor(tensors,
                  K_BATCHNORMINFERENCE_TENSOR_Y_UID,
                  "Y",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     const auto* attributes = graphT.nodes[0]->attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
     EXPECT_EQ(graphT.nodes[0]->name, "test_op");

@@ -49,24 +49,24 @@ protected:
     {
         _wrapper = createDescriptor<BatchnormInferenceOperationDescriptor>();
         _xDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
         _meanDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
         _invVarianceDesc
             = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
         _scaleDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
         _biasDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
         _yDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
 
         _unfinalizedTensor = createDescriptor<TensorDescriptor>();
     }

@@ -49,24 +49,24 @@ protected:
     void SetUp() override
     {
         _xDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
         _meanDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
         _invVarianceDesc
             = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
         _scaleDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
         _biasDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
         _yDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     }
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
@@ -363,8 +363,8 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
         verifyTensorDescriptor(tensor.get(),
                                K_BATCHNORMINFERENCE_TENSOR_X_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -377,8 +377,8 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
         verifyTensorDescriptor(tensor.get(),
                                K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -391,8 +391,8 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
         verifyTensorDescriptor(tensor.get(),
                                K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -405,8 +405,8 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
         verifyTensorDescriptor(tensor.get(),
                                K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -419,8 +419,8 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
         verifyTensorDescriptor(tensor.get(),
                                K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -433,8 +433,8 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
         verifyTensorDescriptor(tensor.get(),
                                K_BATCHNORMINFERENCE_TENSOR_Y_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                               toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(

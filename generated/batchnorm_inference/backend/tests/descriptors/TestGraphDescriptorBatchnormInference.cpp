@@ -49,24 +49,24 @@ protected:
     {
         _wrapper = createDescriptor<GraphDescriptor>();
         _xDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
         _meanDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
         _invVarianceDesc
             = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
         _scaleDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
         _biasDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
         _yDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     }
 
     std::shared_ptr<GraphDescriptor> getDescriptor() const
@@ -175,28 +175,28 @@ TEST_F(TestGraphDescriptorBatchnormInference, BuildFromSingleOperation)
     EXPECT_EQ(graph->tensors.size(), 6U);
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     const auto& node = *graph->nodes[0];
     EXPECT_EQ(node.name, "");
     EXPECT_EQ(node.compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
@@ -220,28 +220,28 @@ TEST_F(TestGraphDescriptorBatchnormInference, BuildFromRequiredOnlyOperation)
     EXPECT_EQ(graph->tensors.size(), 6U);
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_CHANNEL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
     verifyTensor(*graph,
                  K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SPATIAL_STRIDES));
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
+                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
     const auto* attributes = graph->nodes[0]->attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
 }
