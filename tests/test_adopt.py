@@ -243,10 +243,10 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
 
 def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     out = _adopt_dry(workspace, "block_scale_quantize")
-    assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {optional: true}}" in out
+    assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {optional: true, required_to_pack: true}}" in out
     assert "  - {name: axis, type: int64, optional: true, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, id: 2804}" in out
     assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
-    assert "whether the packer requires it is not read: review required_to_pack" in out
+    assert "BlockScaleQuantizePacker.hpp refuses to pack it unset (required_to_pack)" in out
     assert "\nfrontend:" not in out  # Graph::block_scale_quantize returns [y, scale]: the default
     assert "  constants_prefix: K_BSQ_\n" in out and "    scale: {uid: 1402, dims: [1, 1, 64, 4], strides: [256, 256, 4, 1]}\n" in out
     assert "    block_size: 32\n" in out
@@ -254,13 +254,6 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
 
 # --- round trip: delete a spec, adopt it back from the fixture checkout -----------------------------
 
-# The keys compared: the op's numbers, which the checkout's headers state. stem (from the schema's
-# table, sdpa_bwd's SdpaBwdAttributes), tensors, fields,
-# flatbuffers, frontend and test_data are adoptable too, but the shipped specs' schemas, Attributes
-# classes and constants are deliberately not in the fixture (apply would refuse to replace them:
-# OPS.md), so add-op finds no schema and writes a skeleton for them; they are compared by the
-# C++-fact tests above instead. rules, inference, dtypes, reference and descriptions are the
-# author's: no checkout file states them.
 SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "registry.yaml")
 # Shipped ops whose frontend files (Attributes class, constants) the fixture does not hold: adopting
 # them from it could only derive names. Every other shipped op must round-trip.

@@ -90,6 +90,7 @@ HAND_WRITTEN = sorted(
     [f"flatbuffers_sdk/schemas/{schema}_attributes.fbs" for schema in ("batchnorm", "batchnorm_backward", "batchnorm_inference", "block_scale_dequantize", "block_scale_quantize", "rmsnorm_backward")]
     + [f"frontend/include/hipdnn_frontend/attributes/{cls}Attributes.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
     + [f"test_sdk/include/hipdnn_test_sdk/constants/{cls}Constants.hpp" for cls in ("BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
+    + ["frontend/include/hipdnn_frontend/detail/BlockScaleQuantizePacker.hpp"]
 )
 
 
