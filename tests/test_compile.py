@@ -122,10 +122,11 @@ def test_the_repo_ops_use_the_vocabulary_valid_vocab_holds():
     for op in VOCAB_OPS:
         mine = yaml.safe_load((REPO / "op_specs" / f"{op}.yaml").read_text())
         theirs = yaml.safe_load((REPO / "tests" / "cases" / "valid-vocab" / "op_specs" / f"{op}.yaml").read_text())
-        required_outputs = [t["name"] for t in theirs["tensors"] if t["role"] == "output" and not t.get("optional")]
-        assert mine.get("frontend", {}).get("flags") == theirs.get("frontend", {}).get("flags"), op
+        required = lambda spec: [t["name"] for t in spec["tensors"] if t["role"] == "output" and not t.get("optional")]  # noqa: E731
+        flags = lambda spec: [{"default": False, **f} for f in spec.get("frontend", {}).get("flags", [])]  # noqa: E731
+        assert flags(mine) == flags(theirs), op  # a flag's default is false unless said
         # the same return shape (without the key: an array of the required outputs)
-        assert mine["frontend"]["graph_returns"] == theirs.get("frontend", {}).get("graph_returns", required_outputs), op
+        assert mine.get("frontend", {}).get("graph_returns", required(mine)) == theirs.get("frontend", {}).get("graph_returns", required(theirs)), op
         fields = lambda spec: {f["name"]: (f.get("optional", False), f.get("frontend")) for f in spec.get("fields", [])}  # noqa: E731
         assert fields(mine) == fields(theirs), op
         roles = lambda spec: {t["name"]: (t["role"], t.get("optional", False)) for t in spec["tensors"]}  # noqa: E731

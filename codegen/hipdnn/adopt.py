@@ -606,6 +606,7 @@ def number(draft: Draft, specs: list[OpSpec], registry: Registry | None, root: P
     if found is not None and not found.empty:
         assert checkout is not None
         lines = adopt(draft, checkout, found, specs, registry, space, spec_loc)
+        lines += adopted_tags(draft, registry)
         scaffold.test_numbers(draft, space)
         return Numbered(lines, handed)
     if checkout is not None and root is not None:
@@ -622,6 +623,26 @@ def number(draft: Draft, specs: list[OpSpec], registry: Registry | None, root: P
     return Numbered([], handed)
 
 
+def adopted_tags(draft: Draft, registry: Registry | None) -> list[str]:
+    """An enum field adopted under the checkout's attribute name, whose enum was given a new type tag
+    (its derived HIPDNN_TYPE_<ENUM> is not hipDNN's), takes instead the one tag hipDNN has that names
+    the attribute: reduction's mode is HIPDNN_ATTR_REDUCTION_OPERATOR, and hipDNN tags its values
+    HIPDNN_TYPE_REDUCTION_OPERATOR_TYPE (28), so no tag is invented."""
+    if registry is None:
+        return []
+    lines: list[str] = []
+    for f in draft.fields:
+        if f.enum is None or f.enum.tag_value is None:
+            continue
+        word = _tag_word(f.attribute, "HIPDNN_ATTR_")
+        named = sorted((t.name, t.value) for t in registry.type_tags if _tag_word(t.name, "HIPDNN_TYPE_") == word)
+        if len(named) == 1:
+            f.enum.type_tag, f.enum.tag_value = named[0][0], None
+            f.enum.sentinels = set()
+            lines.append(f"{f.name}: enum {f.enum.name} takes hipDNN's type tag {named[0][0]} = {named[0][1]}, the one naming its attribute {f.attribute}")
+    return lines
+
+
 def _table_clashes(draft: Draft, specs: list[OpSpec], registry: Registry | None, spec_loc: Loc) -> list[Diagnostic]:
     """The schema's table must not be one op_specs/ or the registry already name."""
     loc = draft.loc or spec_loc
@@ -634,9 +655,16 @@ def _table_clashes(draft: Draft, specs: list[OpSpec], registry: Registry | None,
     return []
 
 
+def _tag_word(name: str, prefix: str) -> str:
+    """HIPDNN_TYPE_REDUCTION_OPERATOR_TYPE and HIPDNN_ATTR_REDUCTION_OPERATOR alike -> REDUCTION_OPERATOR."""
+    word = name.removeprefix(prefix).removeprefix("OPERATION_").removesuffix("_EXT")
+    return word.removesuffix("_TYPE") if prefix == "HIPDNN_TYPE_" else word
+
+
 def _type_tags(draft: Draft, specs: list[OpSpec], registry: Registry | None) -> list[Diagnostic]:
     """An enum field's type tag is the registry's HIPDNN_TYPE_<ENUM>[_EXT] or one another spec
-    names; an enum hipDNN does not have yet gets a new tag, numbered after every tag in use."""
+    names; an enum hipDNN does not have yet gets a new tag, numbered after every tag in use
+    (`adopted_tags` then gives an adopted field the tag hipDNN already has for its attribute)."""
     if registry is None or not registry.type_tags:
         return []
     known = {t.name for t in registry.type_tags} | {f.enum.type_tag for s in specs for f in s.fields if f.enum is not None}
