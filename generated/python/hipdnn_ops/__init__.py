@@ -13,6 +13,7 @@ from hipdnn_ops.enums import (
     DataType,
     DescriptorType,
     DiagonalAlignment,
+    ReductionMode,
     OperationType,
     Status,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "DataType",
     "DescriptorType",
     "DiagonalAlignment",
+    "ReductionMode",
     "Error",
     "Graph",
     "GraphFormatError",
