@@ -13,7 +13,6 @@ from hipdnn_ops.enums import (
     DataType,
     DescriptorType,
     DiagonalAlignment,
-    ReductionMode,
     OperationType,
     Status,
 )
@@ -40,7 +39,6 @@ __all__ = [
     "DataType",
     "DescriptorType",
     "DiagonalAlignment",
-    "ReductionMode",
     "Error",
     "Graph",
     "GraphFormatError",

@@ -19,7 +19,6 @@ from hipdnn_ops.batchnorm_inference import NODE as BATCHNORM_INFERENCE_NODE, Bat
 from hipdnn_ops.block_scale_dequantize import NODE as BLOCK_SCALE_DEQUANTIZE_NODE, BlockScaleDequantizeOperationDescriptor
 from hipdnn_ops.block_scale_quantize import NODE as BLOCK_SCALE_QUANTIZE_NODE, BlockScaleQuantizeOperationDescriptor
 from hipdnn_ops.layernorm_bwd import NODE as LAYERNORM_BWD_NODE, LayernormBackwardOperationDescriptor
-from hipdnn_ops.reduction import NODE as REDUCTION_NODE, ReductionOperationDescriptor
 from hipdnn_ops.rmsnorm_bwd import NODE as RMSNORM_BWD_NODE, RMSNormBackwardOperationDescriptor
 from hipdnn_ops.sdpa_bwd import NODE as SDPA_BWD_NODE, SdpaBwdOperationDescriptor
 
@@ -30,7 +29,6 @@ OPERATIONS: dict[DescriptorType, type[OperationDescriptor]] = {
     DescriptorType.HIPDNN_BACKEND_OPERATION_BLOCK_SCALE_DEQUANTIZE_DESCRIPTOR: BlockScaleDequantizeOperationDescriptor,
     DescriptorType.HIPDNN_BACKEND_OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR: BlockScaleQuantizeOperationDescriptor,
     DescriptorType.HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT: LayernormBackwardOperationDescriptor,
-    DescriptorType.HIPDNN_BACKEND_OPERATION_REDUCTION_DESCRIPTOR: ReductionOperationDescriptor,
     DescriptorType.HIPDNN_BACKEND_OPERATION_RMSNORM_BACKWARD_DESCRIPTOR_EXT: RMSNormBackwardOperationDescriptor,
     DescriptorType.HIPDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR_EXT: SdpaBwdOperationDescriptor,
 }
@@ -48,7 +46,6 @@ NODES: dict[str, NodeSpec] = {
     BlockScaleDequantizeOperationDescriptor.TABLE: BLOCK_SCALE_DEQUANTIZE_NODE,
     BlockScaleQuantizeOperationDescriptor.TABLE: BLOCK_SCALE_QUANTIZE_NODE,
     LayernormBackwardOperationDescriptor.TABLE: LAYERNORM_BWD_NODE,
-    ReductionOperationDescriptor.TABLE: REDUCTION_NODE,
     RMSNormBackwardOperationDescriptor.TABLE: RMSNORM_BWD_NODE,
     SdpaBwdOperationDescriptor.TABLE: SDPA_BWD_NODE,
 }

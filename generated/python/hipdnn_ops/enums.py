@@ -462,21 +462,6 @@ class DiagonalAlignment(IntEnum):
     BOTTOM_RIGHT = 1
 
 
-class ReductionMode(IntEnum):
-    """FlatBuffers enum ReductionMode."""
-
-    NOT_SET = 0
-    ADD = 1
-    MUL = 2
-    MIN_OP = 3
-    MAX_OP = 4
-    AMAX = 5
-    AVG = 6
-    NORM1 = 7
-    NORM2 = 8
-    MUL_NO_ZEROS = 9
-
-
 # How hipDNN's JSON utilities spell each member (utilities/json/*.hpp). A member missing here has no
 # spelling there: hipDNN would silently write its map's first entry, so the mirror refuses instead.
 JSON_NAMES: dict[type[IntEnum], dict[IntEnum, str]] = {
@@ -501,17 +486,5 @@ JSON_NAMES: dict[type[IntEnum], dict[IntEnum, str]] = {
     DiagonalAlignment: {
         DiagonalAlignment.TOP_LEFT: "TOP_LEFT",
         DiagonalAlignment.BOTTOM_RIGHT: "BOTTOM_RIGHT",
-    },
-    ReductionMode: {
-        ReductionMode.NOT_SET: "not_set",
-        ReductionMode.ADD: "add",
-        ReductionMode.MUL: "mul",
-        ReductionMode.MIN_OP: "min_op",
-        ReductionMode.MAX_OP: "max_op",
-        ReductionMode.AMAX: "amax",
-        ReductionMode.AVG: "avg",
-        ReductionMode.NORM1: "norm1",
-        ReductionMode.NORM2: "norm2",
-        ReductionMode.MUL_NO_ZEROS: "mul_no_zeros",
     },
 }

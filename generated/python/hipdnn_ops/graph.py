@@ -17,7 +17,6 @@ from hipdnn_ops.batchnorm_inference import NODE as BATCHNORM_INFERENCE_NODE
 from hipdnn_ops.block_scale_dequantize import NODE as BLOCK_SCALE_DEQUANTIZE_NODE
 from hipdnn_ops.block_scale_quantize import NODE as BLOCK_SCALE_QUANTIZE_NODE
 from hipdnn_ops.layernorm_bwd import NODE as LAYERNORM_BWD_NODE
-from hipdnn_ops.reduction import NODE as REDUCTION_NODE
 from hipdnn_ops.rmsnorm_bwd import NODE as RMSNORM_BWD_NODE
 from hipdnn_ops.sdpa_bwd import NODE as SDPA_BWD_NODE
 
@@ -163,22 +162,6 @@ class Graph(GraphBase):
             {"dx": "DX", "dscale": "DSCALE", "dbias": "DBIAS"},
             {"mean": "MEAN", "inv_variance": "INV_VARIANCE", "epsilon": "EPSILON"},
         )
-
-    def reduction(
-        self,
-        inTensor: TensorAttributes,
-        attributes: NodeAttributes,
-    ) -> TensorAttributes:
-        """Adds a Reduction node; returns out."""
-        created = self._add(
-            REDUCTION_NODE,
-            "Reduction",
-            attributes,
-            {"in": ("X", inTensor)},
-            {"out": "Y"},
-            {},
-        )
-        return created[0]
 
     def rmsnorm_backward(
         self,
