@@ -21,7 +21,7 @@ CASE_DIRS = sorted(p for p in ADOPT_CASES.iterdir() if (p / "args.txt").is_file(
 # op_specs/ ships these ops, adopted from tests/fixtures/hipdnn_tree; the cases adopt them afresh, so
 # they run in a workspace without them whose registry still holds their entries (the shipped
 # registry before they were handed over, kept beside the cases).
-SHIPPED_ADOPTED = ("batchnorm", "batchnorm_bwd", "batchnorm_inference", "block_scale_dequantize", "block_scale_quantize", "reduction", "rmsnorm_bwd")
+SHIPPED_ADOPTED = ("batchnorm", "batchnorm_bwd", "batchnorm_inference", "block_scale_dequantize", "block_scale_quantize", "rmsnorm_bwd")
 
 
 @pytest.fixture(scope="module")
