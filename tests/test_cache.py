@@ -15,7 +15,7 @@ import pytest
 
 from codegen.plumbing import cache
 from codegen.diagnostics import diagnostics
-from codegen.pipeline import stamp, workspace
+from codegen.pipeline import stamp, verdict, workspace
 from conftest import REPO, run_cli
 
 
@@ -42,7 +42,7 @@ def _entries(root: Path) -> list[str]:
     """The keys of the spec entries in the workspace's one cache file."""
     store = cache.Store.open(root)
     assert store.path is not None and store.path.is_file()
-    assert sorted(p.name for p in store.path.parent.iterdir()) == [cache.WORKSPACE_FILE]  # one file, nothing beside it
+    assert sorted(p.name for p in store.path.parent.iterdir()) in ([cache.WORKSPACE_FILE], sorted([cache.WORKSPACE_FILE, verdict.FILE]))  # nothing else beside it
     return sorted(store.specs)
 
 
@@ -333,10 +333,13 @@ def _opened_during(action) -> list[str]:
 def test_a_fresh_check_reads_nothing_whose_stat_data_did_not_change(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 39: once settled, `check` reads no generated file, no template and none of the tool's
     code: their stat data is what the cache saw (only the specs, the registry and the cache file
-    itself are read)."""
+    itself are read). And with its stored verdict, it reads no spec either: only the verdict."""
     monkeypatch.setattr(cache, "RACY_NS", 0)
     monkeypatch.setattr(cache, "_CODE", [])  # the tool's digest is computed (from the store) again
-    assert run_cli("check", cwd=workspace).code == 0
+    first = run_cli("check", cwd=workspace)
+    assert first.code == 0
+    verdicts = cache.folder(workspace) / verdict.FILE  # type: ignore[operator]
+    verdicts.unlink()  # the next check runs for real
     monkeypatch.setattr(cache, "_CODE", [])
     opened = _opened_during(lambda: run_cli("check", cwd=workspace))
     from codegen.families import builtin_templates
@@ -344,6 +347,167 @@ def test_a_fresh_check_reads_nothing_whose_stat_data_did_not_change(workspace: P
     watched = (str(workspace / "generated"), str(builtin_templates()), str(Path(cache.__file__).resolve().parent.parent))
     assert [p for p in opened if p.startswith(watched) and "__pycache__" not in p] == []
     assert any(p.endswith(cache.WORKSPACE_FILE) for p in opened) and any(p.endswith("layernorm_bwd.yaml") for p in opened)
+    replayed: list[object] = []
+    opened = _opened_during(lambda: replayed.append(run_cli("check", cwd=workspace)))
+    assert replayed == [first]
+    assert [p for p in opened if p.startswith((f"{workspace}/", *watched)) and "__pycache__" not in p] == []  # the root itself is opened to lock it
+    assert [p for p in opened if p.startswith(str(cache.folder(workspace)))] == [str(verdicts)]
+
+
+def _a_generated_file(root: Path, op: str) -> Path:
+    return next(p for p in sorted((root / "generated" / op).rglob("*")) if p.is_file() and p.name != stamp.STAMP)
+
+
+def _settled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every file counts as settled (RACY_NS 0); the list names each workspace `check` loads."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    loads: list[str] = []
+    real = workspace.load
+    monkeypatch.setattr(workspace, "load", lambda root, *a, **k: loads.append(str(root)) or real(root, *a, **k))
+    return loads
+
+
+def test_a_check_whose_inputs_did_not_change_replays_its_verdict(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: the same check again, nothing changed: the same exit code, stdout and stderr, and
+    no spec loaded; findings (and their exit code 1) replay too."""
+    loads = _settled(monkeypatch)
+    stale = _a_generated_file(workspace, "sdpa_bwd")
+    stale.write_bytes(stale.read_bytes() + b"// edited\n")
+    for how in (["check"], ["check", "--format", "json"], ["check", "--diff"], ["check", "-q", "--no-stale"]):
+        first = run_cli(*how, cwd=workspace)
+        assert len(loads) == 1
+        assert run_cli(*how, cwd=workspace) == first and len(loads) == 1, how  # replayed
+        loads.clear()
+        if how == ["check"]:
+            assert first.code == 1 and "GEN-STALE" in first.out and "edited by hand" in first.out
+
+
+@pytest.mark.parametrize("change", ["spec-edited", "spec-touched", "generated-edited-in-place", "generated-added", "registry", "template-override", "cwd", "option", "environment", "head"])
+def test_any_change_to_what_check_reads_runs_it_again(workspace: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """Issue 39: a verdict is replayed only while everything the check read has the same stat data
+    (and HEAD, options, settings, directory, environment are the same); any change runs it again,
+    with what it finds now."""
+    loads = _settled(monkeypatch)
+    assert run_cli("check", cwd=workspace).code == 0
+    assert run_cli("check", cwd=workspace).code == 0 and len(loads) == 1
+    spec = workspace / "op_specs" / "layernorm_bwd.yaml"
+    generated = _a_generated_file(workspace, "layernorm_bwd")
+    where, how, expected = workspace, ["check"], 1
+    if change == "spec-edited":
+        spec.write_text(spec.read_text().replace("normalized_dim_count dims.", "normalized_dim_count dims!", 1))
+    elif change == "spec-touched":  # same bytes, new stat data: runs again, finds it fresh
+        os.utime(spec, ns=(spec.stat().st_atime_ns, spec.stat().st_mtime_ns + 1_000_000))
+        expected = 0
+    elif change == "generated-edited-in-place":  # the directory's own mtime does not change
+        with open(generated, "r+b") as stream:
+            first = stream.read(1)
+            stream.seek(0)
+            stream.write(b"X" if first != b"X" else b"Y")
+    elif change == "generated-added":
+        (workspace / "generated" / "layernorm_bwd" / "extra.txt").write_text("extra\n")
+    elif change == "registry":
+        registry = workspace / "op_specs" / "registry.yaml"
+        registry.write_text(registry.read_text() + "\n# a comment\n")
+        expected = 0
+    elif change == "template-override":  # a workspace's own templates/ override the tool's
+        from codegen.families import builtin_templates
+
+        name = next(p.relative_to(builtin_templates()) for p in sorted(builtin_templates().rglob("*.j2")) if "backend" in p.parts)
+        own = workspace / "templates" / name
+        own.parent.mkdir(parents=True)
+        own.write_text((builtin_templates() / name).read_text() + "// overridden\n")
+    elif change == "cwd":
+        where, expected = workspace / "op_specs", 0
+    elif change == "option":
+        how, expected = ["check", "--format", "github"], 0
+    elif change == "environment":
+        monkeypatch.setenv("NO_COLOR", "1")
+        expected = 0
+    else:  # HEAD moved: who is a newcomer may differ
+        git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(workspace)]
+        subprocess.run([*git, "init", "-q"], check=True)
+        subprocess.run([*git, "add", "op_specs"], check=True)
+        subprocess.run([*git, "commit", "-qm", "specs"], check=True)
+        expected = 0
+    if change == "template-override":
+        expected = 1  # the op its template renders is stale
+    result = run_cli(*how, cwd=where)
+    assert len(loads) == 2 and result.code == expected, result.out + result.err
+    if expected:
+        assert "GEN-STALE" in result.out or "error[" in result.out
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_or_foreign_verdict_is_never_replayed(workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    loads = _settled(monkeypatch)
+    first = run_cli("check", cwd=workspace)
+    path = cache.folder(workspace) / verdict.FILE  # type: ignore[operator]
+    _damage([path], damage, tmp_path)
+    assert run_cli("check", cwd=workspace) == first and len(loads) == 2  # checked for real, rewritten
+    assert not path.is_symlink() and path.stat().st_mode & 0o777 == 0o600
+    assert run_cli("check", cwd=workspace) == first and len(loads) == 2
+
+
+def test_a_verdict_is_not_stored_while_its_files_are_moments_old(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file changed within RACY_NS of the run could change again within the same tick: its
+    verdict is not stored (the run is never replayed until its files settle)."""
+    loads = _settled(monkeypatch)
+    monkeypatch.setattr(cache, "RACY_NS", 2_000_000_000)
+    (workspace / "op_specs" / "layernorm_bwd.yaml").touch()
+    run_cli("check", cwd=workspace)
+    run_cli("check", cwd=workspace)
+    assert len(loads) == 2
+    assert not (cache.folder(workspace) / verdict.FILE).exists()  # type: ignore[operator]
+
+
+def test_a_modeline_target_outside_op_specs_is_watched_too(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spec's editor modeline may name a schema file elsewhere: the verdict watches that file too."""
+    loads = _settled(monkeypatch)
+    schema = workspace / "schemas" / "op_spec.schema.json"
+    schema.parent.mkdir()
+    schema.write_bytes(workspace_schema := workspace_tool_schema())
+    spec = workspace / "op_specs" / "layernorm_bwd.yaml"
+    spec.write_text("# yaml-language-server: $schema=../schemas/op_spec.schema.json\n" + spec.read_text())
+    first = run_cli("check", "--no-stale", cwd=workspace)
+    assert first.code == 0 and run_cli("check", "--no-stale", cwd=workspace) == first
+    schema.write_bytes(workspace_schema + b"\n")  # no longer the tool's schema
+    again = run_cli("check", "--no-stale", cwd=workspace)
+    assert "SPEC-MODELINE" in again.out and len(loads) >= 2
+
+
+def workspace_tool_schema() -> bytes:
+    return workspace.tool_schema(registry=False)
+
+
+def test_head_is_read_as_git_reads_it(tmp_path: Path) -> None:
+    """The verdict keys on HEAD's commit read off git's files; it agrees with git, in a plain
+    repository, with a packed ref, and in a worktree (.git a file)."""
+    repo = tmp_path / "repo"
+    (repo / "op_specs").mkdir(parents=True)
+    (repo / "op_specs" / "a.yaml").write_text("a: 1\n")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(repo)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "one"], check=True)
+
+    def head(where: Path) -> bytes:
+        return subprocess.run(["git", "-C", str(where), "rev-parse", "HEAD"], capture_output=True, check=True).stdout.strip()
+
+    assert verdict._head_commit(repo / "op_specs") == b"commit " + head(repo) + b" " + os.fsencode(repo)
+    subprocess.run([*git, "pack-refs", "--all"], check=True)
+    assert verdict._head_commit(repo / "op_specs") == b"commit " + head(repo) + b" " + os.fsencode(repo)
+    subprocess.run([*git, "worktree", "add", "-q", str(tmp_path / "wt")], check=True)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path / "wt"), "commit", "-q", "--allow-empty", "-m", "two"], check=True)
+    assert head(tmp_path / "wt") != head(repo)
+    assert verdict._head_commit(tmp_path / "wt" / "op_specs") == b"commit " + head(tmp_path / "wt") + b" " + os.fsencode(tmp_path / "wt")
+    assert verdict._head_commit(tmp_path) is None  # no repository: git is asked (and says so)
+
+
+def test_the_verdict_finds_the_templates_where_the_families_do() -> None:
+    from codegen.families import builtin_templates
+
+    package = Path(verdict.__file__).resolve().parent.parent
+    assert verdict._builtin_templates(package) == builtin_templates().resolve()
 
 
 def test_check_on_a_fresh_workspace_imports_neither_jinja_nor_the_generators(workspace: Path, tmp_path: Path) -> None:

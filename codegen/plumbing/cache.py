@@ -159,6 +159,11 @@ def _versions() -> bytes:
     return "; ".join(found).encode()
 
 
+def versions_text() -> str:
+    """Python's version and the installed PyYAML and jsonschema releases, as the keys hold them."""
+    return _versions().decode("utf-8", "surrogateescape")
+
+
 RACY_NS = 2_000_000_000
 WORKSPACE_FILE = "workspace.cache"
 LEGACY = (".pickle", "fresh-directories")  # the one-file-per-spec layout of earlier versions
