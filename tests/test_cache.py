@@ -530,3 +530,52 @@ def test_check_on_a_fresh_workspace_imports_neither_jinja_nor_the_generators(wor
     heavy = {"jinja2", "yaml", "jsonschema", "codegen.pipeline.render", "codegen.pipeline.generate", "codegen.checks.collisions", "codegen.checks.semantic"}
     assert loaded & heavy == set()
     assert [m for m in loaded if m.startswith(("codegen.families.", "codegen.hipdnn", "codegen.commands.")) and m != "codegen.commands.check" and m != "codegen.commands._common"] == []
+
+
+def _golden_entries(base: Path) -> list[Path]:
+    return sorted((base / "golden").glob("*.golden"))
+
+
+def test_golden_values_come_from_the_cache_and_equal_a_fresh_computation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: an op's golden test values (the CPU reference run on NumPy) are kept by the spec's
+    content digest, so rendering an unchanged op's tests imports no NumPy; a kept value is exactly
+    what computing gives."""
+    from codegen.views import refview
+
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = workspace.load(REPO).spec("layernorm_bwd")
+    assert spec is not None and spec.reference is not None
+    computed = refview._golden_cases(spec)
+    refview.golden_cases.cache_clear()
+    assert refview.golden_cases(spec) == computed and len(_golden_entries(tmp_path / "cache")) == 1
+    refview.golden_cases.cache_clear()
+    monkeypatch.setattr(refview, "_golden_cases", lambda spec: pytest.fail("computed again"))
+    assert refview.golden_cases(spec) == computed
+    refview.golden_cases.cache_clear()
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_or_foreign_golden_entry_is_computed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    from codegen.views import refview
+
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = workspace.load(REPO).spec("layernorm_bwd")
+    assert spec is not None
+    refview.golden_cases.cache_clear()
+    first = refview.golden_cases(spec)
+    _damage(_golden_entries(tmp_path / "cache"), damage, tmp_path)
+    computed: list[int] = []
+    real = refview._golden_cases
+    monkeypatch.setattr(refview, "_golden_cases", lambda spec: computed.append(1) or real(spec))
+    refview.golden_cases.cache_clear()
+    assert refview.golden_cases(spec) == first and computed == [1]
+    refview.golden_cases.cache_clear()
+
+
+def test_a_golden_entry_of_another_form_is_refused() -> None:
+    """What a kept entry unmarshals to is checked field by field before it becomes cases."""
+    from codegen.views import refview
+
+    for plain in ((("t", ("FLOAT",), ("float",), (), (), "yes", ()),), (("t", ("FLOAT",), ("float",), (("x", "x", "float", ("2",), ()),), (), True, ()),), "cases"):
+        with pytest.raises(ValueError):
+            refview._golden_from_plain(plain)

@@ -159,6 +159,57 @@ def _versions() -> bytes:
     return "; ".join(found).encode()
 
 
+def distributions(name: str) -> list[str]:
+    """The dist-info (or egg-info) directory names of an installed distribution, found beside the
+    module of the same name without importing it (its version without importlib.metadata)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.origin:
+        return []
+    site = Path(spec.origin).parent.parent
+    try:
+        return sorted(n for n in os.listdir(site) if n.lower().startswith(name + "-") and n.endswith((".dist-info", ".egg-info")))
+    except OSError:
+        return []
+
+
+def kept(kind: str, parts: tuple[str | bytes, ...], compute: Any, to_plain: Any, from_plain: Any) -> Any:
+    """compute(), kept in the tool's cache directory (cache.directory()/`kind`, shared by every
+    workspace) under a digest of `parts`, the tool's code and Python's version: a value that is a
+    pure function of those. Stored as to_plain(value), marshalled (plain values only: no code runs
+    on reading), sealed; read back through from_plain, which raises on anything not of its form.
+    A missing, damaged or foreign entry is computed again and rewritten; without a cache, always
+    computed."""
+    import marshal
+
+    base = directory()
+    if base is None:
+        return compute()
+    digest = hashlib.sha256(b"kept " + kind.encode() + b"\0" + tool_digest() + b"\0" + sys.version.encode())
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "little") + data)
+    folder = base / kind
+    path = folder / f"{digest.hexdigest()}.{kind}"
+    magic = f"hipdnn-codegen {kind} 1\n".encode()
+    usable = private_folder(folder)
+    payload = sealed_read(path, magic) if usable else None
+    if payload is not None:
+        try:
+            return from_plain(marshal.loads(payload))
+        except Exception:  # noqa: BLE001 - damaged or foreign: computed again
+            pass
+    value = compute()
+    if usable:
+        try:
+            data = marshal.dumps(to_plain(value))
+        except ValueError:
+            return value
+        sealed_write(path, magic, data)
+    return value
+
+
 def versions_text() -> str:
     """Python's version and the installed PyYAML and jsonschema releases, as the keys hold them."""
     return _versions().decode("utf-8", "surrogateescape")
