@@ -17,6 +17,9 @@ from codegen.plumbing import cache
 from codegen.diagnostics import diagnostics
 from codegen.pipeline import stamp, verdict, workspace
 from conftest import REPO, run_cli
+from codegen.pipeline.precompiled import Precompiled
+
+_SHIPPED_CODE = Precompiled.code
 
 
 @pytest.fixture
@@ -186,11 +189,14 @@ def test_files_changed_moments_ago_are_read_again(workspace: Path, monkeypatch: 
     assert sorted(hashed) == sorted([*ops, "python"])
 
 
-def _render_repo(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, str], int]:
-    """Every file of the repository's ops, and how many templates Jinja compiled for them."""
+def _render_repo(monkeypatch: pytest.MonkeyPatch, precompiled: bool = False) -> tuple[dict[str, str], int]:
+    """Every file of the repository's ops, and how many templates Jinja compiled for them (with
+    the shipped precompiled templates only when `precompiled`)."""
     import jinja2
 
-    from codegen.pipeline import render
+    from codegen.pipeline import precompiled as shipped, render
+
+    monkeypatch.setattr(shipped.Precompiled, "code", _SHIPPED_CODE if precompiled else lambda self, *a: None)
 
     compiled: list[str] = []
     original = jinja2.Environment.compile
@@ -579,3 +585,48 @@ def test_a_golden_entry_of_another_form_is_refused() -> None:
     for plain in ((("t", ("FLOAT",), ("float",), (), (), "yes", ()),), (("t", ("FLOAT",), ("float",), (("x", "x", "float", ("2",), ()),), (), True, ()),), "cases"):
         with pytest.raises(ValueError):
             refview._golden_from_plain(plain)
+
+
+def test_shipped_precompiled_templates_are_current() -> None:
+    """codegen/pipeline/templates.compiled.json holds Jinja's Python source of every built-in
+    template as this Jinja and environment make it (run `make regenerate` after a template change)."""
+    from codegen.families import builtin_templates
+    from codegen.pipeline import precompiled, render
+
+    assert precompiled.FILE.read_text(encoding="utf-8") == precompiled.build(render.environment([builtin_templates()]))
+
+
+def test_an_empty_cache_compiles_no_template_and_renders_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: with an empty cache (or none), the built-in templates come from the shipped Python
+    source of them, not from Jinja's compiler; the output is the same byte for byte."""
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "jinja"))
+    compiled_by_jinja, _ = _render_repo(monkeypatch)
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "shipped"))
+    assert _render_repo(monkeypatch, precompiled=True) == (compiled_by_jinja, 0)
+    assert len(_template_entries(tmp_path / "shipped")) > 30  # and kept for the next run
+    monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
+    assert _render_repo(monkeypatch, precompiled=True) == (compiled_by_jinja, 0)
+
+
+@pytest.mark.parametrize("stale", ["source", "signature", "damaged"])
+def test_a_stale_or_damaged_precompiled_template_is_compiled_by_jinja(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stale: str) -> None:
+    """A template whose source is not the one the shipped file was made from, an environment of
+    other settings, or an entry that is not Python: Jinja compiles it, with the same output."""
+    import json
+
+    from codegen.pipeline import precompiled
+
+    data = json.loads(precompiled.FILE.read_text(encoding="utf-8"))
+    for name, entry in data["templates"].items():
+        if stale == "source":
+            entry[0] = "0" * 64
+        elif stale == "damaged":
+            entry[1] = "def root(:\n"
+    if stale == "signature":
+        data["signature"] = "another environment"
+    altered = tmp_path / "templates.compiled.json"
+    altered.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
+    expected, compiled = _render_repo(monkeypatch)
+    monkeypatch.setattr(precompiled, "FILE", altered)
+    assert _render_repo(monkeypatch, precompiled=True) == (expected, compiled)

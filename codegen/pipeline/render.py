@@ -40,16 +40,31 @@ class TemplateCache(jinja2.BytecodeCache):
 
     MAGIC = b"hipdnn-codegen compiled template 1\n"
 
-    def __init__(self, folder: Path, kind: str):
+    def __init__(self, folder: Path | None, kind: str, precompiled: bool = False):
         from codegen.plumbing import cache
 
         self.folder = folder
         self._salt = hashlib.sha256(
             "\0".join([kind, jinja2.__version__, sys.version, __version__]).encode() + cache.tool_digest()
         ).digest()
-        self._usable = cache.private_folder(folder)
+        self._usable = folder is not None and cache.private_folder(folder)
+        # the built-in environment: a template missing here is compiled from the shipped Python
+        # source of it when that is current (codegen.pipeline.precompiled)
+        from codegen.pipeline.precompiled import Precompiled
+
+        self._precompiled = Precompiled() if precompiled else None
+
+    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> jinja2.bccache.Bucket:
+        bucket = super().get_bucket(environment, name, filename, source)
+        if bucket.code is None and self._precompiled is not None:
+            code = self._precompiled.code(environment, name, filename, source)
+            if code is not None:
+                bucket.code = code
+                self.dump_bytecode(bucket)  # kept: the next run needs neither
+        return bucket
 
     def _path(self, bucket: jinja2.bccache.Bucket) -> Path:
+        assert self.folder is not None
         name = hashlib.sha256(self._salt + bucket.key.encode() + b"\0" + bucket.checksum.encode()).hexdigest()
         return self.folder / f"{name}.jinja"
 
@@ -73,16 +88,19 @@ class TemplateCache(jinja2.BytecodeCache):
             cache.sealed_write(self._path(bucket), self.MAGIC, marshal.dumps(bucket.code))
 
     def clear(self) -> None:
-        for path in self.folder.glob("*.jinja"):
+        for path in self.folder.glob("*.jinja") if self.folder is not None else ():
             path.unlink(missing_ok=True)
 
 
-def template_cache(kind: str) -> TemplateCache | None:
-    """The compiled-template cache, or None when the tool's cache is off."""
+def template_cache(kind: str, builtin: bool = False) -> TemplateCache | None:
+    """The compiled-template cache (for the built-in environment, also the shipped precompiled
+    templates), or None when the tool's cache is off and the environment is not the built-in one."""
     from codegen.plumbing import cache
 
     base = cache.directory()
-    return TemplateCache(base / "templates", kind) if base is not None else None
+    if base is None and not builtin:
+        return None
+    return TemplateCache(base / "templates" if base is not None else None, kind, precompiled=builtin)
 
 
 def environment(template_dirs: list[Path]) -> jinja2.Environment:
@@ -99,7 +117,7 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
-        bytecode_cache=template_cache(kind.__name__),
+        bytecode_cache=template_cache(kind.__name__, builtin=not foreign),
     )
     from codegen.views.fragments import in_sentence, title
 
