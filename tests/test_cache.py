@@ -17,7 +17,7 @@ from codegen.plumbing import cache
 from codegen.diagnostics import diagnostics
 from codegen.pipeline import stamp, verdict, workspace
 from conftest import REPO, run_cli
-from codegen.pipeline.precompiled import Precompiled
+from codegen.pipeline.render import Precompiled
 
 _SHIPPED_CODE = Precompiled.code
 
@@ -194,9 +194,9 @@ def _render_repo(monkeypatch: pytest.MonkeyPatch, precompiled: bool = False) -> 
     the shipped precompiled templates only when `precompiled`)."""
     import jinja2
 
-    from codegen.pipeline import precompiled as shipped, render
+    from codegen.pipeline import render
 
-    monkeypatch.setattr(shipped.Precompiled, "code", _SHIPPED_CODE if precompiled else lambda self, *a: None)
+    monkeypatch.setattr(render.Precompiled, "code", _SHIPPED_CODE if precompiled else lambda self, *a: None)
 
     compiled: list[str] = []
     original = jinja2.Environment.compile
@@ -614,7 +614,7 @@ def test_a_stale_or_damaged_precompiled_template_is_compiled_by_jinja(tmp_path: 
     other settings, or an entry that is not Python: Jinja compiles it, with the same output."""
     import json
 
-    from codegen.pipeline import precompiled
+    from codegen.pipeline import precompiled, render
 
     data = json.loads(precompiled.FILE.read_text(encoding="utf-8"))
     for name, entry in data["templates"].items():
@@ -628,5 +628,5 @@ def test_a_stale_or_damaged_precompiled_template_is_compiled_by_jinja(tmp_path: 
     altered.write_text(json.dumps(data), encoding="utf-8")
     monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
     expected, compiled = _render_repo(monkeypatch)
-    monkeypatch.setattr(precompiled, "FILE", altered)
+    monkeypatch.setattr(render, "PRECOMPILED_FILE", altered)
     assert _render_repo(monkeypatch, precompiled=True) == (expected, compiled)

@@ -6,6 +6,8 @@ import hashlib
 import marshal
 import sys
 from pathlib import Path
+from types import CodeType
+from typing import Any
 
 import jinja2
 import jinja2.bccache
@@ -25,6 +27,63 @@ class RenderError(Exception):
     def __init__(self, template: str, line: int, message: str):
         super().__init__(f"{template}:{line}: {message}")
         self.template, self.line, self.message = template, line, message
+
+
+PRECOMPILED_FILE = Path(__file__).with_name("templates.compiled.json")  # see codegen.pipeline.precompiled
+
+
+def template_signature(env: jinja2.Environment) -> str:
+    """What the Python source of a template depends on besides the template itself."""
+    settings = (
+        jinja2.__version__,
+        type(env).__module__ + "." + type(env).__qualname__,
+        env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
+        env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+        env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
+        repr(env.autoescape), env.optimized, env.is_async, env.finalize is None,
+        env.undefined.__module__ + "." + env.undefined.__qualname__,
+        sorted(env.extensions), sorted(env.filters), sorted(env.tests),
+    )
+    return hashlib.sha256(repr(settings).encode()).hexdigest()
+
+
+def source_digest(source: str) -> str:
+    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Precompiled:
+    """PRECOMPILED_FILE (codegen.pipeline.precompiled writes it), read on first use: the code of a
+    template whose source and environment are the ones it was made from; None for any other."""
+
+    def __init__(self) -> None:
+        self._table: dict[str, Any] | None = None
+        self._signature: str | None = None
+
+    def _load(self) -> dict[str, Any]:
+        if self._table is None:
+            import json
+
+            try:
+                data = json.loads(PRECOMPILED_FILE.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = None
+            ok = isinstance(data, dict) and isinstance(data.get("signature"), str) and isinstance(data.get("templates"), dict)
+            self._table = data if ok else {"signature": "", "templates": {}}
+        return self._table
+
+    def code(self, env: jinja2.Environment, name: str, filename: str | None, source: str) -> CodeType | None:
+        table = self._load()
+        if self._signature is None:
+            self._signature = template_signature(env)
+        if table["signature"] != self._signature:
+            return None
+        entry = table["templates"].get(name)
+        if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)) or entry[0] != source_digest(source):
+            return None
+        try:
+            return compile(entry[1], filename or "<template>", "exec")
+        except (SyntaxError, ValueError):
+            return None
 
 
 class TemplateCache(jinja2.BytecodeCache):
@@ -50,8 +109,6 @@ class TemplateCache(jinja2.BytecodeCache):
         self._usable = folder is not None and cache.private_folder(folder)
         # the built-in environment: a template missing here is compiled from the shipped Python
         # source of it when that is current (codegen.pipeline.precompiled)
-        from codegen.pipeline.precompiled import Precompiled
-
         self._precompiled = Precompiled() if precompiled else None
 
     def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> jinja2.bccache.Bucket:
