@@ -223,35 +223,42 @@ LEGACY = (".pickle", "fresh-directories")  # the one-file-per-spec layout of ear
 def scan(top: str) -> dict[str, tuple[str, bool]]:
     """One pass over the directories below `top` (generated/): for each of its subdirectories,
     a digest of the stat data of every file below it (size, mtime, ctime, inode, device, mode;
-    tool caches left out) and whether any changed within RACY_NS. Plain strings and
-    os.scandir; a missing `top`, or a subdirectory without files, has no entry."""
+    tool caches left out) and whether any changed within RACY_NS. os.scandir and one repr per
+    directory (no string built per file); a missing `top`, or a subdirectory without files, has
+    no entry."""
     found: dict[str, tuple[str, bool]] = {}
     try:
         entries = [e for e in os.scandir(top) if e.is_dir(follow_symlinks=False)]
     except OSError:
         return found
     settled = time.time_ns() - RACY_NS
+    caches = storage.TOOL_CACHES
     for entry in entries:
-        rows: list[str] = []
+        digest = hashlib.sha256()
         newest = 0
+        files = 0
         pending = [(entry.path, "")]
         try:
             while pending:
                 here, prefix = pending.pop()
-                for item in os.scandir(here):
-                    name = prefix + item.name
+                rows = []
+                for item in os.scandir(here):  # an unchanged directory lists in the same order (any other only misses)
                     if item.is_dir(follow_symlinks=False):
-                        if item.name not in storage.TOOL_CACHES:
-                            pending.append((item.path, name + "/"))
+                        if item.name not in caches:
+                            pending.append((item.path, prefix + item.name + "/"))
                         continue
                     info = item.stat(follow_symlinks=False)
-                    newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
-                    rows.append(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
+                    mtime, ctime = info.st_mtime_ns, info.st_ctime_ns
+                    if mtime > newest or ctime > newest:
+                        newest = max(mtime, ctime)
+                    rows.append((item.name, info.st_size, mtime, ctime, info.st_ino, info.st_dev, info.st_mode))
+                if rows:
+                    files += len(rows)
+                    digest.update(prefix.encode("utf-8", "surrogateescape") + b"\0" + repr(rows).encode("utf-8", "surrogateescape") + b"\n")
         except OSError:
             continue
-        if rows:
-            rows.sort()
-            found[entry.name] = hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > settled
+        if files:
+            found[entry.name] = digest.hexdigest(), newest > settled
     return found
 
 
