@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
 from typing import TYPE_CHECKING
 
@@ -49,10 +50,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     return code
 
 
+def load(root: Path, **how: object) -> Workspace:
+    """codegen.pipeline.workspace.load, imported when a check runs (a replay never imports it)."""
+    from codegen.pipeline import workspace
+
+    return workspace.load(root, **how)  # type: ignore[arg-type]
+
+
 def _check(args: argparse.Namespace, read: list[str] | None = None) -> int:
     """The check itself; `read` collects the files it read outside op_specs/ (modeline targets)."""
     from codegen.diagnostics import diagnostics
-    from codegen.pipeline.workspace import load
 
     ws = load(args.settings.root, base=args.against or "HEAD")
     if read is not None:

@@ -159,7 +159,7 @@ def fingerprint(root: Path, how: Iterable[str], also: Iterable[str] = (), since:
     for name in sorted(os.environ):
         if name.startswith(("HIPDNN_CODEGEN", "GIT_")) or name in ENVIRONMENT:
             digest.update(f"{name}={os.environ[name]}\0".encode("utf-8", "surrogateescape"))
-    digest.update(b"tty %d %d\0" % (sys.stdout.isatty(), sys.stderr.isatty()))
+    digest.update(b"tty %d %d\0" % (_tty(sys.stdout), _tty(sys.stderr)))
     newest = [0]
     package = Path(__file__).resolve().parent.parent
     for top in (package, _builtin_templates(package), root / TEMPLATE_DIR, root / SPEC_DIR, root / GENERATED_DIR):
@@ -181,6 +181,11 @@ def _builtin_templates(package: Path) -> Path:
     beside the package."""
     packaged = package / "_templates"
     return packaged if packaged.is_dir() else package.parent / "templates"
+
+
+def _tty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
 def _path(root: Path) -> Path | None:
@@ -221,6 +226,8 @@ def replay(root: Path, how: list[str]) -> tuple[int | None, str, bool, list[str]
     """The exit code of the stored verdict for this run, its output already written; else None,
     the run's fingerprint (taken before it reads anything), whether it is too recent to store,
     and the modeline targets it covers (those every stored verdict named)."""
+    if _path(root) is None:  # no cache: nothing to replay, nothing stored
+        return None, "", True, []
     known = _entries(root)
     targets = sorted({t for entry in known for t in entry[4]})
     key, racy = fingerprint(root, how, targets)
