@@ -51,7 +51,7 @@ def _walk(top: str, digest: Any, newest: list[int]) -> None:
         except OSError:
             digest.update(b"\0missing " + os.fsencode(here))
             continue
-        rows = []
+        rows: list[tuple[object, ...]] = []
         for item in items:
             if item.is_dir(follow_symlinks=False):
                 if item.name not in storage.TOOL_CACHES:

@@ -49,7 +49,8 @@ class Console:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Console) and (self.quiet, self.verbose) == (other.quiet, other.verbose)
 
-    __hash__ = None  # type: ignore[assignment] - mutable, like the dataclass it was
+    # unhashable (mutable), like the dataclass it was
+    __hash__ = None  # type: ignore[assignment]
 
     def findings(self, text: str) -> None:
         """Rendered findings in the text format (always printed, even with -q)."""
