@@ -630,3 +630,25 @@ def test_a_stale_or_damaged_precompiled_template_is_compiled_by_jinja(tmp_path: 
     expected, compiled = _render_repo(monkeypatch)
     monkeypatch.setattr(render, "PRECOMPILED_FILE", altered)
     assert _render_repo(monkeypatch, precompiled=True) == (expected, compiled)
+
+
+def test_the_formatter_version_is_asked_once_per_binary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: `clang-format --version` runs once per binary (by its path and stat data), not
+    once per run; a damaged entry or a binary changed moments ago is asked again."""
+    from codegen.plumbing import formatting
+
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    asked: list[str] = []
+    real = formatting._version
+    monkeypatch.setattr(formatting, "_version", lambda binary: asked.append(binary) or real(binary))
+    binary = formatting.executable()
+    formatting.check_version(binary)
+    formatting.check_version(binary)
+    assert asked == [binary]
+    entries = sorted((tmp_path / "cache" / "clang-format-version").iterdir())
+    _damage(entries, "flipped-byte", tmp_path)
+    formatting.check_version(binary)
+    assert asked == [binary, binary]
+    monkeypatch.setattr(cache, "RACY_NS", 10**18)  # every binary counts as just changed
+    formatting.check_version(binary)
+    assert asked == [binary, binary, binary]
