@@ -74,6 +74,7 @@ fresh-setup:
 # After a change to the tool (stamps digest its code): regenerate every committed generated/ tree,
 # the repository's and the test workspaces' (tests/cases/gen-stale* are stale on purpose).
 regenerate: install
+	@$(BIN)/python -m codegen.pipeline.precompiled
 	@$(BIN)/python -m codegen generate -q
 	@for case in tests/cases/*/; do \
 		case "$$case" in */gen-stale*) continue ;; esac; \

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 
 from codegen import __version__
 from codegen.commands._common import EXIT_INTERNAL, EXIT_USAGE, _PipeSafe, _say
-from codegen.diagnostics.diagnostics import UsageError
+from codegen.diagnostics.errors import UsageError
 from codegen.plumbing import console, storage
 from codegen.spec import config
 
@@ -47,7 +47,16 @@ def _command(sub: argparse._SubParsersAction, name: str, summary: str, example: 
     return parser
 
 
-def build_parser() -> argparse.ArgumentParser:
+COMMANDS = ("check", "list", "generate", "add-op", "registry", "apply", "graph", "rule", "schema")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `only`, just that command's parser under the top-level one
+    (what parsing a command line naming it needs: the others cost time on every run)."""
+
+    def wanted(name: str) -> bool:
+        return only is None or only == name
+
     parser = _Parser(
         prog="hipdnn-codegen",
         description="Validate hipDNN operation specs and generate the code they describe.",
@@ -59,72 +68,78 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
 
-    check = _command(sub, "check", "Validate every spec and the registry; exit 1 on any finding.", "hipdnn-codegen check --format github")
-    check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or directories; they locate the workspace (the whole workspace is checked: numbers are global)")
-    shown = check.add_mutually_exclusive_group()
-    shown.add_argument("--format", choices=("text", "json", "github", "sarif"), default=None, help="output format (default: the configuration's format, else text)")
-    shown.add_argument("--statistics", action="store_const", dest="format", const="statistics", help="print one line per rule instead of the findings: count, rule id, purpose")
-    check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
-    check.add_argument("--diff", action="store_true", help="also print the (capped) diff of every stale generated file, and with --hipdnn-root of every checkout file that drifted")
-    check.add_argument("--fix", action="store_true", help="first regenerate stale generated/ files (when the specs hold), then check")
-    check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
-    check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, each op with its schema there, and each per-op C++ file with the checkout's at API level (the drift gate)")
-    check.set_defaults(run="check:cmd_check")
-
-    listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")
-    listing.set_defaults(run="listing:cmd_list")
-
-    gen = _command(sub, "generate", "Generate the code of every op (or the named ones) into generated/.", "hipdnn-codegen generate layernorm_bwd --dry-run")
-    gen.add_argument("ops", nargs="*", metavar="OP", help="op ids to generate (default: all)")
-    mode = gen.add_mutually_exclusive_group()
-    mode.add_argument("--dry-run", action="store_true", help="list what would change; write nothing")
-    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with a diff if generated/ is stale")
-    gen.set_defaults(run="generate:cmd_generate")
-
-    add = _command(sub, "add-op", "Create (or validate) an op's spec with collision-free numbers and generate its code.", "hipdnn-codegen add-op groupnorm_bwd --from-fbs groupnorm_backward_attributes.fbs")
-    add.add_argument("name", help="op id: the spec file stem, e.g. layernorm_bwd")
-    add.add_argument("--from-fbs", metavar="FILE[:TABLE]", help="fill tensors and fields from a FlatBuffers table")
-    add.add_argument("--stem", help="class stem when the derived one is wrong (layernorm_bwd -> LayernormBackward)")
-    add.add_argument("--hipdnn-root", metavar="DIR", help="reuse a hipDNN checkout's numbers for names it defines; avoid its other numbers")
-    add.add_argument("--dry-run", action="store_true", help="print the new spec and the files; write nothing")
-    add.set_defaults(run="add_op:cmd_add_op")
-    reg = _command(sub, "registry", "Rebuild op_specs/registry.yaml from a hipDNN checkout's headers and graph.fbs.", "hipdnn-codegen registry --hipdnn-root ~/rocm-libraries/projects/hipdnn --check")
-    reg.add_argument("--hipdnn-root", metavar="DIR", help="the checkout's projects/hipdnn (or the repository root)")
-    reg.add_argument("--source", metavar="TEXT", default="", help="where the checkout came from (repository, commit), recorded in the file's header")
-    reg_mode = reg.add_mutually_exclusive_group()
-    reg_mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with the diff if the registry differs")
-    reg_mode.add_argument("--dry-run", action="store_true", help="print the diff; write nothing")
-    reg.set_defaults(run="registry:cmd_registry")
-    app = _command(sub, "apply", "Copy generated files into a hipDNN checkout and register the ops in its shared files.", "hipdnn-codegen apply --hipdnn-root ~/rocm-libraries/projects/hipdnn layernorm_bwd --dry-run")
-    app.add_argument("ops", nargs="*", metavar="OP", help="op ids to apply (default: all)")
-    app.add_argument("--hipdnn-root", metavar="DIR", help="the checkout's projects/hipdnn (or the repository root)")
-    app.add_argument("--dry-run", action="store_true", help="print a unified diff of every change; write nothing")
-    app.add_argument("--force", action="store_true", help="also replace files at generated paths that hipdnn-codegen did not write")
-    app.set_defaults(run="apply:cmd_apply")
-    graph = sub.add_parser(
-        "graph",
-        help="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON).",
-        description="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON) with the workspace's Python mirror.",
-    )
-    _global_options(graph, suppress=True)
-    graph_sub = graph.add_subparsers(dest="graph_command", metavar="ACTION", parser_class=_Parser)
-    graph_sub.required = True
-    check_graph = _command(graph_sub, "validate", "Check every node of a graph file with the mirror's rules; exit 1 on any finding.", "hipdnn-codegen graph validate model.bin")
-    check_graph.add_argument("file", metavar="FILE", help="the graph: FlatBuffers bytes or JSON text (told apart by content)")
-    check_graph.set_defaults(run="graph:cmd_graph_validate", builtin_fallback=True)
-    conv = _command(graph_sub, "convert", "Convert a graph file between the FlatBuffers binary and hipDNN's JSON.", "hipdnn-codegen graph convert model.bin model.json")
-    conv.add_argument("source", metavar="IN", help="the graph: FlatBuffers bytes or JSON text")
-    conv.add_argument("target", metavar="OUT", help="the file to write (replaced whole or not at all)")
-    conv.add_argument("--to", choices=("json", "binary"), help="the output form (default: json when OUT ends in .json, else binary)")
-    conv.set_defaults(run="graph:cmd_graph_convert", builtin_fallback=True)
-    explain = _command(sub, "rule", "Explain a rule: its severity, purpose and how to fix its findings.", "hipdnn-codegen rule GEN-STALE")
-    explain.add_argument("rule_id", nargs="?", metavar="RULE-ID", help="the rule, e.g. SCHEMA-UNKNOWN-KEY")
-    explain.add_argument("--all", action="store_true", help="list every rule with its severity and purpose")
-    explain.set_defaults(run="rule:cmd_rule", needs_workspace=False)
-    schema = _command(sub, "schema", "Print the JSON schema of op specs (or write it), for editors and other tools.", "hipdnn-codegen schema --write op_specs/op_spec.schema.json")
-    schema.add_argument("--write", metavar="PATH", help="write the schema to PATH (only when it differs) instead of printing it")
-    schema.add_argument("--registry", action="store_true", help="the schema of op_specs/registry.yaml instead")
-    schema.set_defaults(run="schema:cmd_schema", needs_workspace=False)
+    if wanted("check"):
+        check = _command(sub, "check", "Validate every spec and the registry; exit 1 on any finding.", "hipdnn-codegen check --format github")
+        check.add_argument("paths", nargs="*", metavar="PATH", help="spec files or directories; they locate the workspace (the whole workspace is checked: numbers are global)")
+        shown = check.add_mutually_exclusive_group()
+        shown.add_argument("--format", choices=("text", "json", "github", "sarif"), default=None, help="output format (default: the configuration's format, else text)")
+        shown.add_argument("--statistics", action="store_const", dest="format", const="statistics", help="print one line per rule instead of the findings: count, rule id, purpose")
+        check.add_argument("--no-stale", action="store_true", help="skip comparing generated/ with what the specs produce")
+        check.add_argument("--diff", action="store_true", help="also print the (capped) diff of every stale generated file, and with --hipdnn-root of every checkout file that drifted")
+        check.add_argument("--fix", action="store_true", help="first regenerate stale generated/ files (when the specs hold), then check")
+        check.add_argument("--against", metavar="REF", help="also report breaking changes since git revision REF")
+        check.add_argument("--hipdnn-root", metavar="DIR", help="also compare numbers with a hipDNN checkout's headers, each op with its schema there, and each per-op C++ file with the checkout's at API level (the drift gate)")
+        check.set_defaults(run="check:cmd_check")
+    if wanted("list"):
+        listing = _command(sub, "list", "List the ops with their attribute ranges and type values.", "hipdnn-codegen list")
+        listing.set_defaults(run="listing:cmd_list")
+    if wanted("generate"):
+        gen = _command(sub, "generate", "Generate the code of every op (or the named ones) into generated/.", "hipdnn-codegen generate layernorm_bwd --dry-run")
+        gen.add_argument("ops", nargs="*", metavar="OP", help="op ids to generate (default: all)")
+        mode = gen.add_mutually_exclusive_group()
+        mode.add_argument("--dry-run", action="store_true", help="list what would change; write nothing")
+        mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with a diff if generated/ is stale")
+        gen.set_defaults(run="generate:cmd_generate")
+    if wanted("add-op"):
+        add = _command(sub, "add-op", "Create (or validate) an op's spec with collision-free numbers and generate its code.", "hipdnn-codegen add-op groupnorm_bwd --from-fbs groupnorm_backward_attributes.fbs")
+        add.add_argument("name", help="op id: the spec file stem, e.g. layernorm_bwd")
+        add.add_argument("--from-fbs", metavar="FILE[:TABLE]", help="fill tensors and fields from a FlatBuffers table")
+        add.add_argument("--stem", help="class stem when the derived one is wrong (layernorm_bwd -> LayernormBackward)")
+        add.add_argument("--hipdnn-root", metavar="DIR", help="reuse a hipDNN checkout's numbers for names it defines; avoid its other numbers")
+        add.add_argument("--dry-run", action="store_true", help="print the new spec and the files; write nothing")
+        add.set_defaults(run="add_op:cmd_add_op")
+    if wanted("registry"):
+        reg = _command(sub, "registry", "Rebuild op_specs/registry.yaml from a hipDNN checkout's headers and graph.fbs.", "hipdnn-codegen registry --hipdnn-root ~/rocm-libraries/projects/hipdnn --check")
+        reg.add_argument("--hipdnn-root", metavar="DIR", help="the checkout's projects/hipdnn (or the repository root)")
+        reg.add_argument("--source", metavar="TEXT", default="", help="where the checkout came from (repository, commit), recorded in the file's header")
+        reg_mode = reg.add_mutually_exclusive_group()
+        reg_mode.add_argument("--check", action="store_true", help="write nothing; exit 1 with the diff if the registry differs")
+        reg_mode.add_argument("--dry-run", action="store_true", help="print the diff; write nothing")
+        reg.set_defaults(run="registry:cmd_registry")
+    if wanted("apply"):
+        app = _command(sub, "apply", "Copy generated files into a hipDNN checkout and register the ops in its shared files.", "hipdnn-codegen apply --hipdnn-root ~/rocm-libraries/projects/hipdnn layernorm_bwd --dry-run")
+        app.add_argument("ops", nargs="*", metavar="OP", help="op ids to apply (default: all)")
+        app.add_argument("--hipdnn-root", metavar="DIR", help="the checkout's projects/hipdnn (or the repository root)")
+        app.add_argument("--dry-run", action="store_true", help="print a unified diff of every change; write nothing")
+        app.add_argument("--force", action="store_true", help="also replace files at generated paths that hipdnn-codegen did not write")
+        app.set_defaults(run="apply:cmd_apply")
+    if wanted("graph"):
+        graph = sub.add_parser(
+            "graph",
+            help="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON).",
+            description="Validate or convert a serialized hipDNN graph (FlatBuffers binary or hipDNN's JSON) with the workspace's Python mirror.",
+        )
+        _global_options(graph, suppress=True)
+        graph_sub = graph.add_subparsers(dest="graph_command", metavar="ACTION", parser_class=_Parser)
+        graph_sub.required = True
+        check_graph = _command(graph_sub, "validate", "Check every node of a graph file with the mirror's rules; exit 1 on any finding.", "hipdnn-codegen graph validate model.bin")
+        check_graph.add_argument("file", metavar="FILE", help="the graph: FlatBuffers bytes or JSON text (told apart by content)")
+        check_graph.set_defaults(run="graph:cmd_graph_validate", builtin_fallback=True)
+        conv = _command(graph_sub, "convert", "Convert a graph file between the FlatBuffers binary and hipDNN's JSON.", "hipdnn-codegen graph convert model.bin model.json")
+        conv.add_argument("source", metavar="IN", help="the graph: FlatBuffers bytes or JSON text")
+        conv.add_argument("target", metavar="OUT", help="the file to write (replaced whole or not at all)")
+        conv.add_argument("--to", choices=("json", "binary"), help="the output form (default: json when OUT ends in .json, else binary)")
+        conv.set_defaults(run="graph:cmd_graph_convert", builtin_fallback=True)
+    if wanted("rule"):
+        explain = _command(sub, "rule", "Explain a rule: its severity, purpose and how to fix its findings.", "hipdnn-codegen rule GEN-STALE")
+        explain.add_argument("rule_id", nargs="?", metavar="RULE-ID", help="the rule, e.g. SCHEMA-UNKNOWN-KEY")
+        explain.add_argument("--all", action="store_true", help="list every rule with its severity and purpose")
+        explain.set_defaults(run="rule:cmd_rule", needs_workspace=False)
+    if wanted("schema"):
+        schema = _command(sub, "schema", "Print the JSON schema of op specs (or write it), for editors and other tools.", "hipdnn-codegen schema --write op_specs/op_spec.schema.json")
+        schema.add_argument("--write", metavar="PATH", help="write the schema to PATH (only when it differs) instead of printing it")
+        schema.add_argument("--registry", action="store_true", help="the schema of op_specs/registry.yaml instead")
+        schema.set_defaults(run="schema:cmd_schema", needs_workspace=False)
     return parser
 
 
@@ -153,8 +168,23 @@ def _command_function(name: str) -> Callable[[argparse.Namespace], int]:
     return run
 
 
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The command a command line names when it starts plainly (global options spelled out, then
+    the command); None for anything else, which the whole parser then reads."""
+    tokens = iter(argv)
+    for token in tokens:
+        if token in ("-q", "--quiet", "-v", "--verbose") or token.startswith("--root="):
+            continue
+        if token == "--root":
+            next(tokens, None)
+            continue
+        return token if token in COMMANDS else None
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_named_command(argv))
     args = parser.parse_args(argv)
     run = _command_function(args.run)
     if not isinstance(sys.stdout, _PipeSafe) and hasattr(sys.stdout, "fileno"):

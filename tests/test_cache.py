@@ -15,8 +15,11 @@ import pytest
 
 from codegen.plumbing import cache
 from codegen.diagnostics import diagnostics
-from codegen.pipeline import stamp, workspace
+from codegen.pipeline import stamp, verdict, workspace
 from conftest import REPO, run_cli
+from codegen.pipeline.render import Precompiled
+
+_SHIPPED_CODE = Precompiled.code
 
 
 @pytest.fixture
@@ -42,7 +45,7 @@ def _entries(root: Path) -> list[str]:
     """The keys of the spec entries in the workspace's one cache file."""
     store = cache.Store.open(root)
     assert store.path is not None and store.path.is_file()
-    assert sorted(p.name for p in store.path.parent.iterdir()) == [cache.WORKSPACE_FILE]  # one file, nothing beside it
+    assert sorted(p.name for p in store.path.parent.iterdir()) in ([cache.WORKSPACE_FILE], sorted([cache.WORKSPACE_FILE, verdict.FILE]))  # nothing else beside it
     return sorted(store.specs)
 
 
@@ -186,11 +189,14 @@ def test_files_changed_moments_ago_are_read_again(workspace: Path, monkeypatch: 
     assert sorted(hashed) == sorted([*ops, "python"])
 
 
-def _render_repo(monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, str], int]:
-    """Every file of the repository's ops, and how many templates Jinja compiled for them."""
+def _render_repo(monkeypatch: pytest.MonkeyPatch, precompiled: bool = False) -> tuple[dict[str, str], int]:
+    """Every file of the repository's ops, and how many templates Jinja compiled for them (with
+    the shipped precompiled templates only when `precompiled`)."""
     import jinja2
 
     from codegen.pipeline import render
+
+    monkeypatch.setattr(render.Precompiled, "code", _SHIPPED_CODE if precompiled else lambda self, *a: None)
 
     compiled: list[str] = []
     original = jinja2.Environment.compile
@@ -333,10 +339,13 @@ def _opened_during(action) -> list[str]:
 def test_a_fresh_check_reads_nothing_whose_stat_data_did_not_change(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 39: once settled, `check` reads no generated file, no template and none of the tool's
     code: their stat data is what the cache saw (only the specs, the registry and the cache file
-    itself are read)."""
+    itself are read). And with its stored verdict, it reads no spec either: only the verdict."""
     monkeypatch.setattr(cache, "RACY_NS", 0)
     monkeypatch.setattr(cache, "_CODE", [])  # the tool's digest is computed (from the store) again
-    assert run_cli("check", cwd=workspace).code == 0
+    first = run_cli("check", cwd=workspace)
+    assert first.code == 0
+    verdicts = cache.folder(workspace) / verdict.FILE  # type: ignore[operator]
+    verdicts.unlink()  # the next check runs for real
     monkeypatch.setattr(cache, "_CODE", [])
     opened = _opened_during(lambda: run_cli("check", cwd=workspace))
     from codegen.families import builtin_templates
@@ -344,6 +353,167 @@ def test_a_fresh_check_reads_nothing_whose_stat_data_did_not_change(workspace: P
     watched = (str(workspace / "generated"), str(builtin_templates()), str(Path(cache.__file__).resolve().parent.parent))
     assert [p for p in opened if p.startswith(watched) and "__pycache__" not in p] == []
     assert any(p.endswith(cache.WORKSPACE_FILE) for p in opened) and any(p.endswith("layernorm_bwd.yaml") for p in opened)
+    replayed: list[object] = []
+    opened = _opened_during(lambda: replayed.append(run_cli("check", cwd=workspace)))
+    assert replayed == [first]
+    assert [p for p in opened if p.startswith((f"{workspace}/", *watched)) and "__pycache__" not in p] == []  # the root itself is opened to lock it
+    assert [p for p in opened if p.startswith(str(cache.folder(workspace)))] == [str(verdicts)]
+
+
+def _a_generated_file(root: Path, op: str) -> Path:
+    return next(p for p in sorted((root / "generated" / op).rglob("*")) if p.is_file() and p.name != stamp.STAMP)
+
+
+def _settled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every file counts as settled (RACY_NS 0); the list names each workspace `check` loads."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    loads: list[str] = []
+    real = workspace.load
+    monkeypatch.setattr(workspace, "load", lambda root, *a, **k: loads.append(str(root)) or real(root, *a, **k))
+    return loads
+
+
+def test_a_check_whose_inputs_did_not_change_replays_its_verdict(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: the same check again, nothing changed: the same exit code, stdout and stderr, and
+    no spec loaded; findings (and their exit code 1) replay too."""
+    loads = _settled(monkeypatch)
+    stale = _a_generated_file(workspace, "sdpa_bwd")
+    stale.write_bytes(stale.read_bytes() + b"// edited\n")
+    for how in (["check"], ["check", "--format", "json"], ["check", "--diff"], ["check", "-q", "--no-stale"]):
+        first = run_cli(*how, cwd=workspace)
+        assert len(loads) == 1
+        assert run_cli(*how, cwd=workspace) == first and len(loads) == 1, how  # replayed
+        loads.clear()
+        if how == ["check"]:
+            assert first.code == 1 and "GEN-STALE" in first.out and "edited by hand" in first.out
+
+
+@pytest.mark.parametrize("change", ["spec-edited", "spec-touched", "generated-edited-in-place", "generated-added", "registry", "template-override", "cwd", "option", "environment", "head"])
+def test_any_change_to_what_check_reads_runs_it_again(workspace: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """Issue 39: a verdict is replayed only while everything the check read has the same stat data
+    (and HEAD, options, settings, directory, environment are the same); any change runs it again,
+    with what it finds now."""
+    loads = _settled(monkeypatch)
+    assert run_cli("check", cwd=workspace).code == 0
+    assert run_cli("check", cwd=workspace).code == 0 and len(loads) == 1
+    spec = workspace / "op_specs" / "layernorm_bwd.yaml"
+    generated = _a_generated_file(workspace, "layernorm_bwd")
+    where, how, expected = workspace, ["check"], 1
+    if change == "spec-edited":
+        spec.write_text(spec.read_text().replace("normalized_dim_count dims.", "normalized_dim_count dims!", 1))
+    elif change == "spec-touched":  # same bytes, new stat data: runs again, finds it fresh
+        os.utime(spec, ns=(spec.stat().st_atime_ns, spec.stat().st_mtime_ns + 1_000_000))
+        expected = 0
+    elif change == "generated-edited-in-place":  # the directory's own mtime does not change
+        with open(generated, "r+b") as stream:
+            first = stream.read(1)
+            stream.seek(0)
+            stream.write(b"X" if first != b"X" else b"Y")
+    elif change == "generated-added":
+        (workspace / "generated" / "layernorm_bwd" / "extra.txt").write_text("extra\n")
+    elif change == "registry":
+        registry = workspace / "op_specs" / "registry.yaml"
+        registry.write_text(registry.read_text() + "\n# a comment\n")
+        expected = 0
+    elif change == "template-override":  # a workspace's own templates/ override the tool's
+        from codegen.families import builtin_templates
+
+        name = next(p.relative_to(builtin_templates()) for p in sorted(builtin_templates().rglob("*.j2")) if "backend" in p.parts)
+        own = workspace / "templates" / name
+        own.parent.mkdir(parents=True)
+        own.write_text((builtin_templates() / name).read_text() + "// overridden\n")
+    elif change == "cwd":
+        where, expected = workspace / "op_specs", 0
+    elif change == "option":
+        how, expected = ["check", "--format", "github"], 0
+    elif change == "environment":
+        monkeypatch.setenv("NO_COLOR", "1")
+        expected = 0
+    else:  # HEAD moved: who is a newcomer may differ
+        git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(workspace)]
+        subprocess.run([*git, "init", "-q"], check=True)
+        subprocess.run([*git, "add", "op_specs"], check=True)
+        subprocess.run([*git, "commit", "-qm", "specs"], check=True)
+        expected = 0
+    if change == "template-override":
+        expected = 1  # the op its template renders is stale
+    result = run_cli(*how, cwd=where)
+    assert len(loads) == 2 and result.code == expected, result.out + result.err
+    if expected:
+        assert "GEN-STALE" in result.out or "error[" in result.out
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_or_foreign_verdict_is_never_replayed(workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    loads = _settled(monkeypatch)
+    first = run_cli("check", cwd=workspace)
+    path = cache.folder(workspace) / verdict.FILE  # type: ignore[operator]
+    _damage([path], damage, tmp_path)
+    assert run_cli("check", cwd=workspace) == first and len(loads) == 2  # checked for real, rewritten
+    assert not path.is_symlink() and path.stat().st_mode & 0o777 == 0o600
+    assert run_cli("check", cwd=workspace) == first and len(loads) == 2
+
+
+def test_a_verdict_is_not_stored_while_its_files_are_moments_old(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file changed within RACY_NS of the run could change again within the same tick: its
+    verdict is not stored (the run is never replayed until its files settle)."""
+    loads = _settled(monkeypatch)
+    monkeypatch.setattr(cache, "RACY_NS", 2_000_000_000)
+    (workspace / "op_specs" / "layernorm_bwd.yaml").touch()
+    run_cli("check", cwd=workspace)
+    run_cli("check", cwd=workspace)
+    assert len(loads) == 2
+    assert not (cache.folder(workspace) / verdict.FILE).exists()  # type: ignore[operator]
+
+
+def test_a_modeline_target_outside_op_specs_is_watched_too(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spec's editor modeline may name a schema file elsewhere: the verdict watches that file too."""
+    loads = _settled(monkeypatch)
+    schema = workspace / "schemas" / "op_spec.schema.json"
+    schema.parent.mkdir()
+    schema.write_bytes(workspace_schema := workspace_tool_schema())
+    spec = workspace / "op_specs" / "layernorm_bwd.yaml"
+    spec.write_text("# yaml-language-server: $schema=../schemas/op_spec.schema.json\n" + spec.read_text())
+    first = run_cli("check", "--no-stale", cwd=workspace)
+    assert first.code == 0 and run_cli("check", "--no-stale", cwd=workspace) == first
+    schema.write_bytes(workspace_schema + b"\n")  # no longer the tool's schema
+    again = run_cli("check", "--no-stale", cwd=workspace)
+    assert "SPEC-MODELINE" in again.out and len(loads) >= 2
+
+
+def workspace_tool_schema() -> bytes:
+    return workspace.tool_schema(registry=False)
+
+
+def test_head_is_read_as_git_reads_it(tmp_path: Path) -> None:
+    """The verdict keys on HEAD's commit read off git's files; it agrees with git, in a plain
+    repository, with a packed ref, and in a worktree (.git a file)."""
+    repo = tmp_path / "repo"
+    (repo / "op_specs").mkdir(parents=True)
+    (repo / "op_specs" / "a.yaml").write_text("a: 1\n")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(repo)]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "one"], check=True)
+
+    def head(where: Path) -> bytes:
+        return subprocess.run(["git", "-C", str(where), "rev-parse", "HEAD"], capture_output=True, check=True).stdout.strip()
+
+    assert verdict._head_commit(repo / "op_specs") == b"commit " + head(repo) + b" " + os.fsencode(repo)
+    subprocess.run([*git, "pack-refs", "--all"], check=True)
+    assert verdict._head_commit(repo / "op_specs") == b"commit " + head(repo) + b" " + os.fsencode(repo)
+    subprocess.run([*git, "worktree", "add", "-q", str(tmp_path / "wt")], check=True)
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-C", str(tmp_path / "wt"), "commit", "-q", "--allow-empty", "-m", "two"], check=True)
+    assert head(tmp_path / "wt") != head(repo)
+    assert verdict._head_commit(tmp_path / "wt" / "op_specs") == b"commit " + head(tmp_path / "wt") + b" " + os.fsencode(tmp_path / "wt")
+    assert verdict._head_commit(tmp_path) is None  # no repository: git is asked (and says so)
+
+
+def test_the_verdict_finds_the_templates_where_the_families_do() -> None:
+    from codegen.families import builtin_templates
+
+    package = Path(verdict.__file__).resolve().parent.parent
+    assert verdict._builtin_templates(package) == builtin_templates().resolve()
 
 
 def test_check_on_a_fresh_workspace_imports_neither_jinja_nor_the_generators(workspace: Path, tmp_path: Path) -> None:
@@ -366,3 +536,119 @@ def test_check_on_a_fresh_workspace_imports_neither_jinja_nor_the_generators(wor
     heavy = {"jinja2", "yaml", "jsonschema", "codegen.pipeline.render", "codegen.pipeline.generate", "codegen.checks.collisions", "codegen.checks.semantic"}
     assert loaded & heavy == set()
     assert [m for m in loaded if m.startswith(("codegen.families.", "codegen.hipdnn", "codegen.commands.")) and m != "codegen.commands.check" and m != "codegen.commands._common"] == []
+
+
+def _golden_entries(base: Path) -> list[Path]:
+    return sorted((base / "golden").glob("*.golden"))
+
+
+def test_golden_values_come_from_the_cache_and_equal_a_fresh_computation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: an op's golden test values (the CPU reference run on NumPy) are kept by the spec's
+    content digest, so rendering an unchanged op's tests imports no NumPy; a kept value is exactly
+    what computing gives."""
+    from codegen.views import refview
+
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = workspace.load(REPO).spec("layernorm_bwd")
+    assert spec is not None and spec.reference is not None
+    computed = refview._golden_cases(spec)
+    refview.golden_cases.cache_clear()
+    assert refview.golden_cases(spec) == computed and len(_golden_entries(tmp_path / "cache")) == 1
+    refview.golden_cases.cache_clear()
+    monkeypatch.setattr(refview, "_golden_cases", lambda spec: pytest.fail("computed again"))
+    assert refview.golden_cases(spec) == computed
+    refview.golden_cases.cache_clear()
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_a_damaged_or_foreign_golden_entry_is_computed_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str) -> None:
+    from codegen.views import refview
+
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    spec = workspace.load(REPO).spec("layernorm_bwd")
+    assert spec is not None
+    refview.golden_cases.cache_clear()
+    first = refview.golden_cases(spec)
+    _damage(_golden_entries(tmp_path / "cache"), damage, tmp_path)
+    computed: list[int] = []
+    real = refview._golden_cases
+    monkeypatch.setattr(refview, "_golden_cases", lambda spec: computed.append(1) or real(spec))
+    refview.golden_cases.cache_clear()
+    assert refview.golden_cases(spec) == first and computed == [1]
+    refview.golden_cases.cache_clear()
+
+
+def test_a_golden_entry_of_another_form_is_refused() -> None:
+    """What a kept entry unmarshals to is checked field by field before it becomes cases."""
+    from codegen.views import refview
+
+    for plain in ((("t", ("FLOAT",), ("float",), (), (), "yes", ()),), (("t", ("FLOAT",), ("float",), (("x", "x", "float", ("2",), ()),), (), True, ()),), "cases"):
+        with pytest.raises(ValueError):
+            refview._golden_from_plain(plain)
+
+
+def test_shipped_precompiled_templates_are_current() -> None:
+    """codegen/pipeline/templates.compiled.json holds Jinja's Python source of every built-in
+    template as this Jinja and environment make it (run `make regenerate` after a template change)."""
+    from codegen.families import builtin_templates
+    from codegen.pipeline import precompiled, render
+
+    assert precompiled.FILE.read_text(encoding="utf-8") == precompiled.build(render.environment([builtin_templates()]))
+
+
+def test_an_empty_cache_compiles_no_template_and_renders_the_same(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: with an empty cache (or none), the built-in templates come from the shipped Python
+    source of them, not from Jinja's compiler; the output is the same byte for byte."""
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "jinja"))
+    compiled_by_jinja, _ = _render_repo(monkeypatch)
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "shipped"))
+    assert _render_repo(monkeypatch, precompiled=True) == (compiled_by_jinja, 0)
+    assert len(_template_entries(tmp_path / "shipped")) > 30  # and kept for the next run
+    monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
+    assert _render_repo(monkeypatch, precompiled=True) == (compiled_by_jinja, 0)
+
+
+@pytest.mark.parametrize("stale", ["source", "signature", "damaged"])
+def test_a_stale_or_damaged_precompiled_template_is_compiled_by_jinja(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stale: str) -> None:
+    """A template whose source is not the one the shipped file was made from, an environment of
+    other settings, or an entry that is not Python: Jinja compiles it, with the same output."""
+    import json
+
+    from codegen.pipeline import precompiled, render
+
+    data = json.loads(precompiled.FILE.read_text(encoding="utf-8"))
+    for name, entry in data["templates"].items():
+        if stale == "source":
+            entry[0] = "0" * 64
+        elif stale == "damaged":
+            entry[1] = "def root(:\n"
+    if stale == "signature":
+        data["signature"] = "another environment"
+    altered = tmp_path / "templates.compiled.json"
+    altered.write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
+    expected, compiled = _render_repo(monkeypatch)
+    monkeypatch.setattr(render, "PRECOMPILED_FILE", altered)
+    assert _render_repo(monkeypatch, precompiled=True) == (expected, compiled)
+
+
+def test_the_formatter_version_is_asked_once_per_binary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: `clang-format --version` runs once per binary (by its path and stat data), not
+    once per run; a damaged entry or a binary changed moments ago is asked again."""
+    from codegen.plumbing import formatting
+
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    asked: list[str] = []
+    real = formatting._version
+    monkeypatch.setattr(formatting, "_version", lambda binary: asked.append(binary) or real(binary))
+    binary = formatting.executable()
+    formatting.check_version(binary)
+    formatting.check_version(binary)
+    assert asked == [binary]
+    entries = sorted((tmp_path / "cache" / "clang-format-version").iterdir())
+    _damage(entries, "flipped-byte", tmp_path)
+    formatting.check_version(binary)
+    assert asked == [binary, binary]
+    monkeypatch.setattr(cache, "RACY_NS", 10**18)  # every binary counts as just changed
+    formatting.check_version(binary)
+    assert asked == [binary, binary, binary]

@@ -104,6 +104,7 @@ def test_internal_error_is_one_line_exit_3(monkeypatch):
         raise RuntimeError("simulated bug\nsecond line")
 
     monkeypatch.setattr(codegen.commands.check, "load", boom)
+    monkeypatch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")  # no verdict of an earlier check replayed
     result = run_cli("check", cwd=REPO)
     assert result.code == 3
     assert result.err == "hipdnn-codegen: internal error: RuntimeError: simulated bug\n"

@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, TextIO
 
-from codegen.diagnostics import diagnostics, rules
-from codegen.diagnostics.diagnostics import UsageError
+from codegen.diagnostics.errors import UsageError
 from codegen.plumbing import console, storage
 
 if TYPE_CHECKING:  # the command line imports this module for every command: it stays light
+    from codegen.diagnostics import diagnostics
     from codegen.pipeline.workspace import Workspace
     from codegen.spec.model import OpSpec
 
@@ -32,7 +32,7 @@ def schema_text(registry: bool = False) -> bytes:
 
 
 def _report(ws: Workspace, fmt: str = "text") -> int:
-    from codegen.diagnostics import report
+    from codegen.diagnostics import diagnostics, report
 
     out = report.render(diagnostics.finalize(ws.diagnostics), fmt)
     sys.stdout.write(console.colourize(out) if fmt == "text" and out and console.colour_enabled(sys.stdout) else out)
@@ -93,6 +93,7 @@ def _produce(
     `scopes` are the directories under generated/ this run owns (None: all of generated/). With
     `txn`, every changed file is staged into it as soon as it is formatted and the changes only
     name their files; without, they carry the old and new bytes (for diffs)."""
+    from codegen.diagnostics import diagnostics
     from codegen.pipeline import generate  # Jinja2 is only imported when something must be rendered
     from codegen.pipeline.workspace import GENERATED_DIR
     from codegen.plumbing import formatting
@@ -116,6 +117,7 @@ def _produce_stale(
     """Like _produce, but only for the ops (and the mirror) whose stamp no longer matches their
     inputs and files: an unchanged op is neither rendered nor formatted. With `everything`,
     directories of generated/ no spec owns are in scope too (their files are deleted)."""
+    from codegen.diagnostics import rules
     from codegen.pipeline import stamp
     from codegen.views.naming import PYTHON_DIR
 

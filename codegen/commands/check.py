@@ -5,20 +5,65 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
+from pathlib import Path
+
+from typing import TYPE_CHECKING
 
 from codegen.commands._common import EXIT_OK, _checkout_findings, _hipdnn_root, _owners, _produce_stale, _report, _written, regenerate_command
-from codegen.diagnostics import diagnostics, rules
-from codegen.diagnostics.diagnostics import Loc
 from codegen.plumbing import console, storage
-from codegen.spec.registry import REGISTRY_FILE
-from codegen.views import naming
-from codegen.pipeline import stamp
-from codegen.pipeline.workspace import Workspace, load
+
+if TYPE_CHECKING:  # imported when a check runs, not when its verdict is replayed
+    from codegen.diagnostics import diagnostics
+    from codegen.pipeline import stamp
+    from codegen.pipeline.workspace import Workspace
 
 STALE_FILES_SHOWN = 10  # a stale directory's finding lists this many of its files
 
+
 def cmd_check(args: argparse.Namespace) -> int:
+    """A plain check whose inputs did not change since a run stored its verdict replays it
+    (codegen.pipeline.verdict); any other runs, and a plain one stores what it printed."""
+    if args.fix or args.against is not None or args.hipdnn_root or args.settings.hipdnn_root is not None:
+        return _check(args)
+    from codegen.pipeline import verdict
+
+    settings = args.settings
+    how = [
+        "check",
+        repr((args.format, args.quiet, args.verbose, args.no_stale, args.diff)),
+        repr((str(settings.root), str(settings.source), settings.format, sorted(settings.ignore), [(p, sorted(ids)) for p, ids in settings.per_path])),
+    ]
+    started = time.time_ns()
+    code, key, racy, targets = verdict.replay(settings.root, how)
+    if code is not None:
+        return code
+    out, err = verdict.Tee(sys.stdout), verdict.Tee(sys.stderr)
+    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    read: list[str] = []
+    try:
+        code = _check(args, read)
+    finally:
+        sys.stdout, sys.stderr = out.stream, err.stream  # type: ignore[assignment]
+    if not racy:
+        verdict.store(settings.root, how, key, started, targets, code, out.text(), err.text(), read)
+    return code
+
+
+def load(root: Path, **how: object) -> Workspace:
+    """codegen.pipeline.workspace.load, imported when a check runs (a replay never imports it)."""
+    from codegen.pipeline import workspace
+
+    return workspace.load(root, **how)  # type: ignore[arg-type]
+
+
+def _check(args: argparse.Namespace, read: list[str] | None = None) -> int:
+    """The check itself; `read` collects the files it read outside op_specs/ (modeline targets)."""
+    from codegen.diagnostics import diagnostics
+
     ws = load(args.settings.root, base=args.against or "HEAD")
+    if read is not None:
+        read.extend(ws.read_elsewhere)
     diffs = ""
     if args.against is not None:
         from codegen.pipeline import breaking
@@ -65,6 +110,8 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     """GEN-STALE findings for every stale, missing or extra file, plus their capped diffs.
 
     Ops whose stamp matches their inputs and files are not re-rendered."""
+    from codegen.pipeline import stamp
+
     status, changes, found = _produce_stale(ws, list(ws.specs), everything=True)
     if status != EXIT_OK:  # template or coverage errors: they are the findings
         return found, ""
@@ -83,6 +130,12 @@ def _stale_owner(ws: Workspace, inputs: stamp.Inputs, owner: str, group: list[st
     """GEN-STALE findings for one directory of generated/, blamed on their cause: the spec (or
     registry, or workspace template) whose change made them stale, the tool when it changed, or
     each file itself when the inputs are unchanged and the files were edited or removed."""
+    from codegen.diagnostics import diagnostics, rules
+    from codegen.diagnostics.diagnostics import Loc
+    from codegen.pipeline import stamp
+    from codegen.spec.registry import REGISTRY_FILE
+    from codegen.views import naming
+
     spec = ws.spec(owner)
     mirror = owner == naming.PYTHON_DIR
     parts = inputs.parts_of(spec) if spec is not None else inputs.parts_of_mirror() if mirror else None

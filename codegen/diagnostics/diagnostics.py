@@ -128,8 +128,7 @@ def render(diagnostics: Iterable[Diagnostic]) -> str:
     return "".join(d.render() + "\n" for d in finalize(diagnostics))
 
 
-class UsageError(Exception):
-    """A problem with how the tool was invoked (exit code 2)."""
+from codegen.diagnostics.errors import UsageError  # noqa: E402,F401 - where every layer takes it from
 
 
 class SpecError(Exception):

@@ -6,6 +6,8 @@ import hashlib
 import marshal
 import sys
 from pathlib import Path
+from types import CodeType
+from typing import Any
 
 import jinja2
 import jinja2.bccache
@@ -27,6 +29,63 @@ class RenderError(Exception):
         self.template, self.line, self.message = template, line, message
 
 
+PRECOMPILED_FILE = Path(__file__).with_name("templates.compiled.json")  # see codegen.pipeline.precompiled
+
+
+def template_signature(env: jinja2.Environment) -> str:
+    """What the Python source of a template depends on besides the template itself."""
+    settings = (
+        jinja2.__version__,
+        type(env).__module__ + "." + type(env).__qualname__,
+        env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
+        env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+        env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline,
+        repr(env.autoescape), env.optimized, env.is_async, env.finalize is None,
+        env.undefined.__module__ + "." + env.undefined.__qualname__,
+        sorted(env.extensions), sorted(env.filters), sorted(env.tests),
+    )
+    return hashlib.sha256(repr(settings).encode()).hexdigest()
+
+
+def source_digest(source: str) -> str:
+    return hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class Precompiled:
+    """PRECOMPILED_FILE (codegen.pipeline.precompiled writes it), read on first use: the code of a
+    template whose source and environment are the ones it was made from; None for any other."""
+
+    def __init__(self) -> None:
+        self._table: dict[str, Any] | None = None
+        self._signature: str | None = None
+
+    def _load(self) -> dict[str, Any]:
+        if self._table is None:
+            import json
+
+            try:
+                data = json.loads(PRECOMPILED_FILE.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                data = None
+            ok = isinstance(data, dict) and isinstance(data.get("signature"), str) and isinstance(data.get("templates"), dict)
+            self._table = data if ok else {"signature": "", "templates": {}}
+        return self._table
+
+    def code(self, env: jinja2.Environment, name: str, filename: str | None, source: str) -> CodeType | None:
+        table = self._load()
+        if self._signature is None:
+            self._signature = template_signature(env)
+        if table["signature"] != self._signature:
+            return None
+        entry = table["templates"].get(name)
+        if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(e, str) for e in entry)) or entry[0] != source_digest(source):
+            return None
+        try:
+            return compile(entry[1], filename or "<template>", "exec")
+        except (SyntaxError, ValueError):
+            return None
+
+
 class TemplateCache(jinja2.BytecodeCache):
     """Compiled templates in the tool's cache directory (cache.directory()/templates), so a run
     does not recompile the ~100 templates (about half of a one-op regeneration in a new process).
@@ -40,16 +99,29 @@ class TemplateCache(jinja2.BytecodeCache):
 
     MAGIC = b"hipdnn-codegen compiled template 1\n"
 
-    def __init__(self, folder: Path, kind: str):
+    def __init__(self, folder: Path | None, kind: str, precompiled: bool = False):
         from codegen.plumbing import cache
 
         self.folder = folder
         self._salt = hashlib.sha256(
             "\0".join([kind, jinja2.__version__, sys.version, __version__]).encode() + cache.tool_digest()
         ).digest()
-        self._usable = cache.private_folder(folder)
+        self._usable = folder is not None and cache.private_folder(folder)
+        # the built-in environment: a template missing here is compiled from the shipped Python
+        # source of it when that is current (codegen.pipeline.precompiled)
+        self._precompiled = Precompiled() if precompiled else None
+
+    def get_bucket(self, environment: jinja2.Environment, name: str, filename: str | None, source: str) -> jinja2.bccache.Bucket:
+        bucket = super().get_bucket(environment, name, filename, source)
+        if bucket.code is None and self._precompiled is not None:
+            code = self._precompiled.code(environment, name, filename, source)
+            if code is not None:
+                bucket.code = code
+                self.dump_bytecode(bucket)  # kept: the next run needs neither
+        return bucket
 
     def _path(self, bucket: jinja2.bccache.Bucket) -> Path:
+        assert self.folder is not None
         name = hashlib.sha256(self._salt + bucket.key.encode() + b"\0" + bucket.checksum.encode()).hexdigest()
         return self.folder / f"{name}.jinja"
 
@@ -73,16 +145,19 @@ class TemplateCache(jinja2.BytecodeCache):
             cache.sealed_write(self._path(bucket), self.MAGIC, marshal.dumps(bucket.code))
 
     def clear(self) -> None:
-        for path in self.folder.glob("*.jinja"):
+        for path in self.folder.glob("*.jinja") if self.folder is not None else ():
             path.unlink(missing_ok=True)
 
 
-def template_cache(kind: str) -> TemplateCache | None:
-    """The compiled-template cache, or None when the tool's cache is off."""
+def template_cache(kind: str, builtin: bool = False) -> TemplateCache | None:
+    """The compiled-template cache (for the built-in environment, also the shipped precompiled
+    templates), or None when the tool's cache is off and the environment is not the built-in one."""
     from codegen.plumbing import cache
 
     base = cache.directory()
-    return TemplateCache(base / "templates", kind) if base is not None else None
+    if base is None and not builtin:
+        return None
+    return TemplateCache(base / "templates" if base is not None else None, kind, precompiled=builtin)
 
 
 def environment(template_dirs: list[Path]) -> jinja2.Environment:
@@ -99,7 +174,7 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         autoescape=False,
-        bytecode_cache=template_cache(kind.__name__),
+        bytecode_cache=template_cache(kind.__name__, builtin=not foreign),
     )
     from codegen.views.fragments import in_sentence, title
 

@@ -48,6 +48,7 @@ class Workspace:
     sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes
     registry_source: bytes = b""
     store: cache.Store | None = field(default=None, repr=False, compare=False)  # the cache it was loaded with
+    read_elsewhere: list[str] = field(default_factory=list, repr=False, compare=False)  # files read outside op_specs/ (modeline targets)
 
     @property
     def spec_dir(self) -> Path:
@@ -239,6 +240,8 @@ def check_modeline(ws: Workspace, path: Path, raw: bytes, registry: bool) -> lis
         return [rules.SPEC_MODELINE(loc, f"the editor modeline names {what}; name {name}, the copy of the {kind} schema kept beside the specs ({write} writes it)",
                                     fix=Fix(f"name {name} (and run {write})", replacement=name))]
     resolved = path.parent / target
+    if resolved.parent != ws.spec_dir:  # what a replayed verdict must watch too (codegen.pipeline.verdict)
+        ws.read_elsewhere.append(str(resolved))
     try:
         text = resolved.read_bytes() if resolved.is_file() else None
     except OSError:

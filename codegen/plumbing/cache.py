@@ -159,6 +159,62 @@ def _versions() -> bytes:
     return "; ".join(found).encode()
 
 
+def distributions(name: str) -> list[str]:
+    """The dist-info (or egg-info) directory names of an installed distribution, found beside the
+    module of the same name without importing it (its version without importlib.metadata)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.origin:
+        return []
+    site = Path(spec.origin).parent.parent
+    try:
+        return sorted(n for n in os.listdir(site) if n.lower().startswith(name + "-") and n.endswith((".dist-info", ".egg-info")))
+    except OSError:
+        return []
+
+
+def kept(kind: str, parts: tuple[str | bytes, ...], compute: Any, to_plain: Any, from_plain: Any) -> Any:
+    """compute(), kept in the tool's cache directory (cache.directory()/`kind`, shared by every
+    workspace) under a digest of `parts`, the tool's code and Python's version: a value that is a
+    pure function of those. Stored as to_plain(value), marshalled (plain values only: no code runs
+    on reading), sealed; read back through from_plain, which raises on anything not of its form.
+    A missing, damaged or foreign entry is computed again and rewritten; without a cache, always
+    computed."""
+    import marshal
+
+    base = directory()
+    if base is None:
+        return compute()
+    digest = hashlib.sha256(b"kept " + kind.encode() + b"\0" + tool_digest() + b"\0" + sys.version.encode())
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "little") + data)
+    folder = base / kind
+    path = folder / f"{digest.hexdigest()}.{kind}"
+    magic = f"hipdnn-codegen {kind} 1\n".encode()
+    usable = private_folder(folder)
+    payload = sealed_read(path, magic) if usable else None
+    if payload is not None:
+        try:
+            return from_plain(marshal.loads(payload))
+        except Exception:  # noqa: BLE001 - damaged or foreign: computed again
+            pass
+    value = compute()
+    if usable:
+        try:
+            data = marshal.dumps(to_plain(value))
+        except ValueError:
+            return value
+        sealed_write(path, magic, data)
+    return value
+
+
+def versions_text() -> str:
+    """Python's version and the installed PyYAML and jsonschema releases, as the keys hold them."""
+    return _versions().decode("utf-8", "surrogateescape")
+
+
 RACY_NS = 2_000_000_000
 WORKSPACE_FILE = "workspace.cache"
 LEGACY = (".pickle", "fresh-directories")  # the one-file-per-spec layout of earlier versions
@@ -167,35 +223,42 @@ LEGACY = (".pickle", "fresh-directories")  # the one-file-per-spec layout of ear
 def scan(top: str) -> dict[str, tuple[str, bool]]:
     """One pass over the directories below `top` (generated/): for each of its subdirectories,
     a digest of the stat data of every file below it (size, mtime, ctime, inode, device, mode;
-    tool caches left out) and whether any changed within RACY_NS. Plain strings and
-    os.scandir; a missing `top`, or a subdirectory without files, has no entry."""
+    tool caches left out) and whether any changed within RACY_NS. os.scandir and one repr per
+    directory (no string built per file); a missing `top`, or a subdirectory without files, has
+    no entry."""
     found: dict[str, tuple[str, bool]] = {}
     try:
         entries = [e for e in os.scandir(top) if e.is_dir(follow_symlinks=False)]
     except OSError:
         return found
     settled = time.time_ns() - RACY_NS
+    caches = storage.TOOL_CACHES
     for entry in entries:
-        rows: list[str] = []
+        digest = hashlib.sha256()
         newest = 0
+        files = 0
         pending = [(entry.path, "")]
         try:
             while pending:
                 here, prefix = pending.pop()
-                for item in os.scandir(here):
-                    name = prefix + item.name
+                rows = []
+                for item in os.scandir(here):  # an unchanged directory lists in the same order (any other only misses)
                     if item.is_dir(follow_symlinks=False):
-                        if item.name not in storage.TOOL_CACHES:
-                            pending.append((item.path, name + "/"))
+                        if item.name not in caches:
+                            pending.append((item.path, prefix + item.name + "/"))
                         continue
                     info = item.stat(follow_symlinks=False)
-                    newest = max(newest, info.st_mtime_ns, info.st_ctime_ns)
-                    rows.append(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0{info.st_ctime_ns}\0{info.st_ino}\0{info.st_dev}\0{info.st_mode}")
+                    mtime, ctime = info.st_mtime_ns, info.st_ctime_ns
+                    if mtime > newest or ctime > newest:
+                        newest = max(mtime, ctime)
+                    rows.append((item.name, info.st_size, mtime, ctime, info.st_ino, info.st_dev, info.st_mode))
+                if rows:
+                    files += len(rows)
+                    digest.update(prefix.encode("utf-8", "surrogateescape") + b"\0" + repr(rows).encode("utf-8", "surrogateescape") + b"\n")
         except OSError:
             continue
-        if rows:
-            rows.sort()
-            found[entry.name] = hashlib.sha256("\n".join(rows).encode()).hexdigest(), newest > settled
+        if files:
+            found[entry.name] = digest.hexdigest(), newest > settled
     return found
 
 

@@ -11,7 +11,6 @@ import os
 import re
 import sys
 from collections import Counter
-from dataclasses import dataclass
 from typing import TextIO
 
 _FINDING = re.compile(r"^(\S.*?:\d+:\d+: )(error|warning)(\[[A-Z0-9-]+\])(: )", re.MULTILINE)
@@ -38,10 +37,20 @@ def colourize(text: str) -> str:
     return _NOTE.sub(lambda m: m.group(1) + _paint(m.group(2), "note") + m.group(3), text)
 
 
-@dataclass
 class Console:
-    quiet: bool = False
-    verbose: bool = False
+    """How much a run says. (A plain class: a dataclass costs its import on every run.)"""
+
+    def __init__(self, quiet: bool = False, verbose: bool = False) -> None:
+        self.quiet, self.verbose = quiet, verbose
+
+    def __repr__(self) -> str:
+        return f"Console(quiet={self.quiet!r}, verbose={self.verbose!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Console) and (self.quiet, self.verbose) == (other.quiet, other.verbose)
+
+    # unhashable (mutable), like the dataclass it was
+    __hash__ = None  # type: ignore[assignment]
 
     def findings(self, text: str) -> None:
         """Rendered findings in the text format (always printed, even with -q)."""

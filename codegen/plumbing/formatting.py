@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import time
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -45,13 +46,39 @@ def executable() -> str:
     return found
 
 
-def check_version(binary: str) -> None:
+def _version(binary: str) -> str:
     try:
         out = subprocess.run([binary, "--version"], capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as exc:
         raise FormatError(f"cannot run {binary}: {exc}") from None
     match = re.search(r"clang-format version (\S+)", out)
-    found = match.group(1) if match else out.strip()
+    return match.group(1) if match else out.strip()
+
+
+def _kept_version(binary: str) -> str:
+    """What `binary --version` says, kept in the tool's cache by the binary's path and stat data
+    (size, mtime, ctime, inode, device: a replaced binary has another ctime), so a run does not
+    start a process to ask; a binary changed within cache.RACY_NS is asked every time."""
+    from codegen.plumbing import cache
+
+    try:
+        info = os.stat(binary)
+    except OSError:
+        return _version(binary)
+    if max(info.st_mtime_ns, info.st_ctime_ns) > time.time_ns() - cache.RACY_NS:
+        return _version(binary)
+    stat = f"{info.st_size} {info.st_mtime_ns} {info.st_ctime_ns} {info.st_ino} {info.st_dev} {info.st_mode}"
+
+    def plain(value: object) -> str:
+        if type(value) is not str:
+            raise ValueError("not a version")
+        return value
+
+    return cache.kept("clang-format-version", (binary, stat), lambda: _version(binary), plain, plain)  # type: ignore[no-any-return]
+
+
+def check_version(binary: str) -> None:
+    found = _kept_version(binary)
     if found != CLANG_FORMAT_VERSION:
         raise FormatError(
             f"{binary} is version {found}, but generated code is pinned to {CLANG_FORMAT_VERSION}; "

@@ -11,9 +11,8 @@ import fcntl
 import os
 import stat
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 DIFF_LINES = 40  # per file, in check mode
 
@@ -109,8 +108,9 @@ def _new_file_mode() -> int:
     return 0o666 & ~mask
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
+    """One file's change. (A tuple: every run imports this module, and a dataclass costs its import.)"""
+
     path: str  # relative to the output root, with '/' separators
     kind: str  # "create" | "update" | "delete"
     old: bytes | None

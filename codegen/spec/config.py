@@ -21,17 +21,13 @@ from __future__ import annotations
 import fnmatch
 import os
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
-from codegen.diagnostics import rules
-from codegen.diagnostics.diagnostics import Diagnostic
+from typing import TYPE_CHECKING
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - the project's own interpreter is 3.11
-    import tomli as tomllib
+if TYPE_CHECKING:  # imported where a configuration is read: a run without one stays light
+    from codegen.diagnostics.diagnostics import Diagnostic
 
 SPEC_DIR = "op_specs"
 CONFIG_FILE = "hipdnn-codegen.toml"
@@ -54,14 +50,15 @@ class ConfigError(Exception):
     """A configuration file that cannot be used (a usage error: exit 2)."""
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
+    """(A tuple, not a dataclass: every run builds one, and a dataclass costs its import.)"""
+
     root: Path  # the workspace
     source: Path | None = None  # the configuration file, when one was read
     hipdnn_root: Path | None = None
     format: str | None = None
     ignore: frozenset[str] = frozenset()
-    per_path: tuple[tuple[str, frozenset[str]], ...] = field(default=())
+    per_path: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def hides(self, diagnostic: Diagnostic, cwd: Path | None = None) -> bool:
         """Whether the configuration silences this finding (warnings only: errors always show)."""
@@ -86,6 +83,11 @@ class Settings:
 
 def _read(path: Path) -> dict[str, Any] | None:
     """The tool's table in `path`, or None when a pyproject.toml has none."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - the project's own interpreter is 3.11
+        import tomli as tomllib
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
@@ -116,6 +118,8 @@ def _config_in(directory: Path) -> tuple[Path, dict[str, Any]] | None:
 def _rule_ids(value: Any, where: str) -> frozenset[str]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{where} must be a list of rule ids")
+    from codegen.diagnostics import rules
+
     for rule_id in value:
         rule = rules.ALL.get(rule_id)
         if rule is None:

@@ -221,7 +221,50 @@ def _inputs(shape: tuple[int, ...], seed: int) -> "list[float]":
 @functools.lru_cache(maxsize=32)
 def golden_cases(spec: OpSpec) -> tuple[GoldenCase, ...]:
     """Every supported combination, with and without the optional typed inputs, computed by the
-    op's Python reference on the spec's golden shapes."""
+    op's Python reference on the spec's golden shapes. A pure function of what the spec says (its
+    content digest), the tool's code (the references are part of it) and NumPy's release: kept in
+    the tool's cache, so a run that renders an unchanged op's tests imports no NumPy."""
+    from codegen.plumbing import cache
+
+    if not spec.content:  # a model built in memory, not from a spec file: no digest to key on
+        return _golden_cases(spec)
+    return cache.kept("golden", (spec.op, spec.content, repr(cache.distributions("numpy"))), lambda: _golden_cases(spec), _golden_plain, _golden_from_plain)
+
+
+def _golden_plain(cases: tuple[GoldenCase, ...]) -> tuple:
+    def tensor(t: GoldenTensor) -> tuple:
+        return (t.name, t.var, t.native, t.dims, t.values)
+
+    return tuple((c.test, c.combination, c.natives, tuple(map(tensor, c.inputs)), tuple(map(tensor, c.outputs)), c.with_optional, c.tolerances) for c in cases)
+
+
+def _strings(value: object, pairs: bool = False) -> tuple:
+    if not isinstance(value, tuple) or not all((isinstance(v, tuple) and len(v) == 2 and all(type(x) is str for x in v)) if pairs else type(v) is str for v in value):
+        raise ValueError("not a tuple of strings")
+    return value
+
+
+def _golden_from_plain(plain: object) -> tuple[GoldenCase, ...]:
+    """The cases back from _golden_plain's form; ValueError on anything else."""
+
+    def tensor(t: object) -> GoldenTensor:
+        if not isinstance(t, tuple) or len(t) != 5 or not all(type(x) is str for x in t[:3]):
+            raise ValueError("not a golden tensor")
+        if not isinstance(t[3], tuple) or not all(type(d) is int for d in t[3]):
+            raise ValueError("not dims")
+        return GoldenTensor(t[0], t[1], t[2], t[3], _strings(t[4]))
+
+    if not isinstance(plain, tuple):
+        raise ValueError("not golden cases")
+    cases = []
+    for c in plain:
+        if not isinstance(c, tuple) or len(c) != 7 or type(c[0]) is not str or type(c[5]) is not bool or not isinstance(c[3], tuple) or not isinstance(c[4], tuple):
+            raise ValueError("not a golden case")
+        cases.append(GoldenCase(c[0], _strings(c[1]), _strings(c[2]), tuple(map(tensor, c[3])), tuple(map(tensor, c[4])), c[5], _strings(c[6], pairs=True)))
+    return tuple(cases)
+
+
+def _golden_cases(spec: OpSpec) -> tuple[GoldenCase, ...]:
     import numpy as np
 
     from codegen.spec.references import load
