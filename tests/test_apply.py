@@ -88,8 +88,9 @@ def test_apply_case(case, checkout):
 # replaces them only with --force (test_apply_refuses_the_fixtures_hand_written_files_of_adopted_ops).
 HAND_WRITTEN = sorted(
     [f"flatbuffers_sdk/schemas/{schema}_attributes.fbs" for schema in ("batchnorm", "batchnorm_backward", "batchnorm_inference", "block_scale_dequantize", "block_scale_quantize", "rmsnorm_backward")]
-    + [f"frontend/include/hipdnn_frontend/attributes/{cls}Attributes.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
-    + [f"test_sdk/include/hipdnn_test_sdk/constants/{cls}Constants.hpp" for cls in ("BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
+    + [f"frontend/include/hipdnn_frontend/attributes/{cls}Attributes.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBackward")]
+    + [f"test_sdk/include/hipdnn_test_sdk/constants/{cls}Constants.hpp" for cls in ("BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBwd")]
+    + ["frontend/tests/TestLayernormBackwardAttributes.cpp"]
 )
 
 
