@@ -167,6 +167,26 @@ SPEC_FRONTEND_FLAG = _rule(
     "None may repeat a tensor's or field's name or accessor, or another flag's. `creates` names optional single output "
     "tensors the Graph method creates when the flag is set, each named by one flag at most.",
 )
+SPEC_FRONTEND_FORM = _rule(
+    "SPEC-FRONTEND-FORM",
+    "frontend private, getter_returns or setter_forms on a tensor, private with a public member, or a setter form the field's type cannot take",
+    doc="`private: true` keeps a field in a private member reached through its get_/set_ accessors (hipDNN's block-scale "
+    "classes); `getter_returns: const_ref` makes the getter return `const T&`; `setter_forms` lists the setter overloads: "
+    "value `set_x(T)`, const_ref `set_x(const T&)`, and for int32/int64 vectors element `set_x(E value, int32_t idx = 0)` and "
+    "array `set_x(const E* values, int32_t len = 1)`, one of value or const_ref always among them. They apply to fields only.",
+)
+SPEC_FRONTEND_EQUALITY = _rule(
+    "SPEC-FRONTEND-EQUALITY",
+    "frontend equality names an unknown field, or a logical field that is not strict",
+    doc="`equality: {logical: [...], strict: [...]}` generates hipDNN's CRTP hooks logicallyEqualsImpl and strictEqualsImpl "
+    "comparing those fields. Each name must be a field of the op, and every logical field is strict too.",
+)
+SPEC_GRAPH_CREATES = _rule(
+    "SPEC-GRAPH-CREATES",
+    "frontend graph_creates names something other than a returned optional output no flag creates",
+    doc="`graph_creates` lists optional outputs the Graph method always creates, as hipDNN's batchnorm creates mean and "
+    "inv_variance. Each must be an optional single output the method returns (graph_returns) that no flag creates.",
+)
 SPEC_GRAPH_RETURNS = _rule(
     "SPEC-GRAPH-RETURNS",
     "frontend graph_returns names an unknown tensor, an input, a tensor list or one output twice, or leaves out a required output",

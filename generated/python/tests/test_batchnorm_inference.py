@@ -37,12 +37,12 @@ ATTRIBUTES = {
     "y": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_Y_EXT,
 }
 TENSORS = {
-    "x": TensorDescriptor(1870, (1, 64, 32, 32,), (65536, 1024, 32, 1,)),
-    "mean": TensorDescriptor(1871, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "inv_variance": TensorDescriptor(1872, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "scale": TensorDescriptor(1873, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "bias": TensorDescriptor(1874, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "y": TensorDescriptor(1875, (1, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "x": TensorDescriptor(70, (1, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "mean": TensorDescriptor(71, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "inv_variance": TensorDescriptor(72, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "scale": TensorDescriptor(73, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "bias": TensorDescriptor(74, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "y": TensorDescriptor(75, (1, 64, 32, 32,), (65536, 1024, 32, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
 }
