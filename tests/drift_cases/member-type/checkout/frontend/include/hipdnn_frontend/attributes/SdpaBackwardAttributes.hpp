@@ -483,20 +483,9 @@ public:
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    SdpaBackwardAttributes& set_dropout(const std::shared_ptr<TensorAttributes>& dropoutMask,
-                                        const std::shared_ptr<TensorAttributes>& dropoutScale,
-                                        const std::shared_ptr<TensorAttributes>& dropoutScaleInv)
-    {
-        setInput(InputNames::Dropout_mask, dropoutMask);
-        setInput(InputNames::Dropout_scale, dropoutScale);
-        setInput(InputNames::Dropout_scale_inv, dropoutScaleInv);
-        return *this;
-    }
-
-    // NOLINTNEXTLINE(readability-identifier-naming)
-    SdpaBackwardAttributes& set_dropout(std::shared_ptr<TensorAttributes>&& dropoutMask,
-                                        std::shared_ptr<TensorAttributes>&& dropoutScale,
-                                        std::shared_ptr<TensorAttributes>&& dropoutScaleInv)
+    SdpaBackwardAttributes& set_dropout(std::shared_ptr<TensorAttributes> dropoutMask,
+                                        std::shared_ptr<TensorAttributes> dropoutScale,
+                                        std::shared_ptr<TensorAttributes> dropoutScaleInv)
     {
         setInput(InputNames::Dropout_mask, std::move(dropoutMask));
         setInput(InputNames::Dropout_scale, std::move(dropoutScale));
