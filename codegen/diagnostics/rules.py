@@ -181,6 +181,19 @@ SPEC_FRONTEND_EQUALITY = _rule(
     doc="`equality: {logical: [...], strict: [...]}` generates hipDNN's CRTP hooks logicallyEqualsImpl and strictEqualsImpl "
     "comparing those fields. Each name must be a field of the op, and every logical field is strict too.",
 )
+SPEC_FRONTEND_COMPAT = _rule(
+    "SPEC-FRONTEND-COMPAT",
+    "a source-compatibility setter (frontend unsupported or forwards) reuses a name, misuses template or when, or forwards to no scalar field setter",
+    doc="`unsupported` setters (hipDNN's cuDNN spellings) only record their reason with recordUnsupported; `template` names a "
+    "callable's type parameter (takes: callable) and `when` makes a bool setter record only for that value. `forwards` setters "
+    "call a scalar field's setter with another parameter type. Neither may reuse a name the attributes class has.",
+)
+SPEC_GRAPH_PARAMS = _rule(
+    "SPEC-GRAPH-PARAMS",
+    "frontend graph_params names something other than a required single input tensor",
+    doc="`graph_params` lists the Graph method's tensor parameters in order (hipDNN's batchnorm takes x, scale and bias; "
+    "its epsilon is set on the attributes). Each must be a required input tensor; the rest are set by the caller.",
+)
 SPEC_GRAPH_CREATES = _rule(
     "SPEC-GRAPH-CREATES",
     "frontend graph_creates names something other than a returned optional output no flag creates",

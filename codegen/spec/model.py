@@ -165,6 +165,28 @@ class Equality:
 
 
 @dataclass(frozen=True)
+class Unsupported:
+    """A source-compatibility setter that only records an unsupported use (hipDNN's cuDNN spellings)."""
+
+    name: str
+    takes: str  # int, int64, float, bool, tensor, callable
+    reason: str
+    span: Span
+    template: str | None = None  # callable: the template parameter's name
+    when: bool | None = None  # bool: record only for this value
+
+
+@dataclass(frozen=True)
+class Forward:
+    """A setter forwarding to a field's setter with another parameter type."""
+
+    name: str
+    takes: str
+    to: str
+    span: Span
+
+
+@dataclass(frozen=True)
 class FrontendFlag:
     """A frontend-only bool (no backend attribute, no schema field): a private member with
     get_<name>()/set_<name>(bool), setter aliases, and the optional outputs the Graph method
@@ -197,6 +219,9 @@ class Frontend:
     constructor: bool = True  # a defaulted default constructor
     equality: Equality | None = None
     graph_creates: tuple[str, ...] = ()  # optional outputs the Graph method always creates
+    graph_params: tuple[str, ...] | None = None  # the Graph method's tensor parameters (None: required inputs)
+    unsupported: tuple[Unsupported, ...] = ()
+    forwards: tuple[Forward, ...] = ()
 
     def flag_creating(self, tensor: str) -> FrontendFlag | None:
         return next((f for f in self.flags if tensor in f.creates), None)
@@ -811,6 +836,14 @@ def _frontend(e: "_Entry") -> Frontend:
         flags.append(FrontendFlag(item.pop("name"), bool(item.pop("default", False)), tuple(item.pop("aliases", ())), tuple(item.pop("creates", ())), item.span))
         item.done()
     returns = e.pop("graph_returns")
+    unsupported = []
+    for item in e.items("unsupported"):
+        unsupported.append(Unsupported(item.pop("name"), item.pop("takes"), item.pop("reason"), item.span, item.pop("template"), item.pop("when")))
+        item.done()
+    forwards = []
+    for item in e.items("forwards"):
+        forwards.append(Forward(item.pop("name"), item.pop("takes"), item.pop("to"), item.span))
+        item.done()
     equality = None
     if "equality" in e.data:
         q = e.child("equality")
@@ -831,6 +864,9 @@ def _frontend(e: "_Entry") -> Frontend:
         constructor=bool(e.pop("constructor", True)),
         equality=equality,
         graph_creates=tuple(e.pop("graph_creates", ())),
+        graph_params=None if (params := e.pop("graph_params")) is None else tuple(params),
+        unsupported=tuple(unsupported),
+        forwards=tuple(forwards),
     )
     e.done()
     return result

@@ -210,6 +210,35 @@ class SetterView:
 
 
 @dataclass(frozen=True)
+class UnsupportedView:
+    """A source-compatibility setter recording an unsupported use."""
+
+    name: str
+    template: str  # "" unless it takes a callable
+    param: str  # the parameter's C++ type
+    when: str  # "true"/"false": record only for that value; "" always
+    reason: str  # the C++ string literal's contents
+    test_arg: str  # an argument the generated test passes
+    test_name: str
+
+
+@dataclass(frozen=True)
+class ForwardView:
+    """A setter forwarding to a field's setter with another parameter type."""
+
+    name: str
+    param: str
+    setter: str  # the field's setter
+    field_type: str
+    read: str  # the field read back from `attributes`
+    test_name: str
+
+
+COMPAT_TYPES = {"int": "int", "int64": "int64_t", "float": "float", "bool": "bool", "tensor": f"const std::shared_ptr<TensorAttributes>&"}
+COMPAT_TEST_ARGS = {"int": "1", "int64": "int64_t{1}", "float": "1.0f", "bool": "true", "tensor": "std::make_shared<TensorAttributes>()", "callable": "[](int) { return 0; }"}
+
+
+@dataclass(frozen=True)
 class EqualityView:
     logical: tuple[str, ...]  # members logicallyEqualsImpl compares
     strict: tuple[str, ...]  # members strictEqualsImpl compares
@@ -455,6 +484,39 @@ class OpView:
     @property
     def enumerators_need_nolint(self) -> bool:
         return any(not UPPER_CASE.match(t.enumerator) for t in self.inputs + self.outputs)
+
+    @property
+    def graph_params(self) -> tuple[TensorView, ...]:
+        """The Graph method's tensor parameters (frontend.graph_params; default every required input)."""
+        by_name = {t.name: t for t in self.tensors}
+        return tuple(by_name[n] for n in naming.graph_params(self.spec) if n in by_name)
+
+    @property
+    def graph_attribute_inputs(self) -> tuple[TensorView, ...]:
+        """Required inputs the Graph method does not take: the caller sets them on the attributes."""
+        params = set(naming.graph_params(self.spec))
+        return tuple(t for t in self.tensors if t.role == "input" and not t.optional and t.name not in params)
+
+    @property
+    def unsupported(self) -> tuple[UnsupportedView, ...]:
+        views = []
+        for u in self.spec.frontend.unsupported:
+            param = f"{u.template}&&" if u.takes == "callable" else COMPAT_TYPES[u.takes]
+            when = "" if u.when is None or u.takes != "bool" else ("true" if u.when else "false")
+            arg = COMPAT_TEST_ARGS[u.takes] if not when else when
+            views.append(UnsupportedView(u.name, u.template or "" if u.takes == "callable" else "", param, when, u.reason, arg, naming.pascal(u.name) + "RecordsUnsupported"))
+        return tuple(views)
+
+    @property
+    def forwards(self) -> tuple[ForwardView, ...]:
+        by_name = {f.name: f for f in self.fields}
+        views = []
+        for w in self.spec.frontend.forwards:
+            f = by_name.get(w.to)
+            if f is None or not f.frontend_setter:
+                continue  # SPEC-FRONTEND-COMPAT
+            views.append(ForwardView(w.name, COMPAT_TYPES[w.takes], f.frontend_setter, f.frontend_type, f.frontend_read, naming.pascal(w.name) + "Sets" + f.pascal))
+        return tuple(views)
 
     @property
     def public_fields(self) -> tuple[FieldView, ...]:

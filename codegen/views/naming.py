@@ -731,6 +731,14 @@ def graph_returns(spec: OpSpec) -> tuple[str, ...]:
     return (returns,) if isinstance(returns, str) else returns
 
 
+def graph_params(spec: OpSpec) -> tuple[str, ...]:
+    """The Graph method's tensor parameters, in order: the spec's `graph_params`, else every required
+    input in declaration order."""
+    if spec.frontend.graph_params is not None:
+        return spec.frontend.graph_params
+    return tuple(t.name for t in spec.required_tensors if t.role == "input")
+
+
 def graph_returns_single(spec: OpSpec) -> bool:
     """The Graph method returns one std::shared_ptr<TensorAttributes>, not an array."""
     return isinstance(spec.frontend.graph_returns, str)

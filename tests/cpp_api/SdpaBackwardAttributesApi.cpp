@@ -6,9 +6,10 @@
 // set_dropout(mask, scale, scaleInv), and the SDPA_backward_attributes typedef. Graph::sdpa_backward(q,
 // k, v, o, dO, stats, attributes) returning three tensors: Graph.hpp id 55452782982 (and the op guide
 // 59008714480); NodeType SDPA_BWD = 13: id 62461044382; SdpaBwdOperationDescriptor's getters (getDBiasDesc
-// capitalised so): id 55447567807. hipDNN's cuDNN source-compatibility setters that only record an
-// unsupported reason (set_score_mod, set_rng_dump, set_sliding_window_length, ...) are not generated: no
-// spec vocabulary describes them yet (the drift gate reports them), so they are left out on purpose.
+// capitalised so): id 55447567807. hipDNN's cuDNN source-compatibility setters (id 64742379712):
+// set_sliding_window_length(int), the templated set_score_mod/set_score_mod_bprop, set_max_total_seq_len_q/kv
+// (int64_t), set_deterministic_algorithm(bool), set_rng_dump/set_sink_token/set_dsink_token (const&), and the
+// base's hasUnsupportedUsage()/getUnsupportedReason() (Attributes.hpp id 59058282675).
 #include <SdpaBwdOperationDescriptor.hpp>
 #include <hipdnn_frontend/Graph.hpp>
 #include <hipdnn_frontend/attributes/SdpaBackwardAttributes.hpp>
@@ -18,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 #include <type_traits>
 
 namespace
@@ -83,6 +85,21 @@ HIPDNN_CODEGEN_TENSOR_API(dbias)
 static_assert(std::is_same_v<decltype(A::padding_mask), bool> && std::is_same_v<decltype(A::causal_mask), bool>);
 static_assert(std::is_same_v<decltype(A::causal_mask_bottom_right), bool>);
 static_assert(std::is_same_v<decltype(A::right_bound), std::optional<int64_t>>);
+
+[[maybe_unused]] constexpr A& (A::*SET_SLIDING_WINDOW)(int) = &A::set_sliding_window_length;
+[[maybe_unused]] constexpr A& (A::*SEQ_LEN_HINTS[])(int64_t) = {&A::set_max_total_seq_len_q, &A::set_max_total_seq_len_kv};
+[[maybe_unused]] constexpr A& (A::*SET_DETERMINISTIC)(bool) = &A::set_deterministic_algorithm;
+[[maybe_unused]] constexpr A& (A::*TENSOR_HINTS[])(const Ptr&) = {&A::set_rng_dump, &A::set_sink_token, &A::set_dsink_token};
+[[maybe_unused]] constexpr bool (A::*HAS_UNSUPPORTED)() const = &A::hasUnsupportedUsage;
+[[maybe_unused]] constexpr const std::string& (A::*UNSUPPORTED_REASON)() const = &A::getUnsupportedReason;
+
+// A callable reaches the templated setters, and the first unsupported use is the one kept.
+[[maybe_unused]] bool recordsUnsupported()
+{
+    A attributes;
+    attributes.set_score_mod([](int value) { return value; }).set_score_mod_bprop([](int value) { return value; });
+    return attributes.hasUnsupportedUsage() && !attributes.getUnsupportedReason().empty();
+}
 
 static_assert(static_cast<int>(NodeType::SDPA_BWD) == 13);
 static_assert(std::is_base_of_v<hipdnn_frontend::graph::BaseNode<hipdnn_frontend::graph::SdpaBwdNode, NodeType::SDPA_BWD>, hipdnn_frontend::graph::SdpaBwdNode>);

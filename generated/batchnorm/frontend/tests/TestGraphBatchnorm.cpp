@@ -32,6 +32,7 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 BatchnormAttributes makeAttributes()
 {
     BatchnormAttributes attributes;
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
         makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
@@ -56,17 +57,14 @@ TEST(TestGraphBatchnorm, NamesInputsAndCreatesVirtualOutputs)
     auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto epsilonTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
-    const auto outputs
-        = graph.batchnorm(xTensor, scaleTensor, biasTensor, epsilonTensor, attributes);
+    const auto outputs = graph.batchnorm(xTensor, scaleTensor, biasTensor, attributes);
 
     EXPECT_EQ(xTensor->get_name(), "node::X");
     EXPECT_EQ(scaleTensor->get_name(), "node::SCALE");
     EXPECT_EQ(biasTensor->get_name(), "node::BIAS");
-    EXPECT_EQ(epsilonTensor->get_name(), "node::EPSILON");
     EXPECT_EQ(attributes.get_prev_running_mean()->get_name(), "node::PREV_RUNNING_MEAN");
     EXPECT_EQ(attributes.get_prev_running_variance()->get_name(), "node::PREV_RUNNING_VARIANCE");
     EXPECT_EQ(attributes.get_momentum()->get_name(), "node::MOMENTUM");
@@ -99,7 +97,6 @@ TEST(TestGraphBatchnorm, CreatesMeanAlways)
         = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           attributes);
     ASSERT_NE(outputs[1], nullptr);
     EXPECT_NE(outputs[1], own);
@@ -116,7 +113,6 @@ TEST(TestGraphBatchnorm, CreatesInvVarianceAlways)
     attributes.set_name("node");
     const auto outputs
         = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                           attributes);
@@ -137,7 +133,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningMeanAsSet)
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
         EXPECT_EQ(outputs[3], nullptr);
     }
@@ -148,7 +143,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningMeanAsSet)
         attributes.set_next_running_mean(own);
         const auto outputs
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
@@ -167,7 +161,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningVarianceAsSet)
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
         EXPECT_EQ(outputs[4], nullptr);
     }
@@ -178,7 +171,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningVarianceAsSet)
         attributes.set_next_running_variance(own);
         const auto outputs
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
@@ -196,7 +188,6 @@ TEST(TestGraphBatchnorm, DefaultNamesCountTheGraphNodes)
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
         EXPECT_EQ(outputs[0]->get_name(), "Batchnorm_" + std::to_string(node) + "::Y");
     }
@@ -209,9 +200,7 @@ TEST(TestGraphBatchnorm, ValidateRunsTheNodeOnTheWiredTensors)
     auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto epsilonTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    const auto outputs
-        = graph.batchnorm(xTensor, scaleTensor, biasTensor, epsilonTensor, attributes);
+    const auto outputs = graph.batchnorm(xTensor, scaleTensor, biasTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
     outputs[1]->set_data_type(DataType::FLOAT);
     // no inference gives mean its shape: set it as a user would

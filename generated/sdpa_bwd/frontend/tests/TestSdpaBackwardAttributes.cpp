@@ -687,3 +687,85 @@ TEST(TestSdpaBackwardAttributes, SetDropoutWithDropoutMaskDropoutScaleDropoutSca
     EXPECT_EQ(attributes.get_dropout_scale(), dropoutScaleExpected);
     EXPECT_EQ(attributes.get_dropout_scale_inv(), dropoutScaleInvExpected);
 }
+
+TEST(TestSdpaBackwardAttributes, SetSlidingWindowLengthSetsLeftBound)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_EQ(&attributes.set_sliding_window_length(static_cast<int>(7)), &attributes);
+    EXPECT_TRUE(attributes.left_bound == static_cast<int64_t>(7));
+}
+
+TEST(TestSdpaBackwardAttributes, SetScoreModRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_score_mod([](int) { return 0; }), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA score modifiers are not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetScoreModBpropRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_score_mod_bprop([](int) { return 0; }), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA score modifier backprop is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenQRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_max_total_seq_len_q(int64_t{1}), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA max_total_seq_len_q is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenKvRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_max_total_seq_len_kv(int64_t{1}), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA max_total_seq_len_kv is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetDeterministicAlgorithmRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    attributes.set_deterministic_algorithm(false);
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_deterministic_algorithm(true), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "deterministic SDPA backward is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetRngDumpRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_rng_dump(std::make_shared<TensorAttributes>()), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA backward RNG dump is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetSinkTokenRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_sink_token(std::make_shared<TensorAttributes>()), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA backward sink token is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetDsinkTokenRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_dsink_token(std::make_shared<TensorAttributes>()), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(),
+              "SDPA backward sink token gradient is not supported");
+}
