@@ -58,8 +58,22 @@ def apply_patch(original: str, diff: str) -> str:
     return "".join(out + lines[position:])
 
 
+# hipDNN's own files of the two shipped ops the fixture holds for the drift gate (OPS.md): the apply
+# cases add those ops to a checkout that lacks them, as before the fixture held them.
+SHIPPED_HAND_WRITTEN = [
+    "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp",
+    "frontend/include/hipdnn_frontend/attributes/SdpaBackwardAttributes.hpp",
+    "frontend/tests/TestLayernormBackwardAttributes.cpp",
+    "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
+    "test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp",
+]
+
+
 def prepare(case: Path, root: Path) -> None:
-    """Put a case's whole-file overrides and patches onto a copy of the fixture tree at `root`."""
+    """Put a case's whole-file overrides and patches onto a copy of the fixture tree at `root`
+    (without the shipped ops' hand-written files, SHIPPED_HAND_WRITTEN)."""
+    for rel in SHIPPED_HAND_WRITTEN:
+        (root / rel).unlink()
     if (case / "overrides").is_dir():
         shutil.copytree(case / "overrides", root, dirs_exist_ok=True)
     for diff in sorted((case / "patches").rglob("*.diff")) if (case / "patches").is_dir() else []:
