@@ -588,7 +588,8 @@ class OpView:
         for f in self.fields:
             value = state.field(f.name)
             if value is None:  # a field optional in the frontend, left unset
-                statements.append(f"attributes.{f.frontend_member}.reset();")
+                # a private member cannot be reset from outside: the attributes start unset
+                statements.append(f"// {f.name} left unset" if f.frontend_private else f"attributes.{f.frontend_member}.reset();")
                 continue
             same = value == self.spec.test_field(f.name).value
             statements.append(f.write(f.frontend_test_value if same else literal(f.field, value)) + ";")

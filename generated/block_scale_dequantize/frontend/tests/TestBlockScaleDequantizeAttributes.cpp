@@ -43,8 +43,8 @@ TEST(TestBlockScaleDequantizeAttributes, CreateBlockScaleDequantizeAttributes)
     EXPECT_EQ(attributes.get_x(), xTensor);
     EXPECT_EQ(attributes.get_scale(), scaleTensor);
     EXPECT_EQ(attributes.get_y(), yTensor);
-    EXPECT_EQ(attributes.get_block_size(), std::vector<int32_t>{32});
-    EXPECT_EQ(attributes.get_is_negative_scale(), true);
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{32}));
+    EXPECT_EQ(attributes.get_is_negative_scale(), (true));
 }
 
 TEST(TestBlockScaleDequantizeAttributes, SetTensorsConstRef)

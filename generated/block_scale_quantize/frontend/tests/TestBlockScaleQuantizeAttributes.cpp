@@ -49,9 +49,9 @@ TEST(TestBlockScaleQuantizeAttributes, CreateBlockScaleQuantizeAttributes)
     EXPECT_EQ(attributes.get_x(), xTensor);
     EXPECT_EQ(attributes.get_y(), yTensor);
     EXPECT_EQ(attributes.get_scale(), scaleTensor);
-    EXPECT_EQ(attributes.get_block_size(), 32);
-    EXPECT_EQ(attributes.get_axis(), 1);
-    EXPECT_EQ(attributes.get_transpose(), true);
+    EXPECT_EQ(attributes.get_block_size(), (32));
+    EXPECT_EQ(attributes.get_axis(), (1));
+    EXPECT_EQ(attributes.get_transpose(), (true));
 }
 
 TEST(TestBlockScaleQuantizeAttributes, SetTensorsConstRef)

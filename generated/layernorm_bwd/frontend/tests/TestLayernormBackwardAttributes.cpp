@@ -66,7 +66,7 @@ TEST(TestLayernormBackwardAttributes, CreateLayernormBackwardAttributes)
     EXPECT_EQ(attributes.get_dx(), dxTensor);
     EXPECT_EQ(attributes.get_dscale(), dscaleTensor);
     EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
-    EXPECT_EQ(attributes.get_normalized_dim_count(), 3);
+    EXPECT_EQ(attributes.get_normalized_dim_count(), (3));
 }
 
 TEST(TestLayernormBackwardAttributes, SetTensorsConstRef)

@@ -123,15 +123,15 @@ TEST(TestSdpaBackwardAttributes, CreateSdpaBackwardAttributes)
     EXPECT_EQ(attributes.get_dropout_scale(), dropoutScaleTensor);
     EXPECT_EQ(attributes.get_dropout_scale_inv(), dropoutScaleInvTensor);
     EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
-    EXPECT_EQ(attributes.alibi_mask, true);
-    EXPECT_EQ(attributes.padding_mask, true);
-    EXPECT_EQ(attributes.causal_mask, true);
-    EXPECT_EQ(attributes.causal_mask_bottom_right, true);
-    EXPECT_EQ(attributes.dropout_probability, 0.25f);
-    EXPECT_EQ(attributes.attn_scale_value, 0.125f);
-    EXPECT_EQ(attributes.left_bound, 64);
-    EXPECT_EQ(attributes.right_bound, 0);
-    EXPECT_EQ(attributes.diagonal_alignment, DiagonalAlignment::BOTTOM_RIGHT);
+    EXPECT_EQ(attributes.alibi_mask, (true));
+    EXPECT_EQ(attributes.padding_mask, (true));
+    EXPECT_EQ(attributes.causal_mask, (true));
+    EXPECT_EQ(attributes.causal_mask_bottom_right, (true));
+    EXPECT_EQ(attributes.dropout_probability, (0.25f));
+    EXPECT_EQ(attributes.attn_scale_value, (0.125f));
+    EXPECT_EQ(attributes.left_bound, (64));
+    EXPECT_EQ(attributes.right_bound, (0));
+    EXPECT_EQ(attributes.diagonal_alignment, (DiagonalAlignment::BOTTOM_RIGHT));
 }
 
 TEST(TestSdpaBackwardAttributes, SetTensorsConstRef)

@@ -52,10 +52,10 @@ TEST(TestThingAttributes, CreateThingAttributes)
     EXPECT_EQ(attributes.get_y(), yTensor);
     EXPECT_EQ(attributes.get_bias(), biasTensor);
     EXPECT_EQ(attributes.get_mask(), maskTensor);
-    EXPECT_EQ(attributes.get_axis(), 1);
-    EXPECT_EQ(attributes.get_mode(), ThingMode::A);
-    EXPECT_EQ(attributes.get_data(), std::vector<uint8_t>{1, 2, 255});
-    EXPECT_EQ(attributes.get_window(), 4);
+    EXPECT_EQ(attributes.get_axis(), (1));
+    EXPECT_EQ(attributes.get_mode(), (ThingMode::A));
+    EXPECT_EQ(attributes.get_data(), (std::vector<uint8_t>{1, 2, 255}));
+    EXPECT_EQ(attributes.get_window(), (4));
 }
 
 TEST(TestThingAttributes, SetTensorsConstRef)
