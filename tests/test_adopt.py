@@ -168,12 +168,16 @@ NOT_ADOPTED = {"sdpa_fwd": ("FBS-UNSUPPORTED", "mma_core_mode: its type DataType
 
 
 def _numbering_checkout(tmp: Path) -> Path:
-    """The fixture tree without any op's frontend files (Attributes classes, test constants): the
-    numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend names are used."""
+    """The fixture tree without any op's frontend files (Attributes classes, test constants, attribute
+    tests): the numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend names are used."""
     tree = tmp / "checkout"
     shutil.copytree(FIXTURE, tree)
-    for folder in ("frontend/include/hipdnn_frontend/attributes", "test_sdk/include/hipdnn_test_sdk/constants"):
-        for path in (tree / folder).glob("*.hpp"):
+    for folder, pattern in (
+        ("frontend/include/hipdnn_frontend/attributes", "*.hpp"),
+        ("test_sdk/include/hipdnn_test_sdk/constants", "*.hpp"),
+        ("frontend/tests", "Test*Attributes.cpp"),
+    ):
+        for path in (tree / folder).glob(pattern):
             path.unlink()
     return tree
 

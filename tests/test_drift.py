@@ -94,7 +94,7 @@ def test_drift_findings_in_every_format(fmt, tmp_path):
         (finding,) = json.loads(result.out)["findings"]
         assert finding["rule"] == "DRIFT-TEST" and finding["severity"] == "error"
         assert finding["location"]["path"] == "op_specs/layernorm_bwd.yaml"
-        assert [(n["message"], n["location"]["path"], n["location"]["line"]) for n in finding["notes"]] == [("hipDNN's file", checkout_file, 252)]
+        assert [(n["message"], n["location"]["path"], n["location"]["line"]) for n in finding["notes"]] == [("hipDNN's file", checkout_file, 327)]
     elif fmt == "sarif":
         log = json.loads(result.out)
         assert_valid(log)

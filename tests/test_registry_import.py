@@ -29,10 +29,10 @@ def test_registry_from_fixture_tree_matches_golden(workspace: Path) -> None:
         pytest.fail(f"rewrote {GOLDEN}")
     assert text == GOLDEN.read_text()
     # The rebuilt registry is a valid one, and the repository's specs agree with the tree.
-    # (no finding but the known API drift of the adopted ops, pinned in tests/golden/check_fixture_tree.txt)
+    # (no finding: tests/golden/check_fixture_tree.txt)
     check = run_cli("check", "--no-stale", "--hipdnn-root", str(TREE), cwd=workspace)
     rules = set(re.findall(r"^\S+: \w+\[([A-Z-]+)\]", check.out, re.M))
-    assert rules <= {"DRIFT-API"}, check.out + check.err
+    assert not rules, check.out + check.err
 
 
 def test_registry_is_deterministic_and_check_mode_reports_drift(workspace: Path) -> None:

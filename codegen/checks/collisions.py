@@ -391,19 +391,33 @@ def _type_tags(scope: _Scope) -> Iterator[Diagnostic]:
 
 
 def _test_uids(scope: _Scope) -> Iterator[Diagnostic]:
-    contested = _contested(t.uid for s in scope.specs for t in s.test_tensors)
-    claims = [Claim(t.uid, t.span.at("uid"), s.op, 0, f"tensor '{t.name}' of {s.op}") for s in scope.specs for t in s.test_tensors if t.uid in contested]
-    sizes = {s.op: len(s.test_tensors) for s in scope.specs}
-    by_op = {s.op: s for s in scope.specs}
-    for later, first in _pairs(claims):
-        start = scope.space.next_uids(sizes[later.owner])
-        fix = f"move {later.owner}'s test UIDs to the free block {start}-{start + sizes[later.owner] - 1}"
-        edits = tuple((t.span.at("uid"), str(start + i)) for i, t in enumerate(by_op[later.owner].test_tensors))
-        yield _report(R.CHK_TEST_UID, later, first, f"test UID {later.key} of {later.what} is already used", fix, edits=edits)
+    """Test UIDs are unique among the ops whose constants share a namespace (an op with a
+    constants_namespace of its own, as hipDNN's batchnorm inference has, keeps its UIDs apart)."""
+    groups: dict[str, list[OpSpec]] = defaultdict(list)
+    for s in scope.specs:
+        groups[naming.OpNames(s).constants_namespace].append(s)
+    for namespace in sorted(groups):
+        specs = groups[namespace]
+        contested = _contested(t.uid for s in specs for t in s.test_tensors)
+        claims = [Claim(t.uid, t.span.at("uid"), s.op, 0, f"tensor '{t.name}' of {s.op}") for s in specs for t in s.test_tensors if t.uid in contested]
+        sizes = {s.op: len(s.test_tensors) for s in specs}
+        by_op = {s.op: s for s in specs}
+        for later, first in _pairs(claims):
+            start = scope.space.next_uids(sizes[later.owner])
+            fix = f"move {later.owner}'s test UIDs to the free block {start}-{start + sizes[later.owner] - 1}"
+            edits = tuple((t.span.at("uid"), str(start + i)) for i, t in enumerate(by_op[later.owner].test_tensors))
+            yield _report(R.CHK_TEST_UID, later, first, f"test UID {later.key} of {later.what} is already used", fix, edits=edits)
 
 
 def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
-    """(kind, name, where) for every identifier and file the generator emits for `spec`."""
+    """(kind, name, where) for every identifier and file the generator emits for `spec`; a test
+    constant in a constants_namespace of the op's own is named with that namespace."""
+    scope = f"{spec.constants_namespace}::" if spec.constants_namespace else ""
+    for kind, name, loc in _emitted_names(spec):
+        yield kind, (scope + name if kind == "constant" else name), loc
+
+
+def _emitted_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
     names = naming.OpNames(spec)
     stem = spec.span.at("stem")
     yield "class", names.cls, stem
@@ -431,7 +445,8 @@ def generated_names(spec: OpSpec) -> Iterator[tuple[str, str, Loc]]:
         for constant in naming.shape_constants(names, shape.name):
             yield "constant", constant, shape.span.loc
     for f in spec.fields:
-        yield "constant", naming.field_constant(names, f), f.span.at("name")
+        if spec.has_field_constant(f.name):
+            yield "constant", naming.field_constant(names, f), f.span.at("name")
         yield "FlatBuffers field", f"{names.fbs_table}.{f.name}", f.span.at("name")
 
 

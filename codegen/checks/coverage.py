@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from codegen.views import naming
+from codegen.views import cpp, naming
 from codegen.diagnostics import rules
 from codegen.diagnostics.diagnostics import Diagnostic, Loc
 from codegen.spec.model import OpSpec
@@ -117,8 +117,8 @@ def check(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Iterato
             yield rules.GEN_COVERAGE(f.span.at("name"), f"field '{f.name}' (member {member}) is missing from the attributes class in {generated_prefix}{prefix}{attributes_path}")
     test_text = places["the descriptor tests"][1]
     for field in spec.fields:
-        constant = naming.field_constant(names, field)
-        if not _mentions(test_text, constant):
+        constant = naming.field_constant(names, field) if spec.has_field_constant(field.name) else cpp.field_view(names, field).constant
+        if constant not in test_text if not spec.has_field_constant(field.name) else not _mentions(test_text, constant):
             yield rules.GEN_COVERAGE(
                 field.span.at("name"),
                 f"test value {constant} of field '{field.name}' is never set in "

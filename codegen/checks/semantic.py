@@ -392,6 +392,9 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
             yield rules.SPEC_TEST_DATA_MISSING(
                 test_loc, f"test_data.tensors has no entry for tensor '{name}' (uid, dims, strides)"
             )
+    for name in spec.field_constants or ():
+        if name not in fields:
+            yield rules.SPEC_TEST_DATA_UNKNOWN(test_loc, f"test_data.field_constants names '{name}', which is not a field of this op")
     for name, field in fields.items():
         if name not in test_fields:
             yield rules.SPEC_TEST_DATA_MISSING(
@@ -552,6 +555,111 @@ def _frontend_vocabulary(spec: OpSpec) -> Iterator[Diagnostic]:
             yield rules.SPEC_FRONTEND_OPTIONAL(where, f"field '{f.name}' is optional in the schema (`optional: true`), which already makes it std::optional in the frontend; remove frontend optional")
     yield from _flags(spec)
     yield from _graph_returns(spec)
+    yield from _frontend_forms(spec)
+    yield from _equality(spec)
+    yield from _graph_creates(spec)
+    yield from _compat_setters(spec)
+    yield from _graph_params(spec)
+
+
+def _frontend_forms(spec: OpSpec) -> Iterator[Diagnostic]:
+    """private, getter_returns and setter_forms: fields only; element and array setters take a
+    vector's elements; a private member needs its accessors."""
+    for t in spec.all_tensors:
+        for key, used in (("private", t.frontend.private), ("getter_returns", t.frontend.getter_returns != "value"), ("setter_forms", t.frontend.setter_forms != ("value",))):
+            if used:
+                yield rules.SPEC_FRONTEND_FORM(t.span.at("frontend"), f"tensor '{t.name}' has frontend {key}; it applies to fields only (tensor accessors are hipDNN's fixed shared_ptr forms)")
+    for f in spec.fields:
+        where = f.span.at("frontend")
+        if f.frontend.private and f.frontend.member:
+            yield rules.SPEC_FRONTEND_FORM(where, f"field '{f.name}' is private and names a public member '{f.frontend.member}'; a private member is reached through get_/set_ accessors only")
+        if f.frontend.member and not f.frontend.setter and f.frontend.setter_forms != ("value",):
+            yield rules.SPEC_FRONTEND_FORM(where, f"field '{f.name}' has setter_forms but no setter (it is written as the member '{f.frontend.member}')")
+        for form in f.frontend.setter_forms:
+            if form in ("element", "array") and (not f.type.is_vector or f.type.name == "uint8_vector"):
+                yield rules.SPEC_FRONTEND_FORM(where, f"field '{f.name}' is {f.type.name}; the {form} setter form applies to int64_vector and int32_vector fields")
+        if f.frontend.setter_forms == ("element",) or f.frontend.setter_forms == ("array",) or set(f.frontend.setter_forms) == {"element", "array"}:
+            yield rules.SPEC_FRONTEND_FORM(where, f"field '{f.name}' has no setter taking the whole value (add value or const_ref to setter_forms); the generated unpacker and tests need one")
+
+
+def _compat_setters(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Source-compatibility setters (frontend.unsupported, frontend.forwards): names of their own,
+    `template` exactly with a callable, `when` only with a bool, a forward to a field's setter."""
+    taken: set[str] = set()
+    items: list[Tensor | Field] = [*spec.all_tensors, *spec.fields]
+    for item in items:
+        taken.update(n for n in (naming.frontend_getter(item), naming.frontend_setter(item)) if n)
+    taken.update(s.name for s in spec.frontend.setters)
+    taken.update(n for g in spec.frontend.flags for n in (f"get_{g.name}", f"set_{g.name}", *g.aliases))
+    fields = {f.name: f for f in spec.fields}
+    for w in spec.frontend.forwards:
+        where = w.span.at("name")
+        if w.name in taken:
+            yield rules.SPEC_FRONTEND_COMPAT(where, f"forwarding setter {w.name} reuses a name the attributes class already has")
+        taken.add(w.name)
+        f = fields.get(w.to)
+        if f is None:
+            close = difflib.get_close_matches(w.to, list(fields), n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield rules.SPEC_FRONTEND_COMPAT(w.span.at("to"), f"forwarding setter {w.name} forwards to '{w.to}', which is not a field of this op{hint}", fix=_rename(w.to, close))
+        elif not naming.frontend_setter(f):
+            yield rules.SPEC_FRONTEND_COMPAT(w.span.at("to"), f"forwarding setter {w.name} forwards to '{w.to}', which has no setter (it is written as the member '{f.frontend.member}')")
+        elif f.type.name not in SCALAR_TYPES:
+            yield rules.SPEC_FRONTEND_COMPAT(w.span.at("to"), f"forwarding setter {w.name} forwards to '{w.to}', which is {f.type.name}; it forwards to {', '.join(SCALAR_TYPES)} fields")
+    for u in spec.frontend.unsupported:
+        where = u.span.at("name")
+        if u.name in taken:
+            yield rules.SPEC_FRONTEND_COMPAT(where, f"unsupported setter {u.name} reuses a name the attributes class already has")
+        taken.add(u.name)
+        if (u.takes == "callable") != (u.template is not None):
+            yield rules.SPEC_FRONTEND_COMPAT(where, f"unsupported setter {u.name}: `template` names the type parameter of a callable, and only of one (takes: {u.takes})")
+        if u.when is not None and u.takes != "bool":
+            yield rules.SPEC_FRONTEND_COMPAT(where, f"unsupported setter {u.name}: `when` applies to a bool parameter (takes: {u.takes})")
+
+
+def _graph_params(spec: OpSpec) -> Iterator[Diagnostic]:
+    params = spec.frontend.graph_params
+    if params is None:
+        return
+    loc = spec.frontend.span.at("graph_params")
+    required_inputs = [t.name for t in spec.tensors if t.role == "input" and not t.optional]
+    for name in params:
+        if name not in required_inputs:
+            close = difflib.get_close_matches(name, required_inputs, n=1, cutoff=0.6)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            yield rules.SPEC_GRAPH_PARAMS(loc, f"graph_params names '{name}', which is not a required single input tensor of this op{hint}", fix=_rename(name, close))
+
+
+def _equality(spec: OpSpec) -> Iterator[Diagnostic]:
+    q = spec.frontend.equality
+    if q is None:
+        return
+    fields = [f.name for f in spec.fields]
+    for key, names in (("logical", q.logical), ("strict", q.strict)):
+        for name in names:
+            if name not in fields:
+                close = difflib.get_close_matches(name, fields, n=1, cutoff=0.6)
+                hint = f"; did you mean '{close[0]}'?" if close else ""
+                yield rules.SPEC_FRONTEND_EQUALITY(q.span.at(key), f"equality.{key} names '{name}', which is not a field of this op{hint}", fix=_rename(name, close))
+    for name in q.logical:
+        if name in fields and name not in q.strict:
+            yield rules.SPEC_FRONTEND_EQUALITY(q.span.at("logical"), f"equality.logical names '{name}' but equality.strict does not: what is logically compared is compared strictly too")
+
+
+def _graph_creates(spec: OpSpec) -> Iterator[Diagnostic]:
+    creates = spec.frontend.graph_creates
+    if not creates:
+        return
+    loc = spec.frontend.span.at("graph_creates")
+    optional_outputs = {t.name for t in spec.tensors if t.optional and t.role == "output"}
+    returned = set(naming.graph_returns(spec))
+    for name in creates:
+        if name not in optional_outputs:
+            yield rules.SPEC_GRAPH_CREATES(loc, f"graph_creates names '{name}', which is not an optional output tensor of this op (required outputs are always created)")
+        elif name not in returned:
+            yield rules.SPEC_GRAPH_CREATES(loc, f"graph_creates names '{name}', which graph_returns does not return")
+        elif (flag := spec.frontend.flag_creating(name)) is not None:
+            yield rules.SPEC_GRAPH_CREATES(loc, f"graph_creates names '{name}', which flag '{flag.name}' creates only when set")
 
 
 def _flags(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -167,6 +167,39 @@ SPEC_FRONTEND_FLAG = _rule(
     "None may repeat a tensor's or field's name or accessor, or another flag's. `creates` names optional single output "
     "tensors the Graph method creates when the flag is set, each named by one flag at most.",
 )
+SPEC_FRONTEND_FORM = _rule(
+    "SPEC-FRONTEND-FORM",
+    "frontend private, getter_returns or setter_forms on a tensor, private with a public member, or a setter form the field's type cannot take",
+    doc="`private: true` keeps a field in a private member reached through its get_/set_ accessors (hipDNN's block-scale "
+    "classes); `getter_returns: const_ref` makes the getter return `const T&`; `setter_forms` lists the setter overloads: "
+    "value `set_x(T)`, const_ref `set_x(const T&)`, and for int32/int64 vectors element `set_x(E value, int32_t idx = 0)` and "
+    "array `set_x(const E* values, int32_t len = 1)`, one of value or const_ref always among them. They apply to fields only.",
+)
+SPEC_FRONTEND_EQUALITY = _rule(
+    "SPEC-FRONTEND-EQUALITY",
+    "frontend equality names an unknown field, or a logical field that is not strict",
+    doc="`equality: {logical: [...], strict: [...]}` generates hipDNN's CRTP hooks logicallyEqualsImpl and strictEqualsImpl "
+    "comparing those fields. Each name must be a field of the op, and every logical field is strict too.",
+)
+SPEC_FRONTEND_COMPAT = _rule(
+    "SPEC-FRONTEND-COMPAT",
+    "a source-compatibility setter (frontend unsupported or forwards) reuses a name, misuses template or when, or forwards to no scalar field setter",
+    doc="`unsupported` setters (hipDNN's cuDNN spellings) only record their reason with recordUnsupported; `template` names a "
+    "callable's type parameter (takes: callable) and `when` makes a bool setter record only for that value. `forwards` setters "
+    "call a scalar field's setter with another parameter type. Neither may reuse a name the attributes class has.",
+)
+SPEC_GRAPH_PARAMS = _rule(
+    "SPEC-GRAPH-PARAMS",
+    "frontend graph_params names something other than a required single input tensor",
+    doc="`graph_params` lists the Graph method's tensor parameters in order (hipDNN's batchnorm takes x, scale and bias; "
+    "its epsilon is set on the attributes). Each must be a required input tensor; the rest are set by the caller.",
+)
+SPEC_GRAPH_CREATES = _rule(
+    "SPEC-GRAPH-CREATES",
+    "frontend graph_creates names something other than a returned optional output no flag creates",
+    doc="`graph_creates` lists optional outputs the Graph method always creates, as hipDNN's batchnorm creates mean and "
+    "inv_variance. Each must be an optional single output the method returns (graph_returns) that no flag creates.",
+)
 SPEC_GRAPH_RETURNS = _rule(
     "SPEC-GRAPH-RETURNS",
     "frontend graph_returns names an unknown tensor, an input, a tensor list or one output twice, or leaves out a required output",

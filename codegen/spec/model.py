@@ -7,6 +7,7 @@ kinds, tensor roles) are tables here; anything outside them fails at load time.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from dataclasses import dataclass
@@ -130,6 +131,9 @@ class Access:
     enumerator: str | None = None  # tensors: the InputNames/OutputNames enumerator
     optional: bool = False  # fields: std::optional in the frontend although the schema field is plain
     required_to_pack: bool = False  # fields: the packer refuses (ATTRIBUTE_NOT_SET) while unset
+    private: bool = False  # fields: a private data member behind the getter and setter
+    getter_returns: str = "value"  # fields: "value" or "const_ref"
+    setter_forms: tuple[str, ...] = ("value",)  # fields: value, const_ref, element, array overloads
 
 
 @dataclass(frozen=True)
@@ -146,6 +150,39 @@ class FrontendSetter:
 
     name: str
     args: tuple[str, ...]
+    span: Span
+    test: str | None = None  # the word of its generated tests (default: the name in PascalCase)
+    by_value: bool = False  # one overload taking each argument by value
+
+
+@dataclass(frozen=True)
+class Equality:
+    """hipDNN's CRTP equality hooks: logicallyEqualsImpl and strictEqualsImpl over these fields."""
+
+    logical: tuple[str, ...]
+    strict: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """A source-compatibility setter that only records an unsupported use (hipDNN's cuDNN spellings)."""
+
+    name: str
+    takes: str  # int, int64, float, bool, tensor, callable
+    reason: str
+    span: Span
+    template: str | None = None  # callable: the template parameter's name
+    when: bool | None = None  # bool: record only for this value
+
+
+@dataclass(frozen=True)
+class Forward:
+    """A setter forwarding to a field's setter with another parameter type."""
+
+    name: str
+    takes: str
+    to: str
     span: Span
 
 
@@ -179,6 +216,12 @@ class Frontend:
     # the Graph method's return: None (an array of the required outputs), a name (that one tensor),
     # or a tuple of output names (an array, optional outputs included)
     graph_returns: str | tuple[str, ...] | None = None
+    constructor: bool = True  # a defaulted default constructor
+    equality: Equality | None = None
+    graph_creates: tuple[str, ...] = ()  # optional outputs the Graph method always creates
+    graph_params: tuple[str, ...] | None = None  # the Graph method's tensor parameters (None: required inputs)
+    unsupported: tuple[Unsupported, ...] = ()
+    forwards: tuple[Forward, ...] = ()
 
     def flag_creating(self, tensor: str) -> FrontendFlag | None:
         return next((f for f in self.flags if tensor in f.creates), None)
@@ -367,6 +410,9 @@ class TestField:
     name: str
     value: Any
     span: Span
+    # a vector field's value written as one scalar: the one-element vector, whose header constant
+    # is that element (hipDNN's `int32_t K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE = 32` for a [int] field)
+    scalar: bool = False
 
 
 @dataclass(frozen=True)
@@ -501,6 +547,9 @@ class OpSpec:
     from_node_missing_optional: str = "fail"  # or "leave_null"
     skeleton: bool = False  # add-op's placeholder, not yet filled in
     constants_prefix: str | None = None
+    constants_namespace: str | None = None  # hipdnn_tests::constants::<name>
+    shapes_prefix: str | None = None  # shared-shape constants' prefix (default <constants_prefix>TENSOR_)
+    field_constants: tuple[str, ...] | None = None  # fields with a header constant (None: every field)
     test_shapes: tuple[TestShape, ...] = ()
     node_type: NamedValue | None = None  # graph::NodeType; None: named from the stem, unnumbered
     field_ranges: tuple[FieldRange, ...] = ()
@@ -584,6 +633,10 @@ class OpSpec:
     def test_list(self, name: str) -> TestTensorList:
         return next(t for t in self.test_lists if t.name == name)
 
+    def has_field_constant(self, name: str) -> bool:
+        """The field has a constant of its own in the test constants header."""
+        return self.field_constants is None or name in self.field_constants
+
 
 # --- building ---------------------------------------------------------------------------------
 
@@ -659,9 +712,17 @@ def build(op: str, doc: Document) -> OpSpec:
     inferences = tuple(_inference(e) for e in top.items("inference"))
     test = top.child("test_data")
     constants_prefix = test.pop("constants_prefix")
+    constants_namespace = test.pop("constants_namespace")
+    shapes_prefix = test.pop("shapes_prefix")
+    field_constants = test.pop("field_constants")
     test_shapes = tuple(_test_shapes(test.child("shapes"))) if "shapes" in test.data else ()
     test_tensors = tuple(_test_tensor(test.child("tensors"), {s.name: s for s in test_shapes})) if "tensors" in test.data else ()
     test_fields = tuple(_test_fields(test.child("fields"))) if "fields" in test.data else ()
+    vectors = {f.name for f in fields if f.type.is_vector}
+    test_fields = tuple(
+        dataclasses.replace(t, value=[t.value], scalar=True) if t.name in vectors and isinstance(t.value, int) and not isinstance(t.value, bool) else t
+        for t in test_fields
+    )
     test_lists = tuple(_test_lists(test.child("tensor_lists"), {s.name: s for s in test_shapes})) if "tensor_lists" in test.data else ()
     test.done()
     dtypes = _dtypes(top.child("dtypes")) if "dtypes" in top.data else None
@@ -695,6 +756,9 @@ def build(op: str, doc: Document) -> OpSpec:
         from_node_missing_optional=from_node,
         skeleton=skeleton,
         constants_prefix=constants_prefix,
+        constants_namespace=constants_namespace,
+        shapes_prefix=shapes_prefix,
+        field_constants=None if field_constants is None else tuple(field_constants),
         test_shapes=test_shapes,
         dtypes=dtypes,
         reference=reference,
@@ -748,7 +812,15 @@ def _access(e: "_Entry", key: str) -> Access:
         return Access()
     a = e.child(key)
     result = Access(
-        a.pop("getter"), a.pop("setter"), a.pop("member"), a.pop("enumerator"), bool(a.pop("optional", False)), bool(a.pop("required_to_pack", False))
+        a.pop("getter"),
+        a.pop("setter"),
+        a.pop("member"),
+        a.pop("enumerator"),
+        bool(a.pop("optional", False)),
+        bool(a.pop("required_to_pack", False)),
+        bool(a.pop("private", False)),
+        str(a.pop("getter_returns", "value")),
+        tuple(a.pop("setter_forms", ("value",))),
     )
     a.done()
     return result
@@ -757,13 +829,26 @@ def _access(e: "_Entry", key: str) -> Access:
 def _frontend(e: "_Entry") -> Frontend:
     setters = []
     for item in e.items("setters"):
-        setters.append(FrontendSetter(item.pop("name"), tuple(item.pop("args")), item.span))
+        setters.append(FrontendSetter(item.pop("name"), tuple(item.pop("args")), item.span, item.pop("test"), item.pop("pass", "reference") == "value"))
         item.done()
     flags = []
     for item in e.items("flags"):
         flags.append(FrontendFlag(item.pop("name"), bool(item.pop("default", False)), tuple(item.pop("aliases", ())), tuple(item.pop("creates", ())), item.span))
         item.done()
     returns = e.pop("graph_returns")
+    unsupported = []
+    for item in e.items("unsupported"):
+        unsupported.append(Unsupported(item.pop("name"), item.pop("takes"), item.pop("reason"), item.span, item.pop("template"), item.pop("when")))
+        item.done()
+    forwards = []
+    for item in e.items("forwards"):
+        forwards.append(Forward(item.pop("name"), item.pop("takes"), item.pop("to"), item.span))
+        item.done()
+    equality = None
+    if "equality" in e.data:
+        q = e.child("equality")
+        equality = Equality(tuple(q.pop("logical")), tuple(q.pop("strict")), q.span)
+        q.done()
     result = Frontend(
         stem=e.pop("stem"),
         attributes_class=e.pop("attributes_class"),
@@ -776,6 +861,12 @@ def _frontend(e: "_Entry") -> Frontend:
         span=e.span,
         flags=tuple(flags),
         graph_returns=tuple(returns) if isinstance(returns, list) else returns,
+        constructor=bool(e.pop("constructor", True)),
+        equality=equality,
+        graph_creates=tuple(e.pop("graph_creates", ())),
+        graph_params=None if (params := e.pop("graph_params")) is None else tuple(params),
+        unsupported=tuple(unsupported),
+        forwards=tuple(forwards),
     )
     e.done()
     return result

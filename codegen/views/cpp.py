@@ -6,6 +6,7 @@ is stored, set, read, printed and compared is decided here, once per field type.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -139,8 +140,10 @@ class FieldView:
     get_call: str
     to_string: str  # expression streamed into toString()
     constant: str
-    constant_type: str
+    constant_type: str  # the header constant's type and value
     constant_value: str
+    header_name: str  # the header constant's name
+    has_constant: bool  # the constants header holds one for this field
     test_value: str  # C++ expression of the test value as stored in _data (from the constant)
     attr_value_type: str  # the C type passed to setAttribute in tests
     attr_value: str  # expression passed by address to setAttribute in tests
@@ -167,10 +170,18 @@ class FieldView:
     frontend_optional: bool = False  # std::optional in the frontend (schema optional, or frontend optional)
     required_to_pack: bool = False  # the packer refuses (ATTRIBUTE_NOT_SET) while unset
     not_set_message: str = ""  # the packer's message for an unset required_to_pack field
+    frontend_private: bool = False  # a private member behind the accessors
+    getter_const_ref: bool = False  # the getter returns a const reference
+    setter_forms: tuple[str, ...] = ("value",)  # value, const_ref, element, array overloads
+    element_type: str = ""  # a vector field's element type
 
-    def write(self, value: str) -> str:
+    def write(self, value: str, attributes: str = "attributes") -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
-        return naming.frontend_write(self.field, value)
+        return naming.frontend_write(self.field, value, attributes)
+
+    def read_from(self, attributes: str) -> str:
+        """The expression reading the field from the attributes object `attributes`."""
+        return naming.frontend_read(self.field, attributes)
 
 
 @dataclass(frozen=True)
@@ -196,6 +207,41 @@ class SetterView:
     test_name: str  # SetSavedMeanAndInvVariance; overloads add With<Args>
     tensors_only: bool
     params: tuple[SetterParam, ...]
+
+
+@dataclass(frozen=True)
+class UnsupportedView:
+    """A source-compatibility setter recording an unsupported use."""
+
+    name: str
+    template: str  # "" unless it takes a callable
+    param: str  # the parameter's C++ type
+    when: str  # "true"/"false": record only for that value; "" always
+    reason: str  # the C++ string literal's contents
+    test_arg: str  # an argument the generated test passes
+    test_name: str
+
+
+@dataclass(frozen=True)
+class ForwardView:
+    """A setter forwarding to a field's setter with another parameter type."""
+
+    name: str
+    param: str
+    setter: str  # the field's setter
+    field_type: str
+    read: str  # the field read back from `attributes`
+    test_name: str
+
+
+COMPAT_TYPES = {"int": "int", "int64": "int64_t", "float": "float", "bool": "bool", "tensor": f"const std::shared_ptr<TensorAttributes>&"}
+COMPAT_TEST_ARGS = {"int": "1", "int64": "int64_t{1}", "float": "1.0f", "bool": "true", "tensor": "std::make_shared<TensorAttributes>()", "callable": "[](int) { return 0; }"}
+
+
+@dataclass(frozen=True)
+class EqualityView:
+    logical: tuple[str, ...]  # members logicallyEqualsImpl compares
+    strict: tuple[str, ...]  # members strictEqualsImpl compares
 
 
 @dataclass(frozen=True)
@@ -389,6 +435,7 @@ class GraphReturn:
     created_when: str  # the flag getter guarding the creation ("" when unconditional)
     flag_setter: str = ""  # that flag's setter
     test_name: str = ""  # the graph test of an optional return: Returns<Tensor>When<Flag> / Returns<Tensor>AsSet
+    always: bool = False  # an optional output the method always creates (frontend.graph_creates)
 
 
 @dataclass(frozen=True)
@@ -439,8 +486,59 @@ class OpView:
         return any(not UPPER_CASE.match(t.enumerator) for t in self.inputs + self.outputs)
 
     @property
+    def graph_params(self) -> tuple[TensorView, ...]:
+        """The Graph method's tensor parameters (frontend.graph_params; default every required input)."""
+        by_name = {t.name: t for t in self.tensors}
+        return tuple(by_name[n] for n in naming.graph_params(self.spec) if n in by_name)
+
+    @property
+    def graph_attribute_inputs(self) -> tuple[TensorView, ...]:
+        """Required inputs the Graph method does not take: the caller sets them on the attributes."""
+        params = set(naming.graph_params(self.spec))
+        return tuple(t for t in self.tensors if t.role == "input" and not t.optional and t.name not in params)
+
+    @property
+    def unsupported(self) -> tuple[UnsupportedView, ...]:
+        views = []
+        for u in self.spec.frontend.unsupported:
+            param = f"{u.template}&&" if u.takes == "callable" else COMPAT_TYPES[u.takes]
+            when = "" if u.when is None or u.takes != "bool" else ("true" if u.when else "false")
+            arg = COMPAT_TEST_ARGS[u.takes] if not when else when
+            views.append(UnsupportedView(u.name, u.template or "" if u.takes == "callable" else "", param, when, u.reason, arg, naming.pascal(u.name) + "RecordsUnsupported"))
+        return tuple(views)
+
+    @property
+    def forwards(self) -> tuple[ForwardView, ...]:
+        by_name = {f.name: f for f in self.fields}
+        views = []
+        for w in self.spec.frontend.forwards:
+            f = by_name.get(w.to)
+            if f is None or not f.frontend_setter:
+                continue  # SPEC-FRONTEND-COMPAT
+            views.append(ForwardView(w.name, COMPAT_TYPES[w.takes], f.frontend_setter, f.frontend_type, f.frontend_read, naming.pascal(w.name) + "Sets" + f.pascal))
+        return tuple(views)
+
+    @property
+    def public_fields(self) -> tuple[FieldView, ...]:
+        """Fields kept in public data members (the rest are private behind their accessors)."""
+        return tuple(f for f in self.fields if not f.frontend_private)
+
+    @property
+    def private_fields(self) -> tuple[FieldView, ...]:
+        return tuple(f for f in self.fields if f.frontend_private)
+
+    @property
+    def equality(self) -> EqualityView | None:
+        """The members hipDNN's equality hooks compare (frontend.equality)."""
+        q = self.spec.frontend.equality
+        if q is None:
+            return None
+        member = {f.name: f.frontend_member for f in self.fields}
+        return EqualityView(tuple(member[n] for n in q.logical if n in member), tuple(member[n] for n in q.strict if n in member))
+
+    @property
     def data_members_need_nolint(self) -> bool:
-        members = [l.frontend_member for l in self.lists] + [f.frontend_member for f in self.fields]
+        members = [l.frontend_member for l in self.lists] + [f.frontend_member for f in self.public_fields]
         return any(not naming.CAMEL_BACK.match(m) for m in members)
 
     @property
@@ -490,7 +588,8 @@ class OpView:
         for f in self.fields:
             value = state.field(f.name)
             if value is None:  # a field optional in the frontend, left unset
-                statements.append(f"attributes.{f.frontend_member}.reset();")
+                # a private member cannot be reset from outside: the attributes start unset
+                statements.append(f"// {f.name} left unset" if f.frontend_private else f"attributes.{f.frontend_member}.reset();")
                 continue
             same = value == self.spec.test_field(f.name).value
             statements.append(f.write(f.frontend_test_value if same else literal(f.field, value)) + ";")
@@ -565,6 +664,11 @@ def _list_view(names: OpNames, t: Tensor) -> ListView:
     )
 
 
+def field_view(names: OpNames, f: Field) -> FieldView:
+    """The view of one field (its test value's C++ expression is `constant`)."""
+    return _field_view(names, f)
+
+
 def _field_view(names: OpNames, f: Field) -> FieldView:
     set_prefix = quote(f"{names.cls}::setAttribute()")
     get_prefix = quote(f"{names.cls}::getAttribute()")
@@ -612,13 +716,26 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         "enum": "int64_t",
         "string": "const char*",
     }.get(kind, "")
-    test_value: str = constant
-    attr_value_type = f.type.cpp_type
-    attr_value = constant
+    # `constant` is the C++ expression of the test value the tests use: the header's constant, or
+    # (a field without one, test_data.field_constants) the typed value written inline
+    header_name = constant
+    constant_value = literal(f, _test_value(names.spec, f))
+    has_constant = names.spec.has_field_constant(f.name)
+    if not has_constant:
+        constant = constant_value if kind == "string" else f"{constant_type}{{{constant_value}}}"
     if f.type.is_vector:
         size = len(_test_value(names.spec, f))
         element = f.type.cpp_type.removeprefix("std::vector<").removesuffix(">")
         constant_type = f"std::array<{element}, {size}>"
+        if not has_constant:
+            constant = f"{constant_type}{constant_value}"
+        elif names.spec.test_field(f.name).scalar:  # the header holds the one element
+            constant_type, constant_value = element, constant_value.strip("{}")
+            constant = f"std::array<{element}, 1>{{{header_name}}}"
+    test_value: str = constant
+    attr_value_type = f.type.cpp_type
+    attr_value = constant
+    if f.type.is_vector:
         test_value = f"toVec({constant})"
         attr_value_type = f"std::array<{element}, {size}>"
     elif kind == "string":
@@ -657,7 +774,9 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         to_string=to_string,
         constant=constant,
         constant_type=constant_type,
-        constant_value=literal(f, _test_value(names.spec, f)),
+        constant_value=constant_value,
+        header_name=header_name,
+        has_constant=has_constant,
         test_value=test_value,
         attr_value_type=attr_value_type,
         attr_value=attr_value,
@@ -679,6 +798,10 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         default_attr=default_attr,
         frontend_type=frontend_type,
         frontend_storage=f"std::optional<{frontend_type}>" if f.frontend_optional else frontend_type,
+        frontend_private=f.frontend.private,
+        getter_const_ref=f.frontend.getter_returns == "const_ref",
+        setter_forms=f.frontend.setter_forms,
+        element_type=f.type.cpp_type.removeprefix("std::vector<").removesuffix(">") if f.type.is_vector else "",
         frontend_member=naming.frontend_member(f),
         frontend_getter=naming.frontend_getter(f),
         frontend_setter=naming.frontend_setter(f),
@@ -739,10 +862,12 @@ def _setter_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str,
         else:
             f = fields[arg]
             store = f"{f.frontend_member} = {param}"
-            params.append(SetterParam(param, False, f.frontend_type, f.frontend_type, store, store, f.frontend_test_value, f"attributes.{f.frontend_member}"))
+            params.append(SetterParam(param, False, f.frontend_type, f.frontend_type, store, store, f.frontend_test_value, f.frontend_read))
+    if setter.by_value:  # one overload, each argument by value and moved into place
+        params = [dataclasses.replace(p, copy_type=TENSOR_PTR, store_copy=p.store_move) if p.is_tensor else p for p in params]
     overloaded = sum(s.name == setter.name for s in spec.frontend.setters) > 1
-    test_name = naming.pascal(setter.name) + ("With" + "".join(naming.pascal(a) for a in setter.args) if overloaded else "")
-    return SetterView(setter.name, test_name, all(p.is_tensor for p in params), tuple(params))
+    test_name = setter.test or naming.pascal(setter.name) + ("With" + "".join(naming.pascal(a) for a in setter.args) if overloaded else "")
+    return SetterView(setter.name, test_name, all(p.is_tensor for p in params) and not setter.by_value, tuple(params))
 
 
 def _rank(tensor: str) -> str:
@@ -900,6 +1025,8 @@ def _graph_returns(spec: OpSpec, tensors: dict[str, TensorView]) -> tuple[GraphR
         flag = spec.frontend.flag_creating(name)
         if not t.optional:
             out.append(GraphReturn(t, True, ""))
+        elif name in spec.frontend.graph_creates:
+            out.append(GraphReturn(t, True, "", "", f"Creates{t.pascal}Always", always=True))
         elif flag is not None:
             out.append(GraphReturn(t, True, f"get_{flag.name}", f"set_{flag.name}", f"Returns{t.pascal}When{naming.pascal(flag.name)}"))
         else:

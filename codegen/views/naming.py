@@ -333,6 +333,17 @@ class OpNames:
     def constants_prefix(self) -> str:
         return self.spec.constants_prefix or f"K_{self.spec.stem.upper()}_"
 
+    @property
+    def shapes_prefix(self) -> str:
+        """Prefix of the shared-shape constants: <prefix><SHAPE>_DIMS."""
+        return self.spec.shapes_prefix or f"{self.constants_prefix}TENSOR_"
+
+    @property
+    def constants_namespace(self) -> str:
+        """The C++ namespace of the test constants."""
+        base = "hipdnn_tests::constants"
+        return f"{base}::{self.spec.constants_namespace}" if self.spec.constants_namespace else base
+
     # --- Python mirror -----------------------------------------------------------------------
     @property
     def python_module(self) -> str:
@@ -517,23 +528,23 @@ def uid_constant(names: OpNames, t: Tensor) -> str:
     return f"{names.constants_prefix}TENSOR_{upper(t.name)}_UID"
 
 
-def shape_token(names: OpNames, t: Tensor) -> str:
-    """The constants word of a tensor's test shape: its shared shape's name, or the tensor's."""
-    shape = next((tt.shape for tt in names.spec.test_tensors if tt.name == t.name), None)
-    return shape or upper(t.name)
-
-
 def shape_constants(names: OpNames, shape: str) -> tuple[str, str]:
     """The dims and strides constants of a shared test shape."""
-    return f"{names.constants_prefix}TENSOR_{shape}_DIMS", f"{names.constants_prefix}TENSOR_{shape}_STRIDES"
+    return f"{names.shapes_prefix}{shape}_DIMS", f"{names.shapes_prefix}{shape}_STRIDES"
+
+
+def _shape_of(names: OpNames, t: Tensor) -> str | None:
+    return next((tt.shape for tt in names.spec.test_tensors if tt.name == t.name), None)
 
 
 def dims_constant(names: OpNames, t: Tensor) -> str:
-    return f"{names.constants_prefix}TENSOR_{shape_token(names, t)}_DIMS"
+    shape = _shape_of(names, t)
+    return shape_constants(names, shape)[0] if shape else f"{names.constants_prefix}TENSOR_{upper(t.name)}_DIMS"
 
 
 def strides_constant(names: OpNames, t: Tensor) -> str:
-    return f"{names.constants_prefix}TENSOR_{shape_token(names, t)}_STRIDES"
+    shape = _shape_of(names, t)
+    return shape_constants(names, shape)[1] if shape else f"{names.constants_prefix}TENSOR_{upper(t.name)}_STRIDES"
 
 
 def list_item_constants(names: OpNames, t: Tensor, index: int) -> tuple[str, str, str]:
@@ -718,6 +729,14 @@ def graph_returns(spec: OpSpec) -> tuple[str, ...]:
     if returns is None:
         return tuple(t.name for t in spec.required_tensors if t.role == "output")
     return (returns,) if isinstance(returns, str) else returns
+
+
+def graph_params(spec: OpSpec) -> tuple[str, ...]:
+    """The Graph method's tensor parameters, in order: the spec's `graph_params`, else every required
+    input in declaration order."""
+    if spec.frontend.graph_params is not None:
+        return spec.frontend.graph_params
+    return tuple(t.name for t in spec.required_tensors if t.role == "input")
 
 
 def graph_returns_single(spec: OpSpec) -> bool:

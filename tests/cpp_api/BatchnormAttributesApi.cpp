@@ -6,8 +6,11 @@
 // public peer_stats vector with a const& getter and copy/move setters; set_previous_running_stats(mean,
 // variance, momentum) copy and move overloads; `typedef BatchnormAttributes Batchnorm_attributes`.
 // Written for this test; nothing copied.
+#include <hipdnn_frontend/Graph.hpp>
 #include <hipdnn_frontend/attributes/BatchnormAttributes.hpp>
+#include <hipdnn_frontend/node/BatchnormNode.hpp>
 
+#include <array>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -44,4 +47,8 @@ static_assert(std::is_same_v<hipdnn_frontend::graph::Batchnorm_attributes, A>);
 [[maybe_unused]] constexpr const Ptrs& (A::*GET_PEER_STATS)() const = &A::get_peer_stats;
 [[maybe_unused]] constexpr A& (A::*SET_PREVIOUS_COPY)(const Ptr&, const Ptr&, const Ptr&) = &A::set_previous_running_stats;
 [[maybe_unused]] constexpr A& (A::*SET_PREVIOUS_MOVE)(Ptr&&, Ptr&&, Ptr&&) = &A::set_previous_running_stats;
+// The Graph method (Graph.hpp id 54669704407) and the NodeType (NodeType.hpp id 62461044382) are hipDNN's.
+static_assert(static_cast<int>(hipdnn_frontend::graph::NodeType::BATCHNORM) == 4);
+static_assert(std::is_base_of_v<hipdnn_frontend::graph::BaseNode<hipdnn_frontend::graph::BatchnormNode, hipdnn_frontend::graph::NodeType::BATCHNORM>, hipdnn_frontend::graph::BatchnormNode>);
+[[maybe_unused]] constexpr std::array<Ptr, 5> (hipdnn_frontend::graph::Graph::*GRAPH_METHOD)(Ptr, Ptr, Ptr, A) = &hipdnn_frontend::graph::Graph::batchnorm;
 } // namespace

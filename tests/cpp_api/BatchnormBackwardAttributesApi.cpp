@@ -6,8 +6,11 @@
 // set_saved_mean_and_inv_variance copy and move overloads; `typedef BatchnormBackwardAttributes
 // Batchnorm_backward_attributes`. Its pack_attributes/deserialize members (this era packs in the class)
 // are not generated: the packer is a file of its own. Written for this test; nothing copied.
+#include <hipdnn_frontend/Graph.hpp>
 #include <hipdnn_frontend/attributes/BatchnormBackwardAttributes.hpp>
+#include <hipdnn_frontend/node/BatchnormBackwardNode.hpp>
 
+#include <array>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -41,4 +44,8 @@ static_assert(std::is_same_v<hipdnn_frontend::graph::Batchnorm_backward_attribut
 [[maybe_unused]] constexpr A& (A::*SET_PEER_STATS_MOVE)(Ptrs&&) = &A::set_peer_stats;
 [[maybe_unused]] constexpr A& (A::*SET_SAVED_COPY)(const Ptr&, const Ptr&) = &A::set_saved_mean_and_inv_variance;
 [[maybe_unused]] constexpr A& (A::*SET_SAVED_MOVE)(Ptr&&, Ptr&&) = &A::set_saved_mean_and_inv_variance;
+// The Graph method (Graph.hpp id 55452782982 (and the op guide 59008714480)) and the NodeType (NodeType.hpp id 62461044382) are hipDNN's.
+static_assert(static_cast<int>(hipdnn_frontend::graph::NodeType::BATCHNORM_BACKWARD) == 6);
+static_assert(std::is_base_of_v<hipdnn_frontend::graph::BaseNode<hipdnn_frontend::graph::BatchnormBackwardNode, hipdnn_frontend::graph::NodeType::BATCHNORM_BACKWARD>, hipdnn_frontend::graph::BatchnormBackwardNode>);
+[[maybe_unused]] constexpr std::array<Ptr, 3> (hipdnn_frontend::graph::Graph::*GRAPH_METHOD)(Ptr, Ptr, Ptr, A) = &hipdnn_frontend::graph::Graph::batchnorm_backward;
 } // namespace

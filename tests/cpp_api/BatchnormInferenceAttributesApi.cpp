@@ -4,8 +4,11 @@
 // BIAS=4; OutputNames Y=0; tensor getters and copy/move setters, nothing more;
 // `typedef BatchnormInferenceAttributes Batchnorm_inference_attributes`. Written for this test; nothing
 // copied.
+#include <hipdnn_frontend/Graph.hpp>
 #include <hipdnn_frontend/attributes/BatchnormInferenceAttributes.hpp>
+#include <hipdnn_frontend/node/BatchnormInferenceNode.hpp>
 
+#include <array>
 #include <memory>
 #include <type_traits>
 
@@ -29,4 +32,8 @@ static_assert(std::is_same_v<hipdnn_frontend::graph::Batchnorm_inference_attribu
 [[maybe_unused]] constexpr Getter GETTERS[] = {&A::get_x, &A::get_mean, &A::get_inv_variance, &A::get_scale, &A::get_bias, &A::get_y};
 [[maybe_unused]] constexpr CopySetter COPY_SETTERS[] = {&A::set_x, &A::set_mean, &A::set_inv_variance, &A::set_scale, &A::set_bias, &A::set_y};
 [[maybe_unused]] constexpr MoveSetter MOVE_SETTERS[] = {&A::set_x, &A::set_mean, &A::set_inv_variance, &A::set_scale, &A::set_bias, &A::set_y};
+// The Graph method (Graph.hpp id 54669704407) and the NodeType (NodeType.hpp id 62461044382) are hipDNN's.
+static_assert(static_cast<int>(hipdnn_frontend::graph::NodeType::BATCHNORM_INFERENCE) == 5);
+static_assert(std::is_base_of_v<hipdnn_frontend::graph::BaseNode<hipdnn_frontend::graph::BatchnormInferenceNode, hipdnn_frontend::graph::NodeType::BATCHNORM_INFERENCE>, hipdnn_frontend::graph::BatchnormInferenceNode>);
+[[maybe_unused]] constexpr Ptr (hipdnn_frontend::graph::Graph::*GRAPH_METHOD)(Ptr, Ptr, Ptr, Ptr, Ptr, A) = &hipdnn_frontend::graph::Graph::batchnorm_inference;
 } // namespace

@@ -5,11 +5,14 @@
 // std::optional<int32_t> get_block_size() with set_block_size(int32_t); std::optional<int64_t> get_axis()
 // with set_axis(int64_t); bool get_transpose()/set_transpose(bool), false by default;
 // `using Block_scale_quantize_attributes = BlockScaleQuantizeAttributes`. hipDNN keeps the three values
-// in private members, the generated class in public ones (reported by the drift gate), so no member is
-// named here. Written for this test; nothing copied.
+// in private members, and so does the generated class (`frontend: {private: true}`): none is named
+// here. Written for this test; nothing copied.
+#include <hipdnn_frontend/Graph.hpp>
 #include <hipdnn_frontend/attributes/BlockScaleQuantizeAttributes.hpp>
+#include <hipdnn_frontend/node/BlockScaleQuantizeNode.hpp>
 
 #include <cstdint>
+#include <array>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -48,4 +51,8 @@ static_assert(std::is_same_v<hipdnn_frontend::graph::Block_scale_quantize_attrib
     attributes.set_block_size(32).set_axis(3).set_transpose(true);
     return unset && attributes.get_block_size() == 32 && attributes.get_axis() == 3 && attributes.get_transpose();
 }
+// The Graph method (Graph.hpp id 54669704407) and the NodeType (NodeType.hpp id 62461044382) are hipDNN's.
+static_assert(static_cast<int>(hipdnn_frontend::graph::NodeType::BLOCK_SCALE_QUANTIZE) == 14);
+static_assert(std::is_base_of_v<hipdnn_frontend::graph::BaseNode<hipdnn_frontend::graph::BlockScaleQuantizeNode, hipdnn_frontend::graph::NodeType::BLOCK_SCALE_QUANTIZE>, hipdnn_frontend::graph::BlockScaleQuantizeNode>);
+[[maybe_unused]] constexpr std::array<Ptr, 2> (hipdnn_frontend::graph::Graph::*GRAPH_METHOD)(Ptr, A) = &hipdnn_frontend::graph::Graph::block_scale_quantize;
 } // namespace

@@ -6,9 +6,12 @@
 // overloads, typedef Layernorm_backward_attributes), id 64635461764 (upstream @b41bde89: same
 // accessors; it adds equality hooks, which the generator does not emit, and drops the typedef).
 // Base class members: Attributes.hpp id 65590463241. Written for this test; nothing copied.
+#include <hipdnn_frontend/Graph.hpp>
 #include <hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp>
+#include <hipdnn_frontend/node/LayernormBackwardNode.hpp>
 
 #include <cstdint>
+#include <array>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -57,6 +60,10 @@ HIPDNN_CODEGEN_TENSOR_API(get_dbias, set_dbias)
 [[maybe_unused]] constexpr A& (A::*setCount)(int64_t) = &A::set_normalized_dim_count;
 [[maybe_unused]] constexpr A& (A::*pairedCopy)(const Ptr&, const Ptr&) = &A::set_saved_mean_and_inv_variance;
 [[maybe_unused]] constexpr A& (A::*pairedMove)(Ptr&&, Ptr&&) = &A::set_saved_mean_and_inv_variance;
+// The Graph method (Graph.hpp id 55452782982) and the NodeType (NodeType.hpp id 62461044382) are hipDNN's.
+static_assert(static_cast<int>(hipdnn_frontend::graph::NodeType::LAYERNORM_BACKWARD) == 20);
+static_assert(std::is_base_of_v<hipdnn_frontend::graph::BaseNode<hipdnn_frontend::graph::LayernormBackwardNode, hipdnn_frontend::graph::NodeType::LAYERNORM_BACKWARD>, hipdnn_frontend::graph::LayernormBackwardNode>);
+[[maybe_unused]] constexpr std::array<Ptr, 3> (hipdnn_frontend::graph::Graph::*GRAPH_METHOD)(Ptr, Ptr, Ptr, A) = &hipdnn_frontend::graph::Graph::layernorm_backward;
 } // namespace
 
 // The calls a client makes, chained as hipDNN's setters allow.

@@ -4,8 +4,11 @@
 // INV_RMS=3; OutputNames DX=0, DSCALE=1, DBIAS=2; tensor getters and copy/move setters; the frontend-only
 // bool get_compute_dbias()/set_compute_dbias(bool) and has_dbias(bool), which sets it (default false);
 // `using Rmsnorm_backward_attributes = RMSNormBackwardAttributes`. Written for this test; nothing copied.
+#include <hipdnn_frontend/Graph.hpp>
 #include <hipdnn_frontend/attributes/RMSNormBackwardAttributes.hpp>
+#include <hipdnn_frontend/node/RMSNormBackwardNode.hpp>
 
+#include <array>
 #include <memory>
 #include <type_traits>
 
@@ -44,4 +47,8 @@ static_assert(std::is_same_v<hipdnn_frontend::graph::Rmsnorm_backward_attributes
     attributes.has_dbias(true);
     return unset && attributes.get_compute_dbias() && !attributes.set_compute_dbias(false).get_compute_dbias();
 }
+// The Graph method (Graph.hpp id 54669704407) and the NodeType (NodeType.hpp id 62461044382) are hipDNN's.
+static_assert(static_cast<int>(hipdnn_frontend::graph::NodeType::RMS_NORM_BACKWARD) == 19);
+static_assert(std::is_base_of_v<hipdnn_frontend::graph::BaseNode<hipdnn_frontend::graph::RMSNormBackwardNode, hipdnn_frontend::graph::NodeType::RMS_NORM_BACKWARD>, hipdnn_frontend::graph::RMSNormBackwardNode>);
+[[maybe_unused]] constexpr std::array<Ptr, 3> (hipdnn_frontend::graph::Graph::*GRAPH_METHOD)(Ptr, Ptr, Ptr, Ptr, A) = &hipdnn_frontend::graph::Graph::rmsnorm_backward;
 } // namespace

@@ -38,6 +38,100 @@ TEST(TestBatchnormAttributes, DefaultValues)
     EXPECT_TRUE(attributes.get_peer_stats().empty());
 }
 
+TEST(TestBatchnormAttributes, CreateBatchnormAttributes)
+{
+    BatchnormAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto biasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(biasTensor);
+    const auto prevRunningMeanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_prev_running_mean(prevRunningMeanTensor);
+    const auto prevRunningVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_prev_running_variance(prevRunningVarianceTensor);
+    const auto momentumTensor = std::make_shared<TensorAttributes>();
+    attributes.set_momentum(momentumTensor);
+    const auto epsilonTensor = std::make_shared<TensorAttributes>();
+    attributes.set_epsilon(epsilonTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto nextRunningMeanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_next_running_mean(nextRunningMeanTensor);
+    const auto nextRunningVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_next_running_variance(nextRunningVarianceTensor);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_bias(), biasTensor);
+    EXPECT_EQ(attributes.get_prev_running_mean(), prevRunningMeanTensor);
+    EXPECT_EQ(attributes.get_prev_running_variance(), prevRunningVarianceTensor);
+    EXPECT_EQ(attributes.get_momentum(), momentumTensor);
+    EXPECT_EQ(attributes.get_epsilon(), epsilonTensor);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(attributes.get_next_running_mean(), nextRunningMeanTensor);
+    EXPECT_EQ(attributes.get_next_running_variance(), nextRunningVarianceTensor);
+}
+
+TEST(TestBatchnormAttributes, SetTensorsConstRef)
+{
+    BatchnormAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto biasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(biasTensor);
+    const auto prevRunningMeanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_prev_running_mean(prevRunningMeanTensor);
+    const auto prevRunningVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_prev_running_variance(prevRunningVarianceTensor);
+    const auto momentumTensor = std::make_shared<TensorAttributes>();
+    attributes.set_momentum(momentumTensor);
+    const auto epsilonTensor = std::make_shared<TensorAttributes>();
+    attributes.set_epsilon(epsilonTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto nextRunningMeanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_next_running_mean(nextRunningMeanTensor);
+    const auto nextRunningVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_next_running_variance(nextRunningVarianceTensor);
+    EXPECT_EQ(xTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(biasTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_bias(), biasTensor);
+    EXPECT_EQ(prevRunningMeanTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_prev_running_mean(), prevRunningMeanTensor);
+    EXPECT_EQ(prevRunningVarianceTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_prev_running_variance(), prevRunningVarianceTensor);
+    EXPECT_EQ(momentumTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_momentum(), momentumTensor);
+    EXPECT_EQ(epsilonTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_epsilon(), epsilonTensor);
+    EXPECT_EQ(yTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+    EXPECT_EQ(meanTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(invVarianceTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(nextRunningMeanTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_next_running_mean(), nextRunningMeanTensor);
+    EXPECT_EQ(nextRunningVarianceTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_next_running_variance(), nextRunningVarianceTensor);
+}
+
 TEST(TestBatchnormAttributes, SetXMove)
 {
     BatchnormAttributes attributes;

@@ -32,6 +32,7 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 BatchnormAttributes makeAttributes()
 {
     BatchnormAttributes attributes;
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
         makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
@@ -56,17 +57,14 @@ TEST(TestGraphBatchnorm, NamesInputsAndCreatesVirtualOutputs)
     auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto epsilonTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
-    const auto outputs
-        = graph.batchnorm(xTensor, scaleTensor, biasTensor, epsilonTensor, attributes);
+    const auto outputs = graph.batchnorm(xTensor, scaleTensor, biasTensor, attributes);
 
     EXPECT_EQ(xTensor->get_name(), "node::X");
     EXPECT_EQ(scaleTensor->get_name(), "node::SCALE");
     EXPECT_EQ(biasTensor->get_name(), "node::BIAS");
-    EXPECT_EQ(epsilonTensor->get_name(), "node::EPSILON");
     EXPECT_EQ(attributes.get_prev_running_mean()->get_name(), "node::PREV_RUNNING_MEAN");
     EXPECT_EQ(attributes.get_prev_running_variance()->get_name(), "node::PREV_RUNNING_VARIANCE");
     EXPECT_EQ(attributes.get_momentum()->get_name(), "node::MOMENTUM");
@@ -74,12 +72,12 @@ TEST(TestGraphBatchnorm, NamesInputsAndCreatesVirtualOutputs)
     ASSERT_NE(outputs[0], nullptr);
     EXPECT_EQ(outputs[0]->get_name(), "node::Y");
     EXPECT_TRUE(outputs[0]->get_is_virtual());
-    // mean was set in the attributes: returned as it is, not created
     ASSERT_NE(outputs[1], nullptr);
-    EXPECT_FALSE(outputs[1]->get_is_virtual());
-    // inv_variance was set in the attributes: returned as it is, not created
+    EXPECT_EQ(outputs[1]->get_name(), "node::MEAN");
+    EXPECT_TRUE(outputs[1]->get_is_virtual());
     ASSERT_NE(outputs[2], nullptr);
-    EXPECT_FALSE(outputs[2]->get_is_virtual());
+    EXPECT_EQ(outputs[2]->get_name(), "node::INV_VARIANCE");
+    EXPECT_TRUE(outputs[2]->get_is_virtual());
     // next_running_mean was set in the attributes: returned as it is, not created
     ASSERT_NE(outputs[3], nullptr);
     EXPECT_FALSE(outputs[3]->get_is_virtual());
@@ -88,64 +86,40 @@ TEST(TestGraphBatchnorm, NamesInputsAndCreatesVirtualOutputs)
     EXPECT_FALSE(outputs[4]->get_is_virtual());
 }
 
-TEST(TestGraphBatchnorm, ReturnsMeanAsSet)
+TEST(TestGraphBatchnorm, CreatesMeanAlways)
 {
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        attributes.set_mean(nullptr);
-        attributes.set_name("node");
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
-        EXPECT_EQ(outputs[1], nullptr);
-    }
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-        attributes.set_mean(own);
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
-        EXPECT_EQ(outputs[1], own);
-    }
+    Graph graph;
+    auto attributes = makeAttributes();
+    const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    attributes.set_mean(own);
+    attributes.set_name("node");
+    const auto outputs
+        = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          attributes);
+    ASSERT_NE(outputs[1], nullptr);
+    EXPECT_NE(outputs[1], own);
+    EXPECT_EQ(outputs[1]->get_name(), "node::MEAN");
+    EXPECT_TRUE(outputs[1]->get_is_virtual());
 }
 
-TEST(TestGraphBatchnorm, ReturnsInvVarianceAsSet)
+TEST(TestGraphBatchnorm, CreatesInvVarianceAlways)
 {
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        attributes.set_inv_variance(nullptr);
-        attributes.set_name("node");
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
-        EXPECT_EQ(outputs[2], nullptr);
-    }
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-        attributes.set_inv_variance(own);
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
-        EXPECT_EQ(outputs[2], own);
-    }
+    Graph graph;
+    auto attributes = makeAttributes();
+    const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    attributes.set_inv_variance(own);
+    attributes.set_name("node");
+    const auto outputs
+        = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          attributes);
+    ASSERT_NE(outputs[2], nullptr);
+    EXPECT_NE(outputs[2], own);
+    EXPECT_EQ(outputs[2]->get_name(), "node::INV_VARIANCE");
+    EXPECT_TRUE(outputs[2]->get_is_virtual());
 }
 
 TEST(TestGraphBatchnorm, ReturnsNextRunningMeanAsSet)
@@ -159,7 +133,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningMeanAsSet)
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
         EXPECT_EQ(outputs[3], nullptr);
     }
@@ -170,7 +143,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningMeanAsSet)
         attributes.set_next_running_mean(own);
         const auto outputs
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
@@ -189,7 +161,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningVarianceAsSet)
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
         EXPECT_EQ(outputs[4], nullptr);
     }
@@ -200,7 +171,6 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningVarianceAsSet)
         attributes.set_next_running_variance(own);
         const auto outputs
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
@@ -218,7 +188,6 @@ TEST(TestGraphBatchnorm, DefaultNamesCountTheGraphNodes)
             = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
                               attributes);
         EXPECT_EQ(outputs[0]->get_name(), "Batchnorm_" + std::to_string(node) + "::Y");
     }
@@ -231,10 +200,14 @@ TEST(TestGraphBatchnorm, ValidateRunsTheNodeOnTheWiredTensors)
     auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
     auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto epsilonTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    const auto outputs
-        = graph.batchnorm(xTensor, scaleTensor, biasTensor, epsilonTensor, attributes);
+    const auto outputs = graph.batchnorm(xTensor, scaleTensor, biasTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
+    outputs[1]->set_data_type(DataType::FLOAT);
+    // no inference gives mean its shape: set it as a user would
+    outputs[1]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});
+    outputs[2]->set_data_type(DataType::FLOAT);
+    // no inference gives inv_variance its shape: set it as a user would
+    outputs[2]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();

@@ -72,13 +72,13 @@ protected:
                                      toVec(K_BATCHNORM_TENSOR_BIAS_DIMS),
                                      toVec(K_BATCHNORM_TENSOR_BIAS_STRIDES),
                                      manualUids);
-        auto epsilonTensor = makeTensor(K_BATCHNORM_TENSOR_EPSILON_UID,
-                                        "EPSILON",
-                                        toVec(K_BATCHNORM_TENSOR_EPSILON_DIMS),
-                                        toVec(K_BATCHNORM_TENSOR_EPSILON_STRIDES),
-                                        manualUids);
         BatchnormAttributes attributes;
         attributes.set_name("test_op");
+        attributes.set_epsilon(makeTensor(K_BATCHNORM_TENSOR_EPSILON_UID,
+                                          "EPSILON",
+                                          toVec(K_BATCHNORM_TENSOR_EPSILON_DIMS),
+                                          toVec(K_BATCHNORM_TENSOR_EPSILON_STRIDES),
+                                          manualUids));
         if(withOptionals)
         {
             attributes.set_prev_running_mean(
@@ -126,8 +126,7 @@ protected:
                                                   toVec(K_BATCHNORM_TENSOR_PEER_STATS_0_STRIDES),
                                                   manualUids)});
         }
-        auto outputs
-            = graph->batchnorm(xTensor, scaleTensor, biasTensor, epsilonTensor, attributes);
+        auto outputs = graph->batchnorm(xTensor, scaleTensor, biasTensor, attributes);
         outputs[0]->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
         outputs[0]
             ->set_dim(toVec(K_BATCHNORM_TENSOR_Y_DIMS))

@@ -34,6 +34,72 @@ TEST(TestBatchnormBackwardAttributes, DefaultValues)
     EXPECT_TRUE(attributes.get_peer_stats().empty());
 }
 
+TEST(TestBatchnormBackwardAttributes, CreateBatchnormBackwardAttributes)
+{
+    BatchnormBackwardAttributes attributes;
+    const auto dyTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dy(dyTensor);
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto dxTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dx(dxTensor);
+    const auto dscaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dscale(dscaleTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    EXPECT_EQ(attributes.get_dy(), dyTensor);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(attributes.get_dx(), dxTensor);
+    EXPECT_EQ(attributes.get_dscale(), dscaleTensor);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
+}
+
+TEST(TestBatchnormBackwardAttributes, SetTensorsConstRef)
+{
+    BatchnormBackwardAttributes attributes;
+    const auto dyTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dy(dyTensor);
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto dxTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dx(dxTensor);
+    const auto dscaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dscale(dscaleTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    EXPECT_EQ(dyTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dy(), dyTensor);
+    EXPECT_EQ(xTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(meanTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(invVarianceTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(dxTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dx(), dxTensor);
+    EXPECT_EQ(dscaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dscale(), dscaleTensor);
+    EXPECT_EQ(dbiasTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
+}
+
 TEST(TestBatchnormBackwardAttributes, SetDyMove)
 {
     BatchnormBackwardAttributes attributes;

@@ -26,7 +26,63 @@ TEST(TestBlockScaleDequantizeAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_x(), nullptr);
     EXPECT_EQ(attributes.get_scale(), nullptr);
     EXPECT_EQ(attributes.get_y(), nullptr);
-    EXPECT_EQ(attributes.is_negative_scale, false);
+    EXPECT_EQ(attributes.get_is_negative_scale(), false);
+}
+
+TEST(TestBlockScaleDequantizeAttributes, CreateBlockScaleDequantizeAttributes)
+{
+    BlockScaleDequantizeAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{32}));
+    EXPECT_EQ(attributes.get_is_negative_scale(), (true));
+}
+
+TEST(TestBlockScaleDequantizeAttributes, SetTensorsConstRef)
+{
+    BlockScaleDequantizeAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    EXPECT_EQ(xTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(yTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+}
+
+TEST(TestBlockScaleDequantizeAttributes, EqualityHooksCompareTheirFields)
+{
+    const BlockScaleDequantizeAttributes attributes;
+    EXPECT_TRUE(attributes.logicallyEqualsImpl(attributes));
+    EXPECT_TRUE(attributes.strictEqualsImpl(attributes));
+    {
+        BlockScaleDequantizeAttributes other;
+        other.set_block_size(std::vector<int32_t>{32});
+        const bool same = attributes.get_block_size() == other.get_block_size();
+        EXPECT_EQ(attributes.logicallyEqualsImpl(other), same);
+        EXPECT_EQ(attributes.strictEqualsImpl(other), same);
+    }
+    {
+        BlockScaleDequantizeAttributes other;
+        other.set_is_negative_scale(true);
+        const bool same = attributes.get_is_negative_scale() == other.get_is_negative_scale();
+        EXPECT_EQ(attributes.logicallyEqualsImpl(other), true);
+        EXPECT_EQ(attributes.strictEqualsImpl(other), same);
+    }
 }
 
 TEST(TestBlockScaleDequantizeAttributes, SetXMove)
@@ -94,8 +150,30 @@ TEST(TestBlockScaleDequantizeAttributes, SetBlockSize)
     BlockScaleDequantizeAttributes attributes;
     const std::vector<int32_t> value = std::vector<int32_t>{32};
     EXPECT_EQ(&attributes.set_block_size(value), &attributes);
-    EXPECT_EQ(attributes.block_size, value);
     EXPECT_EQ(attributes.get_block_size(), value);
+}
+
+TEST(TestBlockScaleDequantizeAttributes, SetBlockSizeElement)
+{
+    BlockScaleDequantizeAttributes attributes;
+    EXPECT_EQ(&attributes.set_block_size(static_cast<int32_t>(7), 2), &attributes);
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{1, 1, 7}));
+    attributes.set_block_size(static_cast<int32_t>(5));
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{5, 1, 7}));
+    attributes.set_block_size(static_cast<int32_t>(9), -1);
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{5, 1, 7}));
+}
+
+TEST(TestBlockScaleDequantizeAttributes, SetBlockSizeArray)
+{
+    BlockScaleDequantizeAttributes attributes;
+    const int32_t values[] = {3, 4};
+    EXPECT_EQ(&attributes.set_block_size(values, 2), &attributes);
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{3, 4}));
+    attributes.set_block_size(values);
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{3}));
+    attributes.set_block_size(values, 0);
+    EXPECT_EQ(attributes.get_block_size(), (std::vector<int32_t>{3}));
 }
 
 TEST(TestBlockScaleDequantizeAttributes, SetIsNegativeScale)
@@ -103,6 +181,5 @@ TEST(TestBlockScaleDequantizeAttributes, SetIsNegativeScale)
     BlockScaleDequantizeAttributes attributes;
     const bool value = true;
     EXPECT_EQ(&attributes.set_is_negative_scale(value), &attributes);
-    EXPECT_EQ(attributes.is_negative_scale, value);
     EXPECT_EQ(attributes.get_is_negative_scale(), value);
 }

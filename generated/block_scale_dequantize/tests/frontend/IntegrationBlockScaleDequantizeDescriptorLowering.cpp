@@ -140,8 +140,9 @@ TEST_F(IntegrationBlockScaleDequantizeDescriptorLowering,
     EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
     EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->block_size,
+              toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}));
+    EXPECT_EQ(attributes->is_negative_scale, bool{true});
 }
 
 TEST_F(IntegrationBlockScaleDequantizeDescriptorLowering,

@@ -29,9 +29,46 @@ TEST(TestBlockScaleQuantizeAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_x(), nullptr);
     EXPECT_EQ(attributes.get_y(), nullptr);
     EXPECT_EQ(attributes.get_scale(), nullptr);
-    EXPECT_FALSE(attributes.block_size.has_value());
-    EXPECT_FALSE(attributes.axis.has_value());
-    EXPECT_EQ(attributes.transpose, false);
+    EXPECT_FALSE(attributes.get_block_size().has_value());
+    EXPECT_FALSE(attributes.get_axis().has_value());
+    EXPECT_EQ(attributes.get_transpose(), false);
+}
+
+TEST(TestBlockScaleQuantizeAttributes, CreateBlockScaleQuantizeAttributes)
+{
+    BlockScaleQuantizeAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    attributes.set_block_size(32);
+    attributes.set_axis(1);
+    attributes.set_transpose(true);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_block_size(), (32));
+    EXPECT_EQ(attributes.get_axis(), (1));
+    EXPECT_EQ(attributes.get_transpose(), (true));
+}
+
+TEST(TestBlockScaleQuantizeAttributes, SetTensorsConstRef)
+{
+    BlockScaleQuantizeAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    EXPECT_EQ(xTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(yTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
 }
 
 TEST(TestBlockScaleQuantizeAttributes, SetXMove)
@@ -99,7 +136,6 @@ TEST(TestBlockScaleQuantizeAttributes, SetBlockSize)
     BlockScaleQuantizeAttributes attributes;
     const int32_t value = 32;
     EXPECT_EQ(&attributes.set_block_size(value), &attributes);
-    EXPECT_EQ(attributes.block_size, value);
     EXPECT_EQ(attributes.get_block_size(), value);
 }
 
@@ -108,7 +144,6 @@ TEST(TestBlockScaleQuantizeAttributes, SetAxis)
     BlockScaleQuantizeAttributes attributes;
     const int64_t value = 1;
     EXPECT_EQ(&attributes.set_axis(value), &attributes);
-    EXPECT_EQ(attributes.axis, value);
     EXPECT_EQ(attributes.get_axis(), value);
 }
 
@@ -117,7 +152,6 @@ TEST(TestBlockScaleQuantizeAttributes, SetTranspose)
     BlockScaleQuantizeAttributes attributes;
     const bool value = true;
     EXPECT_EQ(&attributes.set_transpose(value), &attributes);
-    EXPECT_EQ(attributes.transpose, value);
     EXPECT_EQ(attributes.get_transpose(), value);
 }
 
@@ -147,8 +181,9 @@ BlockScaleQuantizeAttributes withEveryField()
 
 TEST(TestBlockScaleQuantizeAttributes, PackRefusesUnsetBlockSize)
 {
-    auto attributes = withEveryField();
-    attributes.block_size.reset();
+    BlockScaleQuantizeAttributes attributes;
+    attributes.set_axis(1);
+    attributes.set_transpose(true);
     std::unordered_map<int64_t, hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> tensorDescs;
     std::vector<hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> operations;
     const auto error = hipdnn_frontend::detail::createBlockScaleQuantizeOperation(

@@ -126,7 +126,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsUnsetBlockSize)
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
-    attributes.block_size.reset();
+    // block_size left unset
     attributes.set_axis(1);
     attributes.set_transpose(true);
 

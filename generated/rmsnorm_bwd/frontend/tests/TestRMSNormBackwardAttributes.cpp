@@ -33,6 +33,65 @@ TEST(TestRMSNormBackwardAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_compute_dbias(), false);
 }
 
+TEST(TestRMSNormBackwardAttributes, CreateRMSNormBackwardAttributes)
+{
+    RMSNormBackwardAttributes attributes;
+    const auto dyTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dy(dyTensor);
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto invRmsTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_rms(invRmsTensor);
+    const auto dxTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dx(dxTensor);
+    const auto dscaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dscale(dscaleTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    EXPECT_EQ(attributes.get_dy(), dyTensor);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_inv_rms(), invRmsTensor);
+    EXPECT_EQ(attributes.get_dx(), dxTensor);
+    EXPECT_EQ(attributes.get_dscale(), dscaleTensor);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
+}
+
+TEST(TestRMSNormBackwardAttributes, SetTensorsConstRef)
+{
+    RMSNormBackwardAttributes attributes;
+    const auto dyTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dy(dyTensor);
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto invRmsTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_rms(invRmsTensor);
+    const auto dxTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dx(dxTensor);
+    const auto dscaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dscale(dscaleTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    EXPECT_EQ(dyTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dy(), dyTensor);
+    EXPECT_EQ(xTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(invRmsTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_inv_rms(), invRmsTensor);
+    EXPECT_EQ(dxTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dx(), dxTensor);
+    EXPECT_EQ(dscaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dscale(), dscaleTensor);
+    EXPECT_EQ(dbiasTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
+}
+
 TEST(TestRMSNormBackwardAttributes, SetDyMove)
 {
     RMSNormBackwardAttributes attributes;

@@ -54,6 +54,167 @@ TEST(TestSdpaBackwardAttributes, DefaultValues)
     EXPECT_EQ(attributes.diagonal_alignment, DiagonalAlignment::TOP_LEFT);
 }
 
+TEST(TestSdpaBackwardAttributes, CreateSdpaBackwardAttributes)
+{
+    SdpaBackwardAttributes attributes;
+    const auto qTensor = std::make_shared<TensorAttributes>();
+    attributes.set_q(qTensor);
+    const auto kTensor = std::make_shared<TensorAttributes>();
+    attributes.set_k(kTensor);
+    const auto vTensor = std::make_shared<TensorAttributes>();
+    attributes.set_v(vTensor);
+    const auto oTensor = std::make_shared<TensorAttributes>();
+    attributes.set_o(oTensor);
+    const auto doTensor = std::make_shared<TensorAttributes>();
+    attributes.set_do(doTensor);
+    const auto statsTensor = std::make_shared<TensorAttributes>();
+    attributes.set_stats(statsTensor);
+    const auto dqTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dq(dqTensor);
+    const auto dkTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dk(dkTensor);
+    const auto dvTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dv(dvTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_attn_scale(scaleTensor);
+    const auto attnMaskTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(attnMaskTensor);
+    const auto seqLenQTensor = std::make_shared<TensorAttributes>();
+    attributes.set_seq_len_q(seqLenQTensor);
+    const auto seqLenKvTensor = std::make_shared<TensorAttributes>();
+    attributes.set_seq_len_kv(seqLenKvTensor);
+    const auto seedTensor = std::make_shared<TensorAttributes>();
+    attributes.set_seed(seedTensor);
+    const auto offsetTensor = std::make_shared<TensorAttributes>();
+    attributes.set_offset(offsetTensor);
+    const auto dropoutMaskTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dropout_mask(dropoutMaskTensor);
+    const auto dropoutScaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dropout_scale(dropoutScaleTensor);
+    const auto dropoutScaleInvTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dropout_scale_inv(dropoutScaleInvTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+    EXPECT_EQ(attributes.get_q(), qTensor);
+    EXPECT_EQ(attributes.get_k(), kTensor);
+    EXPECT_EQ(attributes.get_v(), vTensor);
+    EXPECT_EQ(attributes.get_o(), oTensor);
+    EXPECT_EQ(attributes.get_do(), doTensor);
+    EXPECT_EQ(attributes.get_stats(), statsTensor);
+    EXPECT_EQ(attributes.get_dq(), dqTensor);
+    EXPECT_EQ(attributes.get_dk(), dkTensor);
+    EXPECT_EQ(attributes.get_dv(), dvTensor);
+    EXPECT_EQ(attributes.get_attn_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_bias(), attnMaskTensor);
+    EXPECT_EQ(attributes.get_seq_len_q(), seqLenQTensor);
+    EXPECT_EQ(attributes.get_seq_len_kv(), seqLenKvTensor);
+    EXPECT_EQ(attributes.get_seed(), seedTensor);
+    EXPECT_EQ(attributes.get_offset(), offsetTensor);
+    EXPECT_EQ(attributes.get_dropout_mask(), dropoutMaskTensor);
+    EXPECT_EQ(attributes.get_dropout_scale(), dropoutScaleTensor);
+    EXPECT_EQ(attributes.get_dropout_scale_inv(), dropoutScaleInvTensor);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
+    EXPECT_EQ(attributes.alibi_mask, (true));
+    EXPECT_EQ(attributes.padding_mask, (true));
+    EXPECT_EQ(attributes.causal_mask, (true));
+    EXPECT_EQ(attributes.causal_mask_bottom_right, (true));
+    EXPECT_EQ(attributes.dropout_probability, (0.25f));
+    EXPECT_EQ(attributes.attn_scale_value, (0.125f));
+    EXPECT_EQ(attributes.left_bound, (64));
+    EXPECT_EQ(attributes.right_bound, (0));
+    EXPECT_EQ(attributes.diagonal_alignment, (DiagonalAlignment::BOTTOM_RIGHT));
+}
+
+TEST(TestSdpaBackwardAttributes, SetTensorsConstRef)
+{
+    SdpaBackwardAttributes attributes;
+    const auto qTensor = std::make_shared<TensorAttributes>();
+    attributes.set_q(qTensor);
+    const auto kTensor = std::make_shared<TensorAttributes>();
+    attributes.set_k(kTensor);
+    const auto vTensor = std::make_shared<TensorAttributes>();
+    attributes.set_v(vTensor);
+    const auto oTensor = std::make_shared<TensorAttributes>();
+    attributes.set_o(oTensor);
+    const auto doTensor = std::make_shared<TensorAttributes>();
+    attributes.set_do(doTensor);
+    const auto statsTensor = std::make_shared<TensorAttributes>();
+    attributes.set_stats(statsTensor);
+    const auto dqTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dq(dqTensor);
+    const auto dkTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dk(dkTensor);
+    const auto dvTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dv(dvTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_attn_scale(scaleTensor);
+    const auto attnMaskTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(attnMaskTensor);
+    const auto seqLenQTensor = std::make_shared<TensorAttributes>();
+    attributes.set_seq_len_q(seqLenQTensor);
+    const auto seqLenKvTensor = std::make_shared<TensorAttributes>();
+    attributes.set_seq_len_kv(seqLenKvTensor);
+    const auto seedTensor = std::make_shared<TensorAttributes>();
+    attributes.set_seed(seedTensor);
+    const auto offsetTensor = std::make_shared<TensorAttributes>();
+    attributes.set_offset(offsetTensor);
+    const auto dropoutMaskTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dropout_mask(dropoutMaskTensor);
+    const auto dropoutScaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dropout_scale(dropoutScaleTensor);
+    const auto dropoutScaleInvTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dropout_scale_inv(dropoutScaleInvTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    EXPECT_EQ(qTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_q(), qTensor);
+    EXPECT_EQ(kTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_k(), kTensor);
+    EXPECT_EQ(vTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_v(), vTensor);
+    EXPECT_EQ(oTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_o(), oTensor);
+    EXPECT_EQ(doTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_do(), doTensor);
+    EXPECT_EQ(statsTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_stats(), statsTensor);
+    EXPECT_EQ(dqTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dq(), dqTensor);
+    EXPECT_EQ(dkTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dk(), dkTensor);
+    EXPECT_EQ(dvTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dv(), dvTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_attn_scale(), scaleTensor);
+    EXPECT_EQ(attnMaskTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_bias(), attnMaskTensor);
+    EXPECT_EQ(seqLenQTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_seq_len_q(), seqLenQTensor);
+    EXPECT_EQ(seqLenKvTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_seq_len_kv(), seqLenKvTensor);
+    EXPECT_EQ(seedTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_seed(), seedTensor);
+    EXPECT_EQ(offsetTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_offset(), offsetTensor);
+    EXPECT_EQ(dropoutMaskTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dropout_mask(), dropoutMaskTensor);
+    EXPECT_EQ(dropoutScaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dropout_scale(), dropoutScaleTensor);
+    EXPECT_EQ(dropoutScaleInvTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dropout_scale_inv(), dropoutScaleInvTensor);
+    EXPECT_EQ(dbiasTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
+}
+
 TEST(TestSdpaBackwardAttributes, SetQMove)
 {
     SdpaBackwardAttributes attributes;
@@ -512,7 +673,7 @@ TEST(TestSdpaBackwardAttributes, SetDropoutWithDropoutProbabilitySeedOffset)
     EXPECT_EQ(attributes.get_offset(), offsetExpected);
 }
 
-TEST(TestSdpaBackwardAttributes, SetDropoutWithDropoutMaskDropoutScaleDropoutScaleInvCopy)
+TEST(TestSdpaBackwardAttributes, SetDropoutWithDropoutMaskDropoutScaleDropoutScaleInv)
 {
     SdpaBackwardAttributes attributes;
     auto dropoutMask = std::make_shared<TensorAttributes>();
@@ -527,19 +688,84 @@ TEST(TestSdpaBackwardAttributes, SetDropoutWithDropoutMaskDropoutScaleDropoutSca
     EXPECT_EQ(attributes.get_dropout_scale_inv(), dropoutScaleInvExpected);
 }
 
-TEST(TestSdpaBackwardAttributes, SetDropoutWithDropoutMaskDropoutScaleDropoutScaleInvMove)
+TEST(TestSdpaBackwardAttributes, SetSlidingWindowLengthSetsLeftBound)
 {
     SdpaBackwardAttributes attributes;
-    auto dropoutMask = std::make_shared<TensorAttributes>();
-    const auto dropoutMaskExpected = dropoutMask;
-    auto dropoutScale = std::make_shared<TensorAttributes>();
-    const auto dropoutScaleExpected = dropoutScale;
-    auto dropoutScaleInv = std::make_shared<TensorAttributes>();
-    const auto dropoutScaleInvExpected = dropoutScaleInv;
-    EXPECT_EQ(&attributes.set_dropout(
-                  std::move(dropoutMask), std::move(dropoutScale), std::move(dropoutScaleInv)),
-              &attributes);
-    EXPECT_EQ(attributes.get_dropout_mask(), dropoutMaskExpected);
-    EXPECT_EQ(attributes.get_dropout_scale(), dropoutScaleExpected);
-    EXPECT_EQ(attributes.get_dropout_scale_inv(), dropoutScaleInvExpected);
+    EXPECT_EQ(&attributes.set_sliding_window_length(static_cast<int>(7)), &attributes);
+    EXPECT_TRUE(attributes.left_bound == static_cast<int64_t>(7));
+}
+
+TEST(TestSdpaBackwardAttributes, SetScoreModRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_score_mod([](int) { return 0; }), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA score modifiers are not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetScoreModBpropRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_score_mod_bprop([](int) { return 0; }), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA score modifier backprop is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenQRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_max_total_seq_len_q(int64_t{1}), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA max_total_seq_len_q is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenKvRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_max_total_seq_len_kv(int64_t{1}), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA max_total_seq_len_kv is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetDeterministicAlgorithmRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    attributes.set_deterministic_algorithm(false);
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_deterministic_algorithm(true), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "deterministic SDPA backward is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetRngDumpRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_rng_dump(std::make_shared<TensorAttributes>()), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA backward RNG dump is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetSinkTokenRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_sink_token(std::make_shared<TensorAttributes>()), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA backward sink token is not supported");
+}
+
+TEST(TestSdpaBackwardAttributes, SetDsinkTokenRecordsUnsupported)
+{
+    SdpaBackwardAttributes attributes;
+    EXPECT_FALSE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(&attributes.set_dsink_token(std::make_shared<TensorAttributes>()), &attributes);
+    EXPECT_TRUE(attributes.hasUnsupportedUsage());
+    EXPECT_EQ(attributes.getUnsupportedReason(),
+              "SDPA backward sink token gradient is not supported");
 }

@@ -332,21 +332,20 @@ TEST_F(IntegrationSdpaBwdDescriptorLowering, SdpaBwdLoweringRoundTripWithOptiona
     EXPECT_EQ(attributes->dropout_scale_inv_tensor_uid.value_or(-1),
               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     EXPECT_EQ(attributes->dbias_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(attributes->alibi_mask, K_SDPA_BWD_ALIBI_MASK);
-    EXPECT_EQ(attributes->padding_mask, K_SDPA_BWD_PADDING_MASK);
-    EXPECT_EQ(attributes->causal_mask, K_SDPA_BWD_CAUSAL_MASK);
-    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(attributes->alibi_mask, bool{true});
+    EXPECT_EQ(attributes->padding_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPA_BWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, K_SDPA_BWD_LEFT_BOUND);
+    EXPECT_EQ(*attributes->left_bound, int64_t{64});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, K_SDPA_BWD_RIGHT_BOUND);
+    EXPECT_EQ(*attributes->right_bound, int64_t{0});
     EXPECT_EQ(attributes->diagonal_alignment,
-              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }
 
 TEST_F(IntegrationSdpaBwdDescriptorLowering, SdpaBwdLoweringRoundTripWithoutOptionals)

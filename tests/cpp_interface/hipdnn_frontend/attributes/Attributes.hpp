@@ -5,7 +5,11 @@
 // getInput/getOutput/setInput/setOutput (copy and move). fill_from_context is inline as in the
 // real one: TensorAttributes::fill_from_context on every non-null tensor of the derived class's
 // `inputs`, then of its `outputs`, then the graph's compute data type when this one is NOT_SET;
-// returns a default (OK) Error. Bodies written for this stand-in.
+// returns a default (OK) Error. From the newer base, id 59058282675: the public
+// `std::optional<std::string> unsupported_reason`, hasUnsupportedUsage(), getUnsupportedReason() (an
+// empty string when none) and the protected first-wins recordUnsupported(const char*), which
+// source-compatibility setters call (its equality operators are not modelled). Bodies written for
+// this stand-in.
 #pragma once
 
 #include "GraphAttributes.hpp"
@@ -15,6 +19,7 @@
 #include <hipdnn_frontend/Types.hpp>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -27,6 +32,7 @@ class Attributes
 public:
     std::string name;
     DataType compute_data_type = DataType::NOT_SET;
+    std::optional<std::string> unsupported_reason;
 
     DerivedT& set_name(const std::string& nameValue)
     {
@@ -45,6 +51,15 @@ public:
     DataType get_compute_data_type() const
     {
         return compute_data_type;
+    }
+    bool hasUnsupportedUsage() const
+    {
+        return unsupported_reason.has_value();
+    }
+    const std::string& getUnsupportedReason() const
+    {
+        static const std::string none;
+        return unsupported_reason ? *unsupported_reason : none;
     }
     Error fill_from_context(const GraphAttributes& graphAttributes)
     {
@@ -70,6 +85,14 @@ public:
     }
 
 protected:
+    DerivedT& recordUnsupported(const char* reason)
+    {
+        if(!unsupported_reason.has_value())
+        {
+            unsupported_reason = reason;
+        }
+        return derived();
+    }
     template <typename InputNameT>
     std::shared_ptr<TensorAttributes> getInput(InputNameT inputName) const
     {

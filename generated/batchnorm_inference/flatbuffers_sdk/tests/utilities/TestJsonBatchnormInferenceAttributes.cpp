@@ -15,7 +15,7 @@
 #include <vector>
 
 using namespace hipdnn_flatbuffers_sdk;
-using namespace hipdnn_tests::constants;
+using namespace hipdnn_tests::constants::batchnorm_inference;
 
 namespace
 {
@@ -27,12 +27,12 @@ const char* const K_NODE_NAME = "batchnorm_inference_json";
 data_objects::NodeT makeNode([[maybe_unused]] bool withOptionalTensors)
 {
     data_objects::BatchnormInferenceAttributesT attributes;
-    attributes.x_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_X_UID;
-    attributes.mean_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_MEAN_UID;
-    attributes.inv_variance_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID;
-    attributes.scale_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_SCALE_UID;
-    attributes.bias_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_BIAS_UID;
-    attributes.y_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_Y_UID;
+    attributes.x_tensor_uid = K_TENSOR_X_UID;
+    attributes.mean_tensor_uid = K_TENSOR_MEAN_UID;
+    attributes.inv_variance_tensor_uid = K_TENSOR_INV_VARIANCE_UID;
+    attributes.scale_tensor_uid = K_TENSOR_SCALE_UID;
+    attributes.bias_tensor_uid = K_TENSOR_BIAS_UID;
+    attributes.y_tensor_uid = K_TENSOR_Y_UID;
     data_objects::NodeT node;
     node.name = K_NODE_NAME;
     node.compute_data_type = data_objects::DataType::FLOAT;
@@ -65,18 +65,13 @@ TEST(TestJsonBatchnormInferenceAttributes, RoundTripsWithEveryOptionalTensor)
     EXPECT_EQ(result, node);
     EXPECT_EQ(written.at("type").get<std::string>(), "BatchnormInferenceAttributes");
     EXPECT_EQ(written.at("name").get<std::string>(), K_NODE_NAME);
-    EXPECT_EQ(written.at("inputs").at("x_tensor_uid").get<int64_t>(),
-              K_BATCHNORMINFERENCE_TENSOR_X_UID);
-    EXPECT_EQ(written.at("inputs").at("mean_tensor_uid").get<int64_t>(),
-              K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
+    EXPECT_EQ(written.at("inputs").at("x_tensor_uid").get<int64_t>(), K_TENSOR_X_UID);
+    EXPECT_EQ(written.at("inputs").at("mean_tensor_uid").get<int64_t>(), K_TENSOR_MEAN_UID);
     EXPECT_EQ(written.at("inputs").at("inv_variance_tensor_uid").get<int64_t>(),
-              K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
-    EXPECT_EQ(written.at("inputs").at("scale_tensor_uid").get<int64_t>(),
-              K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
-    EXPECT_EQ(written.at("inputs").at("bias_tensor_uid").get<int64_t>(),
-              K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
-    EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(),
-              K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+              K_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(written.at("inputs").at("scale_tensor_uid").get<int64_t>(), K_TENSOR_SCALE_UID);
+    EXPECT_EQ(written.at("inputs").at("bias_tensor_uid").get<int64_t>(), K_TENSOR_BIAS_UID);
+    EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(), K_TENSOR_Y_UID);
 }
 
 TEST(TestJsonBatchnormInferenceAttributes, RoundTripsWithoutOptionalTensors)

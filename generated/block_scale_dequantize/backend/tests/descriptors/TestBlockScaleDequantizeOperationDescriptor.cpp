@@ -73,12 +73,13 @@ protected:
     // Every data field, from the constants header.
     void setBlockScaleDequantizeParams()
     {
-        const auto blockSizeValue = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
+        const auto blockSizeValue
+            = toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE});
         getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
                                       HIPDNN_TYPE_INT32,
                                       static_cast<int64_t>(blockSizeValue.size()),
                                       blockSizeValue.data());
-        const bool isNegativeScaleValue = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
+        const bool isNegativeScaleValue = bool{true};
         getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_NEG_SCALE,
                                       HIPDNN_TYPE_BOOLEAN,
                                       1,
@@ -293,23 +294,25 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetYTensor)
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetBlockSize)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(getDescriptor()->getData().block_size,
+              toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}));
     int64_t count = 0;
-    std::vector<int32_t> value(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE.size());
+    std::vector<int32_t> value(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}.size());
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
                                   HIPDNN_TYPE_INT32,
                                   static_cast<int64_t>(value.size()),
                                   &count,
                                   value.data());
-    EXPECT_EQ(count, static_cast<int64_t>(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE.size()));
-    EXPECT_EQ(value, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
+    EXPECT_EQ(
+        count,
+        static_cast<int64_t>(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}.size()));
+    EXPECT_EQ(value, toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}));
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetIsNegativeScale)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().is_negative_scale,
-              K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(getDescriptor()->getData().is_negative_scale, bool{true});
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_NEG_SCALE,
@@ -318,7 +321,7 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetIsNegativeScale)
                                   &count,
                                   &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(value, bool{true});
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, SetAndGetComputeType)
@@ -513,8 +516,9 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, BuildNodeProducesCorrectNode
     EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
     EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->block_size,
+              toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}));
+    EXPECT_EQ(attributes->is_negative_scale, bool{true});
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, ToStringContainsExpectedInfo)
@@ -580,7 +584,9 @@ TEST_F(TestBlockScaleDequantizeOperationDescriptor, GetBlockSizeQueryReturnsCoun
                                   0,
                                   &count,
                                   nullptr);
-    EXPECT_EQ(count, static_cast<int64_t>(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE.size()));
+    EXPECT_EQ(
+        count,
+        static_cast<int64_t>(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}.size()));
 }
 
 TEST_F(TestBlockScaleDequantizeOperationDescriptor, GetIsNegativeScaleQueryReturnsCount)

@@ -64,8 +64,8 @@ protected:
         attributes.x_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID;
         attributes.scale_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID;
         attributes.y_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID;
-        attributes.block_size = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
-        attributes.is_negative_scale = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
+        attributes.block_size = toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE});
+        attributes.is_negative_scale = bool{true};
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -331,7 +331,7 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, GetAttributeWorksAfterFromNode
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
+        EXPECT_EQ(value, bool{true});
     }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(
@@ -349,8 +349,9 @@ TEST_F(TestBlockScaleDequantizeOperationFromNode, EveryFieldPreservedThroughBuil
     EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
     EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->block_size,
+              toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}));
+    EXPECT_EQ(attributes->is_negative_scale, bool{true});
 }
 
 } // namespace

@@ -89,12 +89,13 @@ protected:
         setTensor(op, HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_YDESC, _yDesc);
         if(everything)
         {
-            const auto blockSizeValue = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
+            const auto blockSizeValue
+                = toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE});
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE,
                              HIPDNN_TYPE_INT32,
                              static_cast<int64_t>(blockSizeValue.size()),
                              blockSizeValue.data());
-            const bool isNegativeScaleValue = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
+            const bool isNegativeScaleValue = bool{true};
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_NEG_SCALE,
                              HIPDNN_TYPE_BOOLEAN,
                              1,
@@ -191,8 +192,9 @@ TEST_F(TestGraphDescriptorBlockScaleDequantize, BuildFromSingleOperation)
     EXPECT_EQ(attributes->x_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID);
     EXPECT_EQ(attributes->scale_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->y_tensor_uid, K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID);
-    EXPECT_EQ(attributes->block_size, toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE));
-    EXPECT_EQ(attributes->is_negative_scale, K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE);
+    EXPECT_EQ(attributes->block_size,
+              toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE}));
+    EXPECT_EQ(attributes->is_negative_scale, bool{true});
 }
 
 TEST_F(TestGraphDescriptorBlockScaleDequantize, BuildFromRequiredOnlyOperation)

@@ -32,8 +32,8 @@ data_objects::NodeT makeNode([[maybe_unused]] bool withOptionalTensors)
     attributes.x_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_X_UID;
     attributes.scale_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_SCALE_UID;
     attributes.y_tensor_uid = K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID;
-    attributes.block_size = toVec(K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE);
-    attributes.is_negative_scale = K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE;
+    attributes.block_size = toVec(std::array<int32_t, 1>{K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE});
+    attributes.is_negative_scale = bool{true};
     data_objects::NodeT node;
     node.name = K_NODE_NAME;
     node.compute_data_type = data_objects::DataType::FLOAT;

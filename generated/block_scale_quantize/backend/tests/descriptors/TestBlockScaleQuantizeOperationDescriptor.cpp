@@ -76,10 +76,10 @@ protected:
                                       HIPDNN_TYPE_INT32,
                                       1,
                                       &blockSizeValue);
-        const int64_t axisValue = K_BSQ_AXIS;
+        const int64_t axisValue = int64_t{1};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &axisValue);
-        const bool transposeValue = K_BSQ_TRANSPOSE;
+        const bool transposeValue = bool{true};
         getDescriptor()->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT,
                                       HIPDNN_TYPE_BOOLEAN,
                                       1,
@@ -306,19 +306,19 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetAxis)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().axis.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().axis, K_BSQ_AXIS);
+    EXPECT_EQ(*getDescriptor()->getData().axis, int64_t{1});
     int64_t count = 0;
     int64_t value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_BSQ_AXIS);
+    EXPECT_EQ(value, int64_t{1});
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetTranspose)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().transpose, K_BSQ_TRANSPOSE);
+    EXPECT_EQ(getDescriptor()->getData().transpose, bool{true});
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT,
@@ -327,7 +327,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetTranspose)
                                   &count,
                                   &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_BSQ_TRANSPOSE);
+    EXPECT_EQ(value, bool{true});
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetComputeType)
@@ -524,8 +524,8 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, K_BSQ_AXIS);
-    EXPECT_EQ(attributes->transpose, K_BSQ_TRANSPOSE);
+    EXPECT_EQ(*attributes->axis, int64_t{1});
+    EXPECT_EQ(attributes->transpose, bool{true});
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, ToStringContainsExpectedInfo)

@@ -63,8 +63,8 @@ protected:
         attributes.y_tensor_uid = K_BSQ_TENSOR_Y_UID;
         attributes.scale_tensor_uid = K_BSQ_TENSOR_SCALE_UID;
         attributes.block_size = K_BSQ_BLOCK_SIZE;
-        attributes.axis = K_BSQ_AXIS;
-        attributes.transpose = K_BSQ_TRANSPOSE;
+        attributes.axis = int64_t{1};
+        attributes.transpose = bool{true};
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -341,7 +341,7 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_BSQ_AXIS);
+        EXPECT_EQ(value, int64_t{1});
     }
     {
         bool value{};
@@ -351,7 +351,7 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_BSQ_TRANSPOSE);
+        EXPECT_EQ(value, bool{true});
     }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(
@@ -371,8 +371,8 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, EveryFieldPreservedThroughBuildN
     EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, K_BSQ_AXIS);
-    EXPECT_EQ(attributes->transpose, K_BSQ_TRANSPOSE);
+    EXPECT_EQ(*attributes->axis, int64_t{1});
+    EXPECT_EQ(attributes->transpose, bool{true});
 }
 
 } // namespace

@@ -92,12 +92,12 @@ protected:
                              HIPDNN_TYPE_INT32,
                              1,
                              &blockSizeValue);
-            const int64_t axisValue = K_BSQ_AXIS;
+            const int64_t axisValue = int64_t{1};
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT,
                              HIPDNN_TYPE_INT64,
                              1,
                              &axisValue);
-            const bool transposeValue = K_BSQ_TRANSPOSE;
+            const bool transposeValue = bool{true};
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT,
                              HIPDNN_TYPE_BOOLEAN,
                              1,
@@ -192,8 +192,8 @@ TEST_F(TestGraphDescriptorBlockScaleQuantize, BuildFromSingleOperation)
     EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, K_BSQ_AXIS);
-    EXPECT_EQ(attributes->transpose, K_BSQ_TRANSPOSE);
+    EXPECT_EQ(*attributes->axis, int64_t{1});
+    EXPECT_EQ(attributes->transpose, bool{true});
 }
 
 TEST_F(TestGraphDescriptorBlockScaleQuantize, BuildFromRequiredOnlyOperation)

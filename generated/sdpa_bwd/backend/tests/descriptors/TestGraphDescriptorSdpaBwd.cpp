@@ -170,38 +170,38 @@ protected:
             setTensor(
                 op, HIPDNN_ATTR_OPERATION_SDPA_BWD_DROPOUT_SCALE_INV_EXT, _dropoutScaleInvDesc);
             setTensor(op, HIPDNN_ATTR_OPERATION_SDPA_BWD_DBIAS_EXT, _dbiasDesc);
-            const bool alibiMaskValue = K_SDPA_BWD_ALIBI_MASK;
+            const bool alibiMaskValue = bool{true};
             op->setAttribute(
                 HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &alibiMaskValue);
-            const bool paddingMaskValue = K_SDPA_BWD_PADDING_MASK;
+            const bool paddingMaskValue = bool{true};
             op->setAttribute(
                 HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &paddingMaskValue);
-            const bool causalMaskValue = K_SDPA_BWD_CAUSAL_MASK;
+            const bool causalMaskValue = bool{true};
             op->setAttribute(
                 HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &causalMaskValue);
-            const bool causalMaskBottomRightValue = K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT;
+            const bool causalMaskBottomRightValue = bool{true};
             op->setAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
                              HIPDNN_TYPE_BOOLEAN,
                              1,
                              &causalMaskBottomRightValue);
-            const float dropoutProbabilityValue = K_SDPA_BWD_DROPOUT_PROBABILITY;
+            const float dropoutProbabilityValue = float{0.25f};
             op->setAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
                              HIPDNN_TYPE_FLOAT,
                              1,
                              &dropoutProbabilityValue);
-            const float attnScaleValueValue = K_SDPA_BWD_ATTN_SCALE_VALUE;
+            const float attnScaleValueValue = float{0.125f};
             op->setAttribute(HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT,
                              HIPDNN_TYPE_FLOAT,
                              1,
                              &attnScaleValueValue);
-            const int64_t leftBoundValue = K_SDPA_BWD_LEFT_BOUND;
+            const int64_t leftBoundValue = int64_t{64};
             op->setAttribute(
                 HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &leftBoundValue);
-            const int64_t rightBoundValue = K_SDPA_BWD_RIGHT_BOUND;
+            const int64_t rightBoundValue = int64_t{0};
             op->setAttribute(
                 HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &rightBoundValue);
             const hipdnnDiagonalAlignment_t diagonalAlignmentValue
-                = static_cast<hipdnnDiagonalAlignment_t>(K_SDPA_BWD_DIAGONAL_ALIGNMENT);
+                = static_cast<hipdnnDiagonalAlignment_t>(int64_t{1});
             op->setAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
                              HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
                              1,
@@ -378,21 +378,20 @@ TEST_F(TestGraphDescriptorSdpaBwd, BuildFromSingleOperation)
     EXPECT_EQ(attributes->dropout_scale_inv_tensor_uid.value_or(-1),
               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     EXPECT_EQ(attributes->dbias_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(attributes->alibi_mask, K_SDPA_BWD_ALIBI_MASK);
-    EXPECT_EQ(attributes->padding_mask, K_SDPA_BWD_PADDING_MASK);
-    EXPECT_EQ(attributes->causal_mask, K_SDPA_BWD_CAUSAL_MASK);
-    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(attributes->alibi_mask, bool{true});
+    EXPECT_EQ(attributes->padding_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPA_BWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, K_SDPA_BWD_LEFT_BOUND);
+    EXPECT_EQ(*attributes->left_bound, int64_t{64});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, K_SDPA_BWD_RIGHT_BOUND);
+    EXPECT_EQ(*attributes->right_bound, int64_t{0});
     EXPECT_EQ(attributes->diagonal_alignment,
-              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }
 
 TEST_F(TestGraphDescriptorSdpaBwd, BuildFromRequiredOnlyOperation)

@@ -137,36 +137,36 @@ protected:
     // Every data field, from the constants header.
     void setSdpaBwdParams()
     {
-        const bool alibiMaskValue = K_SDPA_BWD_ALIBI_MASK;
+        const bool alibiMaskValue = bool{true};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &alibiMaskValue);
-        const bool paddingMaskValue = K_SDPA_BWD_PADDING_MASK;
+        const bool paddingMaskValue = bool{true};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &paddingMaskValue);
-        const bool causalMaskValue = K_SDPA_BWD_CAUSAL_MASK;
+        const bool causalMaskValue = bool{true};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &causalMaskValue);
-        const bool causalMaskBottomRightValue = K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT;
+        const bool causalMaskBottomRightValue = bool{true};
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
                                       HIPDNN_TYPE_BOOLEAN,
                                       1,
                                       &causalMaskBottomRightValue);
-        const float dropoutProbabilityValue = K_SDPA_BWD_DROPOUT_PROBABILITY;
+        const float dropoutProbabilityValue = float{0.25f};
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
                                       HIPDNN_TYPE_FLOAT,
                                       1,
                                       &dropoutProbabilityValue);
-        const float attnScaleValueValue = K_SDPA_BWD_ATTN_SCALE_VALUE;
+        const float attnScaleValueValue = float{0.125f};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &attnScaleValueValue);
-        const int64_t leftBoundValue = K_SDPA_BWD_LEFT_BOUND;
+        const int64_t leftBoundValue = int64_t{64};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &leftBoundValue);
-        const int64_t rightBoundValue = K_SDPA_BWD_RIGHT_BOUND;
+        const int64_t rightBoundValue = int64_t{0};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &rightBoundValue);
         const hipdnnDiagonalAlignment_t diagonalAlignmentValue
-            = static_cast<hipdnnDiagonalAlignment_t>(K_SDPA_BWD_DIAGONAL_ALIGNMENT);
+            = static_cast<hipdnnDiagonalAlignment_t>(int64_t{1});
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
                                       HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
                                       1,
@@ -1191,111 +1191,108 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetUnsetDbiasTensorReturnsNoElements)
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAlibiMask)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().alibi_mask, K_SDPA_BWD_ALIBI_MASK);
+    EXPECT_EQ(getDescriptor()->getData().alibi_mask, bool{true});
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPA_BWD_ALIBI_MASK);
+    EXPECT_EQ(value, bool{true});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetPaddingMask)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().padding_mask, K_SDPA_BWD_PADDING_MASK);
+    EXPECT_EQ(getDescriptor()->getData().padding_mask, bool{true});
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPA_BWD_PADDING_MASK);
+    EXPECT_EQ(value, bool{true});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetCausalMask)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().causal_mask, K_SDPA_BWD_CAUSAL_MASK);
+    EXPECT_EQ(getDescriptor()->getData().causal_mask, bool{true});
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK);
+    EXPECT_EQ(value, bool{true});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetCausalMaskBottomRight)
 {
     makeFinalized();
-    EXPECT_EQ(getDescriptor()->getData().causal_mask_bottom_right,
-              K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(getDescriptor()->getData().causal_mask_bottom_right, bool{true});
     int64_t count = 0;
     bool value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(value, bool{true});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutProbability)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*getDescriptor()->getData().dropout_probability,
-                    K_SDPA_BWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*getDescriptor()->getData().dropout_probability, float{0.25f});
     int64_t count = 0;
     float value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_FLOAT_EQ(value, K_SDPA_BWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(value, float{0.25f});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnScaleValue)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*getDescriptor()->getData().attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*getDescriptor()->getData().attn_scale_value, float{0.125f});
     int64_t count = 0;
     float value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_FLOAT_EQ(value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(value, float{0.125f});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetLeftBound)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().left_bound.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().left_bound, K_SDPA_BWD_LEFT_BOUND);
+    EXPECT_EQ(*getDescriptor()->getData().left_bound, int64_t{64});
     int64_t count = 0;
     int64_t value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPA_BWD_LEFT_BOUND);
+    EXPECT_EQ(value, int64_t{64});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetRightBound)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().right_bound.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().right_bound, K_SDPA_BWD_RIGHT_BOUND);
+    EXPECT_EQ(*getDescriptor()->getData().right_bound, int64_t{0});
     int64_t count = 0;
     int64_t value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, K_SDPA_BWD_RIGHT_BOUND);
+    EXPECT_EQ(value, int64_t{0});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDiagonalAlignment)
 {
     makeFinalized();
     EXPECT_EQ(getDescriptor()->getData().diagonal_alignment,
-              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
     int64_t count = 0;
     hipdnnDiagonalAlignment_t value{};
     getDescriptor()->getAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
@@ -1304,7 +1301,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDiagonalAlignment)
                                   &count,
                                   &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+    EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(int64_t{1}));
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetComputeType)
@@ -1549,21 +1546,20 @@ TEST_F(TestSdpaBwdOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->dropout_scale_inv_tensor_uid.value_or(-1),
               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     EXPECT_EQ(attributes->dbias_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(attributes->alibi_mask, K_SDPA_BWD_ALIBI_MASK);
-    EXPECT_EQ(attributes->padding_mask, K_SDPA_BWD_PADDING_MASK);
-    EXPECT_EQ(attributes->causal_mask, K_SDPA_BWD_CAUSAL_MASK);
-    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(attributes->alibi_mask, bool{true});
+    EXPECT_EQ(attributes->padding_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPA_BWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, K_SDPA_BWD_LEFT_BOUND);
+    EXPECT_EQ(*attributes->left_bound, int64_t{64});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, K_SDPA_BWD_RIGHT_BOUND);
+    EXPECT_EQ(*attributes->right_bound, int64_t{0});
     EXPECT_EQ(attributes->diagonal_alignment,
-              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, ToStringContainsExpectedInfo)

@@ -174,17 +174,16 @@ protected:
         {
             attributes.dbias_tensor_uid = K_SDPA_BWD_TENSOR_DBIAS_UID;
         }
-        attributes.alibi_mask = K_SDPA_BWD_ALIBI_MASK;
-        attributes.padding_mask = K_SDPA_BWD_PADDING_MASK;
-        attributes.causal_mask = K_SDPA_BWD_CAUSAL_MASK;
-        attributes.causal_mask_bottom_right = K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT;
-        attributes.dropout_probability = K_SDPA_BWD_DROPOUT_PROBABILITY;
-        attributes.attn_scale_value = K_SDPA_BWD_ATTN_SCALE_VALUE;
-        attributes.left_bound = K_SDPA_BWD_LEFT_BOUND;
-        attributes.right_bound = K_SDPA_BWD_RIGHT_BOUND;
+        attributes.alibi_mask = bool{true};
+        attributes.padding_mask = bool{true};
+        attributes.causal_mask = bool{true};
+        attributes.causal_mask_bottom_right = bool{true};
+        attributes.dropout_probability = float{0.25f};
+        attributes.attn_scale_value = float{0.125f};
+        attributes.left_bound = int64_t{64};
+        attributes.right_bound = int64_t{0};
         attributes.diagonal_alignment
-            = static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                K_SDPA_BWD_DIAGONAL_ALIGNMENT);
+            = static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1});
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -1149,21 +1148,21 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_SDPA_BWD_ALIBI_MASK);
+        EXPECT_EQ(value, bool{true});
     }
     {
         bool value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_SDPA_BWD_PADDING_MASK);
+        EXPECT_EQ(value, bool{true});
     }
     {
         bool value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK);
+        EXPECT_EQ(value, bool{true});
     }
     {
         bool value{};
@@ -1173,35 +1172,35 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+        EXPECT_EQ(value, bool{true});
     }
     {
         float value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_FLOAT_EQ(value, K_SDPA_BWD_DROPOUT_PROBABILITY);
+        EXPECT_FLOAT_EQ(value, float{0.25f});
     }
     {
         float value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_FLOAT_EQ(value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+        EXPECT_FLOAT_EQ(value, float{0.125f});
     }
     {
         int64_t value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_SDPA_BWD_LEFT_BOUND);
+        EXPECT_EQ(value, int64_t{64});
     }
     {
         int64_t value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, K_SDPA_BWD_RIGHT_BOUND);
+        EXPECT_EQ(value, int64_t{0});
     }
     {
         hipdnnDiagonalAlignment_t value{};
@@ -1211,7 +1210,7 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+        EXPECT_EQ(value, static_cast<hipdnnDiagonalAlignment_t>(int64_t{1}));
     }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(
@@ -1275,21 +1274,20 @@ TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
     EXPECT_EQ(attributes->dropout_scale_inv_tensor_uid.value_or(-1),
               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     EXPECT_EQ(attributes->dbias_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(attributes->alibi_mask, K_SDPA_BWD_ALIBI_MASK);
-    EXPECT_EQ(attributes->padding_mask, K_SDPA_BWD_PADDING_MASK);
-    EXPECT_EQ(attributes->causal_mask, K_SDPA_BWD_CAUSAL_MASK);
-    EXPECT_EQ(attributes->causal_mask_bottom_right, K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT);
+    EXPECT_EQ(attributes->alibi_mask, bool{true});
+    EXPECT_EQ(attributes->padding_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask, bool{true});
+    EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, K_SDPA_BWD_DROPOUT_PROBABILITY);
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, K_SDPA_BWD_ATTN_SCALE_VALUE);
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, K_SDPA_BWD_LEFT_BOUND);
+    EXPECT_EQ(*attributes->left_bound, int64_t{64});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, K_SDPA_BWD_RIGHT_BOUND);
+    EXPECT_EQ(*attributes->right_bound, int64_t{0});
     EXPECT_EQ(attributes->diagonal_alignment,
-              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-                  K_SDPA_BWD_DIAGONAL_ALIGNMENT));
+              static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }
 
 } // namespace

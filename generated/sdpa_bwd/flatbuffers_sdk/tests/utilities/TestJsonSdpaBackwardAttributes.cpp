@@ -49,17 +49,16 @@ data_objects::NodeT makeNode(bool withOptionalTensors)
         attributes.dropout_scale_inv_tensor_uid = K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID;
         attributes.dbias_tensor_uid = K_SDPA_BWD_TENSOR_DBIAS_UID;
     }
-    attributes.alibi_mask = K_SDPA_BWD_ALIBI_MASK;
-    attributes.padding_mask = K_SDPA_BWD_PADDING_MASK;
-    attributes.causal_mask = K_SDPA_BWD_CAUSAL_MASK;
-    attributes.causal_mask_bottom_right = K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT;
-    attributes.dropout_probability = K_SDPA_BWD_DROPOUT_PROBABILITY;
-    attributes.attn_scale_value = K_SDPA_BWD_ATTN_SCALE_VALUE;
-    attributes.left_bound = K_SDPA_BWD_LEFT_BOUND;
-    attributes.right_bound = K_SDPA_BWD_RIGHT_BOUND;
+    attributes.alibi_mask = bool{true};
+    attributes.padding_mask = bool{true};
+    attributes.causal_mask = bool{true};
+    attributes.causal_mask_bottom_right = bool{true};
+    attributes.dropout_probability = float{0.25f};
+    attributes.attn_scale_value = float{0.125f};
+    attributes.left_bound = int64_t{64};
+    attributes.right_bound = int64_t{0};
     attributes.diagonal_alignment
-        = static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(
-            K_SDPA_BWD_DIAGONAL_ALIGNMENT);
+        = static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1});
     data_objects::NodeT node;
     node.name = K_NODE_NAME;
     node.compute_data_type = data_objects::DataType::FLOAT;

@@ -25,8 +25,6 @@ namespace hipdnn_frontend::graph
 class BatchnormAttributes : public Attributes<BatchnormAttributes>
 {
 public:
-    BatchnormAttributes() = default;
-
     enum class InputNames
     {
         X = 0,

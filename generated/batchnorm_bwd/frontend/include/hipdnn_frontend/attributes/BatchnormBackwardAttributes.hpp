@@ -25,8 +25,6 @@ namespace hipdnn_frontend::graph
 class BatchnormBackwardAttributes : public Attributes<BatchnormBackwardAttributes>
 {
 public:
-    BatchnormBackwardAttributes() = default;
-
     enum class InputNames
     {
         DY = 0,

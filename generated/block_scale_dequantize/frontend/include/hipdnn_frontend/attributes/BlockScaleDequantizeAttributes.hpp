@@ -43,11 +43,6 @@ public:
     std::unordered_map<InputNames, std::shared_ptr<TensorAttributes>> inputs;
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
 
-    // NOLINTBEGIN(readability-identifier-naming)
-    std::vector<int32_t> block_size{};
-    bool is_negative_scale = false;
-    // NOLINTEND(readability-identifier-naming)
-
     // NOLINTNEXTLINE(readability-identifier-naming)
     std::shared_ptr<TensorAttributes> get_x() const
     {
@@ -103,15 +98,40 @@ public:
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    std::vector<int32_t> get_block_size() const
+    const std::vector<int32_t>& get_block_size() const
     {
         return block_size;
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    BlockScaleDequantizeAttributes& set_block_size(std::vector<int32_t> value)
+    BlockScaleDequantizeAttributes& set_block_size(int32_t value, int32_t idx = 0)
     {
-        block_size = std::move(value);
+        if(idx < 0)
+        {
+            return *this;
+        }
+        if(block_size.size() <= static_cast<size_t>(idx))
+        {
+            block_size.resize(static_cast<size_t>(idx) + 1, 1);
+        }
+        block_size[static_cast<size_t>(idx)] = value;
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    BlockScaleDequantizeAttributes& set_block_size(const int32_t* values, int32_t len = 1)
+    {
+        if(values != nullptr && len >= 1)
+        {
+            block_size.assign(values, values + len);
+        }
+        return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    BlockScaleDequantizeAttributes& set_block_size(const std::vector<int32_t>& value)
+    {
+        block_size = value;
         return *this;
     }
 
@@ -127,6 +147,22 @@ public:
         is_negative_scale = value;
         return *this;
     }
+
+    bool logicallyEqualsImpl(const BlockScaleDequantizeAttributes& other) const
+    {
+        return block_size == other.block_size;
+    }
+
+    bool strictEqualsImpl(const BlockScaleDequantizeAttributes& other) const
+    {
+        return block_size == other.block_size && is_negative_scale == other.is_negative_scale;
+    }
+
+private:
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    std::vector<int32_t> block_size{};
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    bool is_negative_scale = false;
 };
 
 typedef BlockScaleDequantizeAttributes

@@ -24,6 +24,5 @@ constexpr int64_t K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_UID = 52;
 constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_DIMS = {1, 1, 64, 128};
 constexpr std::array<int64_t, 4> K_BLOCK_SCALE_DEQUANTIZE_TENSOR_Y_STRIDES = {8192, 8192, 128, 1};
 
-constexpr std::array<int32_t, 1> K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE = {32};
-constexpr bool K_BLOCK_SCALE_DEQUANTIZE_IS_NEGATIVE_SCALE = true;
+constexpr int32_t K_BLOCK_SCALE_DEQUANTIZE_BLOCK_SIZE = 32;
 } // namespace hipdnn_tests::constants

@@ -483,25 +483,81 @@ public:
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
-    SdpaBackwardAttributes& set_dropout(const std::shared_ptr<TensorAttributes>& dropoutMask,
-                                        const std::shared_ptr<TensorAttributes>& dropoutScale,
-                                        const std::shared_ptr<TensorAttributes>& dropoutScaleInv)
-    {
-        setInput(InputNames::Dropout_mask, dropoutMask);
-        setInput(InputNames::Dropout_scale, dropoutScale);
-        setInput(InputNames::Dropout_scale_inv, dropoutScaleInv);
-        return *this;
-    }
-
-    // NOLINTNEXTLINE(readability-identifier-naming)
-    SdpaBackwardAttributes& set_dropout(std::shared_ptr<TensorAttributes>&& dropoutMask,
-                                        std::shared_ptr<TensorAttributes>&& dropoutScale,
-                                        std::shared_ptr<TensorAttributes>&& dropoutScaleInv)
+    SdpaBackwardAttributes& set_dropout(std::shared_ptr<TensorAttributes> dropoutMask,
+                                        std::shared_ptr<TensorAttributes> dropoutScale,
+                                        std::shared_ptr<TensorAttributes> dropoutScaleInv)
     {
         setInput(InputNames::Dropout_mask, std::move(dropoutMask));
         setInput(InputNames::Dropout_scale, std::move(dropoutScale));
         setInput(InputNames::Dropout_scale_inv, std::move(dropoutScaleInv));
         return *this;
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    SdpaBackwardAttributes& set_sliding_window_length(int value)
+    {
+        return set_diagonal_band_left_bound(static_cast<int64_t>(value));
+    }
+
+    template <typename ScoreModifier>
+    SdpaBackwardAttributes&
+        set_score_mod(ScoreModifier&& value) // NOLINT(readability-identifier-naming)
+    {
+        static_cast<void>(value);
+        return this->recordUnsupported("SDPA score modifiers are not supported");
+    }
+
+    template <typename ScoreModifier>
+    SdpaBackwardAttributes&
+        set_score_mod_bprop(ScoreModifier&& value) // NOLINT(readability-identifier-naming)
+    {
+        static_cast<void>(value);
+        return this->recordUnsupported("SDPA score modifier backprop is not supported");
+    }
+
+    SdpaBackwardAttributes&
+        set_max_total_seq_len_q(int64_t value) // NOLINT(readability-identifier-naming)
+    {
+        static_cast<void>(value);
+        return this->recordUnsupported("SDPA max_total_seq_len_q is not supported");
+    }
+
+    SdpaBackwardAttributes&
+        set_max_total_seq_len_kv(int64_t value) // NOLINT(readability-identifier-naming)
+    {
+        static_cast<void>(value);
+        return this->recordUnsupported("SDPA max_total_seq_len_kv is not supported");
+    }
+
+    SdpaBackwardAttributes&
+        set_deterministic_algorithm(bool value) // NOLINT(readability-identifier-naming)
+    {
+        if(value != true)
+        {
+            return *this;
+        }
+        return this->recordUnsupported("deterministic SDPA backward is not supported");
+    }
+
+    SdpaBackwardAttributes& set_rng_dump(
+        const std::shared_ptr<TensorAttributes>& value) // NOLINT(readability-identifier-naming)
+    {
+        static_cast<void>(value);
+        return this->recordUnsupported("SDPA backward RNG dump is not supported");
+    }
+
+    SdpaBackwardAttributes& set_sink_token(
+        const std::shared_ptr<TensorAttributes>& value) // NOLINT(readability-identifier-naming)
+    {
+        static_cast<void>(value);
+        return this->recordUnsupported("SDPA backward sink token is not supported");
+    }
+
+    SdpaBackwardAttributes& set_dsink_token(
+        const std::shared_ptr<TensorAttributes>& value) // NOLINT(readability-identifier-naming)
+    {
+        static_cast<void>(value);
+        return this->recordUnsupported("SDPA backward sink token gradient is not supported");
     }
 };
 

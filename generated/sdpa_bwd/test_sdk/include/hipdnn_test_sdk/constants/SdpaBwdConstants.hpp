@@ -82,13 +82,4 @@ constexpr std::array<int64_t, 1> K_SDPA_BWD_TENSOR_SCALAR_STRIDES = {1};
 constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_SEQ_LEN_DIMS = {2, 1, 1, 1};
 constexpr std::array<int64_t, 4> K_SDPA_BWD_TENSOR_SEQ_LEN_STRIDES = {1, 1, 1, 1};
 
-constexpr bool K_SDPA_BWD_ALIBI_MASK = true;
-constexpr bool K_SDPA_BWD_PADDING_MASK = true;
-constexpr bool K_SDPA_BWD_CAUSAL_MASK = true;
-constexpr bool K_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT = true;
-constexpr float K_SDPA_BWD_DROPOUT_PROBABILITY = 0.25f;
-constexpr float K_SDPA_BWD_ATTN_SCALE_VALUE = 0.125f;
-constexpr int64_t K_SDPA_BWD_LEFT_BOUND = 64;
-constexpr int64_t K_SDPA_BWD_RIGHT_BOUND = 0;
-constexpr int64_t K_SDPA_BWD_DIAGONAL_ALIGNMENT = 1; // BOTTOM_RIGHT
 } // namespace hipdnn_tests::constants

@@ -32,7 +32,82 @@ TEST(TestLayernormBackwardAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_dx(), nullptr);
     EXPECT_EQ(attributes.get_dscale(), nullptr);
     EXPECT_EQ(attributes.get_dbias(), nullptr);
-    EXPECT_EQ(attributes.normalized_dim_count, 0);
+    EXPECT_EQ(attributes.get_normalized_dim_count(), 0);
+}
+
+TEST(TestLayernormBackwardAttributes, CreateLayernormBackwardAttributes)
+{
+    LayernormBackwardAttributes attributes;
+    const auto dyTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dy(dyTensor);
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto epsilonTensor = std::make_shared<TensorAttributes>();
+    attributes.set_epsilon(epsilonTensor);
+    const auto dxTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dx(dxTensor);
+    const auto dscaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dscale(dscaleTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    attributes.set_normalized_dim_count(3);
+    EXPECT_EQ(attributes.get_dy(), dyTensor);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(attributes.get_epsilon(), epsilonTensor);
+    EXPECT_EQ(attributes.get_dx(), dxTensor);
+    EXPECT_EQ(attributes.get_dscale(), dscaleTensor);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
+    EXPECT_EQ(attributes.get_normalized_dim_count(), 3);
+}
+
+TEST(TestLayernormBackwardAttributes, SetTensorsConstRef)
+{
+    LayernormBackwardAttributes attributes;
+    const auto dyTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dy(dyTensor);
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto epsilonTensor = std::make_shared<TensorAttributes>();
+    attributes.set_epsilon(epsilonTensor);
+    const auto dxTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dx(dxTensor);
+    const auto dscaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dscale(dscaleTensor);
+    const auto dbiasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_dbias(dbiasTensor);
+    EXPECT_EQ(dyTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dy(), dyTensor);
+    EXPECT_EQ(xTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(meanTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(invVarianceTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(epsilonTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_epsilon(), epsilonTensor);
+    EXPECT_EQ(dxTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dx(), dxTensor);
+    EXPECT_EQ(dscaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dscale(), dscaleTensor);
+    EXPECT_EQ(dbiasTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_dbias(), dbiasTensor);
 }
 
 TEST(TestLayernormBackwardAttributes, SetDyMove)

@@ -30,7 +30,53 @@ TEST(TestThingAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_mask(), nullptr);
     EXPECT_TRUE(attributes.get_peers().empty());
     EXPECT_TRUE(attributes.get_extras().empty());
-    EXPECT_FALSE(attributes.window.has_value());
+    EXPECT_FALSE(attributes.get_window().has_value());
+}
+
+TEST(TestThingAttributes, CreateThingAttributes)
+{
+    ThingAttributes attributes;
+    const auto inTensor = std::make_shared<TensorAttributes>();
+    attributes.set_in(inTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    const auto biasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(biasTensor);
+    const auto maskTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mask(maskTensor);
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+    EXPECT_EQ(attributes.get_in(), inTensor);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+    EXPECT_EQ(attributes.get_bias(), biasTensor);
+    EXPECT_EQ(attributes.get_mask(), maskTensor);
+    EXPECT_EQ(attributes.get_axis(), (1));
+    EXPECT_EQ(attributes.get_mode(), (ThingMode::A));
+    EXPECT_EQ(attributes.get_data(), (std::vector<uint8_t>{1, 2, 255}));
+    EXPECT_EQ(attributes.get_window(), (4));
+}
+
+TEST(TestThingAttributes, SetTensorsConstRef)
+{
+    ThingAttributes attributes;
+    const auto inTensor = std::make_shared<TensorAttributes>();
+    attributes.set_in(inTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    const auto biasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(biasTensor);
+    const auto maskTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mask(maskTensor);
+    EXPECT_EQ(inTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_in(), inTensor);
+    EXPECT_EQ(yTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+    EXPECT_EQ(biasTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_bias(), biasTensor);
+    EXPECT_EQ(maskTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_mask(), maskTensor);
 }
 
 TEST(TestThingAttributes, SetInMove)

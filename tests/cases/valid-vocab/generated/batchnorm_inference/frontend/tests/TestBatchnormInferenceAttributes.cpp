@@ -31,6 +31,58 @@ TEST(TestBatchnormInferenceAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_y(), nullptr);
 }
 
+TEST(TestBatchnormInferenceAttributes, CreateBatchnormInferenceAttributes)
+{
+    BatchnormInferenceAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto biasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(biasTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(attributes.get_bias(), biasTensor);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+}
+
+TEST(TestBatchnormInferenceAttributes, SetTensorsConstRef)
+{
+    BatchnormInferenceAttributes attributes;
+    const auto xTensor = std::make_shared<TensorAttributes>();
+    attributes.set_x(xTensor);
+    const auto meanTensor = std::make_shared<TensorAttributes>();
+    attributes.set_mean(meanTensor);
+    const auto invVarianceTensor = std::make_shared<TensorAttributes>();
+    attributes.set_inv_variance(invVarianceTensor);
+    const auto scaleTensor = std::make_shared<TensorAttributes>();
+    attributes.set_scale(scaleTensor);
+    const auto biasTensor = std::make_shared<TensorAttributes>();
+    attributes.set_bias(biasTensor);
+    const auto yTensor = std::make_shared<TensorAttributes>();
+    attributes.set_y(yTensor);
+    EXPECT_EQ(xTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_x(), xTensor);
+    EXPECT_EQ(meanTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_mean(), meanTensor);
+    EXPECT_EQ(invVarianceTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_inv_variance(), invVarianceTensor);
+    EXPECT_EQ(scaleTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_scale(), scaleTensor);
+    EXPECT_EQ(biasTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_bias(), biasTensor);
+    EXPECT_EQ(yTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_y(), yTensor);
+}
+
 TEST(TestBatchnormInferenceAttributes, SetXMove)
 {
     BatchnormInferenceAttributes attributes;

@@ -114,7 +114,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsUnsetBlockSize)
     attributes.set_x(makeTensor(std::vector<int64_t>{2, 64}, std::vector<int64_t>{64, 1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{2, 64}, std::vector<int64_t>{64, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{2, 2}, std::vector<int64_t>{2, 1}));
-    attributes.block_size.reset();
+    // block_size left unset
     attributes.set_axis(1);
     attributes.set_transpose(true);
 

@@ -43,12 +43,6 @@ public:
     std::unordered_map<InputNames, std::shared_ptr<TensorAttributes>> inputs;
     std::unordered_map<OutputNames, std::shared_ptr<TensorAttributes>> outputs;
 
-    // NOLINTBEGIN(readability-identifier-naming)
-    std::optional<int32_t> block_size;
-    std::optional<int64_t> axis;
-    bool transpose = false;
-    // NOLINTEND(readability-identifier-naming)
-
     // NOLINTNEXTLINE(readability-identifier-naming)
     std::shared_ptr<TensorAttributes> get_x() const
     {
@@ -141,6 +135,14 @@ public:
         transpose = value;
         return *this;
     }
+
+private:
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    std::optional<int32_t> block_size;
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    std::optional<int64_t> axis;
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    bool transpose = false;
 };
 
 typedef BlockScaleQuantizeAttributes
