@@ -37,12 +37,12 @@ ATTRIBUTES = {
     "y": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_Y_EXT,
 }
 TENSORS = {
-    "x": TensorDescriptor(1870, (2, 3,), (3, 1,)),
-    "mean": TensorDescriptor(1871, (2, 3,), (3, 1,)),
-    "inv_variance": TensorDescriptor(1872, (2, 3,), (3, 1,)),
-    "scale": TensorDescriptor(1873, (2, 3,), (3, 1,)),
-    "bias": TensorDescriptor(1874, (2, 3,), (3, 1,)),
-    "y": TensorDescriptor(1875, (2, 3,), (3, 1,)),
+    "x": TensorDescriptor(70, (1, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "mean": TensorDescriptor(71, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "inv_variance": TensorDescriptor(72, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "scale": TensorDescriptor(73, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "bias": TensorDescriptor(74, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "y": TensorDescriptor(75, (1, 64, 32, 32,), (65536, 1024, 32, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
 }
@@ -556,12 +556,12 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_PreValidateSucceedsWithValidAttributes(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -571,11 +571,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_PreValidateFailsMissingX(self) -> None:
         attributes = node_attributes(
             {
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -585,11 +585,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_PreValidateFailsMissingMean(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -599,11 +599,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_PreValidateFailsMissingInvVariance(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -613,11 +613,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_PreValidateFailsMissingScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -627,11 +627,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_PreValidateFailsMissingBias(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -641,11 +641,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_PreValidateFailsMissingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -655,11 +655,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -669,11 +669,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_InferFailsWithoutMean(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -683,11 +683,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_InferFailsWithoutInvVariance(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -697,11 +697,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_InferFailsWithoutScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -711,11 +711,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_InferFailsWithoutBias(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
@@ -725,11 +725,11 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_InferFailsWithoutY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -739,46 +739,46 @@ class TestBatchnormInferenceNode(unittest.TestCase):
     def test_InferYFromSource(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "y": ((), ()),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["y"].dims, (2, 3))
-        self.assertEqual(attributes.tensors["y"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
 
     def test_InferYKeepsUserValue(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "y": ((3, 3), (3, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["y"].dims, (3, 3))
-        self.assertEqual(attributes.tensors["y"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
-            "x": ((2, 3), (3, 1)),
-            "mean": ((2, 3), (3, 1)),
-            "inv_variance": ((2, 3), (3, 1)),
-            "scale": ((2, 3), (3, 1)),
-            "bias": ((2, 3), (3, 1)),
-            "y": ((2, 3), (3, 1)),
+            "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
         }.items()}
         attributes = NodeAttributes(
             name="node",

@@ -46,12 +46,18 @@ TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithValidAttributes)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -62,11 +68,16 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingX)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -78,11 +89,16 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingMean)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -95,11 +111,16 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingInvVariance)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -112,11 +133,16 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingScale)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -129,11 +155,16 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingBias)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -146,11 +177,16 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingY)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -161,11 +197,16 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutX)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -176,11 +217,16 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutMean)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -191,11 +237,16 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutInvVariance)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -207,11 +258,16 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutScale)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -222,11 +278,16 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutBias)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -237,11 +298,16 @@ TEST(TestBatchnormInferenceNode, InferFailsWithoutY)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -252,46 +318,63 @@ TEST(TestBatchnormInferenceNode, InferYFromSource)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 3}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
 TEST(TestBatchnormInferenceNode, InferYKeepsUserValue)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{3, 3}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
 TEST(TestBatchnormInferenceNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);

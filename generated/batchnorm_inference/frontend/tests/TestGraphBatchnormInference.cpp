@@ -41,11 +41,16 @@ BatchnormInferenceAttributes makeAttributes()
 TEST(TestGraphBatchnormInference, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto meanTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto invVarianceTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto meanTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto invVarianceTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto biasTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
@@ -69,11 +74,12 @@ TEST(TestGraphBatchnormInference, DefaultNamesCountTheGraphNodes)
     {
         BatchnormInferenceAttributes attributes;
         const auto output = graph.batchnorm_inference(
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
             attributes);
         EXPECT_EQ(output->get_name(), "BatchnormInference_" + std::to_string(node) + "::Y");
     }
@@ -83,11 +89,16 @@ TEST(TestGraphBatchnormInference, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto meanTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto invVarianceTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto meanTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto invVarianceTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto biasTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
     const auto output = graph.batchnorm_inference(
         xTensor, meanTensor, invVarianceTensor, scaleTensor, biasTensor, attributes);
     output->set_data_type(DataType::FLOAT);
@@ -95,5 +106,5 @@ TEST(TestGraphBatchnormInference, ValidateRunsTheNodeOnTheWiredTensors)
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();
     // infer_properties_node() gave the output y the dims of x
-    EXPECT_EQ(output->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(output->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
 }

@@ -21,7 +21,7 @@
 
 using namespace hipdnn_frontend;
 using namespace hipdnn_frontend::graph;
-using namespace hipdnn_tests::constants;
+using namespace hipdnn_tests::constants::batchnorm_inference;
 using hipdnn_tests::IntegrationTestFixture;
 using hipdnn_tests::liftGraph;
 using hipdnn_tests::liftGraphWithoutFinalization;
@@ -57,31 +57,22 @@ protected:
             .set_compute_data_type(DataType::FLOAT)
             .set_intermediate_data_type(DataType::FLOAT)
             .set_io_data_type(DataType::FLOAT);
-        auto xTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                  "X",
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES),
-                                  manualUids);
-        auto meanTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                     "MEAN",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES),
-                                     manualUids);
-        auto invVarianceTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
+        auto xTensor = makeTensor(
+            K_TENSOR_X_UID, "X", toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES), manualUids);
+        auto meanTensor = makeTensor(
+            K_TENSOR_MEAN_UID, "MEAN", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES), manualUids);
+        auto invVarianceTensor = makeTensor(K_TENSOR_INV_VARIANCE_UID,
                                             "INV_VARIANCE",
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES),
+                                            toVec(K_CHANNEL_DIMS),
+                                            toVec(K_CHANNEL_STRIDES),
                                             manualUids);
-        auto scaleTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
+        auto scaleTensor = makeTensor(K_TENSOR_SCALE_UID,
                                       "SCALE",
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES),
+                                      toVec(K_CHANNEL_DIMS),
+                                      toVec(K_CHANNEL_STRIDES),
                                       manualUids);
-        auto biasTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                     "BIAS",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES),
-                                     manualUids);
+        auto biasTensor = makeTensor(
+            K_TENSOR_BIAS_UID, "BIAS", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES), manualUids);
         BatchnormInferenceAttributes attributes;
         attributes.set_name("test_op");
         if(withOptionals)
@@ -90,11 +81,10 @@ protected:
         auto output = graph->batchnorm_inference(
             xTensor, meanTensor, invVarianceTensor, scaleTensor, biasTensor, attributes);
         output->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        output->set_dim(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS))
-            .set_stride(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+        output->set_dim(toVec(K_SPATIAL_DIMS)).set_stride(toVec(K_SPATIAL_STRIDES));
         if(manualUids)
         {
-            output->set_uid(K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+            output->set_uid(K_TENSOR_Y_UID);
         }
 
         return graph;
@@ -127,63 +117,62 @@ protected:
         {
             const auto& tensor = attributes.get_x();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_X_UID);
+            EXPECT_EQ(tensor->get_uid(), K_TENSOR_X_UID);
             EXPECT_EQ(tensor->get_name(), "X");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-            EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_X_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_SPATIAL_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_SPATIAL_STRIDES));
+            EXPECT_EQ(tensors.at(K_TENSOR_X_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_mean();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
+            EXPECT_EQ(tensor->get_uid(), K_TENSOR_MEAN_UID);
             EXPECT_EQ(tensor->get_name(), "MEAN");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-            EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_CHANNEL_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_CHANNEL_STRIDES));
+            EXPECT_EQ(tensors.at(K_TENSOR_MEAN_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_inv_variance();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
+            EXPECT_EQ(tensor->get_uid(), K_TENSOR_INV_VARIANCE_UID);
             EXPECT_EQ(tensor->get_name(), "INV_VARIANCE");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS));
-            EXPECT_EQ(tensor->get_stride(),
-                      toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-            EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_CHANNEL_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_CHANNEL_STRIDES));
+            EXPECT_EQ(tensors.at(K_TENSOR_INV_VARIANCE_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_scale();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
+            EXPECT_EQ(tensor->get_uid(), K_TENSOR_SCALE_UID);
             EXPECT_EQ(tensor->get_name(), "SCALE");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-            EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_CHANNEL_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_CHANNEL_STRIDES));
+            EXPECT_EQ(tensors.at(K_TENSOR_SCALE_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_bias();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
+            EXPECT_EQ(tensor->get_uid(), K_TENSOR_BIAS_UID);
             EXPECT_EQ(tensor->get_name(), "BIAS");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-            EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_CHANNEL_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_CHANNEL_STRIDES));
+            EXPECT_EQ(tensors.at(K_TENSOR_BIAS_UID), tensor);
         }
         {
             const auto& tensor = attributes.get_y();
             ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+            EXPECT_EQ(tensor->get_uid(), K_TENSOR_Y_UID);
             EXPECT_EQ(tensor->get_name(), "Y");
             EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
-            EXPECT_EQ(tensors.at(K_BATCHNORMINFERENCE_TENSOR_Y_UID), tensor);
+            EXPECT_EQ(tensor->get_dim(), toVec(K_SPATIAL_DIMS));
+            EXPECT_EQ(tensor->get_stride(), toVec(K_SPATIAL_STRIDES));
+            EXPECT_EQ(tensors.at(K_TENSOR_Y_UID), tensor);
         }
         if(withOptionals)
         {
@@ -218,14 +207,12 @@ TEST_F(IntegrationBatchnormInferenceDescriptorLifting, BatchnormInferenceTensorS
     ASSERT_NE(node, nullptr);
     const auto& attributes = node->attributes;
     // the node's tensors are the graph's tensor objects, not copies
-    EXPECT_EQ(attributes.get_x().get(), tensors.at(K_BATCHNORMINFERENCE_TENSOR_X_UID).get());
-    EXPECT_EQ(attributes.get_mean().get(), tensors.at(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID).get());
-    EXPECT_EQ(attributes.get_inv_variance().get(),
-              tensors.at(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID).get());
-    EXPECT_EQ(attributes.get_scale().get(),
-              tensors.at(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID).get());
-    EXPECT_EQ(attributes.get_bias().get(), tensors.at(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID).get());
-    EXPECT_EQ(attributes.get_y().get(), tensors.at(K_BATCHNORMINFERENCE_TENSOR_Y_UID).get());
+    EXPECT_EQ(attributes.get_x().get(), tensors.at(K_TENSOR_X_UID).get());
+    EXPECT_EQ(attributes.get_mean().get(), tensors.at(K_TENSOR_MEAN_UID).get());
+    EXPECT_EQ(attributes.get_inv_variance().get(), tensors.at(K_TENSOR_INV_VARIANCE_UID).get());
+    EXPECT_EQ(attributes.get_scale().get(), tensors.at(K_TENSOR_SCALE_UID).get());
+    EXPECT_EQ(attributes.get_bias().get(), tensors.at(K_TENSOR_BIAS_UID).get());
+    EXPECT_EQ(attributes.get_y().get(), tensors.at(K_TENSOR_Y_UID).get());
 }
 
 TEST_F(IntegrationBatchnormInferenceDescriptorLifting, BatchnormInferenceLiftWithoutFinalization)
@@ -249,31 +236,28 @@ TEST_F(IntegrationBatchnormInferenceDescriptorLifting, AutoAssignedUidsPreserved
     std::set<int64_t> uids;
     ASSERT_NE(attributes.get_x(), nullptr);
     uids.insert(attributes.get_x()->get_uid());
-    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS));
-    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
+    EXPECT_EQ(attributes.get_x()->get_dim(), toVec(K_SPATIAL_DIMS));
+    EXPECT_EQ(attributes.get_x()->get_stride(), toVec(K_SPATIAL_STRIDES));
     ASSERT_NE(attributes.get_mean(), nullptr);
     uids.insert(attributes.get_mean()->get_uid());
-    EXPECT_EQ(attributes.get_mean()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS));
-    EXPECT_EQ(attributes.get_mean()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
+    EXPECT_EQ(attributes.get_mean()->get_dim(), toVec(K_CHANNEL_DIMS));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), toVec(K_CHANNEL_STRIDES));
     ASSERT_NE(attributes.get_inv_variance(), nullptr);
     uids.insert(attributes.get_inv_variance()->get_uid());
-    EXPECT_EQ(attributes.get_inv_variance()->get_dim(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS));
-    EXPECT_EQ(attributes.get_inv_variance()->get_stride(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), toVec(K_CHANNEL_DIMS));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), toVec(K_CHANNEL_STRIDES));
     ASSERT_NE(attributes.get_scale(), nullptr);
     uids.insert(attributes.get_scale()->get_uid());
-    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS));
-    EXPECT_EQ(attributes.get_scale()->get_stride(),
-              toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
+    EXPECT_EQ(attributes.get_scale()->get_dim(), toVec(K_CHANNEL_DIMS));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), toVec(K_CHANNEL_STRIDES));
     ASSERT_NE(attributes.get_bias(), nullptr);
     uids.insert(attributes.get_bias()->get_uid());
-    EXPECT_EQ(attributes.get_bias()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS));
-    EXPECT_EQ(attributes.get_bias()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
+    EXPECT_EQ(attributes.get_bias()->get_dim(), toVec(K_CHANNEL_DIMS));
+    EXPECT_EQ(attributes.get_bias()->get_stride(), toVec(K_CHANNEL_STRIDES));
     ASSERT_NE(attributes.get_y(), nullptr);
     uids.insert(attributes.get_y()->get_uid());
-    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS));
-    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+    EXPECT_EQ(attributes.get_y()->get_dim(), toVec(K_SPATIAL_DIMS));
+    EXPECT_EQ(attributes.get_y()->get_stride(), toVec(K_SPATIAL_STRIDES));
     EXPECT_EQ(uids.size(), 6U);
 }
 

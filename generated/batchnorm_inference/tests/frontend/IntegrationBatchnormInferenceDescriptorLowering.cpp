@@ -22,7 +22,7 @@
 
 using namespace hipdnn_frontend;
 using namespace hipdnn_frontend::graph;
-using namespace hipdnn_tests::constants;
+using namespace hipdnn_tests::constants::batchnorm_inference;
 using hipdnn_tests::buildTensorMap;
 using hipdnn_tests::IntegrationTestFixture;
 using hipdnn_tests::lowerAndDeserialize;
@@ -62,31 +62,22 @@ protected:
             .set_compute_data_type(DataType::FLOAT)
             .set_intermediate_data_type(DataType::FLOAT)
             .set_io_data_type(DataType::FLOAT);
-        auto xTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                  "X",
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                                  toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES),
-                                  manualUids);
-        auto meanTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                     "MEAN",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES),
-                                     manualUids);
-        auto invVarianceTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
+        auto xTensor = makeTensor(
+            K_TENSOR_X_UID, "X", toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES), manualUids);
+        auto meanTensor = makeTensor(
+            K_TENSOR_MEAN_UID, "MEAN", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES), manualUids);
+        auto invVarianceTensor = makeTensor(K_TENSOR_INV_VARIANCE_UID,
                                             "INV_VARIANCE",
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                                            toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES),
+                                            toVec(K_CHANNEL_DIMS),
+                                            toVec(K_CHANNEL_STRIDES),
                                             manualUids);
-        auto scaleTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
+        auto scaleTensor = makeTensor(K_TENSOR_SCALE_UID,
                                       "SCALE",
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                                      toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES),
+                                      toVec(K_CHANNEL_DIMS),
+                                      toVec(K_CHANNEL_STRIDES),
                                       manualUids);
-        auto biasTensor = makeTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                     "BIAS",
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                                     toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES),
-                                     manualUids);
+        auto biasTensor = makeTensor(
+            K_TENSOR_BIAS_UID, "BIAS", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES), manualUids);
         BatchnormInferenceAttributes attributes;
         attributes.set_name("test_op");
         if(withOptionals)
@@ -95,11 +86,10 @@ protected:
         auto output = graph->batchnorm_inference(
             xTensor, meanTensor, invVarianceTensor, scaleTensor, biasTensor, attributes);
         output->set_name("Y").set_output(true).set_data_type(DataType::FLOAT);
-        output->set_dim(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS))
-            .set_stride(toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+        output->set_dim(toVec(K_SPATIAL_DIMS)).set_stride(toVec(K_SPATIAL_STRIDES));
         if(manualUids)
         {
-            output->set_uid(K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+            output->set_uid(K_TENSOR_Y_UID);
         }
 
         return lowerAndDeserialize(*graph, _handle);
@@ -130,48 +120,31 @@ TEST_F(IntegrationBatchnormInferenceDescriptorLowering,
     ASSERT_EQ(graphT.nodes.size(), 1U);
     ASSERT_EQ(graphT.tensors.size(), 6U);
     const auto tensors = buildTensorMap(graphT);
+    expectTensor(tensors, K_TENSOR_X_UID, "X", toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
+    expectTensor(
+        tensors, K_TENSOR_MEAN_UID, "MEAN", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
     expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                 "X",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                 "MEAN",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
+                 K_TENSOR_INV_VARIANCE_UID,
                  "INV_VARIANCE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                 "SCALE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                 "BIAS",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                 "Y",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+                 toVec(K_CHANNEL_DIMS),
+                 toVec(K_CHANNEL_STRIDES));
+    expectTensor(
+        tensors, K_TENSOR_SCALE_UID, "SCALE", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    expectTensor(
+        tensors, K_TENSOR_BIAS_UID, "BIAS", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    expectTensor(tensors, K_TENSOR_Y_UID, "Y", toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
     const auto& node = *graphT.nodes[0];
     EXPECT_EQ(node.name, "test_op");
     EXPECT_EQ(node.compute_data_type, DataTypeSdk::FLOAT);
     ASSERT_EQ(node.attributes.type, NodeAttrType::BatchnormInferenceAttributes);
     const auto* attributes = node.attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->mean_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
-    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->bias_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->x_tensor_uid, K_TENSOR_X_UID);
+    EXPECT_EQ(attributes->mean_tensor_uid, K_TENSOR_MEAN_UID);
+    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->bias_tensor_uid, K_TENSOR_BIAS_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_TENSOR_Y_UID);
 }
 
 TEST_F(IntegrationBatchnormInferenceDescriptorLowering,
@@ -181,36 +154,19 @@ TEST_F(IntegrationBatchnormInferenceDescriptorLowering,
     ASSERT_EQ(graphT.nodes.size(), 1U);
     ASSERT_EQ(graphT.tensors.size(), 6U);
     const auto tensors = buildTensorMap(graphT);
+    expectTensor(tensors, K_TENSOR_X_UID, "X", toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
+    expectTensor(
+        tensors, K_TENSOR_MEAN_UID, "MEAN", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
     expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                 "X",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                 "MEAN",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
+                 K_TENSOR_INV_VARIANCE_UID,
                  "INV_VARIANCE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                 "SCALE",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                 "BIAS",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-    expectTensor(tensors,
-                 K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                 "Y",
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+                 toVec(K_CHANNEL_DIMS),
+                 toVec(K_CHANNEL_STRIDES));
+    expectTensor(
+        tensors, K_TENSOR_SCALE_UID, "SCALE", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    expectTensor(
+        tensors, K_TENSOR_BIAS_UID, "BIAS", toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    expectTensor(tensors, K_TENSOR_Y_UID, "Y", toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
     const auto* attributes = graphT.nodes[0]->attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
     EXPECT_EQ(graphT.nodes[0]->name, "test_op");

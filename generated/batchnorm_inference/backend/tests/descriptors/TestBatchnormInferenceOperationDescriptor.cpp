@@ -25,7 +25,7 @@
 
 using namespace hipdnn_backend;
 using namespace hipdnn_backend::test_utilities;
-using namespace hipdnn_tests::constants;
+using namespace hipdnn_tests::constants::batchnorm_inference;
 using hipdnn_tests::toVec;
 
 namespace
@@ -48,25 +48,18 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<BatchnormInferenceOperationDescriptor>();
-        _xDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-        _meanDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-        _invVarianceDesc
-            = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-        _biasDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-        _yDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_TENSOR_X_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
+        _meanDesc = createFinalizedTensor(
+            K_TENSOR_MEAN_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _invVarianceDesc = createFinalizedTensor(
+            K_TENSOR_INV_VARIANCE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _scaleDesc = createFinalizedTensor(
+            K_TENSOR_SCALE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _biasDesc = createFinalizedTensor(
+            K_TENSOR_BIAS_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_TENSOR_Y_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
 
         _unfinalizedTensor = createDescriptor<TensorDescriptor>();
     }
@@ -295,7 +288,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetXTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getXDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_X_UID);
+    EXPECT_EQ(getDescriptor()->getXDesc()->getData().uid, K_TENSOR_X_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_X_EXT,
@@ -306,8 +299,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetXTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_X_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_TENSOR_X_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetMeanTensor)
@@ -323,7 +315,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetMeanTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getMeanDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getMeanDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
+    EXPECT_EQ(getDescriptor()->getMeanDesc()->getData().uid, K_TENSOR_MEAN_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_MEAN_EXT,
@@ -334,8 +326,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetMeanTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_TENSOR_MEAN_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetInvVarianceTensor)
@@ -351,8 +342,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetInvVarianceTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getInvVarianceDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getInvVarianceDesc()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(getDescriptor()->getInvVarianceDesc()->getData().uid, K_TENSOR_INV_VARIANCE_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_INV_VARIANCE_EXT,
@@ -363,8 +353,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetInvVarianceTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_TENSOR_INV_VARIANCE_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetScaleTensor)
@@ -380,8 +369,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetScaleTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getScaleDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getScaleDesc()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
+    EXPECT_EQ(getDescriptor()->getScaleDesc()->getData().uid, K_TENSOR_SCALE_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_SCALE_EXT,
@@ -392,8 +380,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetScaleTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_TENSOR_SCALE_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetBiasTensor)
@@ -409,7 +396,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetBiasTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getBiasDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getBiasDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
+    EXPECT_EQ(getDescriptor()->getBiasDesc()->getData().uid, K_TENSOR_BIAS_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_BIAS_EXT,
@@ -420,8 +407,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetBiasTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_TENSOR_BIAS_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetYTensor)
@@ -437,7 +423,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetYTensor)
     getDescriptor()->finalize();
 
     ASSERT_NE(getDescriptor()->getYDesc(), nullptr);
-    EXPECT_EQ(getDescriptor()->getYDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+    EXPECT_EQ(getDescriptor()->getYDesc()->getData().uid, K_TENSOR_Y_UID);
     int64_t count = 0;
     HipdnnBackendDescriptor* result = nullptr;
     getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_BATCHNORM_INFERENCE_Y_EXT,
@@ -448,8 +434,7 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetYTensor)
     const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
     EXPECT_EQ(count, 1);
     ASSERT_NE(owned, nullptr);
-    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_TENSOR_Y_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationDescriptor, SetAndGetComputeType)
@@ -602,12 +587,12 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, GetTensorDescriptorsReturnsDec
 
     const auto tensors = getDescriptor()->getTensorDescriptors();
     const std::vector<int64_t> expected{
-        K_BATCHNORMINFERENCE_TENSOR_X_UID,
-        K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-        K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-        K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-        K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-        K_BATCHNORMINFERENCE_TENSOR_Y_UID,
+        K_TENSOR_X_UID,
+        K_TENSOR_MEAN_UID,
+        K_TENSOR_INV_VARIANCE_UID,
+        K_TENSOR_SCALE_UID,
+        K_TENSOR_BIAS_UID,
+        K_TENSOR_Y_UID,
     };
     ASSERT_EQ(tensors.size(), expected.size());
     for(size_t i = 0; i < tensors.size(); ++i)
@@ -639,12 +624,12 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(node->compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
     const auto* attributes = node->attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->mean_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
-    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->bias_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->x_tensor_uid, K_TENSOR_X_UID);
+    EXPECT_EQ(attributes->mean_tensor_uid, K_TENSOR_MEAN_UID);
+    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->bias_tensor_uid, K_TENSOR_BIAS_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_TENSOR_Y_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationDescriptor, ToStringContainsExpectedInfo)
@@ -652,19 +637,13 @@ TEST_F(TestBatchnormInferenceOperationDescriptor, ToStringContainsExpectedInfo)
     makeFinalized();
     const std::string text = getDescriptor()->toString();
     EXPECT_EQ(text.rfind("BatchnormInferenceOperationDescriptor: {name=", 0), 0U);
-    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_BATCHNORMINFERENCE_TENSOR_X_UID)),
+    EXPECT_NE(text.find(", x_uid=" + std::to_string(K_TENSOR_X_UID)), std::string::npos);
+    EXPECT_NE(text.find(", mean_uid=" + std::to_string(K_TENSOR_MEAN_UID)), std::string::npos);
+    EXPECT_NE(text.find(", inv_variance_uid=" + std::to_string(K_TENSOR_INV_VARIANCE_UID)),
               std::string::npos);
-    EXPECT_NE(text.find(", mean_uid=" + std::to_string(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID)),
-              std::string::npos);
-    EXPECT_NE(text.find(", inv_variance_uid="
-                        + std::to_string(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID)),
-              std::string::npos);
-    EXPECT_NE(text.find(", scale_uid=" + std::to_string(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID)),
-              std::string::npos);
-    EXPECT_NE(text.find(", bias_uid=" + std::to_string(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID)),
-              std::string::npos);
-    EXPECT_NE(text.find(", y_uid=" + std::to_string(K_BATCHNORMINFERENCE_TENSOR_Y_UID)),
-              std::string::npos);
+    EXPECT_NE(text.find(", scale_uid=" + std::to_string(K_TENSOR_SCALE_UID)), std::string::npos);
+    EXPECT_NE(text.find(", bias_uid=" + std::to_string(K_TENSOR_BIAS_UID)), std::string::npos);
+    EXPECT_NE(text.find(", y_uid=" + std::to_string(K_TENSOR_Y_UID)), std::string::npos);
     EXPECT_NE(text.find("compute_data_type=FLOAT}"), std::string::npos);
 }
 

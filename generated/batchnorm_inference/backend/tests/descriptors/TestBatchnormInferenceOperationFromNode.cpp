@@ -25,7 +25,7 @@
 
 using namespace hipdnn_backend;
 using namespace hipdnn_backend::test_utilities;
-using namespace hipdnn_tests::constants;
+using namespace hipdnn_tests::constants::batchnorm_inference;
 using hipdnn_tests::toVec;
 
 #include "descriptors/NodeFactory.hpp"
@@ -48,25 +48,18 @@ protected:
 
     void SetUp() override
     {
-        _xDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-        _meanDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-        _invVarianceDesc
-            = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-        _biasDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-        _yDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_TENSOR_X_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
+        _meanDesc = createFinalizedTensor(
+            K_TENSOR_MEAN_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _invVarianceDesc = createFinalizedTensor(
+            K_TENSOR_INV_VARIANCE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _scaleDesc = createFinalizedTensor(
+            K_TENSOR_SCALE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _biasDesc = createFinalizedTensor(
+            K_TENSOR_BIAS_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_TENSOR_Y_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
     }
 
     // A node holding every field, the required UIDs and the optional UIDs in `present`.
@@ -74,12 +67,12 @@ protected:
         makeNode([[maybe_unused]] const std::vector<int64_t>& presentOptionalUids)
     {
         hipdnn_flatbuffers_sdk::data_objects::BatchnormInferenceAttributesT attributes;
-        attributes.x_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_X_UID;
-        attributes.mean_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_MEAN_UID;
-        attributes.inv_variance_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID;
-        attributes.scale_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_SCALE_UID;
-        attributes.bias_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_BIAS_UID;
-        attributes.y_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_Y_UID;
+        attributes.x_tensor_uid = K_TENSOR_X_UID;
+        attributes.mean_tensor_uid = K_TENSOR_MEAN_UID;
+        attributes.inv_variance_tensor_uid = K_TENSOR_INV_VARIANCE_UID;
+        attributes.scale_tensor_uid = K_TENSOR_SCALE_UID;
+        attributes.bias_tensor_uid = K_TENSOR_BIAS_UID;
+        attributes.y_tensor_uid = K_TENSOR_Y_UID;
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
         node.compute_data_type = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT;
@@ -93,12 +86,12 @@ protected:
                              = hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT)
     {
         hipdnn_flatbuffers_sdk::data_objects::BatchnormInferenceAttributesT attributes;
-        attributes.x_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_X_UID;
-        attributes.mean_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_MEAN_UID;
-        attributes.inv_variance_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID;
-        attributes.scale_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_SCALE_UID;
-        attributes.bias_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_BIAS_UID;
-        attributes.y_tensor_uid = K_BATCHNORMINFERENCE_TENSOR_Y_UID;
+        attributes.x_tensor_uid = K_TENSOR_X_UID;
+        attributes.mean_tensor_uid = K_TENSOR_MEAN_UID;
+        attributes.inv_variance_tensor_uid = K_TENSOR_INV_VARIANCE_UID;
+        attributes.scale_tensor_uid = K_TENSOR_SCALE_UID;
+        attributes.bias_tensor_uid = K_TENSOR_BIAS_UID;
+        attributes.y_tensor_uid = K_TENSOR_Y_UID;
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.compute_data_type = computeType;
         node.attributes.Set(std::move(attributes));
@@ -138,18 +131,17 @@ TEST_F(TestBatchnormInferenceOperationFromNode, CreatesValidFinalizedDescriptor)
     ASSERT_NE(descriptor, nullptr);
     EXPECT_TRUE(descriptor->isFinalized());
     ASSERT_NE(descriptor->getXDesc(), nullptr);
-    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_X_UID);
+    EXPECT_EQ(descriptor->getXDesc()->getData().uid, K_TENSOR_X_UID);
     ASSERT_NE(descriptor->getMeanDesc(), nullptr);
-    EXPECT_EQ(descriptor->getMeanDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
+    EXPECT_EQ(descriptor->getMeanDesc()->getData().uid, K_TENSOR_MEAN_UID);
     ASSERT_NE(descriptor->getInvVarianceDesc(), nullptr);
-    EXPECT_EQ(descriptor->getInvVarianceDesc()->getData().uid,
-              K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(descriptor->getInvVarianceDesc()->getData().uid, K_TENSOR_INV_VARIANCE_UID);
     ASSERT_NE(descriptor->getScaleDesc(), nullptr);
-    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
+    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_TENSOR_SCALE_UID);
     ASSERT_NE(descriptor->getBiasDesc(), nullptr);
-    EXPECT_EQ(descriptor->getBiasDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
+    EXPECT_EQ(descriptor->getBiasDesc()->getData().uid, K_TENSOR_BIAS_UID);
     ASSERT_NE(descriptor->getYDesc(), nullptr);
-    EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+    EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_TENSOR_Y_UID);
 }
 
 TEST_F(TestBatchnormInferenceOperationFromNode, FailsWithMissingXTensor)
@@ -301,13 +293,12 @@ TEST_F(TestBatchnormInferenceOperationFromNode, NodeFactoryDelegatesCorrectly)
     // no dynamic_pointer_cast: hipDNN's backend tests build with -fno-rtti
     const auto descriptor
         = std::static_pointer_cast<BatchnormInferenceOperationDescriptor>(created);
-    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_X_UID));
-    EXPECT_EQ(descriptor->getMeanDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID));
-    EXPECT_EQ(descriptor->getInvVarianceDesc(),
-              tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID));
-    EXPECT_EQ(descriptor->getBiasDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID));
-    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getMeanDesc(), tensorMap.at(K_TENSOR_MEAN_UID));
+    EXPECT_EQ(descriptor->getInvVarianceDesc(), tensorMap.at(K_TENSOR_INV_VARIANCE_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getBiasDesc(), tensorMap.at(K_TENSOR_BIAS_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_TENSOR_Y_UID));
 }
 
 TEST_F(TestBatchnormInferenceOperationFromNode, NodeFactoryRejectsAnEmptyNode)
@@ -324,20 +315,19 @@ TEST_F(TestBatchnormInferenceOperationFromNode, TensorReferencesMatchTensorMap)
         = makeTensorMap({&_xDesc, &_meanDesc, &_invVarianceDesc, &_scaleDesc, &_biasDesc, &_yDesc});
     const auto descriptor
         = BatchnormInferenceOperationDescriptor::fromNode(makeNode({}), tensorMap);
-    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_X_UID));
-    EXPECT_EQ(descriptor->getMeanDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID));
-    EXPECT_EQ(descriptor->getInvVarianceDesc(),
-              tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID));
-    EXPECT_EQ(descriptor->getBiasDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID));
-    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_Y_UID));
+    EXPECT_EQ(descriptor->getXDesc(), tensorMap.at(K_TENSOR_X_UID));
+    EXPECT_EQ(descriptor->getMeanDesc(), tensorMap.at(K_TENSOR_MEAN_UID));
+    EXPECT_EQ(descriptor->getInvVarianceDesc(), tensorMap.at(K_TENSOR_INV_VARIANCE_UID));
+    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_TENSOR_SCALE_UID));
+    EXPECT_EQ(descriptor->getBiasDesc(), tensorMap.at(K_TENSOR_BIAS_UID));
+    EXPECT_EQ(descriptor->getYDesc(), tensorMap.at(K_TENSOR_Y_UID));
     std::vector<std::shared_ptr<TensorDescriptor>> expected;
-    expected.push_back(tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_X_UID));
-    expected.push_back(tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID));
-    expected.push_back(tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID));
-    expected.push_back(tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID));
-    expected.push_back(tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID));
-    expected.push_back(tensorMap.at(K_BATCHNORMINFERENCE_TENSOR_Y_UID));
+    expected.push_back(tensorMap.at(K_TENSOR_X_UID));
+    expected.push_back(tensorMap.at(K_TENSOR_MEAN_UID));
+    expected.push_back(tensorMap.at(K_TENSOR_INV_VARIANCE_UID));
+    expected.push_back(tensorMap.at(K_TENSOR_SCALE_UID));
+    expected.push_back(tensorMap.at(K_TENSOR_BIAS_UID));
+    expected.push_back(tensorMap.at(K_TENSOR_Y_UID));
     EXPECT_EQ(descriptor->getTensorDescriptors(), expected);
 }
 
@@ -361,10 +351,10 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BATCHNORMINFERENCE_TENSOR_X_UID,
+                               K_TENSOR_X_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
+                               toVec(K_SPATIAL_DIMS),
+                               toVec(K_SPATIAL_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -375,10 +365,10 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
+                               K_TENSOR_MEAN_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
+                               toVec(K_CHANNEL_DIMS),
+                               toVec(K_CHANNEL_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -389,10 +379,10 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
+                               K_TENSOR_INV_VARIANCE_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
+                               toVec(K_CHANNEL_DIMS),
+                               toVec(K_CHANNEL_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -403,10 +393,10 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
+                               K_TENSOR_SCALE_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
+                               toVec(K_CHANNEL_DIMS),
+                               toVec(K_CHANNEL_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -417,10 +407,10 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
+                               K_TENSOR_BIAS_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
+                               toVec(K_CHANNEL_DIMS),
+                               toVec(K_CHANNEL_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -431,10 +421,10 @@ TEST_F(TestBatchnormInferenceOperationFromNode, GetAttributeWorksAfterFromNode)
                                  static_cast<void*>(tensor.getPtr()));
         EXPECT_EQ(count, 1);
         verifyTensorDescriptor(tensor.get(),
-                               K_BATCHNORMINFERENCE_TENSOR_Y_UID,
+                               K_TENSOR_Y_UID,
                                HIPDNN_DATA_FLOAT,
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                               toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+                               toVec(K_SPATIAL_DIMS),
+                               toVec(K_SPATIAL_STRIDES));
     }
     hipdnnOperationType_ext_t type{};
     descriptor->getAttribute(
@@ -450,12 +440,12 @@ TEST_F(TestBatchnormInferenceOperationFromNode, EveryFieldPreservedThroughBuildN
     const auto rebuilt = descriptor->buildNode();
     const auto* attributes = rebuilt->attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->mean_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
-    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->bias_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->x_tensor_uid, K_TENSOR_X_UID);
+    EXPECT_EQ(attributes->mean_tensor_uid, K_TENSOR_MEAN_UID);
+    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->bias_tensor_uid, K_TENSOR_BIAS_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_TENSOR_Y_UID);
 }
 
 } // namespace

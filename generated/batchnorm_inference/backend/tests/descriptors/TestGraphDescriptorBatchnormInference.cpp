@@ -27,7 +27,7 @@
 
 using namespace hipdnn_backend;
 using namespace hipdnn_backend::test_utilities;
-using namespace hipdnn_tests::constants;
+using namespace hipdnn_tests::constants::batchnorm_inference;
 using hipdnn_tests::toVec;
 
 namespace
@@ -48,25 +48,18 @@ protected:
     void SetUp() override
     {
         _wrapper = createDescriptor<GraphDescriptor>();
-        _xDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-        _meanDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-        _invVarianceDesc
-            = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                                    toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-        _scaleDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                                           toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-        _biasDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                                          toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-        _yDesc = createFinalizedTensor(K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                                       toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+        _xDesc = createFinalizedTensor(
+            K_TENSOR_X_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
+        _meanDesc = createFinalizedTensor(
+            K_TENSOR_MEAN_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _invVarianceDesc = createFinalizedTensor(
+            K_TENSOR_INV_VARIANCE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _scaleDesc = createFinalizedTensor(
+            K_TENSOR_SCALE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _biasDesc = createFinalizedTensor(
+            K_TENSOR_BIAS_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+        _yDesc = createFinalizedTensor(
+            K_TENSOR_Y_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
     }
 
     std::shared_ptr<GraphDescriptor> getDescriptor() const
@@ -173,30 +166,13 @@ TEST_F(TestGraphDescriptorBatchnormInference, BuildFromSingleOperation)
     EXPECT_TRUE(getDescriptor()->isFinalized());
     ASSERT_EQ(graph->nodes.size(), 1U);
     EXPECT_EQ(graph->tensors.size(), 6U);
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+    verifyTensor(*graph, K_TENSOR_X_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_MEAN_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(
+        *graph, K_TENSOR_INV_VARIANCE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_SCALE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_BIAS_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_Y_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
     const auto& node = *graph->nodes[0];
     EXPECT_EQ(node.name, "");
     EXPECT_EQ(node.compute_data_type, hipdnn_flatbuffers_sdk::data_objects::DataType::FLOAT);
@@ -204,12 +180,12 @@ TEST_F(TestGraphDescriptorBatchnormInference, BuildFromSingleOperation)
               hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::BatchnormInferenceAttributes);
     const auto* attributes = node.attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
-    EXPECT_EQ(attributes->x_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_X_UID);
-    EXPECT_EQ(attributes->mean_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_MEAN_UID);
-    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_SCALE_UID);
-    EXPECT_EQ(attributes->bias_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_BIAS_UID);
-    EXPECT_EQ(attributes->y_tensor_uid, K_BATCHNORMINFERENCE_TENSOR_Y_UID);
+    EXPECT_EQ(attributes->x_tensor_uid, K_TENSOR_X_UID);
+    EXPECT_EQ(attributes->mean_tensor_uid, K_TENSOR_MEAN_UID);
+    EXPECT_EQ(attributes->inv_variance_tensor_uid, K_TENSOR_INV_VARIANCE_UID);
+    EXPECT_EQ(attributes->scale_tensor_uid, K_TENSOR_SCALE_UID);
+    EXPECT_EQ(attributes->bias_tensor_uid, K_TENSOR_BIAS_UID);
+    EXPECT_EQ(attributes->y_tensor_uid, K_TENSOR_Y_UID);
 }
 
 TEST_F(TestGraphDescriptorBatchnormInference, BuildFromRequiredOnlyOperation)
@@ -218,30 +194,13 @@ TEST_F(TestGraphDescriptorBatchnormInference, BuildFromRequiredOnlyOperation)
     const auto graph = finalizeGraphAndUnpack({op.get()});
     ASSERT_EQ(graph->nodes.size(), 1U);
     EXPECT_EQ(graph->tensors.size(), 6U);
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_X_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_X_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_MEAN_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_SCALE_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_BIAS_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES));
-    verifyTensor(*graph,
-                 K_BATCHNORMINFERENCE_TENSOR_Y_UID,
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_DIMS),
-                 toVec(K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES));
+    verifyTensor(*graph, K_TENSOR_X_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_MEAN_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(
+        *graph, K_TENSOR_INV_VARIANCE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_SCALE_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_BIAS_UID, toVec(K_CHANNEL_DIMS), toVec(K_CHANNEL_STRIDES));
+    verifyTensor(*graph, K_TENSOR_Y_UID, toVec(K_SPATIAL_DIMS), toVec(K_SPATIAL_STRIDES));
     const auto* attributes = graph->nodes[0]->attributes.AsBatchnormInferenceAttributes();
     ASSERT_NE(attributes, nullptr);
 }

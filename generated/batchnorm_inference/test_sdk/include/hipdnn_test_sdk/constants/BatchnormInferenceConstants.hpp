@@ -9,31 +9,27 @@
 #include <array>
 #include <cstdint>
 
-namespace hipdnn_tests::constants
+namespace hipdnn_tests::constants::batchnorm_inference
 {
 
-constexpr int64_t K_BATCHNORMINFERENCE_TENSOR_X_UID = 1870;
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_X_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_X_STRIDES = {3, 1};
+constexpr int64_t K_TENSOR_X_UID = 70;
 
-constexpr int64_t K_BATCHNORMINFERENCE_TENSOR_MEAN_UID = 1871;
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_MEAN_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_MEAN_STRIDES = {3, 1};
+constexpr int64_t K_TENSOR_MEAN_UID = 71;
 
-constexpr int64_t K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_UID = 1872;
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_INV_VARIANCE_STRIDES = {3, 1};
+constexpr int64_t K_TENSOR_INV_VARIANCE_UID = 72;
 
-constexpr int64_t K_BATCHNORMINFERENCE_TENSOR_SCALE_UID = 1873;
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_SCALE_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_SCALE_STRIDES = {3, 1};
+constexpr int64_t K_TENSOR_SCALE_UID = 73;
 
-constexpr int64_t K_BATCHNORMINFERENCE_TENSOR_BIAS_UID = 1874;
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_BIAS_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_BIAS_STRIDES = {3, 1};
+constexpr int64_t K_TENSOR_BIAS_UID = 74;
 
-constexpr int64_t K_BATCHNORMINFERENCE_TENSOR_Y_UID = 1875;
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_Y_DIMS = {2, 3};
-constexpr std::array<int64_t, 2> K_BATCHNORMINFERENCE_TENSOR_Y_STRIDES = {3, 1};
+constexpr int64_t K_TENSOR_Y_UID = 75;
 
-} // namespace hipdnn_tests::constants
+// Shared by x y.
+constexpr std::array<int64_t, 4> K_SPATIAL_DIMS = {1, 64, 32, 32};
+constexpr std::array<int64_t, 4> K_SPATIAL_STRIDES = {65536, 1024, 32, 1};
+
+// Shared by mean inv_variance scale bias.
+constexpr std::array<int64_t, 4> K_CHANNEL_DIMS = {1, 64, 1, 1};
+constexpr std::array<int64_t, 4> K_CHANNEL_STRIDES = {64, 1, 1, 1};
+
+} // namespace hipdnn_tests::constants::batchnorm_inference
