@@ -146,6 +146,17 @@ SPEC_ENUM_NOT_SET = _rule(
 SPEC_SCHEMA_LAYOUT = _rule(
     "SPEC-SCHEMA-LAYOUT", "flatbuffers.order does not list every tensor and field once, or an enum value does not fit the schema's byte"
 )
+SPEC_OPERAND = _rule(
+    "SPEC-OPERAND",
+    "an operand mark hipDNN's header scripts refuse: work_data_dependent off a cache_uid tensor, cache_uid on a non-integer, two fields publishing one name",
+    doc="hipDNN regenerates cachekey_generated.h and node_operands_generated.h from the schemas' marks with "
+    "scripts/gen_cache_key.py and scripts/gen_node_operands.py, and both stop on a mark they cannot honour. The spec "
+    "finds the same problems before apply: `work_data_dependent` (the tensor key, or the mark in metadata) needs the "
+    "tensor's `cache_uid`; a field's `cache_uid` needs an integer or integer-vector type; and the operand visitor "
+    "publishes a tensor under its UID field's name without `_tensor_uid`/`_tensor_uids` and a field under its own name, "
+    "so two that come out the same would overwrite each other. Fix: keep cache_uid on a work_data_dependent tensor, "
+    "drop the mark from the field, or rename one of the two.",
+)
 SPEC_FIELD_VALUE = _rule(
     "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
 )
@@ -327,6 +338,16 @@ APPLY_HAND_WRITTEN = _rule(
     "APPLY-HAND-WRITTEN", "a hand-written file (without the tool's banner) sits where apply would write a generated file"
 )
 APPLY_STRUCTURE = _rule("APPLY-STRUCTURE", "a checkout file lacks the structure an entry is inserted into")
+APPLY_SCRIPT = _rule(
+    "APPLY-SCRIPT",
+    "one of the checkout's header scripts (scripts/gen_cache_key.py, scripts/gen_node_operands.py) failed or ran out of time on the applied schemas",
+    doc="When an apply changes a schema, hipDNN's cachekey_generated.h and node_operands_generated.h must be regenerated "
+    "from graph.fbs, or the build stops at their static_assert on NodeAttributes::MAX. apply runs the checkout's own "
+    "scripts on a staged copy of the schemas with the apply's changes, each within HIPDNN_CODEGEN_SCRIPT_TIMEOUT seconds "
+    "(default 120), shows what they print, and writes their headers with the rest. When one fails nothing is written: "
+    "its output above the finding says why (a schema mark it refuses, flatc missing or of another version). Fix that, "
+    "or run the script by hand from hipDNN's directory to see it fail the same way.",
+)
 
 # --- serialized graphs (graph validate / graph convert) -----------------------------------------
 GRAPH_MIRROR = _rule("GRAPH-MIRROR", "the workspace's Python mirror (generated/python) is missing or stale, so graphs cannot be read")

@@ -96,9 +96,19 @@ class DraftTensor:
     uid_field: str = ""  # the schema's UID field name where it is not the derived one
 
     @property
+    def work_data_dependent(self) -> bool:
+        """The schema's (work_data_dependent) mark, which the spec writes as its own key."""
+        return model.WORK_MARK in self.metadata
+
+    @property
+    def spec_metadata(self) -> list[str]:
+        """The UID field's metadata as the spec writes it: without the mark its own key gives."""
+        return [m for m in self.metadata if m != model.WORK_MARK]
+
+    @property
     def own_metadata(self) -> bool:
         """Whether the UID field's metadata differs from the default the spec leaves unsaid."""
-        return tuple(self.metadata) != model.TENSOR_METADATA
+        return tuple(self.spec_metadata) != model.TENSOR_METADATA
 
 
 @dataclass

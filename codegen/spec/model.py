@@ -185,6 +185,9 @@ class Frontend:
 
 
 TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
+UID_MARK = "cache_uid"  # a tensor reference: hipDNN's cache key folds it by tensor ordinal
+WORK_MARK = "work_data_dependent"  # on a cache_uid field: the tensor's contents decide the work
+IGNORE_MARK = "cache_ignore"  # a field hipDNN's cache key leaves out
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,12 @@ class Tensor:
     @property
     def required(self) -> bool:
         return not self.optional and not self.list
+
+    @property
+    def work_data_dependent(self) -> bool:
+        """The tensor's contents, not only its shape, decide how much work the node does (hipDNN's
+        `work_data_dependent` schema mark, which its gen_node_operands.py publishes)."""
+        return WORK_MARK in self.metadata
 
 
 @dataclass(frozen=True)
@@ -821,12 +830,17 @@ def _tensor(e: _Entry) -> Tensor:
         span=e.span,
         frontend=_access(e, "frontend"),
         backend=backend,
-        metadata=tuple(e.pop("metadata", TENSOR_METADATA)),
+        metadata=_tensor_metadata(tuple(e.pop("metadata", TENSOR_METADATA)), bool(e.pop("work_data_dependent", False))),
         list=bool(e.pop("list", False)),
         uid_field=e.pop("uid_field"),
     )
     e.done()
     return result
+
+
+def _tensor_metadata(metadata: tuple[str, ...], work: bool) -> tuple[str, ...]:
+    """The UID field's metadata: as written, with `work_data_dependent` added for the spec key."""
+    return metadata + (WORK_MARK,) if work and WORK_MARK not in metadata else metadata
 
 
 def _field(e: _Entry) -> Field:
