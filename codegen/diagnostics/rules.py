@@ -258,6 +258,55 @@ BRK_FIELD_TYPE = _rule("BRK-FIELD-TYPE", "a field's type changed")
 BRK_FLATBUFFERS_LAYOUT = _rule(
     "BRK-FLATBUFFERS-LAYOUT", "a FlatBuffers table, union position or field was renamed or reordered"
 )
+BRK_ENUM_VALUE = _rule(
+    "BRK-ENUM-VALUE",
+    "a value of an enum a field uses was renumbered, renamed or removed, or the enum was renamed",
+    doc="An enum value's number is stored in serialized graphs and compiled into the C enum and the frontend's enum "
+    "class; its name is the C and C++ spelling and, lower-cased, the JSON one. Graphs and code written before read a "
+    "renumbered value as another one and a renamed or removed one not at all. Fix: keep the value as it was and add "
+    "a new one, or waive the finding with a reason.",
+)
+BRK_TYPE_TAG = _rule(
+    "BRK-TYPE-TAG",
+    "the attribute type tag of an enum field changed (name, or the value of a tag the spec introduces)",
+    doc="Callers pass the enum's HIPDNN_TYPE_* tag to hipdnnBackendSetAttribute/GetAttribute; code compiled against "
+    "the old tag is refused or misread. Fix: keep the tag, or waive the finding with a reason.",
+)
+BRK_NODE_TYPE = _rule(
+    "BRK-NODE-TYPE",
+    "the op's graph::NodeType enumerator was renamed or renumbered",
+    doc="The frontend's NodeType values are part of its API and of code that switches on them. Fix: keep the "
+    "enumerator's name and value, or waive the finding with a reason.",
+)
+BRK_FIELD_DEFAULT = _rule(
+    "BRK-FIELD-DEFAULT",
+    "a field's default changed",
+    doc="FlatBuffers does not store a scalar equal to its default, so a graph written before that left the field at "
+    "its old default now reads the new one; the frontend's and backend's defaults change the same way. Fix: keep "
+    "the default, or waive the finding with a reason.",
+)
+BRK_REQUIRED_TENSOR_ADDED = _rule(
+    "BRK-REQUIRED-TENSOR-ADDED",
+    "an op gained a required tensor",
+    doc="Graphs serialized before have no UID for it, so fromNode and the node's pre-validation reject every one of "
+    "them, and callers' code that never set it stops validating. Fix: make the new tensor `optional: true`, or waive "
+    "the finding with a reason.",
+)
+BRK_JSON_KEY = _rule(
+    "BRK-JSON-KEY",
+    "a key hipDNN's JSON utilities write for the op is gone or moved (a tensor between inputs and outputs, a renamed field)",
+    doc="hipDNN's JSON form keeps tensor UIDs under \"inputs\"/\"outputs\" by the UID field's name and the other "
+    "fields beside them by name; json::to<Table> reads a required key with `at()`, so JSON written before throws. "
+    "Fix: keep the name and role, or waive the finding with a reason.",
+)
+BRK_CACHE_KEY = _rule(
+    "BRK-CACHE-KEY",
+    "a schema field joined or left hipDNN's cache key, or its tensor reference mark changed",
+    doc="hipDNN's cachekey_generated.h folds every field not marked (cache_ignore), and a (cache_uid) field as its "
+    "tensor's ordinal instead of its value; a mark added or dropped changes every key computed for the op, so "
+    "winner caches and tuned plans stored before no longer match. Fix: keep the marks, or waive the finding with a "
+    "reason.",
+)
 BRK_BASE_PARTIAL = _rule("BRK-BASE-PARTIAL", "a base-revision spec could only be compared in part (it no longer validates)", "warning")
 BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.yaml is past its expiry date")
 
