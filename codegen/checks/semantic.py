@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -67,7 +67,7 @@ def _duplicates(
 
 
 def _names(spec: OpSpec) -> Iterator[Diagnostic]:
-    named = [(t.name, t.span) for t in spec.all_tensors] + [(f.name, f.span) for f in spec.fields]
+    named = [(t.name, t.span) for t in spec.all_tensors] + [(f.name, f.span) for f in (*spec.fields, *spec.retired)]
     yield from _duplicates(
         named,
         lambda name, span, first: rules.SPEC_DUPLICATE_NAME(
@@ -81,7 +81,7 @@ def _names(spec: OpSpec) -> Iterator[Diagnostic]:
                 span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')", fix=Fix(f"rename '{name}' (e.g. to '{name}_value')")
             )
     yield from _duplicates(
-        ((a.name, a.span) for a in spec.attributes()),
+        ((a.name, a.span) for a in spec.numbered()),
         lambda name, span, first: rules.SPEC_DUPLICATE_ATTRIBUTE(
             span.at("attribute"),
             f"attribute {name} is already used in this spec",
@@ -104,7 +104,7 @@ def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
             fix=Fix(f"write [{high}, {low}]", replacement=f"[{high}, {low}]"),
         )
         return
-    attributes = list(spec.attributes())
+    attributes = list(spec.numbered())  # retired slots' tombstones included
     taken = {a.id for a in attributes} | (spec.damage.ids if spec.damage else frozenset())
     free = next_free_id(spec, taken)
     fix = f"; the next free ID in [{low}, {high}] is {free}" if free is not None else "; the range is full"
@@ -313,7 +313,7 @@ def _schema_layout(spec: OpSpec) -> Iterator[Diagnostic]:
             )
     order = spec.flatbuffers.order
     if order:
-        names = [t.name for t in spec.all_tensors] + [f.name for f in spec.fields]
+        names = [t.name for t in spec.all_tensors] + [f.name for f in (*spec.fields, *spec.retired)]
         loc = spec.flatbuffers.span.at("order")
         unknown = [n for n in order if n not in names]
         missing = [n for n in names if n not in order]
@@ -394,6 +394,23 @@ def _operands(spec: OpSpec) -> Iterator[Diagnostic]:
         else:
             publishers[name] = (f.name, f.span.at("name"))
     yield from found
+
+
+def _retired(spec: OpSpec) -> Iterator[Diagnostic]:
+    """A retired slot is a schema field and an attribute ID, nothing else: no enum (its values would
+    have nowhere to live), no default and no frontend names, and test data never sets it."""
+    for f in spec.retired:
+        for key, what in (("enum", "an enum"), ("default", "a default"), ("frontend", "frontend names")):
+            if key in dict(f.span.keys):
+                yield rules.SPEC_RETIRED(
+                    f.span.at(key),
+                    f"retired field '{f.name}' has {what}; a retired slot keeps only its schema type, its metadata and its attribute ID",
+                    fix=Fix(f"delete `{key}` from the retired field" + ("; retire an enum field as `type: int32` (FlatBuffers stores its value as a number)" if key == "enum" else "")),
+                )
+    retired = {f.name for f in spec.retired}
+    for test in spec.test_fields:
+        if test.name in retired:
+            yield rules.SPEC_RETIRED(test.span.loc, f"test_data sets retired field '{test.name}'; nothing reads or writes a retired slot", fix=Fix("delete the value"))
 
 
 def _same_published(spec: OpSpec, name: str, one: str, other: str, loc: Loc) -> Diagnostic:
@@ -478,7 +495,7 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
     items: list[tuple[str, TestTensor | TestField]] = [*test_tensors.items(), *test_fields.items()]
     for name, item in items:
         known = tensors if name in test_tensors else fields
-        if name not in known:
+        if name not in known and not (known is fields and name in {f.name for f in spec.retired}):  # SPEC-RETIRED's
             kind = "tensor" if known is tensors else "field"
             close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""

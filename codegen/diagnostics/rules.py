@@ -146,6 +146,14 @@ SPEC_ENUM_NOT_SET = _rule(
 SPEC_SCHEMA_LAYOUT = _rule(
     "SPEC-SCHEMA-LAYOUT", "flatbuffers.order does not list every tensor and field once, or an enum value does not fit the schema's byte"
 )
+SPEC_RETIRED = _rule(
+    "SPEC-RETIRED",
+    "a retired field (`retired: true`) carries what only a live field has: an enum, a default, frontend names or test data",
+    doc="A retired field is a FlatBuffers slot kept as `(deprecated)` so graphs written before still read, and an "
+    "attribute ID kept as a tombstone so no later attribute takes it; no API, JSON key, test or mirror entry is "
+    "generated for it. It therefore keeps only name, type, attribute, id, optional and metadata. Fix: delete the key "
+    "the finding names (an enum field is retired as `type: int32`).",
+)
 SPEC_OPERAND = _rule(
     "SPEC-OPERAND",
     "an operand mark hipDNN's header scripts refuse: work_data_dependent off a cache_uid tensor, cache_uid on a non-integer, two fields publishing one name",
@@ -306,6 +314,14 @@ BRK_CACHE_KEY = _rule(
     "tensor's ordinal instead of its value; a mark added or dropped changes every key computed for the op, so "
     "winner caches and tuned plans stored before no longer match. Fix: keep the marks, or waive the finding with a "
     "reason.",
+)
+BRK_FIELD_REMOVED = _rule(
+    "BRK-FIELD-REMOVED",
+    "a FlatBuffers field of the op's table was removed instead of retired",
+    doc="FlatBuffers numbers a table's fields by declaration order, so dropping one renumbers every later field and "
+    "graphs serialized before read the wrong values. Fix: keep the entry in `fields` with `retired: true` (a tensor's "
+    "UID slot as `{name: <tensor>_tensor_uid, type: int64, metadata: [cache_uid], retired: true, ...}`): the schema "
+    "keeps it as `(deprecated)` and its attribute ID stays taken.",
 )
 BRK_BASE_PARTIAL = _rule("BRK-BASE-PARTIAL", "a base-revision spec could only be compared in part (it no longer validates)", "warning")
 BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.yaml is past its expiry date")

@@ -141,9 +141,9 @@ def compare(
 ) -> Iterator[Finding]:
     """Breaking changes from `old` to `new`; ops in `unreadable` (invalid now) are not compared.
     `partial` base specs (invalid then) are compared by attribute and type numbers only."""
-    old_attrs: dict[str, tuple[Attribute, str]] = {a.name: (a, s.op) for s in old for a in s.attributes()}
+    old_attrs: dict[str, tuple[Attribute, str]] = {a.name: (a, s.op) for s in old for a in s.numbered()}
     old_attrs.update({a.name: (a, n.op) for n in partial or [] for a in n.attributes})
-    new_attrs = {a.name: (a, s) for s in new for a in s.attributes()}
+    new_attrs = {a.name: (a, s) for s in new for a in s.numbered()}
     for name, (attribute, spec) in sorted(new_attrs.items()):
         if name in old_attrs and old_attrs[name][0].id != attribute.id:
             before = old_attrs[name][0]
@@ -259,6 +259,18 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
             new.op,
         )
     before, after = fbs_fields(old), fbs_fields(new)
+    removed = [name for name in before if name not in after]
+    for name in removed:
+        yield Finding(
+            R.BRK_FIELD_REMOVED(
+                new.span.at("fields"),
+                f"FlatBuffers field '{name}' of {fb_new.table} was removed: every later field is renumbered and graphs written before "
+                "misread; keep its slot with `retired: true`",
+            ),
+            f"{new.op}.{name}",
+        )
+    if removed and [name for name in before if name in after] == after[: len(before) - len(removed)]:
+        return  # only removals: reported above
     for index, name in enumerate(before):
         if index >= len(after) or after[index] != name:
             now = after[index] if index < len(after) else "nothing"

@@ -522,6 +522,11 @@ class OpSpec:
     damage: Damage | None = None  # a partial model, built from what the schema accepted
     shared_ranges: tuple[SharedRange, ...] = ()  # parts of attribute_range another owner also uses
     content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
+    # `fields` entries marked `retired: true`: schema slots kept `(deprecated)`, gone from every API,
+    # their attribute IDs tombstones (taken, never generated)
+    retired: tuple[Field, ...] = ()
+    # where each retired slot sits in the table: the name of the tensor or field before it ("" first)
+    retired_after: tuple[tuple[str, str], ...] = ()
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -543,6 +548,16 @@ class OpSpec:
         for f in self.fields:
             yield Attribute(f.attribute, f.id, "field", f.name, f.span)
         yield Attribute(self.compute_type.attribute, self.compute_type.id, "compute_type", "compute_type", self.compute_type.span)
+
+    def tombstones(self) -> Iterator[Attribute]:
+        """The attribute IDs of retired slots: taken for good, generated nowhere."""
+        for f in self.retired:
+            yield Attribute(f.attribute, f.id, "retired", f.name, f.span)
+
+    def numbered(self) -> Iterator[Attribute]:
+        """Every attribute ID the op holds: its attributes and its tombstones."""
+        yield from self.attributes()
+        yield from self.tombstones()
 
     def tensor(self, name: str) -> Tensor:
         return next(t for t in self.tensors if t.name == name)
@@ -653,7 +668,16 @@ def build(op: str, doc: Document) -> OpSpec:
     every_tensor = [_tensor(e) for e in top.items("tensors")]
     tensors = tuple(t for t in every_tensor if not t.list)
     tensor_lists = tuple(t for t in every_tensor if t.list)
-    fields = tuple(_field(e) for e in top.items("fields"))
+    declared = [(bool(e.data.get("retired", False)), e) for e in top.items("fields")]
+    declared = [(_field(e), retired) for retired, e in declared]
+    fields = tuple(f for f, retired in declared if not retired)
+    retired = tuple(f for f, gone in declared if gone)
+    retired_after: list[tuple[str, str]] = []
+    previous = ""
+    for f, gone in declared:
+        if gone:
+            retired_after.append((f.name, previous))
+        previous = f.name
     compute = top.child("compute_type")
     compute_type = ComputeType(compute.pop("attribute"), int(compute.pop("id")), compute.span)
     compute.done()
@@ -692,6 +716,8 @@ def build(op: str, doc: Document) -> OpSpec:
         tensor_lists=tensor_lists,
         test_lists=test_lists,
         fields=fields,
+        retired=retired,
+        retired_after=tuple(retired_after),
         compute_type=compute_type,
         rules=tuple(spec_rules),
         node_type=node_type,
@@ -861,6 +887,7 @@ def _field(e: _Entry) -> Field:
         frontend=_access(e, "frontend"),
         metadata=tuple(e.pop("metadata", ())),
     )
+    e.pop("retired", False)
     e.done()
     return result
 
