@@ -6,6 +6,8 @@ the CLI writes the result and then generates the op like any other.
 
 from __future__ import annotations
 
+import builtins
+
 import math
 import re
 from dataclasses import dataclass, field
@@ -101,7 +103,7 @@ class DraftTensor:
         return model.WORK_MARK in self.metadata
 
     @property
-    def spec_metadata(self) -> list[str]:
+    def spec_metadata(self) -> "builtins.list[str]":
         """The UID field's metadata as the spec writes it: without the mark its own key gives."""
         return [m for m in self.metadata if m != model.WORK_MARK]
 

@@ -668,8 +668,8 @@ def build(op: str, doc: Document) -> OpSpec:
     every_tensor = [_tensor(e) for e in top.items("tensors")]
     tensors = tuple(t for t in every_tensor if not t.list)
     tensor_lists = tuple(t for t in every_tensor if t.list)
-    declared = [(bool(e.data.get("retired", False)), e) for e in top.items("fields")]
-    declared = [(_field(e), retired) for retired, e in declared]
+    entries = [(bool(e.data.get("retired", False)), e) for e in top.items("fields")]
+    declared = [(_field(e), retired) for retired, e in entries]
     fields = tuple(f for f, retired in declared if not retired)
     retired = tuple(f for f, gone in declared if gone)
     retired_after: list[tuple[str, str]] = []
