@@ -1,7 +1,7 @@
 """apply: copying generated files and registering ops in a hipDNN checkout (the fixture tree
 tests/fixtures/hipdnn_tree). Cases under tests/apply_cases change that tree (`patches/<path>.diff`:
 a unified diff against the fixture file; `overrides/<path>`: a whole file, for new files and
-byte-level encodings), run `apply` with the arguments in args.txt and pin the output in
+byte-level encodings; `removed.txt`: files to delete), run `apply` with the arguments in args.txt and pin the output in
 expected.txt."""
 
 from __future__ import annotations
@@ -71,8 +71,10 @@ SHIPPED_HAND_WRITTEN = [
 
 def prepare(case: Path, root: Path) -> None:
     """Put a case's whole-file overrides and patches onto a copy of the fixture tree at `root`
-    (without the shipped ops' hand-written files, SHIPPED_HAND_WRITTEN)."""
-    for rel in SHIPPED_HAND_WRITTEN:
+    (without the shipped ops' hand-written files, SHIPPED_HAND_WRITTEN), and delete the files its
+    removed.txt lists (one path a line)."""
+    removed = case / "removed.txt"
+    for rel in SHIPPED_HAND_WRITTEN + (removed.read_text().split() if removed.is_file() else []):
         (root / rel).unlink()
     if (case / "overrides").is_dir():
         shutil.copytree(case / "overrides", root, dirs_exist_ok=True)
@@ -560,3 +562,19 @@ def test_apply_case_with_every_file_formatted_in_windows(case, checkout, monkeyp
     monkeypatch.setattr(applying, "WINDOW_FROM_LINES", 0)
     monkeypatch.setattr(applying, "WINDOW_CONTEXT", 1)
     test_apply_case(case, checkout)
+
+
+def test_apply_runs_the_checkouts_header_scripts_and_a_second_apply_does_not(tmp_path):
+    """The fixture's stand-in scripts regenerate both headers from the applied schemas: the new
+    table is in them, at the MAX the static_assert pins; nothing changes the second time."""
+    root = _case_checkout(tmp_path, "header-scripts")
+    first = run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO)
+    assert first.code == 0, first.out + first.err
+    assert "ran scripts/gen_cache_key.py:" in first.out and "ran scripts/gen_node_operands.py:" in first.out
+    headers = root / "flatbuffers_sdk/include/hipdnn_flatbuffers_sdk/data_objects"
+    operands = (headers / "node_operands_generated.h").read_text()
+    assert "// LayernormBackwardAttributes:\n//     tensor dy\n" in operands
+    assert "NodeAttributes::MAX == NodeAttributes::MoeGroupedMatmulBwdAttributes" in (headers / "cachekey_generated.h").read_text()
+    after = tree(root)
+    second = run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO)
+    assert second.code == 0 and "ran scripts" not in second.out and tree(root) == after

@@ -253,3 +253,41 @@ def test_unkeyed_group_plan_builds_and_runs(tmp_path):
     write_stubs([variant], generated, stubs)
     sources = [generated / variant.op / names.signature_key_test]
     assert build_and_run(tmp_path / "build", include_flags([variant], generated, stubs), sources) == declared_tests(sources)
+
+
+def test_graph_test_utilities_build_and_return_valid_graphs(tmp_path):
+    """Every op's createValid<Op>Graph() fragment, pasted into a header as apply pastes it into
+    FlatbufferGraphTestUtils.hpp (after its include of the op's constants), builds against flatc's
+    real headers for the generated schemas with -Wall -Wextra -Werror, and returns a buffer the
+    Graph verifier accepts, holding the op's one node and every test tensor the utility adds."""
+    from codegen.hipdnn.apply import payload
+    from codegen.views import cpp
+
+    stubs = tmp_path / "stubs"
+    write_stubs(SPECS, GENERATED, stubs)
+    header = ["#pragma once", "#include <memory>", "#include <vector>", "#include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>"]
+    header += [line for spec in SPECS for line in payload(WS, spec, "include.inc")]
+    header += ["namespace hipdnn_test_sdk::utilities", "{"]
+    header += [line for spec in SPECS for line in payload(WS, spec, "function.inc")]
+    header += ["} // namespace hipdnn_test_sdk::utilities"]
+    (stubs / "GraphTestUtils.hpp").write_text("\n".join(header) + "\n")
+    tests = ['#include <gtest/gtest.h>', '#include "GraphTestUtils.hpp"', "using namespace hipdnn_flatbuffers_sdk;"]
+    for spec in SPECS:
+        names = naming.OpNames(spec)
+        count = cpp.build(spec).everything_count
+        tests += [
+            f"TEST(TestGraphTestUtils, {names.graph_test_utility}IsAValidGraphOfOneNode)",
+            "{",
+            f"    auto builder = hipdnn_test_sdk::utilities::{names.graph_test_utility}();",
+            "    flatbuffers::Verifier verifier(builder.GetBufferPointer(), builder.GetSize());",
+            "    ASSERT_TRUE(data_objects::VerifyGraphBuffer(verifier));",
+            "    const auto* graph = data_objects::GetGraph(builder.GetBufferPointer());",
+            "    ASSERT_EQ(graph->nodes()->size(), 1u);",
+            f"    EXPECT_EQ(graph->nodes()->Get(0)->attributes_type(), data_objects::NodeAttributes::{spec.flatbuffers.table});",
+            f"    EXPECT_NE(graph->nodes()->Get(0)->attributes_as_{spec.flatbuffers.table}(), nullptr);",
+            f"    EXPECT_EQ(graph->tensors()->size(), {count}u);",
+            "}",
+        ]
+    source = tmp_path / "TestGraphTestUtils.cpp"
+    source.write_text("\n".join(tests) + "\n")
+    assert build_and_run(tmp_path / "graph_test_utils", include_flags(SPECS, GENERATED, stubs), [source]) == len(SPECS)

@@ -126,7 +126,7 @@ class _Scope:
         self.specs = sorted(specs, key=lambda s: s.op)
         self.registry = registry
         # each spec with its attributes, derived once (OpSpec.attributes() sorts on every call)
-        self.attributes: list[tuple[OpSpec, tuple[Attribute, ...]]] = [(s, tuple(s.attributes())) for s in self.specs]
+        self.attributes: list[tuple[OpSpec, tuple[Attribute, ...]]] = [(s, tuple(s.numbered())) for s in self.specs]
 
     @functools.cached_property
     def space(self) -> NumberSpace:

@@ -21,7 +21,7 @@ class NumberSpace:
     """Everything numbered by the specs, the registry and (optionally) a hipDNN checkout."""
 
     def __init__(self, specs: list[OpSpec], registry: Registry | None):
-        self.ids: set[int] = {a.id for s in specs for a in s.attributes()}
+        self.ids: set[int] = {a.id for s in specs for a in s.numbered()}
         self.ids |= {i for s in specs if s.damage is not None for i in s.damage.ids}  # a rejected entry's ID is not free
         self.ranges: list[tuple[int, int]] = [s.attribute_range for s in specs]
         self.descriptor_types = {s.descriptor_type.value for s in specs}

@@ -13,7 +13,7 @@ from codegen.spec import dtypes
 from codegen.views import naming, nodecheck, testplan
 from codegen.diagnostics import rules
 from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
-from codegen.spec.model import Field, OpSpec, Span, Tensor, TestField, TestTensor
+from codegen.spec.model import UID_MARK, WORK_MARK, Field, OpSpec, Span, Tensor, TestField, TestTensor
 
 
 def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -67,7 +67,7 @@ def _duplicates(
 
 
 def _names(spec: OpSpec) -> Iterator[Diagnostic]:
-    named = [(t.name, t.span) for t in spec.all_tensors] + [(f.name, f.span) for f in spec.fields]
+    named = [(t.name, t.span) for t in spec.all_tensors] + [(f.name, f.span) for f in (*spec.fields, *spec.retired)]
     yield from _duplicates(
         named,
         lambda name, span, first: rules.SPEC_DUPLICATE_NAME(
@@ -81,7 +81,7 @@ def _names(spec: OpSpec) -> Iterator[Diagnostic]:
                 span.at("name"), f"'{name}' is {reason}; rename it (e.g. '{name}_value')", fix=Fix(f"rename '{name}' (e.g. to '{name}_value')")
             )
     yield from _duplicates(
-        ((a.name, a.span) for a in spec.attributes()),
+        ((a.name, a.span) for a in spec.numbered()),
         lambda name, span, first: rules.SPEC_DUPLICATE_ATTRIBUTE(
             span.at("attribute"),
             f"attribute {name} is already used in this spec",
@@ -104,7 +104,7 @@ def _ids(spec: OpSpec) -> Iterator[Diagnostic]:
             fix=Fix(f"write [{high}, {low}]", replacement=f"[{high}, {low}]"),
         )
         return
-    attributes = list(spec.attributes())
+    attributes = list(spec.numbered())  # retired slots' tombstones included
     taken = {a.id for a in attributes} | (spec.damage.ids if spec.damage else frozenset())
     free = next_free_id(spec, taken)
     fix = f"; the next free ID in [{low}, {high}] is {free}" if free is not None else "; the range is full"
@@ -313,7 +313,7 @@ def _schema_layout(spec: OpSpec) -> Iterator[Diagnostic]:
             )
     order = spec.flatbuffers.order
     if order:
-        names = [t.name for t in spec.all_tensors] + [f.name for f in spec.fields]
+        names = [t.name for t in spec.all_tensors] + [f.name for f in (*spec.fields, *spec.retired)]
         loc = spec.flatbuffers.span.at("order")
         unknown = [n for n in order if n not in names]
         missing = [n for n in names if n not in order]
@@ -329,6 +329,97 @@ def _schema_layout(spec: OpSpec) -> Iterator[Diagnostic]:
         for v in field.enum.values:
             if not -128 <= v.value <= 127:
                 yield rules.SPEC_SCHEMA_LAYOUT(v.span.at("value"), f"enum {field.enum.name} value {v.name} = {v.value} does not fit the schema's byte (-128..127)")
+
+
+# hipDNN's header scripts (scripts/gen_cache_key.py, scripts/gen_node_operands.py) take a UID only
+# from an integer scalar or a vector of integers, and publish a tensor reference under its field name
+# less one of these suffixes (longest first); a byte vector or a string publishes nothing
+UID_FIELD_TYPES = ("int64", "int32", "int64_vector", "int32_vector", "uint8_vector")
+ROLE_SUFFIXES = ("_tensor_uids", "_tensor_uid")
+UNPUBLISHED_FIELD_TYPES = ("string", "uint8_vector")
+
+
+def published_name(field_name: str, metadata: tuple[str, ...]) -> str:
+    """The name under which hipDNN's node-operand visitor reports a schema field."""
+    if UID_MARK in metadata:
+        for suffix in ROLE_SUFFIXES:
+            if field_name.endswith(suffix) and len(field_name) > len(suffix):
+                return field_name[: -len(suffix)]
+    return field_name
+
+
+def _operands(spec: OpSpec) -> Iterator[Diagnostic]:
+    """What hipDNN's header scripts refuse, found at the spec: a `work_data_dependent` mark off a
+    `cache_uid` tensor reference, `cache_uid` on a field that is not an integer, and two schema
+    fields the operand visitor would publish under one name."""
+    publishers: dict[str, tuple[str, Loc]] = {}
+    found: list[Diagnostic] = []
+    for t in spec.all_tensors:
+        uid_field = naming.tensor_uid_field(t)
+        loc = t.span.at("work_data_dependent") if "work_data_dependent" in dict(t.span.keys) else t.span.at("metadata")
+        if WORK_MARK in t.metadata and UID_MARK not in t.metadata:
+            found.append(rules.SPEC_OPERAND(
+                loc,
+                f"tensor '{t.name}' is work_data_dependent but its UID field {uid_field} has no (cache_uid) mark; "
+                "hipDNN's scripts/gen_node_operands.py refuses the schema (only a cache_uid tensor reference can make work data-dependent)",
+                fix=Fix("keep cache_uid in the tensor's metadata, or drop work_data_dependent"),
+            ))
+        name = published_name(uid_field, t.metadata)
+        if name in publishers:
+            found.append(_same_published(spec, name, uid_field, publishers[name][0], t.span.at("name")))
+        else:
+            publishers[name] = (uid_field, t.span.at("name"))
+    for f in spec.fields:
+        if WORK_MARK in f.metadata:
+            found.append(rules.SPEC_OPERAND(
+                f.span.at("metadata"),
+                f"field '{f.name}' carries (work_data_dependent), which hipDNN's scripts/gen_node_operands.py allows only on a "
+                "cache_uid tensor reference",
+                fix=Fix("mark the tensor whose contents decide the work with `work_data_dependent: true` instead"),
+            ))
+        if UID_MARK in f.metadata and f.type.name not in UID_FIELD_TYPES:
+            found.append(rules.SPEC_OPERAND(
+                f.span.at("metadata"),
+                f"field '{f.name}' ({f.type.name}) carries (cache_uid); hipDNN's scripts/gen_cache_key.py takes a tensor UID only "
+                "from an integer or a vector of integers",
+                fix=Fix("drop cache_uid from the field's metadata, or make the field a tensor"),
+            ))
+        if f.type.name in UNPUBLISHED_FIELD_TYPES and UID_MARK not in f.metadata:
+            continue
+        name = published_name(f.name, f.metadata)
+        if f.name in {t.name for t in spec.all_tensors}:
+            continue  # one name for a tensor and a field: SPEC-DUPLICATE-NAME
+        if name in publishers:
+            found.append(_same_published(spec, name, f.name, publishers[name][0], f.span.at("name")))
+        else:
+            publishers[name] = (f.name, f.span.at("name"))
+    yield from found
+
+
+def _retired(spec: OpSpec) -> Iterator[Diagnostic]:
+    """A retired slot is a schema field and an attribute ID, nothing else: no enum (its values would
+    have nowhere to live), no default and no frontend names, and test data never sets it."""
+    for f in spec.retired:
+        for key, what in (("enum", "an enum"), ("default", "a default"), ("frontend", "frontend names")):
+            if key in dict(f.span.keys):
+                yield rules.SPEC_RETIRED(
+                    f.span.at(key),
+                    f"retired field '{f.name}' has {what}; a retired slot keeps only its schema type, its metadata and its attribute ID",
+                    fix=Fix(f"delete `{key}` from the retired field" + ("; retire an enum field as `type: int32` (FlatBuffers stores its value as a number)" if key == "enum" else "")),
+                )
+    retired = {f.name for f in spec.retired}
+    for test in spec.test_fields:
+        if test.name in retired:
+            yield rules.SPEC_RETIRED(test.span.loc, f"test_data sets retired field '{test.name}'; nothing reads or writes a retired slot", fix=Fix("delete the value"))
+
+
+def _same_published(spec: OpSpec, name: str, one: str, other: str, loc: Loc) -> Diagnostic:
+    return rules.SPEC_OPERAND(
+        loc,
+        f"{spec.flatbuffers.table}.{one} and {spec.flatbuffers.table}.{other} both publish as '{name}' in hipDNN's "
+        "node-operand visitor; scripts/gen_node_operands.py refuses the schema",
+        fix=Fix("rename one of the two"),
+    )
 
 
 def shown(value: Any) -> str:
@@ -407,7 +498,7 @@ def _test_data(spec: OpSpec) -> Iterator[Diagnostic]:
     items: list[tuple[str, TestTensor | TestField]] = [*test_tensors.items(), *test_fields.items()]
     for name, item in items:
         known = tensors if name in test_tensors else fields
-        if name not in known:
+        if name not in known and not (known is fields and name in {f.name for f in spec.retired}):  # SPEC-RETIRED's
             kind = "tensor" if known is tensors else "field"
             close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
             hint = f"; did you mean '{close[0]}'?" if close else ""

@@ -146,6 +146,25 @@ SPEC_ENUM_NOT_SET = _rule(
 SPEC_SCHEMA_LAYOUT = _rule(
     "SPEC-SCHEMA-LAYOUT", "flatbuffers.order does not list every tensor and field once, or an enum value does not fit the schema's byte"
 )
+SPEC_RETIRED = _rule(
+    "SPEC-RETIRED",
+    "a retired field (`retired: true`) carries what only a live field has: an enum, a default, frontend names or test data",
+    doc="A retired field is a FlatBuffers slot kept as `(deprecated)` so graphs written before still read, and an "
+    "attribute ID kept as a tombstone so no later attribute takes it; no API, JSON key, test or mirror entry is "
+    "generated for it. It therefore keeps only name, type, attribute, id, optional and metadata. Fix: delete the key "
+    "the finding names (an enum field is retired as `type: int32`).",
+)
+SPEC_OPERAND = _rule(
+    "SPEC-OPERAND",
+    "an operand mark hipDNN's header scripts refuse: work_data_dependent off a cache_uid tensor, cache_uid on a non-integer, two fields publishing one name",
+    doc="hipDNN regenerates cachekey_generated.h and node_operands_generated.h from the schemas' marks with "
+    "scripts/gen_cache_key.py and scripts/gen_node_operands.py, and both stop on a mark they cannot honour. The spec "
+    "finds the same problems before apply: `work_data_dependent` (the tensor key, or the mark in metadata) needs the "
+    "tensor's `cache_uid`; a field's `cache_uid` needs an integer or integer-vector type; and the operand visitor "
+    "publishes a tensor under its UID field's name without `_tensor_uid`/`_tensor_uids` and a field under its own name, "
+    "so two that come out the same would overwrite each other. Fix: keep cache_uid on a work_data_dependent tensor, "
+    "drop the mark from the field, or rename one of the two.",
+)
 SPEC_FIELD_VALUE = _rule(
     "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
 )
@@ -280,6 +299,63 @@ BRK_FIELD_TYPE = _rule("BRK-FIELD-TYPE", "a field's type changed")
 BRK_FLATBUFFERS_LAYOUT = _rule(
     "BRK-FLATBUFFERS-LAYOUT", "a FlatBuffers table, union position or field was renamed or reordered"
 )
+BRK_ENUM_VALUE = _rule(
+    "BRK-ENUM-VALUE",
+    "a value of an enum a field uses was renumbered, renamed or removed, or the enum was renamed",
+    doc="An enum value's number is stored in serialized graphs and compiled into the C enum and the frontend's enum "
+    "class; its name is the C and C++ spelling and, lower-cased, the JSON one. Graphs and code written before read a "
+    "renumbered value as another one and a renamed or removed one not at all. Fix: keep the value as it was and add "
+    "a new one, or waive the finding with a reason.",
+)
+BRK_TYPE_TAG = _rule(
+    "BRK-TYPE-TAG",
+    "the attribute type tag of an enum field changed (name, or the value of a tag the spec introduces)",
+    doc="Callers pass the enum's HIPDNN_TYPE_* tag to hipdnnBackendSetAttribute/GetAttribute; code compiled against "
+    "the old tag is refused or misread. Fix: keep the tag, or waive the finding with a reason.",
+)
+BRK_NODE_TYPE = _rule(
+    "BRK-NODE-TYPE",
+    "the op's graph::NodeType enumerator was renamed or renumbered",
+    doc="The frontend's NodeType values are part of its API and of code that switches on them. Fix: keep the "
+    "enumerator's name and value, or waive the finding with a reason.",
+)
+BRK_FIELD_DEFAULT = _rule(
+    "BRK-FIELD-DEFAULT",
+    "a field's default changed",
+    doc="FlatBuffers does not store a scalar equal to its default, so a graph written before that left the field at "
+    "its old default now reads the new one; the frontend's and backend's defaults change the same way. Fix: keep "
+    "the default, or waive the finding with a reason.",
+)
+BRK_REQUIRED_TENSOR_ADDED = _rule(
+    "BRK-REQUIRED-TENSOR-ADDED",
+    "an op gained a required tensor",
+    doc="Graphs serialized before have no UID for it, so fromNode and the node's pre-validation reject every one of "
+    "them, and callers' code that never set it stops validating. Fix: make the new tensor `optional: true`, or waive "
+    "the finding with a reason.",
+)
+BRK_JSON_KEY = _rule(
+    "BRK-JSON-KEY",
+    "a key hipDNN's JSON utilities write for the op is gone or moved (a tensor between inputs and outputs, a renamed field)",
+    doc="hipDNN's JSON form keeps tensor UIDs under \"inputs\"/\"outputs\" by the UID field's name and the other "
+    "fields beside them by name; json::to<Table> reads a required key with `at()`, so JSON written before throws. "
+    "Fix: keep the name and role, or waive the finding with a reason.",
+)
+BRK_CACHE_KEY = _rule(
+    "BRK-CACHE-KEY",
+    "a schema field joined or left hipDNN's cache key, or its tensor reference mark changed",
+    doc="hipDNN's cachekey_generated.h folds every field not marked (cache_ignore), and a (cache_uid) field as its "
+    "tensor's ordinal instead of its value; a mark added or dropped changes every key computed for the op, so "
+    "winner caches and tuned plans stored before no longer match. Fix: keep the marks, or waive the finding with a "
+    "reason.",
+)
+BRK_FIELD_REMOVED = _rule(
+    "BRK-FIELD-REMOVED",
+    "a FlatBuffers field of the op's table was removed instead of retired",
+    doc="FlatBuffers numbers a table's fields by declaration order, so dropping one renumbers every later field and "
+    "graphs serialized before read the wrong values. Fix: keep the entry in `fields` with `retired: true` (a tensor's "
+    "UID slot as `{name: <tensor>_tensor_uid, type: int64, metadata: [cache_uid], retired: true, ...}`): the schema "
+    "keeps it as `(deprecated)` and its attribute ID stays taken.",
+)
 BRK_BASE_PARTIAL = _rule("BRK-BASE-PARTIAL", "a base-revision spec could only be compared in part (it no longer validates)", "warning")
 BRK_WAIVER_EXPIRED = _rule("BRK-WAIVER-EXPIRED", "a waiver in op_specs/waivers.yaml is past its expiry date")
 
@@ -360,6 +436,16 @@ APPLY_HAND_WRITTEN = _rule(
     "APPLY-HAND-WRITTEN", "a hand-written file (without the tool's banner) sits where apply would write a generated file"
 )
 APPLY_STRUCTURE = _rule("APPLY-STRUCTURE", "a checkout file lacks the structure an entry is inserted into")
+APPLY_SCRIPT = _rule(
+    "APPLY-SCRIPT",
+    "one of the checkout's header scripts (scripts/gen_cache_key.py, scripts/gen_node_operands.py) failed or ran out of time on the applied schemas",
+    doc="When an apply changes a schema, hipDNN's cachekey_generated.h and node_operands_generated.h must be regenerated "
+    "from graph.fbs, or the build stops at their static_assert on NodeAttributes::MAX. apply runs the checkout's own "
+    "scripts on a staged copy of the schemas with the apply's changes, each within HIPDNN_CODEGEN_SCRIPT_TIMEOUT seconds "
+    "(default 120), shows what they print, and writes their headers with the rest. When one fails nothing is written: "
+    "its output above the finding says why (a schema mark it refuses, flatc missing or of another version). Fix that, "
+    "or run the script by hand from hipDNN's directory to see it fail the same way.",
+)
 
 # --- serialized graphs (graph validate / graph convert) -----------------------------------------
 GRAPH_MIRROR = _rule("GRAPH-MIRROR", "the workspace's Python mirror (generated/python) is missing or stale, so graphs cannot be read")

@@ -68,9 +68,9 @@ class Family:
 
 
 def all_families() -> list[Family]:
-    from codegen.families import backend, frontend, mirror, reference, reference_registry, registry, schema, tests
+    from codegen.families import backend, frontend, graph_test_utils, mirror, reference, reference_registry, registry, schema, tests
 
-    return [backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, mirror.FAMILY]
+    return [backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, graph_test_utils.FAMILY, mirror.FAMILY]
 
 
 def op_outputs(names: "OpNames") -> dict[str, str]:

@@ -1039,6 +1039,7 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
         return problems
     if spec.reference is not None and spec.dtypes is not None:
         _register_reference(ws, spec, sources)
+    _register_graph_test_utils(ws, spec, sources)
     return _register_enums(ws, spec, sources) if spec.new_enums else []
 
 
@@ -1050,6 +1051,20 @@ def _register_reference(ws: Workspace, spec: OpSpec, sources: dict[str, Source])
     insert_variant_member(key, "PlanRegistrySignatureKey", payload(ws, spec, "plan_registry_key_member.inc")[0].strip())
     insert_include(sources["plan_builder_registry"], payload(ws, spec, "plan_builder_registry_include.inc")[0], Path(TARGETS["plan_builder_registry"]).name)
     insert_list_entries(sources["cmake_test_sdk_tests"], re.compile(r"^\s+utilities/[\w/]+\.cpp\s*$"), payload(ws, spec, "cmake_test_sdk_tests.txt"))
+
+
+def _register_graph_test_utils(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
+    """The op's createValid<Op>Graph() at the end of the graph test utilities' namespace, with the
+    includes it needs (the op's test constants) among the header's includes; nothing when the
+    function is already there."""
+    source = sources["graph_test_utils"]
+    function = naming.OpNames(spec).graph_test_utility
+    if re.search(rf"\b{function}\s*\(", "\n".join(_mask(source.texts))):
+        return
+    for include in payload(ws, spec, "include.inc"):
+        if include.strip() not in {t.strip() for t in source.texts}:
+            insert_include(source, include, Path(TARGETS["graph_test_utils"]).name)
+    append_block(source, [rf"\b{function}\s*\("], payload(ws, spec, "function.inc"))
 
 
 def insert_variant_member(source: Source, alias: str, member: str) -> None:

@@ -6,6 +6,8 @@ the CLI writes the result and then generates the op like any other.
 
 from __future__ import annotations
 
+import builtins
+
 import math
 import re
 from dataclasses import dataclass, field
@@ -96,9 +98,19 @@ class DraftTensor:
     uid_field: str = ""  # the schema's UID field name where it is not the derived one
 
     @property
+    def work_data_dependent(self) -> bool:
+        """The schema's (work_data_dependent) mark, which the spec writes as its own key."""
+        return model.WORK_MARK in self.metadata
+
+    @property
+    def spec_metadata(self) -> "builtins.list[str]":
+        """The UID field's metadata as the spec writes it: without the mark its own key gives."""
+        return [m for m in self.metadata if m != model.WORK_MARK]
+
+    @property
     def own_metadata(self) -> bool:
         """Whether the UID field's metadata differs from the default the spec leaves unsaid."""
-        return tuple(self.metadata) != model.TENSOR_METADATA
+        return tuple(self.spec_metadata) != model.TENSOR_METADATA
 
 
 @dataclass
@@ -114,6 +126,7 @@ class DraftField:
     optional: bool = False
     loc: Loc | None = None
     metadata: list[str] = field(default_factory=list)
+    retired: bool = False  # a (deprecated) slot
 
 
 @dataclass
@@ -299,15 +312,8 @@ def from_fbs(
         problems.append(rules.FBS_NAME(table_loc, f"table name '{table.name}' is reserved: {reason}"))
     if not re.fullmatch(r"[a-z][a-z0-9_]*_generated\.h", header):
         problems.append(rules.FBS_NAME(Loc(shown), f"schema file name '{path.name}' gives flatc's header '{header}'; name the file in lower snake_case"))
-    for f in table.fields:
-        if "deprecated" in f.metadata:  # its slot stays in the table: leaving it out renumbers every later field
-            problems.append(
-                fbs.unsupported(
-                    f.loc,
-                    f"field {f.name} is (deprecated): the spec has no form for a retired slot, and dropping it would "
-                    "renumber every later field, so graphs serialized before would no longer read",
-                )
-            )
+    # a (deprecated) field is a retired slot: kept in the table (leaving it out would renumber every
+    # later field), imported as a `retired: true` field whatever it held, a tensor UID included
     live = [f for f in table.fields if "deprecated" not in f.metadata]
     marked = any(mark in f.metadata for f in live for mark in TENSOR_MARKS)
     uid_fields = [f for f in live if _is_tensor_uid(f, marked)]
@@ -316,9 +322,17 @@ def from_fbs(
     seen: dict[str, Loc] = {}
     draft.includes = [name for name, _ in schema.includes]
     draft.table_metadata = _metadata(table.metadata_items, table_loc, problems)
-    for f in live:
+    for f in table.fields:
         name: str | None = None
-        if f in uid_fields:
+        if f not in live:
+            item = _field(f, schema, problems)
+            if item is not None:
+                item.retired, item.default, item.note = True, None, "a retired slot (deprecated in the schema): no API, its attribute ID a tombstone"
+                if item.enum is not None:  # its values would have nowhere to live: the slot keeps the number
+                    item.enum, item.type = None, "int32"
+                draft.fields.append(item)
+                name = item.name
+        elif f in uid_fields:
             tensor = _tensor(f, tensor_names, backward, problems, roles or {}, roles_from)
             if tensor is not None:
                 draft.tensors.append(tensor)
@@ -336,7 +350,9 @@ def from_fbs(
             if name in seen:
                 problems.append(rules.FBS_NAME(f.loc, f"'{name}' is already a tensor or field name of this table (line {seen[name].line})"))
             seen[name] = f.loc
-            (draft.tensors[-1] if f in uid_fields else draft.fields[-1]).metadata = _metadata(f.metadata_items, f.loc, problems)
+            (draft.tensors[-1] if f in uid_fields else draft.fields[-1]).metadata = [
+                m for m in _metadata(f.metadata_items, f.loc, problems) if m != "deprecated"
+            ]
     written = list(seen)
     if written != [t.name for t in draft.tensors] + [d.name for d in draft.fields]:
         draft.order = written  # the table interleaves tensors and fields

@@ -18,7 +18,8 @@ from codegen.views import fbsview
 from codegen.spec import registry as registry_module
 from codegen.diagnostics.diagnostics import Diagnostic, Loc, Note
 from codegen.diagnostics.diagnostics import SpecError
-from codegen.spec.model import Attribute, NamedValue, OpSpec, span_of
+from codegen.spec.model import IGNORE_MARK, UID_MARK, Attribute, EnumDef, NamedValue, OpSpec, span_of
+from codegen.views import naming
 from codegen.spec.yaml_loader import load_file
 from codegen.spec.registry import Registry
 from codegen.pipeline.workspace import SPEC_DIR, UsageError, Workspace, _document, load_registry, load_spec, read_file, spec_files
@@ -140,9 +141,9 @@ def compare(
 ) -> Iterator[Finding]:
     """Breaking changes from `old` to `new`; ops in `unreadable` (invalid now) are not compared.
     `partial` base specs (invalid then) are compared by attribute and type numbers only."""
-    old_attrs: dict[str, tuple[Attribute, str]] = {a.name: (a, s.op) for s in old for a in s.attributes()}
+    old_attrs: dict[str, tuple[Attribute, str]] = {a.name: (a, s.op) for s in old for a in s.numbered()}
     old_attrs.update({a.name: (a, n.op) for n in partial or [] for a in n.attributes})
-    new_attrs = {a.name: (a, s) for s in new for a in s.attributes()}
+    new_attrs = {a.name: (a, s) for s in new for a in s.numbered()}
     for name, (attribute, spec) in sorted(new_attrs.items()):
         if name in old_attrs and old_attrs[name][0].id != attribute.id:
             before = old_attrs[name][0]
@@ -210,9 +211,29 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
                 R.BRK_OPTIONAL_TO_REQUIRED(t.span.at("name"), f"tensor '{t.name}' of {new.op} was optional and is now required", Note("was", was.span.at("name"))),
                 f"{new.op}.{t.name}",
             )
+    for t in new.all_tensors:
+        if t.name not in old_tensors and t.required:
+            yield Finding(
+                R.BRK_REQUIRED_TENSOR_ADDED(
+                    t.span.at("name"), f"tensor '{t.name}' of {new.op} is new and required: graphs serialized before have no UID for it"
+                ),
+                f"{new.op}.{t.name}",
+            )
     old_fields = {f.name: f for f in old.fields}
     for f in new.fields:
         old_field = old_fields.get(f.name)
+        if old_field is not None and old_field.type.name == f.type.name and old_field.default != f.default:
+            yield Finding(
+                R.BRK_FIELD_DEFAULT(
+                    f.span.at("default"),
+                    f"default of field '{f.name}' of {new.op} changed from {_shown(old_field.default)} to {_shown(f.default)}: "
+                    "a graph written before that left it unset now reads the new default",
+                    Note("was", old_field.span.at("default")),
+                ),
+                f"{new.op}.{f.name}",
+            )
+        if old_field is not None and old_field.enum is not None and f.enum is not None:
+            yield from _compare_enum(new.op, f.name, old_field.enum, f.enum)
         if old_field is not None and (old_field.type.name != f.type.name or old_field.optional != f.optional):
             was_type = old_field.type.name + (" (optional)" if old_field.optional else "")
             now_type = f.type.name + (" (optional)" if f.optional else "")
@@ -220,6 +241,15 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
                 R.BRK_FIELD_TYPE(f.span.at("type"), f"field '{f.name}' of {new.op} changed type from {was_type} to {now_type}", Note("was", old_field.span.at("type"))),
                 f"{new.op}.{f.name}",
             )
+    if old.node_type is not None and new.node_type is not None:
+        for what, a, b in (("name", old.node_type.name, new.node_type.name), ("value", old.node_type.value, new.node_type.value)):
+            if a != b:
+                yield Finding(
+                    R.BRK_NODE_TYPE(new.node_type.span.at(what), f"graph::NodeType {what} of {new.op} changed from {a} to {b}", Note("was", old.node_type.span.at(what))),
+                    f"{new.op}.node_type",
+                )
+    yield from _compare_json_keys(old, new)
+    yield from _compare_cache_key(old, new)
     fb_old, fb_new = old.flatbuffers, new.flatbuffers
     if fb_old.table != fb_new.table:
         yield Finding(R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("table"), f"FlatBuffers table of {new.op} was renamed from {fb_old.table} to {fb_new.table}"), new.op)
@@ -229,6 +259,18 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
             new.op,
         )
     before, after = fbs_fields(old), fbs_fields(new)
+    removed = [name for name in before if name not in after]
+    for name in removed:
+        yield Finding(
+            R.BRK_FIELD_REMOVED(
+                new.span.at("fields"),
+                f"FlatBuffers field '{name}' of {fb_new.table} was removed: every later field is renumbered and graphs written before "
+                "misread; keep its slot with `retired: true`",
+            ),
+            f"{new.op}.{name}",
+        )
+    if removed and [name for name in before if name in after] == after[: len(before) - len(removed)]:
+        return  # only removals: reported above
     for index, name in enumerate(before):
         if index >= len(after) or after[index] != name:
             now = after[index] if index < len(after) else "nothing"
@@ -240,6 +282,94 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
                 new.op,
             )
             break
+
+
+def _shown(value: Any) -> str:
+    return "unset" if value is None else repr(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _compare_enum(op: str, field: str, old: EnumDef, new: EnumDef) -> Iterator[Finding]:
+    subject = f"{op}.{field}"
+    if old.name != new.name:
+        yield Finding(R.BRK_ENUM_VALUE(new.span.at("name"), f"enum of field '{field}' of {op} was renamed from {old.name} to {new.name}", Note("was", old.span.at("name"))), subject)
+    now = {v.name: v for v in new.values}
+    by_value = {v.value: v for v in new.values}
+    for v in old.values:
+        if v.name in now and now[v.name].value != v.value:
+            yield Finding(
+                R.BRK_ENUM_VALUE(now[v.name].span.at("value"), f"{new.name}::{v.name} changed from {v.value} to {now[v.name].value}", Note("was", v.span.at("value"))),
+                f"{subject}.{v.name}",
+            )
+        elif v.name not in now:
+            other = by_value.get(v.value)
+            how = f"renamed to {other.name} (its JSON spelling changes too)" if other is not None else "removed"
+            yield Finding(
+                R.BRK_ENUM_VALUE(new.span.at("values"), f"{new.name}::{v.name} = {v.value} was {how}", Note("was", v.span.loc)),
+                f"{subject}.{v.name}",
+            )
+    old_tag = (old.type_tag, old.new_tag.value if old.new_tag is not None else None)
+    new_tag = (new.type_tag, new.new_tag.value if new.new_tag is not None else None)
+    if old_tag != new_tag:
+        shown = [f"{name}" + (f" = {value}" if value is not None else "") for name, value in (old_tag, new_tag)]
+        yield Finding(
+            R.BRK_TYPE_TAG(new.span.at("type_tag"), f"type tag of enum {new.name} ({op}.{field}) changed from {shown[0]} to {shown[1]}", Note("was", old.span.at("type_tag"))),
+            subject,
+        )
+
+
+def json_keys(spec: OpSpec) -> dict[str, tuple[str, str, Any]]:
+    """Every key hipDNN's JSON form of the op's table holds, by the attribute of the tensor or field
+    it carries: (`inputs.<uid field>`, `outputs.<uid field>` or the field's own name; the tensor or
+    field; its span)."""
+    keys = {t.attribute: (f"{'inputs' if t.role == 'input' else 'outputs'}.{naming.tensor_uid_field(t)}", t.name, t.span) for t in spec.all_tensors}
+    keys.update({f.attribute: (f.name, f.name, f.span) for f in spec.fields})
+    return keys
+
+
+def _compare_json_keys(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
+    """A tensor or field that is still there (same attribute) but written under another key; one
+    that is gone is BRK-ATTRIBUTE-REMOVED's."""
+    before, after = json_keys(old), json_keys(new)
+    for attribute, (key, item, _) in before.items():
+        if attribute not in after or after[attribute][0] == key:
+            continue
+        now, name, span = after[attribute]
+        yield Finding(
+            R.BRK_JSON_KEY(
+                span.at("role") if now.startswith(("inputs.", "outputs.")) else span.at("name"),
+                f"JSON key {_json_path(key)} of {new.flatbuffers.table} is now {_json_path(now)} ({name}): JSON graphs written before fail to read",
+            ),
+            f"{new.op}.{item}",
+        )
+
+
+def _json_path(key: str) -> str:
+    section, _, name = key.rpartition(".")
+    return f'"{section}"."{name}"' if section else f'"{name}"'
+
+
+def _cache_marks(spec: OpSpec) -> dict[str, tuple[str, tuple[str, ...], Any]]:
+    """Per schema field: (the tensor or field it holds, its cache-key marks, the spec entry's span)."""
+    marks = {naming.tensor_uid_field(t): (t.name, tuple(m for m in t.metadata if m in (UID_MARK, IGNORE_MARK)), t.span) for t in spec.all_tensors}
+    marks.update({f.name: (f.name, tuple(m for m in f.metadata if m in (UID_MARK, IGNORE_MARK)), f.span) for f in spec.fields})
+    return marks
+
+
+def _compare_cache_key(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
+    before, after = _cache_marks(old), _cache_marks(new)
+    for name, (item, marks, span) in after.items():
+        if name not in before or before[name][1] == marks:
+            continue
+        was = before[name][1]
+        changes = [f"gained ({m})" for m in marks if m not in was] + [f"lost ({m})" for m in was if m not in marks]
+        yield Finding(
+            R.BRK_CACHE_KEY(
+                span.at("metadata"),
+                f"{new.flatbuffers.table}.{name} {' and '.join(changes)}: hipDNN's cache keys for {new.op} change, so caches stored before no longer match",
+                Note("was", before[name][2].at("metadata")),
+            ),
+            f"{new.op}.{item}",
+        )
 
 
 @dataclass(frozen=True)

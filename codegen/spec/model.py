@@ -228,6 +228,9 @@ class Frontend:
 
 
 TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
+UID_MARK = "cache_uid"  # a tensor reference: hipDNN's cache key folds it by tensor ordinal
+WORK_MARK = "work_data_dependent"  # on a cache_uid field: the tensor's contents decide the work
+IGNORE_MARK = "cache_ignore"  # a field hipDNN's cache key leaves out
 
 
 @dataclass(frozen=True)
@@ -248,6 +251,12 @@ class Tensor:
     @property
     def required(self) -> bool:
         return not self.optional and not self.list
+
+    @property
+    def work_data_dependent(self) -> bool:
+        """The tensor's contents, not only its shape, decide how much work the node does (hipDNN's
+        `work_data_dependent` schema mark, which its gen_node_operands.py publishes)."""
+        return WORK_MARK in self.metadata
 
 
 @dataclass(frozen=True)
@@ -562,6 +571,11 @@ class OpSpec:
     damage: Damage | None = None  # a partial model, built from what the schema accepted
     shared_ranges: tuple[SharedRange, ...] = ()  # parts of attribute_range another owner also uses
     content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
+    # `fields` entries marked `retired: true`: schema slots kept `(deprecated)`, gone from every API,
+    # their attribute IDs tombstones (taken, never generated)
+    retired: tuple[Field, ...] = ()
+    # where each retired slot sits in the table: the name of the tensor or field before it ("" first)
+    retired_after: tuple[tuple[str, str], ...] = ()
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -583,6 +597,16 @@ class OpSpec:
         for f in self.fields:
             yield Attribute(f.attribute, f.id, "field", f.name, f.span)
         yield Attribute(self.compute_type.attribute, self.compute_type.id, "compute_type", "compute_type", self.compute_type.span)
+
+    def tombstones(self) -> Iterator[Attribute]:
+        """The attribute IDs of retired slots: taken for good, generated nowhere."""
+        for f in self.retired:
+            yield Attribute(f.attribute, f.id, "retired", f.name, f.span)
+
+    def numbered(self) -> Iterator[Attribute]:
+        """Every attribute ID the op holds: its attributes and its tombstones."""
+        yield from self.attributes()
+        yield from self.tombstones()
 
     def tensor(self, name: str) -> Tensor:
         return next(t for t in self.tensors if t.name == name)
@@ -697,7 +721,16 @@ def build(op: str, doc: Document) -> OpSpec:
     every_tensor = [_tensor(e) for e in top.items("tensors")]
     tensors = tuple(t for t in every_tensor if not t.list)
     tensor_lists = tuple(t for t in every_tensor if t.list)
-    fields = tuple(_field(e) for e in top.items("fields"))
+    entries = [(bool(e.data.get("retired", False)), e) for e in top.items("fields")]
+    declared = [(_field(e), retired) for retired, e in entries]
+    fields = tuple(f for f, retired in declared if not retired)
+    retired = tuple(f for f, gone in declared if gone)
+    retired_after: list[tuple[str, str]] = []
+    previous = ""
+    for f, gone in declared:
+        if gone:
+            retired_after.append((f.name, previous))
+        previous = f.name
     compute = top.child("compute_type")
     compute_type = ComputeType(compute.pop("attribute"), int(compute.pop("id")), compute.span)
     compute.done()
@@ -744,6 +777,8 @@ def build(op: str, doc: Document) -> OpSpec:
         tensor_lists=tensor_lists,
         test_lists=test_lists,
         fields=fields,
+        retired=retired,
+        retired_after=tuple(retired_after),
         compute_type=compute_type,
         rules=tuple(spec_rules),
         node_type=node_type,
@@ -912,12 +947,17 @@ def _tensor(e: _Entry) -> Tensor:
         span=e.span,
         frontend=_access(e, "frontend"),
         backend=backend,
-        metadata=tuple(e.pop("metadata", TENSOR_METADATA)),
+        metadata=_tensor_metadata(tuple(e.pop("metadata", TENSOR_METADATA)), bool(e.pop("work_data_dependent", False))),
         list=bool(e.pop("list", False)),
         uid_field=e.pop("uid_field"),
     )
     e.done()
     return result
+
+
+def _tensor_metadata(metadata: tuple[str, ...], work: bool) -> tuple[str, ...]:
+    """The UID field's metadata: as written, with `work_data_dependent` added for the spec key."""
+    return metadata + (WORK_MARK,) if work and WORK_MARK not in metadata else metadata
 
 
 def _field(e: _Entry) -> Field:
@@ -938,6 +978,7 @@ def _field(e: _Entry) -> Field:
         frontend=_access(e, "frontend"),
         metadata=tuple(e.pop("metadata", ())),
     )
+    e.pop("retired", False)
     e.done()
     return result
 

@@ -34,6 +34,7 @@ class FbsFieldView:
     source: str  # the spec tensor or field name
     tensor: Tensor | None = None
     field: Field | None = None
+    retired: bool = False  # a (deprecated) slot: in the table, read and written by nothing
 
     @property
     def optional(self) -> bool:
@@ -156,7 +157,33 @@ def _entries(spec: OpSpec) -> dict[str, FbsFieldView]:
         entries[t.name] = FbsFieldView(naming.tensor_uid_field(t), kind, "null" if t.optional else None, t.metadata, t.name, tensor=t)
     for f in spec.fields:
         entries[f.name] = FbsFieldView(f.name, field_type(f), _field_default(f), f.metadata, f.name, field=f)
+    if spec.retired and not spec.flatbuffers.order:  # each slot where the spec lists it
+        placed = dict(spec.retired_after)
+        ordered: dict[str, FbsFieldView] = {}
+        first = [f.name for f in spec.retired if placed[f.name] == ""]
+        names = list(entries)
+        split = len(spec.all_tensors)
+        sequence = names[:split] + first
+        for name in names[split:]:
+            sequence.append(name)
+            sequence += [f.name for f in spec.retired if placed[f.name] == name]
+        retired_names = {f.name for f in spec.retired}
+        # a slot after another retired slot follows it
+        for f in spec.retired:
+            if placed[f.name] in retired_names:
+                sequence.insert(sequence.index(placed[f.name]) + 1, f.name)
+        for name in sequence:
+            ordered[name] = entries.get(name) or _retired_view(spec, name)
+        return ordered
+    for f in spec.retired:
+        entries[f.name] = _retired_view(spec, f.name)
     return entries
+
+
+def _retired_view(spec: OpSpec, name: str) -> FbsFieldView:
+    f = next(r for r in spec.retired if r.name == name)
+    default = "null" if f.optional else None
+    return FbsFieldView(f.name, f.type.fbs_type, default, (*f.metadata, "deprecated"), f.name, retired=True)
 
 
 def _enums(spec: OpSpec, defined_here: bool) -> tuple[EnumDef, ...]:

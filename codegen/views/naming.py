@@ -199,6 +199,11 @@ class OpNames:
         return f"{self.spec.flatbuffers.table}T"
 
     @property
+    def graph_test_utility(self) -> str:
+        """The op's createValid<Op>Graph() in the test SDK's FlatBuffers graph test utilities."""
+        return f"createValid{self.spec.stem}Graph"
+
+    @property
     def fbs_accessor(self) -> str:
         return f"As{self.spec.flatbuffers.table}"
 
@@ -820,9 +825,18 @@ REFERENCE_FRAGMENTS = {
 }
 
 
+# the test SDK's FlatBuffers graph test utilities (FlatbufferGraphTestUtils.hpp): the op's
+# createValid<Op>Graph() and the include of its test constants
+GRAPH_TEST_UTILS_FRAGMENTS = {
+    "function.inc": "FlatbufferGraphTestUtils.hpp.function.inc",
+    "include.inc": "FlatbufferGraphTestUtils.hpp.include.inc",
+}
+GRAPH_TEST_UTILS = "test_sdk/include/hipdnn_test_sdk/utilities/FlatbufferGraphTestUtils.hpp"
+
+
 def fragment_file(stem: str) -> str:
     """The file name under generated/<op>/registry/ of a fragment template stem."""
-    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS[stem]
+    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS[stem]
 
 
 # --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------

@@ -110,6 +110,7 @@ class LayoutView:
     optional: bool  # `= null`: absent from the binary and left out of the JSON when unset
     default: str  # Python literal of what an absent field reads as
     enum: str  # the IntEnum class of an enum field, or ""
+    retired: bool = False  # a (deprecated) slot: its number is kept, its value never read or written
 
 
 def _layout(spec: OpSpec) -> tuple[LayoutView, ...]:
@@ -123,7 +124,7 @@ def _layout(spec: OpSpec) -> tuple[LayoutView, ...]:
         else:
             kind = f.field.type.fbs_type
             default = "[]" if f.field.type.is_vector else ("''" if kind == "string" else zero(f.field))
-        layout.append(LayoutView(f.name, kind, place, f.optional, "None" if f.optional else default, f.field.enum.name if f.field and f.field.enum else ""))
+        layout.append(LayoutView(f.name, kind, place, f.optional, "None" if f.optional else default, f.field.enum.name if f.field and f.field.enum else "", f.retired))
     return tuple(layout)
 
 

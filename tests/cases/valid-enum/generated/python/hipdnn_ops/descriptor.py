@@ -86,6 +86,7 @@ class FbsField:
     optional: bool = False  # `= null`: absent from the buffer and the JSON when unset
     default: Any = 0  # what an absent field reads as
     enum: type[IntEnum] | None = None
+    retired: bool = False  # a (deprecated) slot: counted for the slot numbers, never read or written
 
 
 @dataclass(frozen=True)

@@ -376,6 +376,9 @@ def _field_value(node: dict[str, Any], field: FbsField) -> Any:
 def _write_attributes(b: flatbuffers.Builder, cls: type[OperationDescriptor], node: dict[str, Any]) -> int:
     values: list[Any] = []
     for field in cls.LAYOUT:
+        if field.retired:  # a (deprecated) slot: its number is kept, nothing is written to it
+            values.append(None)
+            continue
         raw = _field_value(node, field)
         what = f"{field.place}.{field.name}" if field.place else field.name
         if raw is None:
@@ -646,6 +649,8 @@ def _read_node(buffer: _Buffer, position: int, what: str, index: int, problems: 
     node: dict[str, Any] = {"type": cls.TABLE, "name": name, "compute_data_type": compute, "inputs": {}, "outputs": {}}
     fields = buffer.table(attributes, "attributes")
     for slot, field in enumerate(cls.LAYOUT):
+        if field.retired:
+            continue
         value = _read_field(fields, slot, field)
         if value is None:
             continue
@@ -885,7 +890,7 @@ def _plan(cls: type[OperationDescriptor]) -> list[tuple[FbsField, str, str, str,
     plan = _PLANS.get(cls)
     if plan is None:
         bounds = {"long": INT64, "int": INT32, **{kind: items[1] for kind, items in _VECTOR_ITEMS.items()}}
-        plan = _PLANS[cls] = [(f, f.name, f.place, f"{f.place}.{f.name}" if f.place else f.name, bounds.get(f.kind)) for f in cls.LAYOUT]
+        plan = _PLANS[cls] = [(f, f.name, f.place, f"{f.place}.{f.name}" if f.place else f.name, bounds.get(f.kind)) for f in cls.LAYOUT if not f.retired]
     return plan
 
 
