@@ -68,9 +68,12 @@ class Family:
 
 
 def all_families() -> list[Family]:
-    from codegen.families import backend, frontend, mirror, reference, reference_registry, registry, schema, tests
+    from codegen.families import backend, cudnn_shim, docs, frontend, mirror, python_bindings, reference, reference_registry, registry, samples, schema, tests
 
-    return [backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, mirror.FAMILY]
+    return [
+        backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, mirror.FAMILY,
+        docs.FAMILY, samples.FAMILY, python_bindings.FAMILY, cudnn_shim.FAMILY,
+    ]
 
 
 def op_outputs(names: "OpNames") -> dict[str, str]:
@@ -89,8 +92,9 @@ def planned_files(names: "OpNames") -> list[str]:
 
 
 def copied_paths(names: "OpNames") -> list[str]:
-    """Per-op files `apply` copies into the checkout (paths under projects/hipdnn/)."""
-    return sorted(path for f in all_families() if f.copied for path in f.op_outputs(names).values())
+    """Per-op files `apply` copies into the checkout (paths under projects/hipdnn/); a copied
+    family's registry/ files are fragments, pasted, not copied."""
+    return sorted(path for f in all_families() if f.copied for path in f.op_outputs(names).values() if not path.startswith("registry/"))
 
 
 def shared_files(specs: "list[OpSpec] | None" = None) -> dict[str, str]:

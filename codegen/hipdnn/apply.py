@@ -910,8 +910,12 @@ def plan(ws: Workspace, root: Path, specs: list[OpSpec], display: Callable[[Path
     problems: list[Diagnostic] = []
     copies: dict[str, bytes] = {}
     # by union position: members of graph.fbs's NodeAttributes are only ever appended
+    from codegen.hipdnn import apply_surfaces  # it builds on this module's file editing
+
     for spec in sorted(specs, key=lambda s: (s.flatbuffers.union_position or 1 << 16, s.op)):
         problems += _register(ws, spec, sources)
+        if not problems:
+            apply_surfaces.register(ws, spec, sources)
         copies.update(_copies(ws, spec))
     if problems:
         raise ApplyError(problems)
