@@ -60,6 +60,9 @@ class Family:
     # the Python mirror: package-wide template -> path under generated/, and per-op ones
     package_outputs: dict[str, str] = field(default_factory=dict)
     package_op_outputs: Callable[["OpNames"], dict[str, str]] = _none
+    # the surface outside the C++ core this family renders (codegen/views/surfaces.py), which a
+    # workspace may skip (`skip-surfaces`); None: always rendered
+    surface: str | None = None
 
     @property
     def templates(self) -> Path:
@@ -67,7 +70,26 @@ class Family:
         return builtin_templates() / self.name
 
 
+_SKIPPED: set[str] = set()  # the surfaces this run's workspace skips (skip_surfaces)
+
+
+def skip_surfaces(names: "frozenset[str] | set[str]") -> None:
+    """Leave out the families of these surfaces for the rest of the run (the command line sets it
+    from the workspace's configuration, before anything is planned)."""
+    _SKIPPED.clear()
+    _SKIPPED.update(names)
+
+
+def skipped_surfaces() -> list[str]:
+    return sorted(_SKIPPED)
+
+
 def all_families() -> list[Family]:
+    """Every output family, but those of the surfaces the workspace skips."""
+    return [f for f in _every_family() if f.surface is None or f.surface not in _SKIPPED]
+
+
+def _every_family() -> list[Family]:
     from codegen.families import backend, cudnn_shim, docs, frontend, mirror, python_bindings, reference, reference_registry, registry, samples, schema, tests
 
     return [

@@ -12,15 +12,12 @@ detail/node_wrappers/unsupported_nodes.h 58533257218.
 
 from __future__ import annotations
 
+from codegen.spec.config import SURFACES
 from codegen.spec.model import OpSpec
 from codegen.views.naming import OpNames
 
-# The surfaces, by the name a workspace uses to turn one off (hipdnn-codegen.toml `surfaces`).
-DOCS = "docs"
-SAMPLES = "samples"
-PYTHON = "python"
-CUDNN = "cudnn"
-ALL = (DOCS, SAMPLES, PYTHON, CUDNN)
+# The surfaces, by the name a workspace's `skip-surfaces` setting turns one off with.
+DOCS, SAMPLES, PYTHON, CUDNN = SURFACES
 
 # shared files, by the key apply uses; paths under projects/hipdnn/
 REFERENCE_SUPPORT = "docs/OperationSupport-ReferenceImpl.md"

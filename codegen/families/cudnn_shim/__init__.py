@@ -21,4 +21,5 @@ FAMILY = Family(
     _fragments,
     copied=False,
     registers_in={"shim_properties": surfaces.SHIM_PROPERTIES, "shim_wrapper": surfaces.SHIM_WRAPPER},
+    surface=surfaces.CUDNN,
 )

@@ -23,4 +23,5 @@ FAMILY = Family(
     _outputs,
     registers_in_some={"reference_support": surfaces.REFERENCE_SUPPORT},
     registers_some=surfaces.has_reference_row,
+    surface=surfaces.DOCS,
 )

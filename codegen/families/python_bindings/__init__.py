@@ -26,4 +26,5 @@ FAMILY = Family(
     _fragments,
     copied=False,
     registers_in={"attributes_bindings": surfaces.ATTRIBUTES_BINDINGS, "graph_bindings": surfaces.GRAPH_BINDINGS},
+    surface=surfaces.PYTHON,
 )

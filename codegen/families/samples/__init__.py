@@ -21,4 +21,5 @@ FAMILY = Family(
     "the op's sample program and its entries in the samples' CMake list",
     _outputs,
     registers_in={"samples_cmake": surfaces.SAMPLES_CMAKE},
+    surface=surfaces.SAMPLES,
 )
