@@ -4,6 +4,8 @@ entries in the Python package's two binding sources, and its alias and forwardin
 cuDNN-compatibility shim. Each insertion is found by structure and skipped when the file already
 has the entry (hipDNN's own, or an earlier apply's), so applying twice changes nothing.
 
+Importing this module adds `register` to apply.REGISTRARS (the apply command imports it).
+
 May import: what codegen/hipdnn/apply.py may import, and apply.py itself.
 """
 
@@ -149,3 +151,6 @@ def insert_forwarding_node(source: Source, lines: list[str]) -> None:
         raise source.structure("the body of a forwarding node method", mark)
     close, _ = apply._match_brace(masked, opener, masked[opener].index("{"))
     source.insert(close + 1, ["", *lines])
+
+
+apply.REGISTRARS.append(register)
