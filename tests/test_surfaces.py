@@ -313,3 +313,39 @@ def test_a_shim_stub_of_the_op_is_refused(tmp_path):
     assert result.code == 1, result.out + result.err
     assert "graph_wrapper.h" in result.out and "error[APPLY-STRUCTURE]" in result.out and "HIPDNN_CUDNN_SHIM_FAIL_NODE" in result.out
     assert tree(root) == before
+
+
+# --- skip-surfaces ------------------------------------------------------------------------------
+
+
+def test_a_workspace_skipping_surfaces_drops_their_files(tmp_path):
+    """`skip-surfaces` leaves the families out: check reports their files as stale leftovers, generate
+    deletes them, then check is clean; apply opens none of their shared files."""
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(GENERATED, ws / "generated")
+    (ws / "hipdnn-codegen.toml").write_text('skip-surfaces = ["python", "samples"]\n')
+    stale = run_cli("check", cwd=ws)
+    assert stale.code == 1 and "generated/rmsnorm_bwd/registry/graph_bindings.cpp.method.inc" in stale.out, stale.out + stale.err
+    assert run_cli("generate", "-q", cwd=ws).code == 0
+    kept = tree(ws / "generated")
+    assert not any("samples/" in p or "bindings.cpp" in p for p in kept)
+    assert "rmsnorm_bwd/docs/operations/rmsnorm_bwd.md" in kept and "rmsnorm_bwd/registry/graph_wrapper.h.method.inc" in kept
+    clean = run_cli("check", cwd=ws)
+    assert clean.code == 0, clean.out + clean.err
+    root = tmp_path / "projects" / "hipdnn"
+    shutil.copytree(FIXTURE, root)
+    (root / surfaces.SAMPLES_CMAKE).unlink()  # a skipped surface's shared file is never opened
+    (root / surfaces.GRAPH_BINDINGS).unlink()
+    applied = run_cli("apply", "--force", "--hipdnn-root", str(root), cwd=ws)
+    assert applied.code == 0, applied.out + applied.err
+    assert not any(p.startswith("samples/") for p in tree(root))
+
+
+def test_an_unknown_surface_is_a_usage_error(tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    (ws / "hipdnn-codegen.toml").write_text('skip-surfaces = ["doc"]\n')
+    result = run_cli("check", cwd=ws)
+    assert result.code == 2
+    assert result.err.strip().endswith("hipdnn-codegen.toml: skip-surfaces: unknown surface 'doc' (known: docs, samples, python, cudnn)")
