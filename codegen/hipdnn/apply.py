@@ -699,6 +699,11 @@ def _paren_depths(code: list[str]) -> list[int]:
     return depths
 
 
+def _continues(code: str) -> bool:
+    """Whether a line goes on with the statement above it: a member call chained on it."""
+    return code.lstrip().startswith((".", "->"))
+
+
 def _format_windows(source: Source, masked: list[str], runs: list[tuple[int, int]], style: Path, filename: str) -> list[Line] | None:
     """The file with each window formatted on its own (see _format_added), or None when a window's
     borrowed context did not come back unchanged (then the whole file is formatted)."""
@@ -709,9 +714,11 @@ def _format_windows(source: Source, masked: list[str], runs: list[tuple[int, int
     windows: list[list[int]] = []
     for first, last in runs:
         start, stop = max(0, first - WINDOW_CONTEXT), min(len(masked), last + WINDOW_CONTEXT)
-        while start > 0 and (depth[start] or in_comment[start]):
-            start -= 1  # a window starts and ends between statements: never inside parentheses or a comment
-        while stop < len(masked) and (depth[stop] or in_comment[stop]):
+        # a window starts and ends between statements: never inside parentheses or a comment, nor
+        # inside a chain of member calls (a line going on with `.def(...)`, as nanobind bindings do)
+        while start > 0 and (depth[start] or in_comment[start] or _continues(code[start])):
+            start -= 1
+        while stop < len(masked) and (depth[stop] or in_comment[stop] or _continues(code[stop])):
             stop += 1
         if windows and start <= windows[-1][1]:
             windows[-1][1] = max(windows[-1][1], stop)
