@@ -134,11 +134,11 @@ def test_generate_then_check_then_rerun_changes_nothing(workspace):
     assert first.code == 0, first.err
     lines = first.out.splitlines()
     assert lines[-3:] == [
-        "thing          64 created  (generated/thing/)",
+        "thing          75 created  (generated/thing/)",
         "python mirror  17 created  (generated/python/)",
-        "generated/: 81 file(s) written for 1 op(s) and the Python mirror (81 created)",
+        "generated/: 92 file(s) written for 1 op(s) and the Python mirror (92 created)",
     ]
-    assert sum(line.startswith("created  generated/") for line in lines) == len(lines) - 3 == 81  # 67 (the mirror's graphio.py and reference package's __init__.py and numeric.py among them; 3 of them the schema layer's files, 8 its fragments; 3 the graph-descriptor and integration tests, 1 their CMake fragment), a C enum header, 13 enum fragments
+    assert sum(line.startswith("created  generated/") for line in lines) == len(lines) - 3 == 92  # 67 (the mirror's graphio.py and reference package's __init__.py and numeric.py among them; 3 of them the schema layer's files, 8 its fragments; 3 the graph-descriptor and integration tests, 1 their CMake fragment), a C enum header, 13 enum fragments, and 11 of the surfaces (the page, the sample, its 2 CMake fragments, 4 binding and 3 shim fragments)
     before = _tree(workspace / "generated")
     second = run_cli("generate", cwd=workspace)
     assert second.out == "generated/ is up to date (1 op(s) and the Python mirror)\n"
