@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from codegen import __version__
+from codegen import __version__, families
 from codegen.commands._common import EXIT_INTERNAL, EXIT_USAGE, _PipeSafe, _say
 from codegen.diagnostics.errors import UsageError
 from codegen.plumbing import console, storage
@@ -202,6 +202,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not getattr(args, "builtin_fallback", False) or args.root is not None or not str(exc).startswith(config.NOT_FOUND):
                 raise UsageError(str(exc)) from None
             args.settings = None
+        families.skip_surfaces(args.settings.skip_surfaces if args.settings is not None else frozenset())
         _op_ids(args)
         with storage.locked(args.settings.root, _say) if args.settings is not None else contextlib.nullcontext():  # one run per workspace at a time
             code = run(args)

@@ -60,6 +60,9 @@ class Family:
     # the Python mirror: package-wide template -> path under generated/, and per-op ones
     package_outputs: dict[str, str] = field(default_factory=dict)
     package_op_outputs: Callable[["OpNames"], dict[str, str]] = _none
+    # the surface outside the C++ core this family renders (codegen/views/surfaces.py), which a
+    # workspace may skip (`skip-surfaces`); None: always rendered
+    surface: str | None = None
 
     @property
     def templates(self) -> Path:
@@ -67,10 +70,32 @@ class Family:
         return builtin_templates() / self.name
 
 
-def all_families() -> list[Family]:
-    from codegen.families import backend, frontend, graph_test_utils, mirror, reference, reference_registry, registry, schema, tests
+_SKIPPED: set[str] = set()  # the surfaces this run's workspace skips (skip_surfaces)
 
-    return [backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, graph_test_utils.FAMILY, mirror.FAMILY]
+
+def skip_surfaces(names: "frozenset[str] | set[str]") -> None:
+    """Leave out the families of these surfaces for the rest of the run (the command line sets it
+    from the workspace's configuration, before anything is planned)."""
+    _SKIPPED.clear()
+    _SKIPPED.update(names)
+
+
+def skipped_surfaces() -> list[str]:
+    return sorted(_SKIPPED)
+
+
+def all_families() -> list[Family]:
+    """Every output family, but those of the surfaces the workspace skips."""
+    return [f for f in _every_family() if f.surface is None or f.surface not in _SKIPPED]
+
+
+def _every_family() -> list[Family]:
+    from codegen.families import backend, cudnn_shim, docs, frontend, graph_test_utils, mirror, python_bindings, reference, reference_registry, registry, samples, schema, tests
+
+    return [
+        backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, graph_test_utils.FAMILY, mirror.FAMILY,
+        docs.FAMILY, samples.FAMILY, python_bindings.FAMILY, cudnn_shim.FAMILY,
+    ]
 
 
 def op_outputs(names: "OpNames") -> dict[str, str]:
@@ -89,8 +114,9 @@ def planned_files(names: "OpNames") -> list[str]:
 
 
 def copied_paths(names: "OpNames") -> list[str]:
-    """Per-op files `apply` copies into the checkout (paths under projects/hipdnn/)."""
-    return sorted(path for f in all_families() if f.copied for path in f.op_outputs(names).values())
+    """Per-op files `apply` copies into the checkout (paths under projects/hipdnn/); a copied
+    family's registry/ files are fragments, pasted, not copied."""
+    return sorted(path for f in all_families() if f.copied for path in f.op_outputs(names).values() if not path.startswith("registry/"))
 
 
 def shared_files(specs: "list[OpSpec] | None" = None) -> dict[str, str]:

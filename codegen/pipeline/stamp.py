@@ -68,7 +68,12 @@ def no_mirror_warning(ws: Workspace) -> Diagnostic:
 
 
 def toolchain() -> str:
-    return f"hipdnn-codegen {__version__}; clang-format {formatting.CLANG_FORMAT_VERSION}"
+    """The tool's version and the formatter's, and the surfaces the workspace skips (a change of
+    them makes every op stale, as a new tool would)."""
+    from codegen import families
+
+    skipped = families.skipped_surfaces()
+    return f"hipdnn-codegen {__version__}; clang-format {formatting.CLANG_FORMAT_VERSION}" + (f"; skipping {', '.join(skipped)}" if skipped else "")
 
 
 def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bool], bool]:

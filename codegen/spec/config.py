@@ -43,7 +43,11 @@ KEYS = {
     "format": "default of check --format: " + ", ".join(FORMATS),
     "ignore": "warning rule ids never reported",
     "per-path-ignores": "glob (relative to the workspace) -> warning rule ids not reported for matching files",
+    "skip-surfaces": "surfaces outside the C++ core neither generated nor applied: any of docs, samples, python, cudnn",
 }
+
+# the surfaces an op has outside the C++ core (codegen/views/surfaces.py), by the name skip-surfaces takes
+SURFACES = ("docs", "samples", "python", "cudnn")
 
 
 class ConfigError(Exception):
@@ -58,7 +62,8 @@ class Settings(NamedTuple):
     hipdnn_root: Path | None = None
     format: str | None = None
     ignore: frozenset[str] = frozenset()
-    per_path: tuple[tuple[str, frozenset[str]], ...] = ()
+    per_path: tuple[tuple[str, frozenset[str]], ...] = field(default=())
+    skip_surfaces: frozenset[str] = frozenset()
 
     def hides(self, diagnostic: Diagnostic, cwd: Path | None = None) -> bool:
         """Whether the configuration silences this finding (warnings only: errors always show)."""
@@ -153,6 +158,12 @@ def _settings(path: Path, table: dict[str, Any]) -> Settings:
     per_path = tuple(
         (pattern, _rule_ids(ids, f"{path}: per-path-ignores.{pattern!r}")) for pattern, ids in sorted(per_path_table.items())
     )
+    skipped = table.get("skip-surfaces", [])
+    if not isinstance(skipped, list) or not all(isinstance(name, str) for name in skipped):
+        raise ConfigError(f"{path}: skip-surfaces must be a list of surface names ({', '.join(SURFACES)})")
+    unknown_surfaces = sorted(set(skipped) - set(SURFACES))
+    if unknown_surfaces:
+        raise ConfigError(f"{path}: skip-surfaces: unknown surface '{unknown_surfaces[0]}' (known: {', '.join(SURFACES)})")
     hipdnn = table.get("hipdnn-root")
     return Settings(
         root=root,
@@ -161,6 +172,7 @@ def _settings(path: Path, table: dict[str, Any]) -> Settings:
         format=fmt,
         ignore=_rule_ids(table.get("ignore", []), f"{path}: ignore"),
         per_path=per_path,
+        skip_surfaces=frozenset(skipped),
     )
 
 

@@ -366,6 +366,11 @@ public:
     // helper, id 64401794917, as `auto [data, error] = graph.to_binary()`).
     std::pair<std::vector<uint8_t>, Error> to_binary() const;
 
+    // validate, lower and plan in one call, declared only: hipDNN's samples call it as
+    // `graph->build(handle)` and skip on GRAPH_NOT_SUPPORTED (ids 55051781691, 62051289818); its
+    // further parameters (heuristic modes) are UNVERIFIED and left out.
+    Error build(hipdnnHandle_t handle);
+
 protected:
     // Lowering and lifting through the backend, declared only (the integration tests that reach
     // them through hipdnn_tests::TestableGraph*, id 65499828820, are compiled, not run, here).
