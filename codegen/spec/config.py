@@ -62,7 +62,7 @@ class Settings(NamedTuple):
     hipdnn_root: Path | None = None
     format: str | None = None
     ignore: frozenset[str] = frozenset()
-    per_path: tuple[tuple[str, frozenset[str]], ...] = field(default=())
+    per_path: tuple[tuple[str, frozenset[str]], ...] = ()
     skip_surfaces: frozenset[str] = frozenset()
 
     def hides(self, diagnostic: Diagnostic, cwd: Path | None = None) -> bool:
