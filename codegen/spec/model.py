@@ -331,6 +331,23 @@ class Inference:
     span: Span
 
 
+@dataclass(frozen=True)
+class Check:
+    """A declared check: `requires` must hold whenever `when` holds (both in the expression language,
+    codegen.spec.expr), else the node (frontend), finalize() (backend) or both report `message`."""
+
+    id: str
+    requires: str
+    when: str | None
+    message: str
+    where: str  # frontend | backend | both
+    code: str  # the frontend ErrorCode: INVALID_VALUE | ATTRIBUTE_NOT_SET
+    span: Span
+
+
+CHECK_PLACES = ("frontend", "backend", "both")
+CHECK_CODES = ("INVALID_VALUE", "ATTRIBUTE_NOT_SET")
+
 KEEPS = ("trailing", "leading")
 BOUND = re.compile(r"^rank\(([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\)(?: ([-+]) ([0-9]{1,4}))?$")
 
@@ -513,6 +530,7 @@ class OpSpec:
     damage: Damage | None = None  # a partial model, built from what the schema accepted
     shared_ranges: tuple[SharedRange, ...] = ()  # parts of attribute_range another owner also uses
     content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
+    checks: tuple[Check, ...] = ()  # declared checks (`checks:`), in spec order
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -657,6 +675,7 @@ def build(op: str, doc: Document) -> OpSpec:
         else:
             spec_rules.append(_rule(e))
     inferences = tuple(_inference(e) for e in top.items("inference"))
+    checks = tuple(_check(e) for e in top.items("checks"))
     test = top.child("test_data")
     constants_prefix = test.pop("constants_prefix")
     test_shapes = tuple(_test_shapes(test.child("shapes"))) if "shapes" in test.data else ()
@@ -699,7 +718,17 @@ def build(op: str, doc: Document) -> OpSpec:
         dtypes=dtypes,
         reference=reference,
         content=content,
+        checks=checks,
     )
+
+
+def _check(e: _Entry) -> Check:
+    where, code = e.pop("where", "frontend"), e.pop("code", "INVALID_VALUE")
+    if where not in CHECK_PLACES or code not in CHECK_CODES:
+        raise AssertionError(f"check place {where!r} or code {code!r} passed the schema")
+    result = Check(str(e.pop("id")), str(e.pop("requires")), e.pop("when"), str(e.pop("message")), where, code, e.span)
+    e.done()
+    return result
 
 
 def _dtypes(e: _Entry) -> Dtypes:

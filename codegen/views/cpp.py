@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codegen.plumbing import escape
+from codegen.spec import expr
 from codegen.views import fbsview, naming, nodecheck
 from codegen.views.fbsview import SchemaView
 from codegen.spec.model import Bound, EnumDef, Field, FrontendFlag, FrontendSetter, OpSpec, Rule, Tensor
@@ -251,6 +252,7 @@ class NodeView:
     conformance: tuple[ConformsView, ...]
     infer_required: tuple[tuple[str, str], ...]  # (tensor expression, message literal)
     inferences: tuple[InferView, ...]
+    declared: tuple[NodeCheckView, ...] = ()  # the spec's `checks:` placed in the frontend, in order
 
 
 @dataclass(frozen=True)
@@ -774,7 +776,8 @@ def _bound(b: Bound, tensors: dict[str, TensorView]) -> tuple[str, str]:
 
 def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> NodeView:
     names = OpNames(spec)
-    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "range": []}
+    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "range": [], "declared": []}
+    ctx = expr_context(spec, tensors, fields)
     conformance: dict[Any, list[NodeCheckView]] = {}
     for check in nodecheck.checks(spec):
         code, message = f"ErrorCode::{check.code}", quote(check.message)
@@ -793,6 +796,8 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
             fails = (f"{a} != nullptr && {b} != nullptr && !{a}->get_dim().empty() && !{b}->get_dim().empty() "
                      f"&& {a}->get_dim() != {b}->get_dim()")
             groups["shape"].append(NodeCheckView(check, code, message, fails))
+        elif check.declared is not None:
+            groups["declared"].append(NodeCheckView(check, code, message, declared_fails(check.declared, ctx)))
         elif check.kind in ("range_min", "range_max"):
             assert check.field is not None and check.bound is not None
             f = fields[check.field]
@@ -828,7 +833,30 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
         (tensors[t.name].frontend_read, quote(nodecheck.infer_missing_message(spec, t.name))) for t in spec.required_tensors
     )
     return NodeView(names.frontend_node, tuple(groups["input"]), tuple(groups["presence"]), tuple(groups["output"]),
-                    tuple(groups["shape"]), tuple(groups["range"]), tuple(views), infer_required, tuple(inferences))
+                    tuple(groups["shape"]), tuple(groups["range"]), tuple(views), infer_required, tuple(inferences),
+                    tuple(groups["declared"]))
+
+
+def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> expr.CppContext:
+    """How the expression compiler reads the op inside the frontend node."""
+    scope = expr.scope_of(spec)
+    reads = {}
+    for name, f in fields.items():
+        is_set = _field_set(spec, f)
+        reads[name] = (_field_value(f), "" if is_set == "true" else is_set, scope.fields[name])
+    return expr.CppContext({n: t.frontend_read for n, t in tensors.items()}, reads)
+
+
+def declared_fails(c: expr.Compiled, ctx: expr.CppContext) -> str:
+    """The C++ condition under which a declared check fails: every value it reads exists (the
+    guards), `when` holds and `requires` does not."""
+    guards, requires = expr.cpp(c.requires, ctx)
+    when = ""
+    if c.when is not None:
+        when_guards, when = expr.cpp(c.when, ctx)
+        guards = [*when_guards, *(g for g in guards if g not in when_guards)]
+    parts = [f"({g})" for g in guards] + ([when] if when else []) + [f"!{requires}"]
+    return " && ".join(parts)
 
 
 def build(spec: OpSpec) -> OpView:

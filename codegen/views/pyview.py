@@ -152,6 +152,15 @@ class OpView:
     graph_single: bool = False  # one tensor, not a list
 
     @property
+    def frontend_imports(self) -> str:
+        """What the op module imports from hipdnn_ops.frontend: the node's classes and the helpers
+        its declared checks' Python calls."""
+        import re
+
+        used = {m for c in self.node_checks for m in re.findall(r"\b(at|cut|put|every|tdiv|tmod|_norm)\(", c)}
+        return ", ".join(["Bound", "FieldState", "Inference", "NodeCheck", "NodeSpec", *sorted(used)])
+
+    @property
     def graph_returns_optional(self) -> bool:
         """The Graph method returns a list that may hold None (a stated return, not one tensor)."""
         return self.spec.frontend.graph_returns is not None and not self.graph_single
@@ -245,6 +254,8 @@ def _node(spec: OpSpec) -> tuple[Any, ...]:
             args.append(f"field={c.field!r}")
         if c.bound is not None:
             args.append(f"bound=Bound({c.bound.constant!r}, {c.bound.rank_of!r}, {c.bound.offset!r})")
+        if c.declared is not None:
+            args.append(f"fails=lambda v: {nodecheck.fails_python(c.declared)}")
         if c.conforms is not None:
             args.append(f"keeps={c.conforms.keeps!r}")
             if c.conforms.same_form_as:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Iterable
 
+from codegen.spec import expr
 from codegen.views import naming, nodecheck
 from codegen.spec.model import Conforms, OpSpec, Rule, Tensor
 from codegen.views.nodecheck import Dims, NodeCheck
 
 MAX_SEARCH = 16  # optional tensors considered together when searching for satisfying sets
+MAX_PAIRS = 48  # one-step changes combined pairwise when no single change fails a declared check
 
 BAD_PARAM = "HIPDNN_STATUS_BAD_PARAM"
 INTERNAL_ERROR = "HIPDNN_STATUS_INTERNAL_ERROR"
@@ -125,14 +127,40 @@ def _constrained(spec: OpSpec) -> list[str]:
 
 
 def largest_satisfying(spec: OpSpec) -> tuple[str, ...]:
-    """Every unconstrained optional tensor plus the largest rule-satisfying constrained subset."""
+    """Every unconstrained optional tensor plus the largest rule-satisfying constrained subset,
+    less the optional tensors a declared check refuses beside the test data's fields."""
     constrained = _constrained(spec)[:MAX_SEARCH]
     free = [t.name for t in spec.optional_tensors if t.name not in constrained]
     for size in range(len(constrained), -1, -1):
         for combo in itertools.combinations(constrained, size):
             if rules_hold(spec, set(free) | set(combo)):
-                return _ordered(spec, set(free) | set(combo))
-    return _ordered(spec, set(free))
+                return _declared_clear(spec, _ordered(spec, set(free) | set(combo)))
+    return _declared_clear(spec, _ordered(spec, set(free)))
+
+
+def _declared_clear(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
+    """`present` without the optional tensors whose presence alone makes the test data fail a
+    declared check (SDPA's scale tensor beside attn_scale_value): each is dropped, first in spec order."""
+    if not spec.checks or nodecheck.expr.compiled_checks(spec) is None:
+        return present
+    try:
+        data = {t.name: spec.test_tensor(t.name) for t in spec.tensors}
+        fields = {f.name: spec.test_field(f.name).value for f in spec.fields}
+    except StopIteration:
+        return present  # incomplete test data is reported by the spec checks
+    required = {t.name for t in spec.required_tensors}
+    chosen = list(present)
+    for _ in range(len(present)):
+        dims = {n: (d.dims if n in required or n in chosen else None) for n, d in data.items()}
+        strides = {n: (d.strides if n in required or n in chosen else None) for n, d in data.items()}
+        failed = nodecheck.evaluate(spec, dims, fields, strides)
+        if failed is None or failed.declared is None:
+            return tuple(chosen)
+        readable = [n for n in chosen if n in nodecheck.expr.names(failed.declared.requires)]
+        if not readable:
+            return tuple(chosen)
+        chosen.remove(readable[0])
+    return tuple(chosen)
 
 
 def smallest_satisfying_with(spec: OpSpec, name: str) -> tuple[str, ...] | None:
@@ -250,7 +278,8 @@ def _with(state: NodeState, present: tuple[str, ...] | None = None, dims: dict[s
 
 def first_failure(spec: OpSpec, state: NodeState) -> NodeCheck | None:
     dims = {name: (d if name in state.present else None) for name, d in state.dims}
-    return nodecheck.evaluate(spec, dims, dict(state.fields))
+    strides = {name: (d if name in state.present else None) for name, d in state.strides}
+    return nodecheck.evaluate(spec, dims, dict(state.fields), strides)
 
 
 def _same_shape_group(spec: OpSpec, name: str) -> set[str]:
@@ -271,8 +300,65 @@ def _conforming(c: Conforms, to: Dims, kept: int, one_padded: bool) -> list[int]
     return list(to[:kept]) + [1] * (rank - kept) if one_padded else list(to[:kept])
 
 
-def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> list[NodeState]:
+def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too: bool = True) -> list[NodeState]:
+    """One-step changes of the valid state touching what a declared check reads: each tensor's
+    presence, each dimension nudged, ranks one lower and higher (moved with the tensor's same_shape
+    group), each field's value nudged, unset, toggled or switched to another enum value."""
+    c = check.declared
+    assert c is not None
+    read = expr.names(c.requires) | (expr.names(c.when) if c.when is not None else set())
+    if not shapes_too:  # presence and field changes: what any declared check reads (a rival check's field)
+        for other in expr.compiled_checks(spec) or ():
+            read |= expr.names(other.requires) | (expr.names(other.when) if other.when is not None else set())
+    tensors = [t.name for t in spec.tensors if t.name in read]
+    out: list[NodeState] = []
+    for name in tensors:
+        if name in state.present:
+            out.append(_with(state, present=tuple(n for n in state.present if n != name)))
+        else:
+            out.append(_with(state, present=tuple(t.name for t in spec.tensors if t.name in state.present or t.name == name)))
+        if not shapes_too:
+            continue
+        base = state.dims_of(name)
+        shapes: list[Dims] = []
+        for i, d in enumerate(base):
+            for new in (d + 1, d - 1, 1, 2 * d + 1, 0):
+                if new != d and new >= 0:
+                    shapes.append(base[:i] + (new,) + base[i + 1 :])
+        shapes += [base[1:], base[:-1], (1,) + base, base + (2,)]
+        group = _same_shape_group(spec, name)
+        for shape in shapes:
+            if shape:
+                out.append(_with(state, dims={n: shape for n in group}))
+    for f in spec.fields:
+        if f.name not in read:
+            continue
+        value = state.field(f.name)
+        options: list[Any] = []
+        if f.enum is not None:
+            options = [v.name for v in f.enum.values if v.name != value]
+        elif f.type.name == "bool":
+            options = [not value] if value is not None else [True, False]
+        elif f.type.name in ("int64", "int32"):
+            options = [0, 1, -1] if value is None else [value + 1, value - 1, 0, -1, 2 * value + 1]
+        elif f.type.name in ("float", "double"):
+            options = [0.5, 0.0, -1.0] if value is None else [value * 2 + 1, 0.0, -1.0]
+        if nodecheck.unset_value(spec, f) is None and value is not None:
+            options.append(None)
+        out.extend(_with(state, fields={f.name: v}) for v in options if v != value or v is None)
+    return out
+
+
+def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[NodeState]:
     """States that should fail `check` first; the caller keeps the first one that does."""
+    if check.kind == "expr":
+        singles = _single_changes(spec, state, check)
+        pairs = (s2 for s1 in singles[:MAX_PAIRS] for s2 in _single_changes(spec, s1, check)[:MAX_PAIRS])
+        # presence and field changes (few) twice, then any change: a tensor a check reads that the
+        # valid state leaves out for another check's sake (SDPA's scale) is set, its rival unset, its dims nudged
+        triples = (s3 for s1 in _single_changes(spec, state, check, False)
+                   for s2 in _single_changes(spec, s1, check, False) for s3 in _single_changes(spec, s2, check))
+        return itertools.chain(singles, pairs, triples)
     if check.kind == "required":
         return [_with(state, present=tuple(n for n in state.present if n != check.tensors[0]))]
     if check.kind == "field_required":

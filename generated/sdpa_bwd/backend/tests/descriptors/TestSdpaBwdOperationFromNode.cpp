@@ -285,8 +285,7 @@ TEST_F(TestSdpaBwdOperationFromNode, CreatesValidFinalizedDescriptor)
 TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -304,7 +303,6 @@ TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
                                                               &_dqDesc,
                                                               &_dkDesc,
                                                               &_dvDesc,
-                                                              &_scaleDesc,
                                                               &_attnMaskDesc,
                                                               &_seqLenQDesc,
                                                               &_seqLenKvDesc,
@@ -333,8 +331,6 @@ TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
     EXPECT_EQ(descriptor->getDkDesc()->getData().uid, K_SDPA_BWD_TENSOR_DK_UID);
     ASSERT_NE(descriptor->getDvDesc(), nullptr);
     EXPECT_EQ(descriptor->getDvDesc()->getData().uid, K_SDPA_BWD_TENSOR_DV_UID);
-    ASSERT_NE(descriptor->getScaleDesc(), nullptr);
-    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_SDPA_BWD_TENSOR_SCALE_UID);
     ASSERT_NE(descriptor->getAttnMaskDesc(), nullptr);
     EXPECT_EQ(descriptor->getAttnMaskDesc()->getData().uid, K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     ASSERT_NE(descriptor->getSeqLenQDesc(), nullptr);
@@ -355,7 +351,7 @@ TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     ASSERT_NE(descriptor->getDBiasDesc(), nullptr);
     EXPECT_EQ(descriptor->getDBiasDesc()->getData().uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 19U);
+    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 18U);
 }
 
 TEST_F(TestSdpaBwdOperationFromNode, FailsWithMissingQTensor)
@@ -703,7 +699,6 @@ TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryDelegatesCorrectly)
                                           &_dqDesc,
                                           &_dkDesc,
                                           &_dvDesc,
-                                          &_scaleDesc,
                                           &_attnMaskDesc,
                                           &_seqLenQDesc,
                                           &_seqLenKvDesc,
@@ -714,8 +709,7 @@ TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryDelegatesCorrectly)
                                           &_dropoutScaleInvDesc,
                                           &_dbiasDesc});
     const auto created
-        = NodeFactory::createOperationFromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = NodeFactory::createOperationFromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -743,7 +737,6 @@ TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryDelegatesCorrectly)
     EXPECT_EQ(descriptor->getDqDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
     EXPECT_EQ(descriptor->getDkDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
     EXPECT_EQ(descriptor->getDvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
     EXPECT_EQ(descriptor->getAttnMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
     EXPECT_EQ(descriptor->getSeqLenQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
     EXPECT_EQ(descriptor->getSeqLenKvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
@@ -775,7 +768,6 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
                                           &_dqDesc,
                                           &_dkDesc,
                                           &_dvDesc,
-                                          &_scaleDesc,
                                           &_attnMaskDesc,
                                           &_seqLenQDesc,
                                           &_seqLenKvDesc,
@@ -786,8 +778,7 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
                                           &_dropoutScaleInvDesc,
                                           &_dbiasDesc});
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -806,7 +797,6 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
     EXPECT_EQ(descriptor->getDqDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
     EXPECT_EQ(descriptor->getDkDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
     EXPECT_EQ(descriptor->getDvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
     EXPECT_EQ(descriptor->getAttnMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
     EXPECT_EQ(descriptor->getSeqLenQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
     EXPECT_EQ(descriptor->getSeqLenKvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
@@ -827,7 +817,6 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
-    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
@@ -843,8 +832,7 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
 TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -862,7 +850,6 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
                                                               &_dqDesc,
                                                               &_dkDesc,
                                                               &_dvDesc,
-                                                              &_scaleDesc,
                                                               &_attnMaskDesc,
                                                               &_seqLenQDesc,
                                                               &_seqLenKvDesc,
@@ -1003,20 +990,6 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
                                HIPDNN_DATA_FLOAT,
                                toVec(K_SDPA_BWD_TENSOR_DV_DIMS),
                                toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
-    }
-    {
-        ScopedDescriptor tensor;
-        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
-                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                 1,
-                                 &count,
-                                 static_cast<void*>(tensor.getPtr()));
-        EXPECT_EQ(count, 1);
-        verifyTensorDescriptor(tensor.get(),
-                               K_SDPA_BWD_TENSOR_SCALE_UID,
-                               HIPDNN_DATA_FLOAT,
-                               toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
-                               toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -1222,8 +1195,7 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
 TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -1241,7 +1213,6 @@ TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
                                                               &_dqDesc,
                                                               &_dkDesc,
                                                               &_dvDesc,
-                                                              &_scaleDesc,
                                                               &_attnMaskDesc,
                                                               &_seqLenQDesc,
                                                               &_seqLenKvDesc,
@@ -1263,7 +1234,7 @@ TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
     EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
     EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
     EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SCALE_UID);
+    EXPECT_FALSE(attributes->scale_tensor_uid.has_value());
     EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
