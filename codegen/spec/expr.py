@@ -809,7 +809,7 @@ class CppContext:
 
     tensors: Mapping[str, str]
     fields: Mapping[str, tuple[str, str, str]]
-
+    enums: Mapping[str, str] = field(default_factory=dict)  # "Enum.VALUE" -> the C++ enumerator
 
 def cpp(node: Node, ctx: CppContext) -> tuple[list[str], str]:
     """(guards, value): the value is meaningful when every guard (evaluated in order) is true."""
@@ -850,14 +850,16 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
     if k == "bool":
         return "true" if node.value else "false"
     if k == "enum":
-        return f"int64_t{{{node.number}}}"
+        return ctx.enums[node.value]
     if k == "var":
         return f"q_{node.value}"
     if k == "name":
         read, is_set, kind = ctx.fields[node.value]
         if is_set and is_set not in guards:
             guards.append(is_set)
-        if kind.startswith("enum:") or kind == "int":
+        if kind.startswith("enum:"):
+            return read
+        if kind == "int":
             return f"static_cast<int64_t>({read})"
         if kind == "float":
             return f"static_cast<double>({read})"

@@ -844,7 +844,8 @@ def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str,
     for name, f in fields.items():
         is_set = _field_set(spec, f)
         reads[name] = (_field_value(f), "" if is_set == "true" else is_set, scope.fields[name])
-    return expr.CppContext({n: t.frontend_read for n, t in tensors.items()}, reads)
+    enums = {f"{f.enum.name}.{v.name}": _frontend_value(f, v.name) for f in spec.fields if f.enum is not None for v in f.enum.values}
+    return expr.CppContext({n: t.frontend_read for n, t in tensors.items()}, reads, enums)
 
 
 def declared_fails(c: expr.Compiled, ctx: expr.CppContext) -> str:
