@@ -325,7 +325,8 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
             for new in (d + 1, d - 1, 1, 2 * d + 1, 0):
                 if new != d and new >= 0:
                     shapes.append(base[:i] + (new,) + base[i + 1 :])
-        shapes += [base[1:], base[:-1], (1,) + base, base + (2,)]
+        shapes += [base[k:] for k in range(1, len(base))] + [base[:k] for k in range(len(base) - 1, 0, -1)]
+        shapes += [(1,) + base, base + (2,)]
         group = _same_shape_group(spec, name)
         for shape in shapes:
             if shape:

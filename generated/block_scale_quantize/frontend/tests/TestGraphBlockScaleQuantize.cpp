@@ -33,7 +33,7 @@ BlockScaleQuantizeAttributes makeAttributes()
 {
     BlockScaleQuantizeAttributes attributes;
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;

@@ -25,6 +25,6 @@ constexpr std::array<int64_t, 4> K_BSQ_TENSOR_SCALE_DIMS = {1, 1, 64, 4};
 constexpr std::array<int64_t, 4> K_BSQ_TENSOR_SCALE_STRIDES = {256, 256, 4, 1};
 
 constexpr int32_t K_BSQ_BLOCK_SIZE = 32;
-constexpr int64_t K_BSQ_AXIS = 1;
+constexpr int64_t K_BSQ_AXIS = 3;
 constexpr bool K_BSQ_TRANSPOSE = true;
 } // namespace hipdnn_tests::constants
