@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _node_rules, _satisfiable, _enums, _schema_layout, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -241,7 +241,8 @@ def _node_rules_known(spec: OpSpec) -> bool:
     for c in spec.conformance:
         if {c.tensor, c.to, c.same_form_as or c.tensor} - tensors or c.split not in ints:
             return False
-    return all(r.tensors and set(r.tensors) <= tensors for r in spec.rules) and expr.compiled_checks(spec) is not None
+    known = expr.compiled_checks(spec) is not None and expr.compiled_formulas(spec) is not None
+    return all(r.tensors and set(r.tensors) <= tensors for r in spec.rules) and known and all(f.target in tensors for f in spec.formulas)
 
 
 _EXPR_RULES = {
@@ -274,6 +275,16 @@ def _declared_checks(spec: OpSpec) -> Iterator[Diagnostic]:
                 yield rules.SPEC_CHECK_WHERE(check.span.at("where"), f"check '{check.id}' is placed in finalize() but reads "
                                              f"the shape of {', '.join(shaped)}, which finalize() cannot see",
                                              fix=Fix("write `where: frontend`", replacement="frontend"))
+
+
+def _formulas(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Each inference formula names a tensor of the op and its expressions compile."""
+    for f in spec.formulas:
+        yield from _unknown_tensor(spec, f.target, f.span.at("tensor"), "infer")
+        _, problems = expr.compile_spec_formula(spec, f)
+        for key, loc, e in problems:
+            hint = f"; {e.fix}" if e.fix else ""
+            yield _EXPR_RULES[e.rule](loc, f"{key} of the inference of '{f.target}': {e.message}{hint}", fix=Fix(e.fix) if e.fix else None)
 
 
 def _satisfiable(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 from codegen.diagnostics.diagnostics import Loc
 
 if TYPE_CHECKING:
-    from codegen.spec.model import Check, OpSpec
+    from codegen.spec.model import Check, Formula, OpSpec
 
 MAX_LENGTH = 400  # characters in one expression
 MAX_DEPTH = 24  # nesting of sub-expressions
@@ -706,6 +706,14 @@ def holds(fn: Callable[[Values], bool], values: Values) -> bool | None:
         return None
 
 
+def value_of(fn: Callable[[Values], Any], values: Values) -> Any:
+    """The expression's value, or None when it reads a value that does not exist."""
+    try:
+        return fn(values)
+    except _Skip:
+        return None
+
+
 def python(node: Node, v: str = "v") -> str:
     """The expression as Python source over a Values object named `v` (and the helpers at, cut, put,
     every, tdiv, tmod in scope)."""
@@ -1010,3 +1018,48 @@ def compiled_checks(spec: "OpSpec") -> tuple[Compiled, ...] | None:
             out.append(done)
         _CACHE[key] = tuple(out)
     return _CACHE[key]
+
+
+@dataclass(frozen=True)
+class CompiledFormula:
+    """An inference formula with its expressions parsed and typed."""
+
+    formula: "Formula"
+    dims: Node
+    when: Node | None
+
+
+def compile_spec_formula(spec: "OpSpec", formula: "Formula") -> tuple[CompiledFormula | None, list[tuple[str, Loc, ExprError]]]:
+    scope = scope_of(spec)
+    problems: list[tuple[str, Loc, ExprError]] = []
+    nodes: dict[str, Node] = {}
+    for key, want in (("when", "bool"), ("dims", "dims")):
+        text = getattr(formula, key)
+        if text is None:
+            continue
+        try:
+            nodes[key] = compile_check(text, scope, want)
+        except ExprError as e:
+            problems.append((key, loc_in(formula.span.at(key), text, min(e.offset, len(text))), e))
+    if problems:
+        return None, problems
+    return CompiledFormula(formula, nodes["dims"], nodes.get("when")), []
+
+
+_FORMULAS: dict[tuple[str, str, Any], tuple[CompiledFormula, ...] | None] = {}
+
+
+def compiled_formulas(spec: "OpSpec") -> tuple[CompiledFormula, ...] | None:
+    """Every inference formula of the op compiled (those naming an unknown tensor left out), or None
+    when an expression has a problem."""
+    key = (spec.path, spec.content, spec.formulas)
+    if key not in _FORMULAS:
+        out = []
+        for f in spec.formulas:
+            done, problems = compile_spec_formula(spec, f)
+            if done is None:
+                _FORMULAS[key] = None
+                return None
+            out.append(done)
+        _FORMULAS[key] = tuple(out)
+    return _FORMULAS[key]

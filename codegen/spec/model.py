@@ -345,6 +345,17 @@ class Check:
     span: Span
 
 
+@dataclass(frozen=True)
+class Formula:
+    """`infer:`: when `target`'s dims are empty and `when` holds, infer_properties_node() sets them to
+    the dims expression `dims` (and packed strides when its strides are empty)."""
+
+    target: str
+    dims: str
+    when: str | None
+    span: Span
+
+
 CHECK_PLACES = ("frontend", "backend", "both")
 CHECK_CODES = ("INVALID_VALUE", "ATTRIBUTE_NOT_SET")
 
@@ -531,6 +542,7 @@ class OpSpec:
     shared_ranges: tuple[SharedRange, ...] = ()  # parts of attribute_range another owner also uses
     content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
     checks: tuple[Check, ...] = ()  # declared checks (`checks:`), in spec order
+    formulas: tuple[Formula, ...] = ()  # inference formulas (`infer:`), in spec order
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -676,6 +688,7 @@ def build(op: str, doc: Document) -> OpSpec:
             spec_rules.append(_rule(e))
     inferences = tuple(_inference(e) for e in top.items("inference"))
     checks = tuple(_check(e) for e in top.items("checks"))
+    formulas = tuple(_formula(e) for e in top.items("infer"))
     test = top.child("test_data")
     constants_prefix = test.pop("constants_prefix")
     test_shapes = tuple(_test_shapes(test.child("shapes"))) if "shapes" in test.data else ()
@@ -719,7 +732,17 @@ def build(op: str, doc: Document) -> OpSpec:
         reference=reference,
         content=content,
         checks=checks,
+        formulas=formulas,
     )
+
+
+def _formula(e: _Entry) -> Formula:
+    strides = e.pop("strides", "packed")
+    if strides != "packed":
+        raise AssertionError(f"strides {strides!r} passed the schema")
+    result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span)
+    e.done()
+    return result
 
 
 def _check(e: _Entry) -> Check:

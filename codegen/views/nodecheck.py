@@ -321,4 +321,43 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
                 strides[step.target] = strides.get(step.source) or ()
         elif not field_is_set(spec, by_name[step.target], fields[step.target]):
             fields[step.target] = inferred_field(step, dims)
+    for f in formulas(spec):
+        applied = formula_dims(spec, f, dims, strides, fields)
+        if applied is not None:
+            dims[f.formula.target] = applied
+            if not strides.get(f.formula.target):
+                strides[f.formula.target] = packed(applied)
     return None
+
+
+def formulas(spec: OpSpec) -> tuple[expr.CompiledFormula, ...]:
+    """The inference formulas (`infer:`), applied in order after the copies of `inference:`."""
+    return expr.compiled_formulas(spec) or ()
+
+
+def packed(dims: Dims) -> Dims:
+    """Row-major packed strides (a dimension below 1 counts as 1)."""
+    strides, step = [], 1
+    for d in reversed(dims):
+        strides.append(step)
+        step *= max(d, 1)
+    return tuple(reversed(strides))
+
+
+def formula_python(f: expr.CompiledFormula, v: str = "v") -> tuple[str, str]:
+    """(when, dims) as Python source over a Values object `v` ("" when there is no `when`)."""
+    return (expr.python(f.when, v) if f.when is not None else ""), expr.python(f.dims, v)
+
+
+def formula_dims(spec: OpSpec, f: expr.CompiledFormula, dims: Mapping[str, Dims | None], strides: Mapping[str, Dims | None],
+                 fields: Mapping[str, Any]) -> Dims | None:
+    """The dims the formula gives its target: None when the target is unset or has dims, `when`
+    does not hold, or a value it reads does not exist."""
+    if dims.get(f.formula.target) is None or dims[f.formula.target]:
+        return None
+    vals = values(spec, dims, strides, fields)
+    when, value = formula_python(f)
+    if when and expr.holds(expr.evaluator_source(when), vals) is not True:
+        return None
+    result = expr.value_of(expr.evaluator_source(value), vals)
+    return None if result is None else tuple(result)

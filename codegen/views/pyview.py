@@ -150,6 +150,7 @@ class OpView:
     # output; the flag is "" for a required output (always created) and for an optional one no flag creates
     graph_returns: tuple[tuple[str, str, str, bool], ...] = ()
     graph_single: bool = False  # one tensor, not a list
+    formulas: tuple[str, ...] = ()  # Formula(...) expressions (`infer:`)
 
     @property
     def frontend_imports(self) -> str:
@@ -157,7 +158,9 @@ class OpView:
         its declared checks' Python calls."""
         import re
 
-        used = {m for c in self.node_checks for m in re.findall(r"\b(at|cut|put|every|tdiv|tmod|_norm)\(", c)}
+        used = {m for c in (*self.node_checks, *self.formulas) for m in re.findall(r"\b(at|cut|put|every|tdiv|tmod|_norm)\(", c)}
+        if self.formulas:
+            used.add("Formula")
         return ", ".join(["Bound", "FieldState", "Inference", "NodeCheck", "NodeSpec", *sorted(used)])
 
     @property
@@ -241,7 +244,16 @@ def build(spec: OpSpec) -> OpView:
             returns.append((name, enumerators[name], flag.name if flag else "", flag.default if flag else False))
     return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
                   checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position,
-                  tuple(returns), naming.graph_returns_single(spec))
+                  tuple(returns), naming.graph_returns_single(spec), _formulas(spec))
+
+
+def _formulas(spec: OpSpec) -> tuple[str, ...]:
+    out = []
+    for f in nodecheck.formulas(spec):
+        when, dims = nodecheck.formula_python(f)
+        extra = f", when=lambda v: {when}" if when else ""
+        out.append(f"Formula({f.formula.target!r}, lambda v: {dims}{extra})")
+    return tuple(out)
 
 
 def _node(spec: OpSpec) -> tuple[Any, ...]:

@@ -454,4 +454,48 @@ def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase,
             cases.append(InferCase(f"Infer{word}FromSource", cleared, (), ((f.name, value),)))
             mine = value + 1 if value + 1 != unset else value + 2
             cases.append(InferCase(f"Infer{word}KeepsUserValue", _with(state, fields={f.name: mine}), (), ((f.name, mine),)))
+    cases += _formula_cases(spec, state)
     return tuple(cases)
+
+
+def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:
+    """One case per inference formula: its target without dims or strides, in the valid state or
+    the first one-field change of it (a field unset, nudged or toggled) where this formula is the
+    one that gives the target its dims."""
+    cases = []
+    formulas = nodecheck.formulas(spec)
+    for index, f in enumerate(formulas):
+        target = f.formula.target
+        present = tuple(t.name for t in spec.tensors if t.name in state.present or t.name == target)
+        base = replace(_with(state, present=present), dims=tuple((n, () if n == target else d) for n, d in state.dims),
+                       strides=tuple((n, () if n == target else d) for n, d in state.strides))
+        for candidate in [base, *_field_changes(spec, base)]:
+            dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
+            strides = {n: (d if n in candidate.present else None) for n, d in candidate.strides}
+            fields = dict(candidate.fields)
+            got = nodecheck.formula_dims(spec, f, dims, strides, fields)
+            earlier = [g for g in formulas[:index] if g.formula.target == target]
+            if got is None or any(nodecheck.formula_dims(spec, g, dims, strides, fields) is not None for g in earlier):
+                continue
+            after = dict(dims)
+            if nodecheck.infer(spec, after, dict(strides), dict(fields)) is not None or after[target] != got:
+                continue  # a required tensor is missing, or a copy of `inference:` fills the target first
+            word = naming.pascal(target)
+            cases.append(InferCase(f"Infer{word}FromFormula{index + 1}", candidate, ((target, got, nodecheck.packed(got)),), ()))
+            break
+    return cases
+
+
+def _field_changes(spec: OpSpec, state: NodeState) -> list[NodeState]:
+    out = []
+    for f in spec.fields:
+        value = state.field(f.name)
+        options: list[Any] = []
+        if nodecheck.unset_value(spec, f) is None and value is not None:
+            options.append(None)
+        if f.type.name == "bool":
+            options.append(not value)
+        elif f.type.name in ("int64", "int32") and isinstance(value, int):
+            options += [value - 1, value + 1, 0]
+        out += [_with(state, fields={f.name: v}) for v in options]
+    return out

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, tmod
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, Formula, at, put, tdiv, tmod
 
 
 class BlockScaleQuantizeOperationDescriptor(OperationDescriptor):
@@ -101,6 +101,7 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)', tensors=('x',), fails=lambda v: (((not v.is_set('axis')) & (at(v.dims('x'), (-1)) > 0)) & (not (tmod(at(v.dims('x'), (-1)), v.field('block_size')) == 0)))),
     ),
     (
+        Inference('tensor', 'y', 'x'),
     ),
     {
         "block_size": FieldState(True, False, None),
@@ -108,6 +109,10 @@ NODE = NodeSpec(
         "transpose": FieldState(False, False, False),
     },
     ("x", "y", "scale", ),
+    formulas=(
+        Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0)),
+        Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.is_set('axis')))),
+    ),
 )
 
 

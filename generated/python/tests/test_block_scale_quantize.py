@@ -674,6 +674,62 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing scale for setting properties'))
 
+    def test_InferYFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (2, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferScaleFromFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFromFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": None, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
@@ -694,6 +750,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual([t.name for t in outputs], ["node::Y", "node::SCALE"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
+        self.assertEqual(outputs[0].dims, tensors["x"].dims)
 
 
 if __name__ == "__main__":

@@ -147,6 +147,86 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode missing scale for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
+        if(attributes.get_y() != nullptr && attributes.get_x() != nullptr)
+        {
+            if(attributes.get_y()->get_dim().empty())
+            {
+                attributes.get_y()->set_dim(attributes.get_x()->get_dim());
+            }
+            if(attributes.get_y()->get_stride().empty())
+            {
+                attributes.get_y()->set_stride(attributes.get_x()->get_stride());
+            }
+        }
+        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
+           && (attributes.get_block_size().has_value())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (attributes.get_axis().has_value())
+           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                   <= static_cast<int64_t>(attributes.get_axis().value())
+               && static_cast<int64_t>(attributes.get_axis().value())
+                      < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+           && (static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0}))
+        {
+            attributes.get_scale()->set_dim([&]() {
+                std::vector<int64_t> r = attributes.get_x()->get_dim();
+                r[static_cast<size_t>(
+                    static_cast<int64_t>(attributes.get_axis().value()) < 0
+                        ? static_cast<int64_t>(attributes.get_axis().value())
+                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                        : static_cast<int64_t>(attributes.get_axis().value()))]
+                    = ((attributes.get_x()->get_dim())[static_cast<size_t>(
+                           static_cast<int64_t>(attributes.get_axis().value()) < 0
+                               ? static_cast<int64_t>(attributes.get_axis().value())
+                                     + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                               : static_cast<int64_t>(attributes.get_axis().value()))]
+                       / static_cast<int64_t>(attributes.get_block_size().value()));
+                return r;
+            }());
+            if(attributes.get_scale()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_scale()->set_stride(strides);
+            }
+        }
+        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
+           && (attributes.get_block_size().has_value())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
+           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (-int64_t{1})
+               && (-int64_t{1}) < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+           && ((static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0})
+               && (!(attributes.get_axis().has_value()))))
+        {
+            attributes.get_scale()->set_dim([&]() {
+                std::vector<int64_t> r = attributes.get_x()->get_dim();
+                r[static_cast<size_t>(
+                    (-int64_t{1}) < 0
+                        ? (-int64_t{1})
+                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                        : (-int64_t{1}))]
+                    = (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
+                       / static_cast<int64_t>(attributes.get_block_size().value()));
+                return r;
+            }());
+            if(attributes.get_scale()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_scale()->set_stride(strides);
+            }
+        }
         return {};
     }
 

@@ -190,6 +190,24 @@ class Inference:
 
 
 @dataclass(frozen=True)
+class Formula:
+    """An inference formula: when `target`'s dims are empty and `when` holds, its dims become
+    `dims` (and its strides packed when empty); a missing value read makes it not apply."""
+
+    target: str
+    dims: Callable[[Values], tuple[int, ...]]
+    when: Optional[Callable[[Values], bool]] = None
+
+
+def packed(dims: tuple[int, ...]) -> tuple[int, ...]:
+    strides, step = [], 1
+    for d in reversed(dims):
+        strides.append(step)
+        step *= max(d, 1)
+    return tuple(reversed(strides))
+
+
+@dataclass(frozen=True)
 class FieldState:
     """How a field tells `unset` (optional: None; inferred: its unset value; otherwise always set)."""
 
@@ -202,8 +220,10 @@ class NodeSpec:
     """What an op module declares for its frontend node."""
 
     def __init__(self, node_class: str, checks: tuple[NodeCheck, ...], inferences: tuple[Inference, ...],
-                 fields: Mapping[str, FieldState], required: tuple[str, ...], lists: tuple[tuple[str, str], ...] = ()):
+                 fields: Mapping[str, FieldState], required: tuple[str, ...], lists: tuple[tuple[str, str], ...] = (),
+                 formulas: tuple[Formula, ...] = ()):
         self.node_class = node_class
+        self.formulas = formulas
         self.checks = checks
         self.inferences = inferences
         self.fields = dict(fields)
@@ -333,6 +353,20 @@ class NodeSpec:
             elif to is not None and step.keeps == "leading":
                 inferred = len(to.dims) - inferred
             attributes.fields[step.target] = inferred
+        for formula in self.formulas:
+            target = tensors.get(formula.target)
+            if target is None or target.dims:
+                continue
+            values = Values(self, attributes)
+            try:
+                if formula.when is not None and not formula.when(values):
+                    continue
+                dims = tuple(formula.dims(values))
+            except Skip:
+                continue
+            target.dims = dims
+            if not target.strides:
+                target.strides = packed(dims)
         return Error()
 
 
