@@ -270,10 +270,13 @@ def _declared_checks(spec: OpSpec) -> Iterator[Diagnostic]:
             hint = f"; {e.fix}" if e.fix else ""
             yield _EXPR_RULES[e.rule](loc, f"{key} of check '{check.id}': {e.message}{hint}", fix=Fix(e.fix) if e.fix else None)
         if done is not None and check.where != "frontend":
-            shaped = sorted(n for n in [done.requires, done.when] if n is not None for n in expr.shape_reads(n))
-            if shaped:
-                yield rules.SPEC_CHECK_WHERE(check.span.at("where"), f"check '{check.id}' is placed in finalize() but reads "
-                                             f"the shape of {', '.join(shaped)}, which finalize() cannot see",
+            nodes = [n for n in (done.requires, done.when) if n is not None]
+            shaped = sorted({t for n in nodes for t in expr.shape_reads(n)})
+            fields = sorted({f.name for f in spec.fields} & {name for n in nodes for name in expr.names(n)})
+            if shaped or fields:
+                what = ", ".join([*(f"the shape of {t}" for t in shaped), *(f"field {f}" for f in fields)])
+                yield rules.SPEC_CHECK_WHERE(check.span.at("where"), f"check '{check.id}' is placed in finalize(), which checks only "
+                                             f"which tensors are set, but reads {what}",
                                              fix=Fix("write `where: frontend`", replacement="frontend"))
 
 

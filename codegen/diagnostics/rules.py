@@ -158,8 +158,9 @@ SPEC_CHECK_ID = _rule(
 )
 SPEC_CHECK_WHERE = _rule(
     "SPEC-CHECK-WHERE",
-    "a check placed in the backend's finalize() reads what finalize() cannot see (tensor dims or strides)",
-    doc="finalize() sees which tensors and fields are set, not the tensors' shapes; keep shape checks `where: frontend`.",
+    "a check placed in the backend's finalize() reads more than which tensors are set (a shape or a field)",
+    doc="A check placed in finalize() (`where: backend` or `both`) is compiled into the descriptor's finalize() and the "
+    "mirror's; it may read only present(t). Keep shape and field checks `where: frontend`.",
 )
 SPEC_RULE_BOUNDS = _rule("SPEC-RULE-BOUNDS", "a field_range's constant bounds admit no value (min > max)")
 SPEC_RULE_SAME_FORM = _rule(

@@ -288,7 +288,7 @@ class _Parser:
                 return Node("bool", t.pos, t.text == "true")
             if t.text in ("all", "any") and self.at("("):
                 return self.quantifier(t)
-            if t.text in KEYWORDS:
+            if t.text in KEYWORDS - {"in", "range", "except", "with"}:  # those four are names where a value starts
                 raise ExprError(SYNTAX, t.pos, f"'{t.text}' cannot start a value")
             if self.at("("):
                 self.take()

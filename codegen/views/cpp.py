@@ -406,6 +406,7 @@ class OpView:
     fields: tuple[FieldView, ...]
     presence_rules: tuple[RuleView, ...]
     sentinel_checks: tuple[tuple[str, str], ...]  # (condition, message)
+    backend_checks: tuple[tuple[str, str, str], ...]  # declared checks placed in finalize(): (id, condition, message)
     set_prefix: str
     get_prefix: str
     finalize_prefix: str
@@ -904,6 +905,7 @@ def build(spec: OpSpec) -> OpView:
         setters=tuple(_setter_view(spec, by_name, {f.name: f for f in fields}, s) for s in spec.frontend.setters),
         presence_rules=tuple(_rule_view(names, by_name, r) for r in spec.presence_rules),
         sentinel_checks=tuple(sentinels),
+        backend_checks=tuple(_backend_check(spec, names, tensors, c) for c in nodecheck.backend_checks(spec)),
         set_prefix=quote(f"{names.cls}::setAttribute()"),
         get_prefix=quote(f"{names.cls}::getAttribute()"),
         finalize_prefix=naming.finalize_prefix(names),
@@ -918,6 +920,17 @@ def build(spec: OpSpec) -> OpView:
         graph_returns=_graph_returns(spec, by_name),
         graph_single=naming.graph_returns_single(spec),
     )
+
+
+def _backend_check(spec: OpSpec, names: OpNames, tensors: tuple[TensorView, ...], c: expr.Compiled) -> tuple[str, str, str]:
+    """A declared check in finalize(): it reads only which tensor descriptors are set."""
+    ctx = expr.CppContext({t.name: t.member for t in tensors}, {})
+    guards, requires = expr.cpp(c.requires, ctx)
+    parts = [*(f"({g})" for g in guards)]
+    if c.when is not None:
+        when_guards, when = expr.cpp(c.when, ctx)
+        parts += [f"({g})" for g in when_guards] + [when]
+    return c.check.id, " && ".join([*parts, f"!{requires}"]), quote(naming.finalize_prefix(names) + c.check.message)
 
 
 def _flag_view(flag: FrontendFlag) -> FlagView:

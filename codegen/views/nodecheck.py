@@ -85,7 +85,13 @@ def check_word(check_id: str) -> str:
 
 def backend_checks(spec: OpSpec) -> tuple[expr.Compiled, ...]:
     """The declared checks finalize() makes (where: backend or both)."""
-    return tuple(c for c in expr.compiled_checks(spec) or () if c.check.where in ("backend", "both"))
+    fields = {f.name for f in spec.fields}
+
+    def presence_only(c: expr.Compiled) -> bool:  # anything more is SPEC-CHECK-WHERE
+        nodes = [n for n in (c.requires, c.when) if n is not None]
+        return not any(expr.shape_reads(n) or expr.names(n) & fields for n in nodes)
+
+    return tuple(c for c in expr.compiled_checks(spec) or () if c.check.where in ("backend", "both") and presence_only(c))
 
 
 def builtin_checks(spec: OpSpec) -> tuple[NodeCheck, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from codegen.spec import expr
 from codegen.views import fbsview, naming, nodecheck
 from codegen.spec.model import FIELD_TYPES, Field, OpSpec, Tensor
 from codegen.views.naming import OpNames
@@ -134,7 +135,7 @@ class OpView:
     plan: TestPlan
     tensors: tuple[TensorView, ...]
     fields: tuple[FieldView, ...]
-    rules: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, tensors, message)
+    rules: tuple[tuple[str, tuple[str, ...], str, str], ...]  # (kind, tensors, message, fails: Python source or "")
     enums: tuple[str, ...]
     unsupported_attribute: int
     node_checks: tuple[str, ...] = ()  # NodeCheck(...) expressions, in pre_validate_node() order
@@ -158,7 +159,7 @@ class OpView:
         its declared checks' Python calls."""
         import re
 
-        used = {m for c in (*self.node_checks, *self.formulas) for m in re.findall(r"\b(at|cut|put|every|tdiv|tmod|_norm)\(", c)}
+        used = {m for c in (*self.node_checks, *self.formulas, *(r[3] for r in self.rules)) for m in re.findall(r"\b(at|cut|put|every|tdiv|tmod|_norm)\(", c)}
         if self.formulas:
             used.add("Formula")
         return ", ".join(["Bound", "FieldState", "Inference", "NodeCheck", "NodeSpec", *sorted(used)])
@@ -227,7 +228,11 @@ def build(spec: OpSpec) -> OpView:
             )
         )
     rules = tuple(
-        (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors)) for r in spec.presence_rules
+        (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors), "") for r in spec.presence_rules
+    ) + tuple(
+        ("expr", tuple(sorted(expr.names(c.requires) | (expr.names(c.when) if c.when else set()))), prefix + c.check.message,
+         f"lambda v: {nodecheck.fails_python(c)}")
+        for c in nodecheck.backend_checks(spec)
     )
     enums = tuple(sorted({f.enum.name for f in spec.fields if f.enum is not None}))
     lists = tuple(

@@ -111,10 +111,28 @@ def tensors_set(spec: OpSpec, present: tuple[str, ...], omit: str | None = None)
     return tuple(t.name for t in spec.tensors if (t.required and t.name != omit) or t.name in present)
 
 
-def first_violated(spec: OpSpec, present: set[str]) -> Rule | None:
-    """The first presence rule broken when the required tensors and `present` are set."""
+def first_violated(spec: OpSpec, present: set[str]) -> Rule | expr.Compiled | None:
+    """The first presence rule, then the first declared check placed in finalize(), broken when the
+    required tensors and `present` are set."""
     present = present | {t.name for t in spec.required_tensors}
-    return next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
+    rule = next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
+    if rule is not None:
+        return rule
+    return next((c for c in nodecheck.backend_checks(spec) if backend_fails(c, present)), None)
+
+
+def backend_fails(c: expr.Compiled, present: set[str]) -> bool:
+    """A finalize() check (it reads only which tensors are set) fails for the set tensors `present`."""
+    dims = {t: ((1,) if t in present else None) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
+    return expr.holds(expr.evaluator_source(nodecheck.fails_python(c)),
+                      expr.Values(dims, {}, {}, lambda n, v: False, lambda n, v: 0)) is True
+
+
+def violation_message(spec: OpSpec, violated: Rule | expr.Compiled) -> str:
+    prefix = naming.finalize_prefix(naming.OpNames(spec))
+    if isinstance(violated, expr.Compiled):
+        return prefix + violated.check.message
+    return prefix + naming.rule_message(violated.kind.name, violated.tensors)
 
 
 def rules_hold(spec: OpSpec, present: set[str]) -> bool:
@@ -123,6 +141,7 @@ def rules_hold(spec: OpSpec, present: set[str]) -> bool:
 
 def _constrained(spec: OpSpec) -> list[str]:
     names = {t for r in spec.presence_rules for t in r.tensors}
+    names |= {t for c in nodecheck.backend_checks(spec) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
     return [t.name for t in spec.optional_tensors if t.name in names]
 
 
@@ -174,6 +193,17 @@ def smallest_satisfying_with(spec: OpSpec, name: str) -> tuple[str, ...] | None:
     return None
 
 
+def _completed(spec: OpSpec, chosen: set[str], absent: set[str]) -> tuple[str, ...]:
+    """`chosen` plus the fewest other optional tensors (none of `absent`) the presence rules need."""
+    others = [t for t in _constrained(spec)[:MAX_SEARCH] if t not in chosen and t not in absent]
+    for size in range(0, len(others) + 1):
+        for combo in itertools.combinations(others, size):
+            present = chosen | set(combo) | {t.name for t in spec.required_tensors}
+            if all(r.kind.holds(tuple(t in present for t in r.tensors)) for r in spec.presence_rules):
+                return _ordered(spec, chosen | set(combo))
+    return _ordered(spec, chosen)
+
+
 def _ordered(spec: OpSpec, present: set[str]) -> tuple[str, ...]:
     return tuple(t.name for t in spec.optional_tensors if t.name in present)
 
@@ -186,11 +216,10 @@ def _joined(names: tuple[str, ...]) -> list[str]:
 
 
 def _failure(spec: OpSpec, present: set[str]) -> tuple[str | None, str | None]:
-    names = naming.OpNames(spec)
     rule = first_violated(spec, present)
     if rule is None:
         return None, None
-    return BAD_PARAM, naming.finalize_prefix(names) + naming.rule_message(rule.kind.name, rule.tensors)
+    return BAD_PARAM, violation_message(spec, rule)
 
 
 def build(spec: OpSpec) -> TestPlan:
@@ -217,10 +246,16 @@ def build(spec: OpSpec) -> TestPlan:
         FinalizeCase("FinalizeFailsWithoutComputeType", None, (), True, BAD_PARAM, prefix + naming.COMPUTE_TYPE_MESSAGE)
     )
     names_seen: set[str] = set()
-    for rule in spec.presence_rules:
-        for mask in itertools.product((False, True), repeat=len(rule.tensors)):
-            present = _ordered(spec, {t for t, on in zip(rule.tensors, mask) if on})
-            absent = tuple(t for t in rule.tensors if t not in present)
+    optional = {t.name for t in spec.optional_tensors}
+    groups = [rule.tensors for rule in spec.presence_rules]
+    groups += [tuple(t.name for t in spec.tensors if t.name in optional and t.name in expr.names(c.requires) | (expr.names(c.when) if c.when else set()))
+               for c in nodecheck.backend_checks(spec)]
+    for index, tensors in enumerate(groups):
+        for mask in itertools.product((False, True), repeat=len(tensors)):
+            present = _ordered(spec, {t for t, on in zip(tensors, mask) if on})
+            absent = tuple(t for t in tensors if t not in present)
+            if index >= len(spec.presence_rules):  # a finalize() check: with what the presence rules need beside
+                present = _completed(spec, set(present), set(absent))
             expect, message = _failure(spec, set(present))
             name = naming.test_case_name(
                 "Finalize",
