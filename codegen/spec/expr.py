@@ -431,7 +431,7 @@ def typed(node: Node, scope: Scope, bound: frozenset[str] = frozenset()) -> Node
         base = typed(node.args[0], scope, bound)
         if base.type != "dims":
             raise ExprError(TYPE, node.pos, f"only dims can be sliced; this is {_word(base.type)}")
-        parts = []
+        parts: list[Node | None] = []
         for part in node.args[1:]:
             if part is None:
                 parts.append(None)
@@ -939,9 +939,9 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
         lines.append(f"if({'!' if want else ''}{b}) {{ return {'false' if want else 'true'}; }} }} ")
         return f"[&]() {{ {''.join(lines)}return {'true' if want else 'false'}; }}()"
     if k == "with":
-        d, i, v = (_cpp(a, ctx, guards) for a in node.args)
+        d, i, new = (_cpp(a, ctx, guards) for a in node.args)
         _guard(guards, f"-{_size(d)} <= {i} && {i} < {_size(d)}")
-        return (f"[&]() {{ std::vector<int64_t> r = {d}; r[static_cast<size_t>({i} < 0 ? {i} + {_size(d)} : {i})] = {v}; "
+        return (f"[&]() {{ std::vector<int64_t> r = {d}; r[static_cast<size_t>({i} < 0 ? {i} + {_size(d)} : {i})] = {new}; "
                 f"return r; }}()")
     raise AssertionError(k)
 
