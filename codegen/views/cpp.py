@@ -497,7 +497,7 @@ class OpView:
                 statements.append(f"attributes.{f.frontend_member}.reset();")
                 continue
             same = value == self.spec.test_field(f.name).value
-            statements.append(f.write(f.frontend_test_value if same else literal(f.field, value)) + ";")
+            statements.append(f.write(f.frontend_test_value if same else _frontend_value(f.field, value)) + ";")
         return tuple(statements)
 
     def field(self, name: str) -> FieldView:

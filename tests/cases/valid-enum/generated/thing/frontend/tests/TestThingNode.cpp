@@ -164,7 +164,7 @@ TEST(TestThingNode, PreValidateFailsInRankB)
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_axis(1);
-    attributes.set_mode(1);
+    attributes.set_mode(ThingMode::B_MODE);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
     attributes.set_window(4);
 
