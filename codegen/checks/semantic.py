@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
-from codegen.spec import dtypes
+from codegen.spec import dtypes, expr
 from codegen.views import naming, nodecheck, testplan
 from codegen.diagnostics import rules
 from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -241,7 +241,53 @@ def _node_rules_known(spec: OpSpec) -> bool:
     for c in spec.conformance:
         if {c.tensor, c.to, c.same_form_as or c.tensor} - tensors or c.split not in ints:
             return False
-    return all(r.tensors and set(r.tensors) <= tensors for r in spec.rules)
+    known = expr.compiled_checks(spec) is not None and expr.compiled_formulas(spec) is not None
+    return all(r.tensors and set(r.tensors) <= tensors for r in spec.rules) and known and all(f.target in tensors for f in spec.formulas)
+
+
+_EXPR_RULES = {
+    expr.SYNTAX: rules.SPEC_EXPR_SYNTAX, expr.UNKNOWN: rules.SPEC_EXPR_NAME, expr.TYPE: rules.SPEC_EXPR_TYPE,
+    expr.COMPLEX: rules.SPEC_EXPR_COMPLEX, expr.NEVER: rules.SPEC_EXPR_NEVER,
+}
+
+
+def _declared_checks(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Each declared check's expressions parse and type-check (one finding per bad expression);
+    ids are unique and name tests no other check names; backend checks read only presence and fields."""
+    taken = {c.name for c in nodecheck.builtin_checks(spec)}
+    seen: dict[str, Span] = {}
+    for check in spec.checks:
+        word = naming.pascal(check.id.replace("-", "_"))
+        if check.id in seen:
+            yield rules.SPEC_CHECK_ID(check.span.at("id"), f"check id '{check.id}' is already used",
+                                      Note("first used here", seen[check.id].at("id")))
+        elif word in taken:
+            yield rules.SPEC_CHECK_ID(check.span.at("id"), f"check id '{check.id}' names the test PreValidateFails{word}, "
+                                      "which a built-in rule of this op already generates", fix=Fix("choose another id"))
+        seen.setdefault(check.id, check.span)
+        done, problems = expr.compile_spec_check(spec, check)
+        for key, loc, e in problems:
+            hint = f"; {e.fix}" if e.fix else ""
+            yield _EXPR_RULES[e.rule](loc, f"{key} of check '{check.id}': {e.message}{hint}", fix=Fix(e.fix) if e.fix else None)
+        if done is not None and check.where != "frontend":
+            nodes = [n for n in (done.requires, done.when) if n is not None]
+            shaped = sorted({t for n in nodes for t in expr.shape_reads(n)})
+            fields = sorted({f.name for f in spec.fields} & {name for n in nodes for name in expr.names(n)})
+            if shaped or fields:
+                what = ", ".join([*(f"the shape of {t}" for t in shaped), *(f"field {f}" for f in fields)])
+                yield rules.SPEC_CHECK_WHERE(check.span.at("where"), f"check '{check.id}' is placed in finalize(), which checks only "
+                                             f"which tensors are set, but reads {what}",
+                                             fix=Fix("write `where: frontend`", replacement="frontend"))
+
+
+def _formulas(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Each inference formula names a tensor of the op and its expressions compile."""
+    for f in spec.formulas:
+        yield from _unknown_tensor(spec, f.target, f.span.at("tensor"), "infer")
+        _, problems = expr.compile_spec_formula(spec, f)
+        for key, loc, e in problems:
+            hint = f"; {e.fix}" if e.fix else ""
+            yield _EXPR_RULES[e.rule](loc, f"{key} of the inference of '{f.target}': {e.message}{hint}", fix=Fix(e.fix) if e.fix else None)
 
 
 def _satisfiable(spec: OpSpec) -> Iterator[Diagnostic]:
@@ -570,9 +616,19 @@ def _test_data_node_rules(spec: OpSpec, test_tensors: dict[str, TestTensor], tes
         return
     dims = {n: t.dims for n, t in test_tensors.items()}
     values = {n: f.value for n, f in test_fields.items()}
-    failed = nodecheck.evaluate(spec, dims, values)
+    strides = {n: t.strides for n, t in test_tensors.items()}
+    failed = nodecheck.evaluate(spec, dims, values, strides)
+    if failed is not None and failed.declared is not None:  # with the tensors the node tests set
+        kept = {t.name for t in spec.required_tensors} | set(testplan.largest_satisfying(spec))
+        failed = nodecheck.evaluate(spec, {n: (d if n in kept else None) for n, d in dims.items()}, values,
+                                    {n: (d if n in kept else None) for n, d in strides.items()})
     if failed is None or failed.kind in ("required", "presence", "same_shape"):
         return  # presence is not test data; same_shape is reported above
+    if failed.declared is not None:
+        yield rules.SPEC_TEST_SHAPE_RULE(failed.declared.check.span.at("requires"),
+                                         f"test data fails the node's pre-validation: {failed.message}",
+                                         Note("the test data's tensors and fields", spec.span.at("test_data")))
+        return
     if failed.conforms is not None:
         where, rule_loc = test_tensors[failed.conforms.tensor].span.at("dims"), failed.conforms.span.loc
     else:

@@ -121,6 +121,47 @@ SPEC_RULE_REPEATED_TENSOR = _rule("SPEC-RULE-REPEATED-TENSOR", "a rule names one
 SPEC_RULE_FIELD = _rule(
     "SPEC-RULE-FIELD", "a field_range, conforms split or field inference names an unknown or non-integer field"
 )
+SPEC_EXPR_SYNTAX = _rule(
+    "SPEC-EXPR-SYNTAX",
+    "a check's or inference's expression is not well-formed",
+    doc="Expressions (`requires:`, `when:`, inference `dims:`) follow the grammar in README 'The expression language'. "
+    "The column points at the first token that does not fit; the fix says what was expected there ('==' not '=', "
+    "'and' not '&&', '//' for division).",
+)
+SPEC_EXPR_NAME = _rule(
+    "SPEC-EXPR-NAME",
+    "an expression names a tensor, field, property, function or enum value the op lacks",
+    doc="Names are the op's own tensors and fields, .rank/.dims/.strides, present()/set()/rank()/len() and "
+    "Enum.VALUE. The fix offers the closest existing name.",
+)
+SPEC_EXPR_TYPE = _rule(
+    "SPEC-EXPR-TYPE",
+    "an expression combines values of the wrong types (a tensor in arithmetic, an integer as a condition, ...)",
+    doc="Types are int, float, bool, dims and enum values; a tensor is read through .rank, .dims[i] or .strides. "
+    "Conditions (requires, when) must be bool; an inference's dims formula must be dims.",
+)
+SPEC_EXPR_COMPLEX = _rule(
+    "SPEC-EXPR-COMPLEX",
+    "an expression is longer or nests deeper than the language allows (or holds a too large number)",
+    doc="One expression is at most 400 characters and 24 levels deep, so reading it stays linear and bounded. "
+    "Split a long condition into several checks, each with its own id and message.",
+)
+SPEC_EXPR_NEVER = _rule(
+    "SPEC-EXPR-NEVER",
+    "a condition reads nothing (always true or always false) or divides by zero",
+    doc="A check whose condition is a constant can never fail, or always fails; name the tensor or field it is about.",
+)
+SPEC_CHECK_ID = _rule(
+    "SPEC-CHECK-ID",
+    "two checks share an id, or an id names the same generated test as another check",
+    doc="A check's id names its generated negative test (PreValidateFails<Id>); ids are unique within the op.",
+)
+SPEC_CHECK_WHERE = _rule(
+    "SPEC-CHECK-WHERE",
+    "a check placed in the backend's finalize() reads more than which tensors are set (a shape or a field)",
+    doc="A check placed in finalize() (`where: backend` or `both`) is compiled into the descriptor's finalize() and the "
+    "mirror's; it may read only present(t). Keep shape and field checks `where: frontend`.",
+)
 SPEC_RULE_BOUNDS = _rule("SPEC-RULE-BOUNDS", "a field_range's constant bounds admit no value (min > max)")
 SPEC_RULE_SAME_FORM = _rule(
     "SPEC-RULE-SAME-FORM", "same_form_as names a tensor that no conforms rule splits against the same tensor and field"

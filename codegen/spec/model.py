@@ -383,6 +383,34 @@ class Inference:
     span: Span
 
 
+@dataclass(frozen=True)
+class Check:
+    """A declared check: `requires` must hold whenever `when` holds (both in the expression language,
+    codegen.spec.expr), else the node (frontend), finalize() (backend) or both report `message`."""
+
+    id: str
+    requires: str
+    when: str | None
+    message: str
+    where: str  # frontend | backend | both
+    code: str  # the frontend ErrorCode: INVALID_VALUE | ATTRIBUTE_NOT_SET
+    span: Span
+
+
+@dataclass(frozen=True)
+class Formula:
+    """`infer:`: when `target`'s dims are empty and `when` holds, infer_properties_node() sets them to
+    the dims expression `dims` (and packed strides when its strides are empty)."""
+
+    target: str
+    dims: str
+    when: str | None
+    span: Span
+
+
+CHECK_PLACES = ("frontend", "backend", "both")
+CHECK_CODES = ("INVALID_VALUE", "ATTRIBUTE_NOT_SET")
+
 KEEPS = ("trailing", "leading")
 BOUND = re.compile(r"^rank\(([a-z][a-z0-9]*(?:_[a-z0-9]+)*)\)(?: ([-+]) ([0-9]{1,4}))?$")
 
@@ -576,6 +604,8 @@ class OpSpec:
     retired: tuple[Field, ...] = ()
     # where each retired slot sits in the table: the name of the tensor or field before it ("" first)
     retired_after: tuple[tuple[str, str], ...] = ()
+    checks: tuple[Check, ...] = ()  # declared checks (`checks:`), in spec order
+    formulas: tuple[Formula, ...] = ()  # inference formulas (`infer:`), in spec order
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -743,6 +773,8 @@ def build(op: str, doc: Document) -> OpSpec:
         else:
             spec_rules.append(_rule(e))
     inferences = tuple(_inference(e) for e in top.items("inference"))
+    checks = tuple(_check(e) for e in top.items("checks"))
+    formulas = tuple(_formula(e) for e in top.items("infer"))
     test = top.child("test_data")
     constants_prefix = test.pop("constants_prefix")
     constants_namespace = test.pop("constants_namespace")
@@ -798,7 +830,27 @@ def build(op: str, doc: Document) -> OpSpec:
         dtypes=dtypes,
         reference=reference,
         content=content,
+        checks=checks,
+        formulas=formulas,
     )
+
+
+def _formula(e: _Entry) -> Formula:
+    strides = e.pop("strides", "packed")
+    if strides != "packed":
+        raise AssertionError(f"strides {strides!r} passed the schema")
+    result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span)
+    e.done()
+    return result
+
+
+def _check(e: _Entry) -> Check:
+    where, code = e.pop("where", "frontend"), e.pop("code", "INVALID_VALUE")
+    if where not in CHECK_PLACES or code not in CHECK_CODES:
+        raise AssertionError(f"check place {where!r} or code {code!r} passed the schema")
+    result = Check(str(e.pop("id")), str(e.pop("requires")), e.pop("when"), str(e.pop("message")), where, code, e.span)
+    e.done()
+    return result
 
 
 def _dtypes(e: _Entry) -> Dtypes:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from codegen.plumbing import escape
+from codegen.spec import expr
 from codegen.views import fbsview, naming, nodecheck
 from codegen.views.fbsview import SchemaView
 from codegen.spec.model import Bound, EnumDef, Field, FrontendFlag, FrontendSetter, OpSpec, Rule, Tensor
@@ -297,6 +298,8 @@ class NodeView:
     conformance: tuple[ConformsView, ...]
     infer_required: tuple[tuple[str, str], ...]  # (tensor expression, message literal)
     inferences: tuple[InferView, ...]
+    declared: tuple[NodeCheckView, ...] = ()  # the spec's `checks:` placed in the frontend, in order
+    formulas: tuple[tuple[str, str, str], ...] = ()  # `infer:`: (target tensor, condition, dims expression)
 
 
 @dataclass(frozen=True)
@@ -450,6 +453,7 @@ class OpView:
     fields: tuple[FieldView, ...]
     presence_rules: tuple[RuleView, ...]
     sentinel_checks: tuple[tuple[str, str], ...]  # (condition, message)
+    backend_checks: tuple[tuple[str, str, str], ...]  # declared checks placed in finalize(): (id, condition, message)
     set_prefix: str
     get_prefix: str
     finalize_prefix: str
@@ -592,7 +596,7 @@ class OpView:
                 statements.append(f"// {f.name} left unset" if f.frontend_private else f"attributes.{f.frontend_member}.reset();")
                 continue
             same = value == self.spec.test_field(f.name).value
-            statements.append(f.write(f.frontend_test_value if same else literal(f.field, value)) + ";")
+            statements.append(f.write(f.frontend_test_value if same else _frontend_value(f.field, value)) + ";")
         return tuple(statements)
 
     def field(self, name: str) -> FieldView:
@@ -899,7 +903,8 @@ def _bound(b: Bound, tensors: dict[str, TensorView]) -> tuple[str, str]:
 
 def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> NodeView:
     names = OpNames(spec)
-    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "range": []}
+    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "range": [], "declared": []}
+    ctx = expr_context(spec, tensors, fields)
     conformance: dict[Any, list[NodeCheckView]] = {}
     for check in nodecheck.checks(spec):
         code, message = f"ErrorCode::{check.code}", quote(check.message)
@@ -918,6 +923,8 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
             fails = (f"{a} != nullptr && {b} != nullptr && !{a}->get_dim().empty() && !{b}->get_dim().empty() "
                      f"&& {a}->get_dim() != {b}->get_dim()")
             groups["shape"].append(NodeCheckView(check, code, message, fails))
+        elif check.declared is not None:
+            groups["declared"].append(NodeCheckView(check, code, message, declared_fails(check.declared, ctx)))
         elif check.kind in ("range_min", "range_max"):
             assert check.field is not None and check.bound is not None
             f = fields[check.field]
@@ -953,7 +960,43 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
         (tensors[t.name].frontend_read, quote(nodecheck.infer_missing_message(spec, t.name))) for t in spec.required_tensors
     )
     return NodeView(names.frontend_node, tuple(groups["input"]), tuple(groups["presence"]), tuple(groups["output"]),
-                    tuple(groups["shape"]), tuple(groups["range"]), tuple(views), infer_required, tuple(inferences))
+                    tuple(groups["shape"]), tuple(groups["range"]), tuple(views), infer_required, tuple(inferences),
+                    tuple(groups["declared"]), tuple(_formula_view(f, tensors, ctx) for f in nodecheck.formulas(spec)))
+
+
+def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str]:
+    target = tensors[f.formula.target].frontend_read
+    guards: list[str] = []
+    when = ""
+    if f.when is not None:
+        guards, when = expr.cpp(f.when, ctx)
+    dims_guards, value = expr.cpp(f.dims, ctx)
+    guards += [g for g in dims_guards if g not in guards]
+    parts = [f"{target} != nullptr", f"{target}->get_dim().empty()", *(f"({g})" for g in guards), *([when] if when else [])]
+    return target, " && ".join(parts), value
+
+
+def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> expr.CppContext:
+    """How the expression compiler reads the op inside the frontend node."""
+    scope = expr.scope_of(spec)
+    reads = {}
+    for name, f in fields.items():
+        is_set = _field_set(spec, f)
+        reads[name] = (_field_value(f), "" if is_set == "true" else is_set, scope.fields[name])
+    enums = {f"{f.enum.name}.{v.name}": _frontend_value(f, v.name) for f in spec.fields if f.enum is not None for v in f.enum.values}
+    return expr.CppContext({n: t.frontend_read for n, t in tensors.items()}, reads, enums)
+
+
+def declared_fails(c: expr.Compiled, ctx: expr.CppContext) -> str:
+    """The C++ condition under which a declared check fails: every value it reads exists (the
+    guards), `when` holds and `requires` does not."""
+    guards, requires = expr.cpp(c.requires, ctx)
+    when = ""
+    if c.when is not None:
+        when_guards, when = expr.cpp(c.when, ctx)
+        guards = [*when_guards, *(g for g in guards if g not in when_guards)]
+    parts = [f"({g})" for g in guards] + ([when] if when else []) + [f"!{requires}"]
+    return " && ".join(parts)
 
 
 def build(spec: OpSpec) -> OpView:
@@ -987,6 +1030,7 @@ def build(spec: OpSpec) -> OpView:
         setters=tuple(_setter_view(spec, by_name, {f.name: f for f in fields}, s) for s in spec.frontend.setters),
         presence_rules=tuple(_rule_view(names, by_name, r) for r in spec.presence_rules),
         sentinel_checks=tuple(sentinels),
+        backend_checks=tuple(_backend_check(spec, names, tensors, c) for c in nodecheck.backend_checks(spec)),
         set_prefix=quote(f"{names.cls}::setAttribute()"),
         get_prefix=quote(f"{names.cls}::getAttribute()"),
         finalize_prefix=naming.finalize_prefix(names),
@@ -1001,6 +1045,17 @@ def build(spec: OpSpec) -> OpView:
         graph_returns=_graph_returns(spec, by_name),
         graph_single=naming.graph_returns_single(spec),
     )
+
+
+def _backend_check(spec: OpSpec, names: OpNames, tensors: tuple[TensorView, ...], c: expr.Compiled) -> tuple[str, str, str]:
+    """A declared check in finalize(): it reads only which tensor descriptors are set."""
+    ctx = expr.CppContext({t.name: t.member for t in tensors}, {})
+    guards, requires = expr.cpp(c.requires, ctx)
+    parts = [*(f"({g})" for g in guards)]
+    if c.when is not None:
+        when_guards, when = expr.cpp(c.when, ctx)
+        parts += [f"({g})" for g in when_guards] + [when]
+    return c.check.id, " && ".join([*parts, f"!{requires}"]), quote(naming.finalize_prefix(names) + c.check.message)
 
 
 def _flag_view(flag: FrontendFlag) -> FlagView:

@@ -43,10 +43,10 @@ MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch
 # so the mirror would no longer import. tests/test_mirror.py keeps this list equal to the templates'.
 MIRROR_NAMES = frozenset(
     """ATTRIBUTES Any AttributeName Bound Callable ClassVar D DataType DescriptorType DtypeGroup DtypeTable
-    Error FIELDS FbsField FieldSlot FieldState FrontendNode Graph GraphBase GraphFormatError HipdnnError
-    INPUTS INT32 INT64 Inference IntEnum LISTS ListSlot Mapping NODE NODES Node NodeAttributes NodeCheck
-    NodeSpec OK OPERATIONS OperationDescriptor OperationType Optional PresenceRule Problem REQUIRED Status
-    TENSORS Table TensorAttributes TensorDescriptor TensorSlot TypeVar UnsupportedDataTypes""".split()
+    Error FIELDS FbsField FieldSlot FieldState Formula FrontendNode Graph GraphBase GraphFormatError HipdnnError
+    INPUTS INT32 INT64 Inference IntEnum Iterable LISTS ListSlot Mapping NODE NODES Node NodeAttributes NodeCheck
+    NodeSpec OK OPERATIONS OperationDescriptor OperationType Optional PresenceRule Problem REQUIRED Skip Status
+    TENSORS Table TensorAttributes TensorDescriptor TensorSlot TypeVar UnsupportedDataTypes Values""".split()
 )
 
 # hipDNN's own types that are no attribute enum a spec could describe: the FlatBuffers data objects

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from codegen.spec import expr
 from codegen.views import naming
 from codegen.spec.model import Bound, Conforms, Field, FieldRange, Inference, OpSpec, Rule
 
@@ -37,6 +38,7 @@ class NodeCheck:
     bound: Bound | None = None
     rule: Rule | None = None
     conforms: Conforms | None = None
+    declared: expr.Compiled | None = None  # kind "expr": a declared check (`checks:`)
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,35 @@ def _count_text(c: Conforms) -> str:
 
 
 def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
+    """Every pre_validate_node() check in order: the built-in rule kinds, then the declared checks
+    placed in the frontend."""
+    node = naming.OpNames(spec).frontend_node
+    declared = []
+    for c in expr.compiled_checks(spec) or ():
+        if c.check.where in ("frontend", "both"):
+            declared.append(NodeCheck(check_word(c.check.id), "expr", c.check.code, f"{node}: {c.check.message}",
+                                      tuple(sorted(expr.shape_reads(c.requires) | (expr.shape_reads(c.when) if c.when else set()))),
+                                      declared=c))
+    return builtin_checks(spec) + tuple(declared)
+
+
+def check_word(check_id: str) -> str:
+    """The test-name word of a declared check: q-rank -> QRank."""
+    return naming.pascal(check_id.replace("-", "_"))
+
+
+def backend_checks(spec: OpSpec) -> tuple[expr.Compiled, ...]:
+    """The declared checks finalize() makes (where: backend or both)."""
+    fields = {f.name for f in spec.fields}
+
+    def presence_only(c: expr.Compiled) -> bool:  # anything more is SPEC-CHECK-WHERE
+        nodes = [n for n in (c.requires, c.when) if n is not None]
+        return not any(expr.shape_reads(n) or expr.names(n) & fields for n in nodes)
+
+    return tuple(c for c in expr.compiled_checks(spec) or () if c.check.where in ("backend", "both") and presence_only(c))
+
+
+def builtin_checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     node = naming.OpNames(spec).frontend_node
     found: list[NodeCheck] = []
 
@@ -179,10 +210,45 @@ def _conformance(c: Conforms, dims: Mapping[str, Dims | None], n: int) -> tuple[
     return tuple(failed)
 
 
-def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str, Any]) -> NodeCheck | None:
+def values(spec: OpSpec, dims: Mapping[str, Dims | None], strides: Mapping[str, Dims | None] | None,
+           fields: Mapping[str, Any]) -> expr.Values:
+    """What a declared check reads, over plain values (enum fields hold their value's name)."""
+    by_name = {f.name: f for f in spec.fields}
+
+    def enum_value(name: str, value: Any) -> int:
+        enum = by_name[name].enum
+        assert enum is not None
+        return int(value) if isinstance(value, int) else next(v.value for v in enum.values if v.name == value)
+
+    return expr.Values(dims, strides or {}, fields, lambda n, v: field_is_set(spec, by_name[n], v), enum_value)
+
+
+def declared_fails(c: expr.Compiled, vals: expr.Values) -> bool:
+    """A declared check fails: every value it reads exists, `when` holds and `requires` does not."""
+    return expr.holds(_fails_function(c), vals) is True
+
+
+_FAILS: dict[expr.Compiled, Any] = {}
+
+
+def _fails_function(c: expr.Compiled) -> Any:
+    if c not in _FAILS:
+        _FAILS[c] = expr.evaluator_source(fails_python(c))
+    return _FAILS[c]
+
+
+def fails_python(c: expr.Compiled, v: str = "v") -> str:
+    """Python source (over a Values object `v`) true when the check fails."""
+    fails = f"(not {expr.python(c.requires, v)})"
+    return f"({expr.python(c.when, v)} & {fails})" if c.when is not None else fails
+
+
+def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str, Any],
+             strides: Mapping[str, Dims | None] | None = None) -> NodeCheck | None:
     """The first check pre_validate_node() fails, or None. `dims[name]` is None for an unset tensor
     and () for a tensor without dims; `fields` holds every field's value."""
     by_name = {f.name: f for f in spec.fields}
+    vals = values(spec, dims, strides, fields)
 
     def present(name: str) -> bool:
         return dims.get(name) is not None
@@ -192,6 +258,10 @@ def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str,
 
     conformance_failures: dict[Conforms, tuple[str, ...]] = {}
     for check in checks(spec):
+        if check.declared is not None:
+            if declared_fails(check.declared, vals):
+                return check
+            continue
         if check.kind == "required" and not present(check.tensors[0]):
             return check
         if check.kind == "field_required" and check.field is not None and fields[check.field] is None:
@@ -257,4 +327,43 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
                 strides[step.target] = strides.get(step.source) or ()
         elif not field_is_set(spec, by_name[step.target], fields[step.target]):
             fields[step.target] = inferred_field(step, dims)
+    for f in formulas(spec):
+        applied = formula_dims(spec, f, dims, strides, fields)
+        if applied is not None:
+            dims[f.formula.target] = applied
+            if not strides.get(f.formula.target):
+                strides[f.formula.target] = packed(applied)
     return None
+
+
+def formulas(spec: OpSpec) -> tuple[expr.CompiledFormula, ...]:
+    """The inference formulas (`infer:`), applied in order after the copies of `inference:`."""
+    return expr.compiled_formulas(spec) or ()
+
+
+def packed(dims: Dims) -> Dims:
+    """Row-major packed strides (a dimension below 1 counts as 1)."""
+    strides, step = [], 1
+    for d in reversed(dims):
+        strides.append(step)
+        step *= max(d, 1)
+    return tuple(reversed(strides))
+
+
+def formula_python(f: expr.CompiledFormula, v: str = "v") -> tuple[str, str]:
+    """(when, dims) as Python source over a Values object `v` ("" when there is no `when`)."""
+    return (expr.python(f.when, v) if f.when is not None else ""), expr.python(f.dims, v)
+
+
+def formula_dims(spec: OpSpec, f: expr.CompiledFormula, dims: Mapping[str, Dims | None], strides: Mapping[str, Dims | None],
+                 fields: Mapping[str, Any]) -> Dims | None:
+    """The dims the formula gives its target: None when the target is unset or has dims, `when`
+    does not hold, or a value it reads does not exist."""
+    if dims.get(f.formula.target) is None or dims[f.formula.target]:
+        return None
+    vals = values(spec, dims, strides, fields)
+    when, value = formula_python(f)
+    if when and expr.holds(expr.evaluator_source(when), vals) is not True:
+        return None
+    result = expr.value_of(expr.evaluator_source(value), vals)
+    return None if result is None else tuple(result)

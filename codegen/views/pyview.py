@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from codegen.spec import expr
 from codegen.views import fbsview, naming, nodecheck
 from codegen.spec.model import FIELD_TYPES, Field, OpSpec, Tensor
 from codegen.views.naming import OpNames
@@ -135,7 +136,7 @@ class OpView:
     plan: TestPlan
     tensors: tuple[TensorView, ...]
     fields: tuple[FieldView, ...]
-    rules: tuple[tuple[str, tuple[str, ...], str], ...]  # (kind, tensors, message)
+    rules: tuple[tuple[str, tuple[str, ...], str, str], ...]  # (kind, tensors, message, fails: Python source or "")
     enums: tuple[str, ...]
     unsupported_attribute: int
     node_checks: tuple[str, ...] = ()  # NodeCheck(...) expressions, in pre_validate_node() order
@@ -151,6 +152,18 @@ class OpView:
     # output; the flag is "" for a required output (always created) and for an optional one no flag creates
     graph_returns: tuple[tuple[str, str, str, bool], ...] = ()
     graph_single: bool = False  # one tensor, not a list
+    formulas: tuple[str, ...] = ()  # Formula(...) expressions (`infer:`)
+
+    @property
+    def frontend_imports(self) -> str:
+        """What the op module imports from hipdnn_ops.frontend: the node's classes and the helpers
+        its declared checks' Python calls."""
+        import re
+
+        used = {m for c in (*self.node_checks, *self.formulas, *(r[3] for r in self.rules)) for m in re.findall(r"\b(at|cut|put|every|tdiv|tmod|_norm)\(", c)}
+        if self.formulas:
+            used.add("Formula")
+        return ", ".join(["Bound", "FieldState", "Inference", "NodeCheck", "NodeSpec", *sorted(used)])
 
     @property
     def graph_returns_optional(self) -> bool:
@@ -216,7 +229,11 @@ def build(spec: OpSpec) -> OpView:
             )
         )
     rules = tuple(
-        (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors)) for r in spec.presence_rules
+        (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors), "") for r in spec.presence_rules
+    ) + tuple(
+        ("expr", tuple(sorted(expr.names(c.requires) | (expr.names(c.when) if c.when else set()))), prefix + c.check.message,
+         f"lambda v: {nodecheck.fails_python(c)}")
+        for c in nodecheck.backend_checks(spec)
     )
     enums = tuple(sorted({f.enum.name for f in spec.fields if f.enum is not None}))
     lists = tuple(
@@ -233,7 +250,16 @@ def build(spec: OpSpec) -> OpView:
             returns.append((name, enumerators[name], flag.name if flag else "", flag.default if flag else False))
     return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
                   checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position,
-                  tuple(returns), naming.graph_returns_single(spec))
+                  tuple(returns), naming.graph_returns_single(spec), _formulas(spec))
+
+
+def _formulas(spec: OpSpec) -> tuple[str, ...]:
+    out = []
+    for f in nodecheck.formulas(spec):
+        when, dims = nodecheck.formula_python(f)
+        extra = f", when=lambda v: {when}" if when else ""
+        out.append(f"Formula({f.formula.target!r}, lambda v: {dims}{extra})")
+    return tuple(out)
 
 
 def _node(spec: OpSpec) -> tuple[Any, ...]:
@@ -246,6 +272,8 @@ def _node(spec: OpSpec) -> tuple[Any, ...]:
             args.append(f"field={c.field!r}")
         if c.bound is not None:
             args.append(f"bound=Bound({c.bound.constant!r}, {c.bound.rank_of!r}, {c.bound.offset!r})")
+        if c.declared is not None:
+            args.append(f"fails=lambda v: {nodecheck.fails_python(c.declared)}")
         if c.conforms is not None:
             args.append(f"keeps={c.conforms.keeps!r}")
             if c.conforms.same_form_as:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Iterable
 
+from codegen.spec import expr
 from codegen.views import naming, nodecheck
 from codegen.spec.model import Conforms, OpSpec, Rule, Tensor
 from codegen.views.nodecheck import Dims, NodeCheck
 
 MAX_SEARCH = 16  # optional tensors considered together when searching for satisfying sets
+MAX_PAIRS = 48  # one-step changes combined pairwise when no single change fails a declared check
 
 BAD_PARAM = "HIPDNN_STATUS_BAD_PARAM"
 INTERNAL_ERROR = "HIPDNN_STATUS_INTERNAL_ERROR"
@@ -109,10 +111,28 @@ def tensors_set(spec: OpSpec, present: tuple[str, ...], omit: str | None = None)
     return tuple(t.name for t in spec.tensors if (t.required and t.name != omit) or t.name in present)
 
 
-def first_violated(spec: OpSpec, present: set[str]) -> Rule | None:
-    """The first presence rule broken when the required tensors and `present` are set."""
+def first_violated(spec: OpSpec, present: set[str]) -> Rule | expr.Compiled | None:
+    """The first presence rule, then the first declared check placed in finalize(), broken when the
+    required tensors and `present` are set."""
     present = present | {t.name for t in spec.required_tensors}
-    return next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
+    rule = next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
+    if rule is not None:
+        return rule
+    return next((c for c in nodecheck.backend_checks(spec) if backend_fails(c, present)), None)
+
+
+def backend_fails(c: expr.Compiled, present: set[str]) -> bool:
+    """A finalize() check (it reads only which tensors are set) fails for the set tensors `present`."""
+    dims = {t: ((1,) if t in present else None) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
+    return expr.holds(expr.evaluator_source(nodecheck.fails_python(c)),
+                      expr.Values(dims, {}, {}, lambda n, v: False, lambda n, v: 0)) is True
+
+
+def violation_message(spec: OpSpec, violated: Rule | expr.Compiled) -> str:
+    prefix = naming.finalize_prefix(naming.OpNames(spec))
+    if isinstance(violated, expr.Compiled):
+        return prefix + violated.check.message
+    return prefix + naming.rule_message(violated.kind.name, violated.tensors)
 
 
 def rules_hold(spec: OpSpec, present: set[str]) -> bool:
@@ -121,18 +141,45 @@ def rules_hold(spec: OpSpec, present: set[str]) -> bool:
 
 def _constrained(spec: OpSpec) -> list[str]:
     names = {t for r in spec.presence_rules for t in r.tensors}
+    names |= {t for c in nodecheck.backend_checks(spec) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
     return [t.name for t in spec.optional_tensors if t.name in names]
 
 
 def largest_satisfying(spec: OpSpec) -> tuple[str, ...]:
-    """Every unconstrained optional tensor plus the largest rule-satisfying constrained subset."""
+    """Every unconstrained optional tensor plus the largest rule-satisfying constrained subset,
+    less the optional tensors a declared check refuses beside the test data's fields."""
     constrained = _constrained(spec)[:MAX_SEARCH]
     free = [t.name for t in spec.optional_tensors if t.name not in constrained]
     for size in range(len(constrained), -1, -1):
         for combo in itertools.combinations(constrained, size):
             if rules_hold(spec, set(free) | set(combo)):
-                return _ordered(spec, set(free) | set(combo))
-    return _ordered(spec, set(free))
+                return _declared_clear(spec, _ordered(spec, set(free) | set(combo)))
+    return _declared_clear(spec, _ordered(spec, set(free)))
+
+
+def _declared_clear(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
+    """`present` without the optional tensors whose presence alone makes the test data fail a
+    declared check (SDPA's scale tensor beside attn_scale_value): each is dropped, first in spec order."""
+    if not spec.checks or nodecheck.expr.compiled_checks(spec) is None:
+        return present
+    try:
+        data = {t.name: spec.test_tensor(t.name) for t in spec.tensors}
+        fields = {f.name: spec.test_field(f.name).value for f in spec.fields}
+    except StopIteration:
+        return present  # incomplete test data is reported by the spec checks
+    required = {t.name for t in spec.required_tensors}
+    chosen = list(present)
+    for _ in range(len(present)):
+        dims = {n: (d.dims if n in required or n in chosen else None) for n, d in data.items()}
+        strides = {n: (d.strides if n in required or n in chosen else None) for n, d in data.items()}
+        failed = nodecheck.evaluate(spec, dims, fields, strides)
+        if failed is None or failed.declared is None:
+            return tuple(chosen)
+        readable = [n for n in chosen if n in nodecheck.expr.names(failed.declared.requires)]
+        if not readable:
+            return tuple(chosen)
+        chosen.remove(readable[0])
+    return tuple(chosen)
 
 
 def smallest_satisfying_with(spec: OpSpec, name: str) -> tuple[str, ...] | None:
@@ -144,6 +191,17 @@ def smallest_satisfying_with(spec: OpSpec, name: str) -> tuple[str, ...] | None:
             if rules_hold(spec, present):
                 return _ordered(spec, present)
     return None
+
+
+def _completed(spec: OpSpec, chosen: set[str], absent: set[str]) -> tuple[str, ...]:
+    """`chosen` plus the fewest other optional tensors (none of `absent`) the presence rules need."""
+    others = [t for t in _constrained(spec)[:MAX_SEARCH] if t not in chosen and t not in absent]
+    for size in range(0, len(others) + 1):
+        for combo in itertools.combinations(others, size):
+            present = chosen | set(combo) | {t.name for t in spec.required_tensors}
+            if all(r.kind.holds(tuple(t in present for t in r.tensors)) for r in spec.presence_rules):
+                return _ordered(spec, chosen | set(combo))
+    return _ordered(spec, chosen)
 
 
 def _ordered(spec: OpSpec, present: set[str]) -> tuple[str, ...]:
@@ -158,11 +216,10 @@ def _joined(names: tuple[str, ...]) -> list[str]:
 
 
 def _failure(spec: OpSpec, present: set[str]) -> tuple[str | None, str | None]:
-    names = naming.OpNames(spec)
     rule = first_violated(spec, present)
     if rule is None:
         return None, None
-    return BAD_PARAM, naming.finalize_prefix(names) + naming.rule_message(rule.kind.name, rule.tensors)
+    return BAD_PARAM, violation_message(spec, rule)
 
 
 def build(spec: OpSpec) -> TestPlan:
@@ -189,10 +246,16 @@ def build(spec: OpSpec) -> TestPlan:
         FinalizeCase("FinalizeFailsWithoutComputeType", None, (), True, BAD_PARAM, prefix + naming.COMPUTE_TYPE_MESSAGE)
     )
     names_seen: set[str] = set()
-    for rule in spec.presence_rules:
-        for mask in itertools.product((False, True), repeat=len(rule.tensors)):
-            present = _ordered(spec, {t for t, on in zip(rule.tensors, mask) if on})
-            absent = tuple(t for t in rule.tensors if t not in present)
+    optional = {t.name for t in spec.optional_tensors}
+    groups = [rule.tensors for rule in spec.presence_rules]
+    groups += [tuple(t.name for t in spec.tensors if t.name in optional and t.name in expr.names(c.requires) | (expr.names(c.when) if c.when else set()))
+               for c in nodecheck.backend_checks(spec)]
+    for index, tensors in enumerate(groups):
+        for mask in itertools.product((False, True), repeat=len(tensors)):
+            present = _ordered(spec, {t for t, on in zip(tensors, mask) if on})
+            absent = tuple(t for t in tensors if t not in present)
+            if index >= len(spec.presence_rules):  # a finalize() check: with what the presence rules need beside
+                present = _completed(spec, set(present), set(absent))
             expect, message = _failure(spec, set(present))
             name = naming.test_case_name(
                 "Finalize",
@@ -250,7 +313,8 @@ def _with(state: NodeState, present: tuple[str, ...] | None = None, dims: dict[s
 
 def first_failure(spec: OpSpec, state: NodeState) -> NodeCheck | None:
     dims = {name: (d if name in state.present else None) for name, d in state.dims}
-    return nodecheck.evaluate(spec, dims, dict(state.fields))
+    strides = {name: (d if name in state.present else None) for name, d in state.strides}
+    return nodecheck.evaluate(spec, dims, dict(state.fields), strides)
 
 
 def _same_shape_group(spec: OpSpec, name: str) -> set[str]:
@@ -271,8 +335,66 @@ def _conforming(c: Conforms, to: Dims, kept: int, one_padded: bool) -> list[int]
     return list(to[:kept]) + [1] * (rank - kept) if one_padded else list(to[:kept])
 
 
-def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> list[NodeState]:
+def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too: bool = True) -> list[NodeState]:
+    """One-step changes of the valid state touching what a declared check reads: each tensor's
+    presence, each dimension nudged, ranks one lower and higher (moved with the tensor's same_shape
+    group), each field's value nudged, unset, toggled or switched to another enum value."""
+    c = check.declared
+    assert c is not None
+    read = expr.names(c.requires) | (expr.names(c.when) if c.when is not None else set())
+    if not shapes_too:  # presence and field changes: what any declared check reads (a rival check's field)
+        for other in expr.compiled_checks(spec) or ():
+            read |= expr.names(other.requires) | (expr.names(other.when) if other.when is not None else set())
+    tensors = [t.name for t in spec.tensors if t.name in read]
+    out: list[NodeState] = []
+    for name in tensors:
+        if name in state.present:
+            out.append(_with(state, present=tuple(n for n in state.present if n != name)))
+        else:
+            out.append(_with(state, present=tuple(t.name for t in spec.tensors if t.name in state.present or t.name == name)))
+        if not shapes_too:
+            continue
+        base = state.dims_of(name)
+        shapes: list[Dims] = []
+        for i, d in enumerate(base):
+            for new in (d + 1, d - 1, 1, 2 * d + 1, 0):
+                if new != d and new >= 0:
+                    shapes.append(base[:i] + (new,) + base[i + 1 :])
+        shapes += [base[k:] for k in range(1, len(base))] + [base[:k] for k in range(len(base) - 1, 0, -1)]
+        shapes += [(1,) + base, base + (2,)]
+        group = _same_shape_group(spec, name)
+        for shape in shapes:
+            if shape:
+                out.append(_with(state, dims={n: shape for n in group}))
+    for f in spec.fields:
+        if f.name not in read:
+            continue
+        value = state.field(f.name)
+        options: list[Any] = []
+        if f.enum is not None:
+            options = [v.name for v in f.enum.values if v.name != value]
+        elif f.type.name == "bool":
+            options = [not value] if value is not None else [True, False]
+        elif f.type.name in ("int64", "int32"):
+            options = [0, 1, -1] if value is None else [value + 1, value - 1, 0, -1, 2 * value + 1]
+        elif f.type.name in ("float", "double"):
+            options = [0.5, 0.0, -1.0] if value is None else [value * 2 + 1, 0.0, -1.0]
+        if nodecheck.unset_value(spec, f) is None and value is not None:
+            options.append(None)
+        out.extend(_with(state, fields={f.name: v}) for v in options if v != value or v is None)
+    return out
+
+
+def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[NodeState]:
     """States that should fail `check` first; the caller keeps the first one that does."""
+    if check.kind == "expr":
+        singles = _single_changes(spec, state, check)
+        pairs = (s2 for s1 in singles[:MAX_PAIRS] for s2 in _single_changes(spec, s1, check)[:MAX_PAIRS])
+        # presence and field changes (few) twice, then any change: a tensor a check reads that the
+        # valid state leaves out for another check's sake (SDPA's scale) is set, its rival unset, its dims nudged
+        triples = (s3 for s1 in _single_changes(spec, state, check, False)
+                   for s2 in _single_changes(spec, s1, check, False) for s3 in _single_changes(spec, s2, check))
+        return itertools.chain(singles, pairs, triples)
     if check.kind == "required":
         return [_with(state, present=tuple(n for n in state.present if n != check.tensors[0]))]
     if check.kind == "field_required":
@@ -367,4 +489,48 @@ def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase,
             cases.append(InferCase(f"Infer{word}FromSource", cleared, (), ((f.name, value),)))
             mine = value + 1 if value + 1 != unset else value + 2
             cases.append(InferCase(f"Infer{word}KeepsUserValue", _with(state, fields={f.name: mine}), (), ((f.name, mine),)))
+    cases += _formula_cases(spec, state)
     return tuple(cases)
+
+
+def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:
+    """One case per inference formula: its target without dims or strides, in the valid state or
+    the first one-field change of it (a field unset, nudged or toggled) where this formula is the
+    one that gives the target its dims."""
+    cases = []
+    formulas = nodecheck.formulas(spec)
+    for index, f in enumerate(formulas):
+        target = f.formula.target
+        present = tuple(t.name for t in spec.tensors if t.name in state.present or t.name == target)
+        base = replace(_with(state, present=present), dims=tuple((n, () if n == target else d) for n, d in state.dims),
+                       strides=tuple((n, () if n == target else d) for n, d in state.strides))
+        for candidate in [base, *_field_changes(spec, base)]:
+            dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
+            strides = {n: (d if n in candidate.present else None) for n, d in candidate.strides}
+            fields = dict(candidate.fields)
+            got = nodecheck.formula_dims(spec, f, dims, strides, fields)
+            earlier = [g for g in formulas[:index] if g.formula.target == target]
+            if got is None or any(nodecheck.formula_dims(spec, g, dims, strides, fields) is not None for g in earlier):
+                continue
+            after = dict(dims)
+            if nodecheck.infer(spec, after, dict(strides), dict(fields)) is not None or after[target] != got:
+                continue  # a required tensor is missing, or a copy of `inference:` fills the target first
+            word = naming.pascal(target)
+            cases.append(InferCase(f"Infer{word}FromFormula{index + 1}", candidate, ((target, got, nodecheck.packed(got)),), ()))
+            break
+    return cases
+
+
+def _field_changes(spec: OpSpec, state: NodeState) -> list[NodeState]:
+    out = []
+    for f in spec.fields:
+        value = state.field(f.name)
+        options: list[Any] = []
+        if nodecheck.unset_value(spec, f) is None and value is not None:
+            options.append(None)
+        if f.type.name == "bool":
+            options.append(not value)
+        elif f.type.name in ("int64", "int32") and isinstance(value, int):
+            options += [value - 1, value + 1, 0]
+        out += [_with(state, fields={f.name: v}) for v in options]
+    return out

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every
 
 
 class BatchnormInferenceOperationDescriptor(OperationDescriptor):
@@ -101,6 +101,24 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing scale (input) for pre-validation', tensors=('scale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing bias (input) for pre-validation', tensors=('bias',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing y (output) for pre-validation', tensors=('y',)),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormInferenceNode: y dims must equal x dims', tensors=('x', 'y')),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: bias must have at least 2 dimensions', tensors=('bias',), fails=lambda v: (not (len(v.dims('bias')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: mean must have at least 2 dimensions', tensors=('mean',), fails=lambda v: (not (len(v.dims('mean')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: inv_variance must have at least 2 dimensions', tensors=('inv_variance',), fails=lambda v: (not (len(v.dims('inv_variance')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale batch dimension (index 0) must be 1', tensors=('scale',), fails=lambda v: (not (at(v.dims('scale'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale channel dimension (index 1) must equal the channels of x', tensors=('scale', 'x'), fails=lambda v: (not (at(v.dims('scale'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale spatial dimensions must be 1', tensors=('scale',), fails=lambda v: (not every(range(2, len(v.dims('scale'))), lambda q_i: (at(v.dims('scale'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: bias batch dimension (index 0) must be 1', tensors=('bias',), fails=lambda v: (not (at(v.dims('bias'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: bias channel dimension (index 1) must equal the channels of x', tensors=('bias', 'x'), fails=lambda v: (not (at(v.dims('bias'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: bias spatial dimensions must be 1', tensors=('bias',), fails=lambda v: (not every(range(2, len(v.dims('bias'))), lambda q_i: (at(v.dims('bias'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: mean batch dimension (index 0) must be 1', tensors=('mean',), fails=lambda v: (not (at(v.dims('mean'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: mean channel dimension (index 1) must equal the channels of x', tensors=('mean', 'x'), fails=lambda v: (not (at(v.dims('mean'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: mean spatial dimensions must be 1', tensors=('mean',), fails=lambda v: (not every(range(2, len(v.dims('mean'))), lambda q_i: (at(v.dims('mean'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: inv_variance batch dimension (index 0) must be 1', tensors=('inv_variance',), fails=lambda v: (not (at(v.dims('inv_variance'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: inv_variance channel dimension (index 1) must equal the channels of x', tensors=('inv_variance', 'x'), fails=lambda v: (not (at(v.dims('inv_variance'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: inv_variance spatial dimensions must be 1', tensors=('inv_variance',), fails=lambda v: (not every(range(2, len(v.dims('inv_variance'))), lambda q_i: (at(v.dims('inv_variance'), q_i) == 1), True))),
     ),
     (
         Inference('tensor', 'y', 'x'),

@@ -652,6 +652,276 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormInferenceNode missing y (output) for pre-validation'))
 
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: y dims must equal x dims'))
+
+    def test_PreValidateFailsXMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((32,), (1,)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((32,), (1,)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: x must have at least 2 dimensions'))
+
+    def test_PreValidateFailsScaleMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1,), (1,)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: scale must have at least 2 dimensions'))
+
+    def test_PreValidateFailsBiasMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1,), (1,)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: bias must have at least 2 dimensions'))
+
+    def test_PreValidateFailsMeanMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1,), (1,)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: mean must have at least 2 dimensions'))
+
+    def test_PreValidateFailsInvVarianceMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1,), (1,)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance must have at least 2 dimensions'))
+
+    def test_PreValidateFailsScaleBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: scale batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsScaleChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 65, 32, 32), (66560, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 65, 32, 32), (66560, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: scale channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsScaleSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: scale spatial dimensions must be 1'))
+
+    def test_PreValidateFailsBiasBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: bias batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsBiasChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: bias channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsBiasSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: bias spatial dimensions must be 1'))
+
+    def test_PreValidateFailsMeanBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: mean batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsMeanChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: mean channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsMeanSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: mean spatial dimensions must be 1'))
+
+    def test_PreValidateFailsInvVarianceBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsInvVarianceChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsInvVarianceSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance spatial dimensions must be 1'))
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {

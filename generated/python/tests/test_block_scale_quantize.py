@@ -40,7 +40,7 @@ TENSORS = {
 }
 FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE: 32,
-    AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT: 1,
+    AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT: 3,
     AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_TRANSPOSE_EXT: True,
 }
 INPUTS = ("x", )
@@ -75,7 +75,7 @@ def make_node(*optional: str) -> dict[str, Any]:
             place, key = UID_FIELDS[name]
             node[place][key] = TENSORS[name].uid
     node["block_size"] = 32
-    node["axis"] = 1
+    node["axis"] = 3
     node["transpose"] = True
     return node
 
@@ -186,7 +186,7 @@ class TestBlockScaleQuantizeOperationDescriptor(unittest.TestCase):
 
     def test_SetAndGetAxis(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT), 1)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT), 3)
 
     def test_SetAndGetTranspose(self) -> None:
         self.make_finalized()
@@ -519,7 +519,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 32, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
@@ -530,7 +530,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 32, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing x (input) for pre-validation'))
@@ -541,7 +541,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 32, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing y (output) for pre-validation'))
@@ -552,7 +552,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": 32, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing scale (output) for pre-validation'))
@@ -564,10 +564,82 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": None, "axis": 1, "transpose": True},
+            {"block_size": None, "axis": 3, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode block_size not set'))
+
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: y dims must equal x dims'))
+
+    def test_PreValidateFailsBlockSizePositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 0, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: block_size must be positive'))
+
+    def test_PreValidateFailsAxisNonNegative(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": -1, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: axis must be non-negative'))
+
+    def test_PreValidateFailsAxisInRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 128), (8192, 128, 1)),
+                "y": ((1, 64, 128), (8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: axis exceeds the rank of x'))
+
+    def test_PreValidateFailsAxisDivisible(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 129), (8256, 8256, 129, 1)),
+                "y": ((1, 1, 64, 129), (8256, 8256, 129, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: the dimension at axis must be divisible by block_size'))
+
+    def test_PreValidateFailsLastDivisible(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 129), (8256, 8256, 129, 1)),
+                "y": ((1, 1, 64, 129), (8256, 8256, 129, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": None, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)'))
 
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
@@ -575,7 +647,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 32, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing x for setting properties'))
@@ -586,7 +658,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
-            {"block_size": 32, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing y for setting properties'))
@@ -597,10 +669,66 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
             },
-            {"block_size": 32, "axis": 1, "transpose": True},
+            {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode missing scale for setting properties'))
+
+    def test_InferYFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (2, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferScaleFromFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFromFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": None, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
@@ -612,13 +740,14 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         attributes = NodeAttributes(
             name="node",
             tensors={},
-            fields={"block_size": 32, "axis": 1, "transpose": True},
+            fields={"block_size": 32, "axis": 3, "transpose": True},
         )
         outputs = graph.block_scale_quantize(tensors["x"], attributes)
         self.assertEqual(tensors["x"].name, "node::X")
         self.assertEqual([t.name for t in outputs], ["node::Y", "node::SCALE"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
+        self.assertEqual(outputs[0].dims, tensors["x"].dims)
 
 
 if __name__ == "__main__":

@@ -707,6 +707,198 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'RMSNormBackwardNode missing dscale (output) for pre-validation'))
 
+    def test_PreValidateFailsMismatchingDy(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dy dims must equal x dims'))
+
+    def test_PreValidateFailsMismatchingDx(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dx dims must equal x dims'))
+
+    def test_PreValidateFailsMismatchingDscale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dscale dims must equal scale dims'))
+
+    def test_PreValidateFailsMismatchingDbias(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dbias dims must equal scale dims'))
+
+    def test_PreValidateFailsXMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((32,), (1,)),
+                "x": ((32,), (1,)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((32,), (1,)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: x must have at least 2 dimensions'))
+
+    def test_PreValidateFailsScaleMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((32,), (1,)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((32,), (1,)),
+                "dbias": ((32,), (1,)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale must have at least 2 dimensions'))
+
+    def test_PreValidateFailsScaleRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((64, 32, 32), (1024, 32, 1)),
+                "x": ((64, 32, 32), (1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((64, 32, 32), (1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale must match the rank of x'))
+
+    def test_PreValidateFailsScaleBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsScaleNormalized(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 33), (67584, 1056, 33, 1)),
+                "x": ((1, 64, 32, 33), (67584, 1056, 33, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 33), (67584, 1056, 33, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale has no trailing dims matching x; at least one normalized dim is needed'))
+
+    def test_PreValidateFailsScaleLeading(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 65, 32, 32), (66560, 1024, 32, 1)),
+                "x": ((1, 65, 32, 32), (66560, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 65, 32, 32), (66560, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale must be 1 before its trailing dims matching x (the normalized shape)'))
+
+    def test_PreValidateFailsInvRmsRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1), (1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: inv_rms must have the same rank as x'))
+
+    def test_PreValidateFailsInvRmsDims(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere"))
+
     def test_InferFailsWithoutDy(self) -> None:
         attributes = node_attributes(
             {

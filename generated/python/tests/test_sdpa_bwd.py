@@ -84,9 +84,9 @@ FIELDS: dict[AttributeName, Any] = {
 }
 INPUTS = ("q", "k", "v", "o", "do", "stats", "scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", )
 REQUIRED = ("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", )
-ALL_PRESENT = REQUIRED + ("scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
+ALL_PRESENT = REQUIRED + ("attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
 # getTensorDescriptors() order: declaration order, optional tensors only when set.
-ALL_PRESENT_DECLARED = ("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", "scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
+ALL_PRESENT_DECLARED = ("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
 
 
 def tensor_map(*names: str) -> dict[int, TensorDescriptor]:
@@ -190,7 +190,7 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
         self.assertTrue(self.descriptor.is_finalized)
 
     def test_FinalizeWithAllSatisfiableOptionalTensors(self) -> None:
-        self.set_tensors("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", "scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
+        self.set_tensors("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", "dbias", )
         self.set_params()
         self.set_compute_type()
         self.descriptor.finalize()
@@ -788,10 +788,6 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
         self.make_finalized_with_everything()
         self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["dv"], 0), 1)
 
-    def test_GetAttributeTensorScaleQueryReturnsOne(self) -> None:
-        self.make_finalized_with_everything()
-        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["scale"], 0), 1)
-
     def test_GetAttributeTensorAttnMaskQueryReturnsOne(self) -> None:
         self.make_finalized_with_everything()
         self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["attn_mask"], 0), 1)
@@ -910,7 +906,7 @@ class TestSdpaBwdOperationFromNode(unittest.TestCase):
     def test_SetsOptionalTensorReferences(self) -> None:
         descriptor = SdpaBwdOperationDescriptor.from_node(make_node(*ALL_PRESENT), tensor_map(*ALL_PRESENT))
         self.assertEqual(descriptor.tensor_descriptors(), [TENSORS[n] for n in ALL_PRESENT_DECLARED])
-        self.assertEqual(len(descriptor.tensor_descriptors()), 19)
+        self.assertEqual(len(descriptor.tensor_descriptors()), 18)
 
     def test_FailsWithMissingQTensor(self) -> None:
         names = [n for n in REQUIRED if n != "q"]
@@ -1141,7 +1137,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1168,7 +1163,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1195,7 +1189,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1222,7 +1215,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1249,7 +1241,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1276,7 +1267,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1303,7 +1293,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1330,7 +1319,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1357,7 +1345,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1384,7 +1371,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1412,7 +1398,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1440,7 +1425,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1468,7 +1452,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1496,7 +1479,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1512,6 +1494,924 @@ class TestSdpaBwdNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: do dims must equal o dims'))
 
+    def test_PreValidateFailsQRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((4, 128, 64), (8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((4, 128, 64), (8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: Q must be rank-4'))
+
+    def test_PreValidateFailsKRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((4, 128, 64), (8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((4, 128, 64), (8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K must be rank-4'))
+
+    def test_PreValidateFailsVRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((4, 128, 64), (8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((4, 128, 64), (8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: V must be rank-4'))
+
+    def test_PreValidateFailsBatchQK(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: batch size mismatch between Q and K'))
+
+    def test_PreValidateFailsBatchQV(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: batch size mismatch between Q and V'))
+
+    def test_PreValidateFailsHeadDimQK(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 65), (33280, 8320, 65, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 65), (33280, 8320, 65, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: head_dim mismatch between Q and K'))
+
+    def test_PreValidateFailsSeqKvKV(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_kv mismatch between K and V'))
+
+    def test_PreValidateFailsHeadsKPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads_k must be positive'))
+
+    def test_PreValidateFailsHeadsKDivide(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads must be divisible by num_heads_k for GQA/MQA'))
+
+    def test_PreValidateFailsHeadsVPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads_v must be positive'))
+
+    def test_PreValidateFailsHeadsVDivide(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA'))
+
+    def test_PreValidateFailsDoRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((4, 128, 64), (8192, 64, 1)),
+                "do": ((4, 128, 64), (8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dO must be rank-4'))
+
+    def test_PreValidateFailsMaskRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((1, 2, 4, 128, 128), (131072, 65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK rank must be <= 4'))
+
+    def test_PreValidateFailsMaskSeqKv(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 129), (66048, 16512, 129, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK last dim must equal seq_kv or 1'))
+
+    def test_PreValidateFailsMaskSeqQ(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK second-to-last dim must equal seq_q or 1'))
+
+    def test_PreValidateFailsDropoutMaskRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((4, 128, 128), (16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK must be rank-4'))
+
+    def test_PreValidateFailsDropoutMaskBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((3, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[0] must equal batch or 1'))
+
+    def test_PreValidateFailsDropoutMaskHeads(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[1] must equal num_heads or 1'))
+
+    def test_PreValidateFailsDropoutMaskSeqQ(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 129, 128), (66048, 16512, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[2] must equal seq_q'))
+
+    def test_PreValidateFailsDropoutMaskSeqKv(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 129), (66048, 16512, 129, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[3] must equal seq_kv'))
+
+    def test_PreValidateFailsPaddingSeqLenQ(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode: padding_mask=true requires seq_len_q tensor to be set'))
+
+    def test_PreValidateFailsPaddingSeqLenKv(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode: padding_mask=true requires seq_len_kv tensor to be set'))
+
+    def test_PreValidateFailsSeqLenQRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((1, 1, 1), (1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q must be rank-4'))
+
+    def test_PreValidateFailsSeqLenQBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((3, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[0] must equal batch'))
+
+    def test_PreValidateFailsSeqLenQDim1(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 2, 1, 1), (2, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[1] must be 1'))
+
+    def test_PreValidateFailsSeqLenQDim2(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 2, 1), (2, 2, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[2] must be 1'))
+
+    def test_PreValidateFailsSeqLenQDim3(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 2), (2, 2, 2, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[3] must be 1'))
+
+    def test_PreValidateFailsSeqLenKvRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((1, 1, 1), (1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv must be rank-4'))
+
+    def test_PreValidateFailsSeqLenKvBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((3, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[0] must equal batch'))
+
+    def test_PreValidateFailsSeqLenKvDim1(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 2, 1, 1), (2, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[1] must be 1'))
+
+    def test_PreValidateFailsSeqLenKvDim2(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 2, 1), (2, 2, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[2] must be 1'))
+
+    def test_PreValidateFailsSeqLenKvDim3(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 2), (2, 2, 2, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[3] must be 1'))
+
+    def test_PreValidateFailsScaleTensorOrValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set'))
+
+    def test_PreValidateFailsScaleScalar(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((2,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: SCALE tensor must be a scalar (single element)'))
+
     def test_InferFailsWithoutQ(self) -> None:
         attributes = node_attributes(
             {
@@ -1523,7 +2423,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1550,7 +2449,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1577,7 +2475,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1604,7 +2501,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1631,7 +2527,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1658,7 +2553,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1685,7 +2579,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1712,7 +2605,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1739,7 +2631,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1767,7 +2658,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((), ()),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1797,7 +2687,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1827,7 +2716,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((), ()),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1857,7 +2745,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1887,7 +2774,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((), ()),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1917,7 +2803,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
-                "scale": ((1,), (1,)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1947,7 +2832,6 @@ class TestSdpaBwdNode(unittest.TestCase):
             "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
             "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
             "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-            "scale": ((1,), (1,)),
             "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
             "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1960,7 +2844,7 @@ class TestSdpaBwdNode(unittest.TestCase):
         }.items()}
         attributes = NodeAttributes(
             name="node",
-            tensors={"scale": tensors["scale"], "attn_mask": tensors["attn_mask"], "seq_len_q": tensors["seq_len_q"], "seq_len_kv": tensors["seq_len_kv"], "seed": tensors["seed"], "offset": tensors["offset"], "dropout_mask": tensors["dropout_mask"], "dropout_scale": tensors["dropout_scale"], "dropout_scale_inv": tensors["dropout_scale_inv"]},
+            tensors={"attn_mask": tensors["attn_mask"], "seq_len_q": tensors["seq_len_q"], "seq_len_kv": tensors["seq_len_kv"], "seed": tensors["seed"], "offset": tensors["offset"], "dropout_mask": tensors["dropout_mask"], "dropout_scale": tensors["dropout_scale"], "dropout_scale_inv": tensors["dropout_scale_inv"]},
             fields={"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         outputs = graph.sdpa_backward(tensors["q"], tensors["k"], tensors["v"], tensors["o"], tensors["do"], tensors["stats"], attributes)
@@ -1970,7 +2854,6 @@ class TestSdpaBwdNode(unittest.TestCase):
         self.assertEqual(tensors["o"].name, "node::O")
         self.assertEqual(tensors["do"].name, "node::dO")
         self.assertEqual(tensors["stats"].name, "node::Stats")
-        self.assertEqual(tensors["scale"].name, "node::Attn_scale")
         self.assertEqual(tensors["attn_mask"].name, "node::Bias")
         self.assertEqual(tensors["seq_len_q"].name, "node::SEQ_LEN_Q")
         self.assertEqual(tensors["seq_len_kv"].name, "node::SEQ_LEN_KV")

@@ -142,7 +142,7 @@ TEST(TestBlockScaleQuantizeAttributes, SetBlockSize)
 TEST(TestBlockScaleQuantizeAttributes, SetAxis)
 {
     BlockScaleQuantizeAttributes attributes;
-    const int64_t value = 1;
+    const int64_t value = 3;
     EXPECT_EQ(&attributes.set_axis(value), &attributes);
     EXPECT_EQ(attributes.get_axis(), value);
 }
@@ -172,7 +172,7 @@ BlockScaleQuantizeAttributes withEveryField()
 {
     BlockScaleQuantizeAttributes attributes;
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
     return attributes;
 }

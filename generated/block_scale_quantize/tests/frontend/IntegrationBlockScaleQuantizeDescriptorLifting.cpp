@@ -66,7 +66,7 @@ protected:
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_axis(1);
+            attributes.set_axis(3);
             attributes.set_transpose(true);
         }
         attributes.set_block_size(32); // required before packing
@@ -146,7 +146,7 @@ protected:
         if(withOptionals)
         {
             EXPECT_EQ(attributes.get_block_size(), (32));
-            EXPECT_EQ(attributes.get_axis(), (1));
+            EXPECT_EQ(attributes.get_axis(), (3));
             EXPECT_EQ(attributes.get_transpose(), (true));
         }
         EXPECT_EQ(tensors.size(), withOptionals ? 3U : 3U);

@@ -71,7 +71,7 @@ protected:
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_axis(1);
+            attributes.set_axis(3);
             attributes.set_transpose(true);
         }
         attributes.set_block_size(32); // required before packing

@@ -205,6 +205,307 @@ TEST(TestRMSNormBackwardNode, PreValidateFailsMissingDscale)
               "RMSNormBackwardNode missing dscale (output) for pre-validation");
 }
 
+// Differs from the valid attributes in: dy.
+TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDy)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dy dims must equal x dims");
+}
+
+// Differs from the valid attributes in: dx.
+TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDx)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dx dims must equal x dims");
+}
+
+// Differs from the valid attributes in: dscale.
+TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDscale)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dscale dims must equal scale dims");
+}
+
+// Differs from the valid attributes in: dbias.
+TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDbias)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dbias dims must equal scale dims");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestRMSNormBackwardNode, PreValidateFailsXMinRank)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: x must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: dbias, dscale, scale.
+TEST(TestRMSNormBackwardNode, PreValidateFailsScaleMinRank)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: scale must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestRMSNormBackwardNode, PreValidateFailsScaleRank)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{64, 32, 32}, std::vector<int64_t>{1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{64, 32, 32}, std::vector<int64_t>{1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{64, 32, 32}, std::vector<int64_t>{1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: scale must match the rank of x");
+}
+
+// Differs from the valid attributes in: dbias, dscale, scale.
+TEST(TestRMSNormBackwardNode, PreValidateFailsScaleBatch)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "RMSNormBackwardNode: scale batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestRMSNormBackwardNode, PreValidateFailsScaleNormalized)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 33}, std::vector<int64_t>{67584, 1056, 33, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 33}, std::vector<int64_t>{67584, 1056, 33, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 33}, std::vector<int64_t>{67584, 1056, 33, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "RMSNormBackwardNode: scale has no trailing dims matching x; at least one normalized "
+              "dim is needed");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestRMSNormBackwardNode, PreValidateFailsScaleLeading)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "RMSNormBackwardNode: scale must be 1 before its trailing dims matching x (the "
+              "normalized shape)");
+}
+
+// Differs from the valid attributes in: inv_rms.
+TEST(TestRMSNormBackwardNode, PreValidateFailsInvRmsRank)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1}, std::vector<int64_t>{1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: inv_rms must have the same rank as x");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestRMSNormBackwardNode, PreValidateFailsInvRmsDims)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(
+        error.get_message(),
+        "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere");
+}
+
 TEST(TestRMSNormBackwardNode, InferFailsWithoutDy)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});

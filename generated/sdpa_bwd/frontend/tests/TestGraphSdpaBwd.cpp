@@ -33,7 +33,6 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 SdpaBackwardAttributes makeAttributes()
 {
     SdpaBackwardAttributes attributes;
-    attributes.set_attn_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                    std::vector<int64_t>{65536, 16384, 128, 1}));
     attributes.set_seq_len_q(
@@ -90,7 +89,6 @@ TEST(TestGraphSdpaBwd, NamesInputsAndCreatesVirtualOutputs)
     EXPECT_EQ(oTensor->get_name(), "node::O");
     EXPECT_EQ(doTensor->get_name(), "node::dO");
     EXPECT_EQ(statsTensor->get_name(), "node::Stats");
-    EXPECT_EQ(attributes.get_attn_scale()->get_name(), "node::Attn_scale");
     EXPECT_EQ(attributes.get_bias()->get_name(), "node::Bias");
     EXPECT_EQ(attributes.get_seq_len_q()->get_name(), "node::SEQ_LEN_Q");
     EXPECT_EQ(attributes.get_seq_len_kv()->get_name(), "node::SEQ_LEN_KV");

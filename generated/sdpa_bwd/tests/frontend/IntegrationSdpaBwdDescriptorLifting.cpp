@@ -91,11 +91,6 @@ protected:
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_attn_scale(makeTensor(K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                 "Attn_scale",
-                                                 toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
-                                                 toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES),
-                                                 manualUids));
             attributes.set_bias(makeTensor(K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                            "Bias",
                                            toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS),
@@ -297,21 +292,6 @@ protected:
         }
         if(!withOptionals)
         {
-            EXPECT_EQ(attributes.get_attn_scale(), nullptr);
-        }
-        else
-        {
-            const auto& tensor = attributes.get_attn_scale();
-            ASSERT_NE(tensor, nullptr);
-            EXPECT_EQ(tensor->get_uid(), K_SDPA_BWD_TENSOR_SCALE_UID);
-            EXPECT_EQ(tensor->get_name(), "Attn_scale");
-            EXPECT_EQ(tensor->get_data_type(), DataType::FLOAT);
-            EXPECT_EQ(tensor->get_dim(), toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS));
-            EXPECT_EQ(tensor->get_stride(), toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
-            EXPECT_EQ(tensors.at(K_SDPA_BWD_TENSOR_SCALE_UID), tensor);
-        }
-        if(!withOptionals)
-        {
             EXPECT_EQ(attributes.get_bias(), nullptr);
         }
         else
@@ -457,7 +437,7 @@ protected:
             EXPECT_EQ(attributes.right_bound, (0));
             EXPECT_EQ(attributes.diagonal_alignment, (DiagonalAlignment::BOTTOM_RIGHT));
         }
-        EXPECT_EQ(tensors.size(), withOptionals ? 19U : 9U);
+        EXPECT_EQ(tensors.size(), withOptionals ? 18U : 9U);
     }
 };
 
@@ -496,7 +476,6 @@ TEST_F(IntegrationSdpaBwdDescriptorLifting, SdpaBwdTensorSharingPreserved)
     EXPECT_EQ(attributes.get_dq().get(), tensors.at(K_SDPA_BWD_TENSOR_DQ_UID).get());
     EXPECT_EQ(attributes.get_dk().get(), tensors.at(K_SDPA_BWD_TENSOR_DK_UID).get());
     EXPECT_EQ(attributes.get_dv().get(), tensors.at(K_SDPA_BWD_TENSOR_DV_UID).get());
-    EXPECT_EQ(attributes.get_attn_scale().get(), tensors.at(K_SDPA_BWD_TENSOR_SCALE_UID).get());
     EXPECT_EQ(attributes.get_bias().get(), tensors.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID).get());
     EXPECT_EQ(attributes.get_seq_len_q().get(), tensors.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID).get());
     EXPECT_EQ(attributes.get_seq_len_kv().get(),
@@ -526,7 +505,7 @@ TEST_F(IntegrationSdpaBwdDescriptorLifting, AutoAssignedUidsPreservedInLiftingRo
     const auto lifted = liftGraph(*original, _handle);
     ASSERT_NE(lifted, nullptr);
     const auto tensors = lifted->getTensorsByUid();
-    EXPECT_EQ(tensors.size(), 19U);
+    EXPECT_EQ(tensors.size(), 18U);
     const auto* node = liftedNode(*lifted);
     ASSERT_NE(node, nullptr);
     const auto& attributes = node->attributes;
@@ -567,10 +546,6 @@ TEST_F(IntegrationSdpaBwdDescriptorLifting, AutoAssignedUidsPreservedInLiftingRo
     uids.insert(attributes.get_dv()->get_uid());
     EXPECT_EQ(attributes.get_dv()->get_dim(), toVec(K_SDPA_BWD_TENSOR_DV_DIMS));
     EXPECT_EQ(attributes.get_dv()->get_stride(), toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
-    ASSERT_NE(attributes.get_attn_scale(), nullptr);
-    uids.insert(attributes.get_attn_scale()->get_uid());
-    EXPECT_EQ(attributes.get_attn_scale()->get_dim(), toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS));
-    EXPECT_EQ(attributes.get_attn_scale()->get_stride(), toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
     ASSERT_NE(attributes.get_bias(), nullptr);
     uids.insert(attributes.get_bias()->get_uid());
     EXPECT_EQ(attributes.get_bias()->get_dim(), toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS));
@@ -610,7 +585,7 @@ TEST_F(IntegrationSdpaBwdDescriptorLifting, AutoAssignedUidsPreservedInLiftingRo
     uids.insert(attributes.get_dbias()->get_uid());
     EXPECT_EQ(attributes.get_dbias()->get_dim(), toVec(K_SDPA_BWD_TENSOR_DBIAS_DIMS));
     EXPECT_EQ(attributes.get_dbias()->get_stride(), toVec(K_SDPA_BWD_TENSOR_DBIAS_STRIDES));
-    EXPECT_EQ(uids.size(), 19U);
+    EXPECT_EQ(uids.size(), 18U);
 }
 
 } // namespace

@@ -96,11 +96,6 @@ protected:
         attributes.set_name("test_op");
         if(withOptionals)
         {
-            attributes.set_attn_scale(makeTensor(K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                 "Attn_scale",
-                                                 toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
-                                                 toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES),
-                                                 manualUids));
             attributes.set_bias(makeTensor(K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                            "Bias",
                                            toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS),
@@ -208,7 +203,7 @@ TEST_F(IntegrationSdpaBwdDescriptorLowering, SdpaBwdLoweringRoundTripWithOptiona
 {
     const auto graphT = buildAndLower(true, true);
     ASSERT_EQ(graphT.nodes.size(), 1U);
-    ASSERT_EQ(graphT.tensors.size(), 19U);
+    ASSERT_EQ(graphT.tensors.size(), 18U);
     const auto tensors = buildTensorMap(graphT);
     expectTensor(tensors,
                  K_SDPA_BWD_TENSOR_Q_UID,
@@ -255,11 +250,6 @@ TEST_F(IntegrationSdpaBwdDescriptorLowering, SdpaBwdLoweringRoundTripWithOptiona
                  "dV",
                  toVec(K_SDPA_BWD_TENSOR_DV_DIMS),
                  toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
-    expectTensor(tensors,
-                 K_SDPA_BWD_TENSOR_SCALE_UID,
-                 "Attn_scale",
-                 toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
-                 toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
     expectTensor(tensors,
                  K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                  "Bias",
@@ -320,7 +310,7 @@ TEST_F(IntegrationSdpaBwdDescriptorLowering, SdpaBwdLoweringRoundTripWithOptiona
     EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
     EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
     EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SCALE_UID);
+    EXPECT_FALSE(attributes->scale_tensor_uid.has_value());
     EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
@@ -455,9 +445,6 @@ TEST_F(IntegrationSdpaBwdDescriptorLowering, SdpaBwdLoweringRoundTripAutoAssigne
     nodeUids.insert(attributes->dk_tensor_uid);
     EXPECT_EQ(uids.count(attributes->dv_tensor_uid), 1U);
     nodeUids.insert(attributes->dv_tensor_uid);
-    ASSERT_TRUE(attributes->scale_tensor_uid.has_value());
-    EXPECT_EQ(uids.count(*attributes->scale_tensor_uid), 1U);
-    nodeUids.insert(*attributes->scale_tensor_uid);
     ASSERT_TRUE(attributes->attn_mask_tensor_uid.has_value());
     EXPECT_EQ(uids.count(*attributes->attn_mask_tensor_uid), 1U);
     nodeUids.insert(*attributes->attn_mask_tensor_uid);

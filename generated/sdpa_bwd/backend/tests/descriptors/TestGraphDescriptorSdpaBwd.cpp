@@ -159,7 +159,6 @@ protected:
         setTensor(op, HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
         if(everything)
         {
-            setTensor(op, HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT, _scaleDesc);
             setTensor(op, HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT, _attnMaskDesc);
             setTensor(op, HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT, _seqLenQDesc);
             setTensor(op, HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT, _seqLenKvDesc);
@@ -273,7 +272,7 @@ TEST_F(TestGraphDescriptorSdpaBwd, BuildFromSingleOperation)
     const auto graph = finalizeGraphAndUnpack({op.get()});
     EXPECT_TRUE(getDescriptor()->isFinalized());
     ASSERT_EQ(graph->nodes.size(), 1U);
-    EXPECT_EQ(graph->tensors.size(), 19U);
+    EXPECT_EQ(graph->tensors.size(), 18U);
     verifyTensor(*graph,
                  K_SDPA_BWD_TENSOR_Q_UID,
                  toVec(K_SDPA_BWD_TENSOR_Q_DIMS),
@@ -310,10 +309,6 @@ TEST_F(TestGraphDescriptorSdpaBwd, BuildFromSingleOperation)
                  K_SDPA_BWD_TENSOR_DV_UID,
                  toVec(K_SDPA_BWD_TENSOR_DV_DIMS),
                  toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
-    verifyTensor(*graph,
-                 K_SDPA_BWD_TENSOR_SCALE_UID,
-                 toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
-                 toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
     verifyTensor(*graph,
                  K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                  toVec(K_SDPA_BWD_TENSOR_ATTN_MASK_DIMS),
@@ -366,7 +361,7 @@ TEST_F(TestGraphDescriptorSdpaBwd, BuildFromSingleOperation)
     EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
     EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
     EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SCALE_UID);
+    EXPECT_FALSE(attributes->scale_tensor_uid.has_value());
     EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
@@ -497,7 +492,7 @@ TEST_F(TestGraphDescriptorSdpaBwd, TwoOperationsShareTensors)
     EXPECT_EQ(graph->nodes[0]->name, "first");
     EXPECT_EQ(graph->nodes[1]->name, "second");
     // the second op's tensors are the first op's: each serialized once
-    EXPECT_EQ(graph->tensors.size(), 19U);
+    EXPECT_EQ(graph->tensors.size(), 18U);
     std::set<int64_t> uids;
     for(const auto& tensor : graph->tensors)
     {
@@ -562,9 +557,6 @@ TEST_F(TestGraphDescriptorSdpaBwd, LiftingRoundTripPreservesGraph)
     ASSERT_NE(descriptor->getDvDesc(), nullptr);
     EXPECT_TRUE(descriptor->getDvDesc()->getData()
                 == _dvDesc->asDescriptor<TensorDescriptor>()->getData());
-    ASSERT_NE(descriptor->getScaleDesc(), nullptr);
-    EXPECT_TRUE(descriptor->getScaleDesc()->getData()
-                == _scaleDesc->asDescriptor<TensorDescriptor>()->getData());
     ASSERT_NE(descriptor->getAttnMaskDesc(), nullptr);
     EXPECT_TRUE(descriptor->getAttnMaskDesc()->getData()
                 == _attnMaskDesc->asDescriptor<TensorDescriptor>()->getData());

@@ -231,7 +231,6 @@ protected:
         setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, _dqDesc);
         setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, _dkDesc);
         setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
-        setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT, _scaleDesc);
         setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT, _attnMaskDesc);
         setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT, _seqLenQDesc);
         setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT, _seqLenKvDesc);
@@ -297,7 +296,6 @@ TEST_F(TestSdpaBwdOperationDescriptor, FinalizeWithAllSatisfiableOptionalTensors
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, _dqDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, _dkDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
-    setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT, _scaleDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT, _attnMaskDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT, _seqLenQDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT, _seqLenKvDesc);
@@ -1446,7 +1444,6 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrd
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, _dqDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, _dkDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
-    setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT, _scaleDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT, _attnMaskDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT, _seqLenQDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT, _seqLenKvDesc);
@@ -1471,7 +1468,6 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsReturnsDeclarationOrd
         K_SDPA_BWD_TENSOR_DQ_UID,
         K_SDPA_BWD_TENSOR_DK_UID,
         K_SDPA_BWD_TENSOR_DV_UID,
-        K_SDPA_BWD_TENSOR_SCALE_UID,
         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
         K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
         K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
@@ -1505,7 +1501,6 @@ TEST_F(TestSdpaBwdOperationDescriptor, BuildNodeProducesCorrectNodeT)
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DQ_EXT, _dqDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, _dkDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
-    setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT, _scaleDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_ATTN_MASK_EXT, _attnMaskDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_Q_EXT, _seqLenQDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SEQ_LEN_KV_EXT, _seqLenKvDesc);
@@ -1534,7 +1529,7 @@ TEST_F(TestSdpaBwdOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
     EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
     EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SCALE_UID);
+    EXPECT_FALSE(attributes->scale_tensor_uid.has_value());
     EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);
@@ -1682,18 +1677,6 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorDvQueryReturnsOne)
     int64_t count = -1;
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 0, &count, nullptr);
-    EXPECT_EQ(count, 1);
-}
-
-TEST_F(TestSdpaBwdOperationDescriptor, GetAttributeTensorScaleQueryReturnsOne)
-{
-    makeFinalizedWithEverything();
-    int64_t count = -1;
-    getDescriptor()->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
-                                  HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                  0,
-                                  &count,
-                                  nullptr);
     EXPECT_EQ(count, 1);
 }
 
@@ -2019,7 +2002,6 @@ TEST_F(TestSdpaBwdOperationDescriptor, FinalizePreservesTensorReferences)
     EXPECT_EQ(getDescriptor()->getDqDesc(), _dqDesc->asDescriptor<TensorDescriptor>());
     EXPECT_EQ(getDescriptor()->getDkDesc(), _dkDesc->asDescriptor<TensorDescriptor>());
     EXPECT_EQ(getDescriptor()->getDvDesc(), _dvDesc->asDescriptor<TensorDescriptor>());
-    EXPECT_EQ(getDescriptor()->getScaleDesc(), _scaleDesc->asDescriptor<TensorDescriptor>());
     EXPECT_EQ(getDescriptor()->getAttnMaskDesc(), _attnMaskDesc->asDescriptor<TensorDescriptor>());
     EXPECT_EQ(getDescriptor()->getSeqLenQDesc(), _seqLenQDesc->asDescriptor<TensorDescriptor>());
     EXPECT_EQ(getDescriptor()->getSeqLenKvDesc(), _seqLenKvDesc->asDescriptor<TensorDescriptor>());
@@ -2047,7 +2029,6 @@ TEST_F(TestSdpaBwdOperationDescriptor, GetTensorDescriptorsOrder)
     expected.push_back(getDescriptor()->getDqDesc());
     expected.push_back(getDescriptor()->getDkDesc());
     expected.push_back(getDescriptor()->getDvDesc());
-    expected.push_back(getDescriptor()->getScaleDesc());
     expected.push_back(getDescriptor()->getAttnMaskDesc());
     expected.push_back(getDescriptor()->getSeqLenQDesc());
     expected.push_back(getDescriptor()->getSeqLenKvDesc());

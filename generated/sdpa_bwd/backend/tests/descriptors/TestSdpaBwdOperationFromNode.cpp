@@ -284,8 +284,7 @@ TEST_F(TestSdpaBwdOperationFromNode, CreatesValidFinalizedDescriptor)
 TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -303,7 +302,6 @@ TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
                                                               &_dqDesc,
                                                               &_dkDesc,
                                                               &_dvDesc,
-                                                              &_scaleDesc,
                                                               &_attnMaskDesc,
                                                               &_seqLenQDesc,
                                                               &_seqLenKvDesc,
@@ -332,8 +330,6 @@ TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
     EXPECT_EQ(descriptor->getDkDesc()->getData().uid, K_SDPA_BWD_TENSOR_DK_UID);
     ASSERT_NE(descriptor->getDvDesc(), nullptr);
     EXPECT_EQ(descriptor->getDvDesc()->getData().uid, K_SDPA_BWD_TENSOR_DV_UID);
-    ASSERT_NE(descriptor->getScaleDesc(), nullptr);
-    EXPECT_EQ(descriptor->getScaleDesc()->getData().uid, K_SDPA_BWD_TENSOR_SCALE_UID);
     ASSERT_NE(descriptor->getAttnMaskDesc(), nullptr);
     EXPECT_EQ(descriptor->getAttnMaskDesc()->getData().uid, K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     ASSERT_NE(descriptor->getSeqLenQDesc(), nullptr);
@@ -354,7 +350,7 @@ TEST_F(TestSdpaBwdOperationFromNode, SetsOptionalTensorReferences)
               K_SDPA_BWD_TENSOR_DROPOUT_SCALE_INV_UID);
     ASSERT_NE(descriptor->getDBiasDesc(), nullptr);
     EXPECT_EQ(descriptor->getDBiasDesc()->getData().uid, K_SDPA_BWD_TENSOR_DBIAS_UID);
-    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 19U);
+    EXPECT_EQ(descriptor->getTensorDescriptors().size(), 18U);
 }
 
 TEST_F(TestSdpaBwdOperationFromNode, FailsWithMissingQTensor)
@@ -702,7 +698,6 @@ TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryDelegatesCorrectly)
                                           &_dqDesc,
                                           &_dkDesc,
                                           &_dvDesc,
-                                          &_scaleDesc,
                                           &_attnMaskDesc,
                                           &_seqLenQDesc,
                                           &_seqLenKvDesc,
@@ -713,8 +708,7 @@ TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryDelegatesCorrectly)
                                           &_dropoutScaleInvDesc,
                                           &_dbiasDesc});
     const auto created
-        = NodeFactory::createOperationFromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = NodeFactory::createOperationFromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -742,7 +736,6 @@ TEST_F(TestSdpaBwdOperationFromNode, NodeFactoryDelegatesCorrectly)
     EXPECT_EQ(descriptor->getDqDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
     EXPECT_EQ(descriptor->getDkDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
     EXPECT_EQ(descriptor->getDvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
     EXPECT_EQ(descriptor->getAttnMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
     EXPECT_EQ(descriptor->getSeqLenQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
     EXPECT_EQ(descriptor->getSeqLenKvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
@@ -774,7 +767,6 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
                                           &_dqDesc,
                                           &_dkDesc,
                                           &_dvDesc,
-                                          &_scaleDesc,
                                           &_attnMaskDesc,
                                           &_seqLenQDesc,
                                           &_seqLenKvDesc,
@@ -785,8 +777,7 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
                                           &_dropoutScaleInvDesc,
                                           &_dbiasDesc});
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -805,7 +796,6 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
     EXPECT_EQ(descriptor->getDqDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
     EXPECT_EQ(descriptor->getDkDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
     EXPECT_EQ(descriptor->getDvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
-    EXPECT_EQ(descriptor->getScaleDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
     EXPECT_EQ(descriptor->getAttnMaskDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
     EXPECT_EQ(descriptor->getSeqLenQDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
     EXPECT_EQ(descriptor->getSeqLenKvDesc(), tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
@@ -826,7 +816,6 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DQ_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DK_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_DV_UID));
-    expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SCALE_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_ATTN_MASK_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID));
     expected.push_back(tensorMap.at(K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID));
@@ -842,8 +831,7 @@ TEST_F(TestSdpaBwdOperationFromNode, TensorReferencesMatchTensorMap)
 TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -861,7 +849,6 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
                                                               &_dqDesc,
                                                               &_dkDesc,
                                                               &_dvDesc,
-                                                              &_scaleDesc,
                                                               &_attnMaskDesc,
                                                               &_seqLenQDesc,
                                                               &_seqLenKvDesc,
@@ -1002,20 +989,6 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
                                HIPDNN_DATA_FLOAT,
                                toVec(K_SDPA_BWD_TENSOR_DV_DIMS),
                                toVec(K_SDPA_BWD_TENSOR_DV_STRIDES));
-    }
-    {
-        ScopedDescriptor tensor;
-        descriptor->getAttribute(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT,
-                                 HIPDNN_TYPE_BACKEND_DESCRIPTOR,
-                                 1,
-                                 &count,
-                                 static_cast<void*>(tensor.getPtr()));
-        EXPECT_EQ(count, 1);
-        verifyTensorDescriptor(tensor.get(),
-                               K_SDPA_BWD_TENSOR_SCALE_UID,
-                               HIPDNN_DATA_FLOAT,
-                               toVec(K_SDPA_BWD_TENSOR_SCALAR_DIMS),
-                               toVec(K_SDPA_BWD_TENSOR_SCALAR_STRIDES));
     }
     {
         ScopedDescriptor tensor;
@@ -1221,8 +1194,7 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
 TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
 {
     const auto descriptor
-        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_SCALE_UID,
-                                                         K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
+        = SdpaBwdOperationDescriptor::fromNode(makeNode({K_SDPA_BWD_TENSOR_ATTN_MASK_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID,
                                                          K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID,
                                                          K_SDPA_BWD_TENSOR_SEED_UID,
@@ -1240,7 +1212,6 @@ TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
                                                               &_dqDesc,
                                                               &_dkDesc,
                                                               &_dvDesc,
-                                                              &_scaleDesc,
                                                               &_attnMaskDesc,
                                                               &_seqLenQDesc,
                                                               &_seqLenKvDesc,
@@ -1262,7 +1233,7 @@ TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
     EXPECT_EQ(attributes->dq_tensor_uid, K_SDPA_BWD_TENSOR_DQ_UID);
     EXPECT_EQ(attributes->dk_tensor_uid, K_SDPA_BWD_TENSOR_DK_UID);
     EXPECT_EQ(attributes->dv_tensor_uid, K_SDPA_BWD_TENSOR_DV_UID);
-    EXPECT_EQ(attributes->scale_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SCALE_UID);
+    EXPECT_FALSE(attributes->scale_tensor_uid.has_value());
     EXPECT_EQ(attributes->attn_mask_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_ATTN_MASK_UID);
     EXPECT_EQ(attributes->seq_len_q_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_Q_UID);
     EXPECT_EQ(attributes->seq_len_kv_tensor_uid.value_or(-1), K_SDPA_BWD_TENSOR_SEQ_LEN_KV_UID);

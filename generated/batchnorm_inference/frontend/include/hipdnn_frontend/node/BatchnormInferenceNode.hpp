@@ -71,6 +71,124 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BatchnormInferenceNode missing y (output) for pre-validation");
+        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
+                                  && !attributes.get_x()->get_dim().empty()
+                                  && !attributes.get_y()->get_dim().empty()
+                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
+                              ErrorCode::INVALID_VALUE,
+                              "BatchnormInferenceNode: y dims must equal x dims");
+        // check x-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: x must have at least 2 dimensions");
+        // check scale-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: scale must have at least 2 dimensions");
+        // check bias-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: bias must have at least 2 dimensions");
+        // check mean-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: mean must have at least 2 dimensions");
+        // check inv-variance-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: inv_variance must have at least 2 dimensions");
+        // check scale-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) > 0)
+                && !(attributes.get_scale()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: scale batch dimension (index 0) must be 1");
+        // check scale-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_scale()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: scale channel dimension (index 1) must equal the channels of "
+            "x");
+        // check scale-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: scale spatial dimensions must be 1");
+        // check bias-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) > 0)
+                && !(attributes.get_bias()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: bias batch dimension (index 0) must be 1");
+        // check bias-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_bias()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: bias channel dimension (index 1) must equal the channels of "
+            "x");
+        // check bias-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size()); ++q_i) { if(!((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size())))) { continue; } if(!((attributes.get_bias()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: bias spatial dimensions must be 1");
+        // check mean-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) > 0)
+                && !(attributes.get_mean()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: mean batch dimension (index 0) must be 1");
+        // check mean-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_mean()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: mean channel dimension (index 1) must equal the channels of "
+            "x");
+        // check mean-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: mean spatial dimensions must be 1");
+        // check inv-variance-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) > 0)
+                && !(attributes.get_inv_variance()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: inv_variance batch dimension (index 0) must be 1");
+        // check inv-variance-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_inv_variance()->get_dim()[1]
+                     == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: inv_variance channel dimension (index 1) must equal the "
+            "channels of x");
+        // check inv-variance-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: inv_variance spatial dimensions must be 1");
         return {};
     }
 

@@ -64,6 +64,74 @@ public:
         HIPDNN_RETURN_IF_TRUE(!attributes.get_block_size().has_value(),
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode block_size not set");
+        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
+                                  && !attributes.get_x()->get_dim().empty()
+                                  && !attributes.get_y()->get_dim().empty()
+                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
+                              ErrorCode::INVALID_VALUE,
+                              "BlockScaleQuantizeNode: y dims must equal x dims");
+        // check block-size-positive
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_block_size().has_value())
+                && !(static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleQuantizeNode: block_size must be positive");
+        // check axis-non-negative
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (attributes.get_axis().has_value())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{1})
+                && !(static_cast<int64_t>(attributes.get_axis().value()) >= int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleQuantizeNode: axis must be non-negative");
+        // check axis-in-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_axis().has_value())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>(attributes.get_axis().value())
+                     < static_cast<int64_t>((attributes.get_x()->get_dim()).size())),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleQuantizeNode: axis exceeds the rank of x");
+        // check axis-divisible
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (attributes.get_axis().has_value())
+                && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                        <= static_cast<int64_t>(attributes.get_axis().value())
+                    && static_cast<int64_t>(attributes.get_axis().value())
+                           < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                && (attributes.get_block_size().has_value())
+                && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+                && ((attributes.get_x()->get_dim())[static_cast<size_t>(
+                        static_cast<int64_t>(attributes.get_axis().value()) < 0
+                            ? static_cast<int64_t>(attributes.get_axis().value())
+                                  + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                            : static_cast<int64_t>(attributes.get_axis().value()))]
+                    > int64_t{0})
+                && !(((attributes.get_x()->get_dim())[static_cast<size_t>(
+                          static_cast<int64_t>(attributes.get_axis().value()) < 0
+                              ? static_cast<int64_t>(attributes.get_axis().value())
+                                    + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                              : static_cast<int64_t>(attributes.get_axis().value()))]
+                      % static_cast<int64_t>(attributes.get_block_size().value()))
+                     == int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleQuantizeNode: the dimension at axis must be divisible by block_size");
+        // check last-divisible
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
+                && (attributes.get_block_size().has_value())
+                && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+                && ((!(attributes.get_axis().has_value()))
+                    && (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
+                        > int64_t{0}))
+                && !((attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
+                      % static_cast<int64_t>(attributes.get_block_size().value()))
+                     == int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis "
+            "unset)");
         return {};
     }
 
@@ -79,6 +147,86 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode missing scale for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
+        if(attributes.get_y() != nullptr && attributes.get_x() != nullptr)
+        {
+            if(attributes.get_y()->get_dim().empty())
+            {
+                attributes.get_y()->set_dim(attributes.get_x()->get_dim());
+            }
+            if(attributes.get_y()->get_stride().empty())
+            {
+                attributes.get_y()->set_stride(attributes.get_x()->get_stride());
+            }
+        }
+        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
+           && (attributes.get_block_size().has_value())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (attributes.get_axis().has_value())
+           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                   <= static_cast<int64_t>(attributes.get_axis().value())
+               && static_cast<int64_t>(attributes.get_axis().value())
+                      < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+           && (static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0}))
+        {
+            attributes.get_scale()->set_dim([&]() {
+                std::vector<int64_t> r = attributes.get_x()->get_dim();
+                r[static_cast<size_t>(
+                    static_cast<int64_t>(attributes.get_axis().value()) < 0
+                        ? static_cast<int64_t>(attributes.get_axis().value())
+                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                        : static_cast<int64_t>(attributes.get_axis().value()))]
+                    = ((attributes.get_x()->get_dim())[static_cast<size_t>(
+                           static_cast<int64_t>(attributes.get_axis().value()) < 0
+                               ? static_cast<int64_t>(attributes.get_axis().value())
+                                     + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                               : static_cast<int64_t>(attributes.get_axis().value()))]
+                       / static_cast<int64_t>(attributes.get_block_size().value()));
+                return r;
+            }());
+            if(attributes.get_scale()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_scale()->set_stride(strides);
+            }
+        }
+        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
+           && (attributes.get_block_size().has_value())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
+           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (-int64_t{1})
+               && (-int64_t{1}) < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+           && ((static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0})
+               && (!(attributes.get_axis().has_value()))))
+        {
+            attributes.get_scale()->set_dim([&]() {
+                std::vector<int64_t> r = attributes.get_x()->get_dim();
+                r[static_cast<size_t>(
+                    (-int64_t{1}) < 0
+                        ? (-int64_t{1})
+                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                        : (-int64_t{1}))]
+                    = (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
+                       / static_cast<int64_t>(attributes.get_block_size().value()));
+                return r;
+            }());
+            if(attributes.get_scale()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_scale()->set_stride(strides);
+            }
+        }
         return {};
     }
 

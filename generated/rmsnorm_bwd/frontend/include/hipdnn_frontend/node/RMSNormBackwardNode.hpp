@@ -69,6 +69,84 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_dscale() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "RMSNormBackwardNode missing dscale (output) for pre-validation");
+        HIPDNN_RETURN_IF_TRUE(
+            attributes.get_x() != nullptr && attributes.get_dy() != nullptr
+                && !attributes.get_x()->get_dim().empty() && !attributes.get_dy()->get_dim().empty()
+                && attributes.get_x()->get_dim() != attributes.get_dy()->get_dim(),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dy dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            attributes.get_x() != nullptr && attributes.get_dx() != nullptr
+                && !attributes.get_x()->get_dim().empty() && !attributes.get_dx()->get_dim().empty()
+                && attributes.get_x()->get_dim() != attributes.get_dx()->get_dim(),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dx dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            attributes.get_scale() != nullptr && attributes.get_dscale() != nullptr
+                && !attributes.get_scale()->get_dim().empty()
+                && !attributes.get_dscale()->get_dim().empty()
+                && attributes.get_scale()->get_dim() != attributes.get_dscale()->get_dim(),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dscale dims must equal scale dims");
+        HIPDNN_RETURN_IF_TRUE(attributes.get_scale() != nullptr && attributes.get_dbias() != nullptr
+                                  && !attributes.get_scale()->get_dim().empty()
+                                  && !attributes.get_dbias()->get_dim().empty()
+                                  && attributes.get_scale()->get_dim()
+                                         != attributes.get_dbias()->get_dim(),
+                              ErrorCode::INVALID_VALUE,
+                              "RMSNormBackwardNode: dbias dims must equal scale dims");
+        // check x-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: x must have at least 2 dimensions");
+        // check scale-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: scale must have at least 2 dimensions");
+        // check scale-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                     == static_cast<int64_t>((attributes.get_x()->get_dim()).size())),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: scale must match the rank of x");
+        // check scale-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) > 0)
+                && !(attributes.get_scale()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: scale batch dimension (index 0) must be 1");
+        // check scale-normalized
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) >= 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
+                && !(attributes.get_scale()
+                         ->get_dim()[(attributes.get_scale()->get_dim()).size() - 1]
+                     == attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: scale has no trailing dims matching x; at least one normalized "
+            "dim is needed");
+        // check scale-leading
+        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{1}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!(((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1}) || [&]() { for(int64_t q_j = q_i; q_j < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_j) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_j && q_j < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_j && q_j < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_j < 0 ? q_j + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_j)] == (attributes.get_x()->get_dim())[static_cast<size_t>(q_j < 0 ? q_j + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_j)])) { return false; } } return true; }())) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "RMSNormBackwardNode: scale must be 1 before its trailing dims matching x (the normalized shape)");
+        // check inv-rms-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_rms() != nullptr && !attributes.get_inv_rms()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size())
+                     == static_cast<int64_t>((attributes.get_x()->get_dim()).size())),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: inv_rms must have the same rank as x");
+        // check inv-rms-dims
+        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_rms() != nullptr && !attributes.get_inv_rms()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())) && (attributes.get_inv_rms() != nullptr && !attributes.get_inv_rms()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] != int64_t{1}) && ((attributes.get_inv_rms()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()) : q_i)] == int64_t{1})) || (((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1}) && ((attributes.get_inv_rms()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()) : q_i)] == (attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)])))) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere");
         return {};
     }
 

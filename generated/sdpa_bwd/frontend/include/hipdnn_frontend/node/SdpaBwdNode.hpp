@@ -102,6 +102,305 @@ public:
                 && attributes.get_o()->get_dim() != attributes.get_do()->get_dim(),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: do dims must equal o dims");
+        // check q-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_q()->get_dim()).size()) == int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: Q must be rank-4");
+        // check k-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_k()->get_dim()).size()) == int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: K must be rank-4");
+        // check v-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_v()->get_dim()).size()) == int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: V must be rank-4");
+        // check batch-q-k
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 0)
+                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 0)
+                && !(attributes.get_q()->get_dim()[0] == attributes.get_k()->get_dim()[0]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: batch size mismatch between Q and K");
+        // check batch-q-v
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 0)
+                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 0)
+                && !(attributes.get_q()->get_dim()[0] == attributes.get_v()->get_dim()[0]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: batch size mismatch between Q and V");
+        // check head-dim-q-k
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 3)
+                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 3)
+                && !(attributes.get_q()->get_dim()[3] == attributes.get_k()->get_dim()[3]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: head_dim mismatch between Q and K");
+        // check seq-kv-k-v
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 2)
+                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 2)
+                && !(attributes.get_k()->get_dim()[2] == attributes.get_v()->get_dim()[2]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_kv mismatch between K and V");
+        // check heads-k-positive
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 1)
+                && !(attributes.get_k()->get_dim()[1] > int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: num_heads_k must be positive");
+        // check heads-k-divide
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 1)
+                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 1)
+                && (attributes.get_k()->get_dim()[1] != 0)
+                && !((attributes.get_q()->get_dim()[1] % attributes.get_k()->get_dim()[1])
+                     == int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: num_heads must be divisible by num_heads_k for GQA/MQA");
+        // check heads-v-positive
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 1)
+                && !(attributes.get_v()->get_dim()[1] > int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: num_heads_v must be positive");
+        // check heads-v-divide
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 1)
+                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 1)
+                && (attributes.get_v()->get_dim()[1] != 0)
+                && !((attributes.get_q()->get_dim()[1] % attributes.get_v()->get_dim()[1])
+                     == int64_t{0}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA");
+        // check do-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
+                && (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_o()->get_dim()).size()) > int64_t{0})
+                && !(static_cast<int64_t>((attributes.get_do()->get_dim()).size()) == int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: dO must be rank-4");
+        // check mask-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: ATTN_MASK rank must be <= 4");
+        // check mask-seq-kv
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= 1)
+                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 2)
+                && !(
+                    (attributes.get_bias()->get_dim()[(attributes.get_bias()->get_dim()).size() - 1]
+                     == attributes.get_k()->get_dim()[2])
+                    || (attributes.get_bias()
+                            ->get_dim()[(attributes.get_bias()->get_dim()).size() - 1]
+                        == int64_t{1})),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: ATTN_MASK last dim must equal seq_kv or 1");
+        // check mask-seq-q
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= 2)
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 2)
+                && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= int64_t{2})
+                && !(
+                    (attributes.get_bias()->get_dim()[(attributes.get_bias()->get_dim()).size() - 2]
+                     == attributes.get_q()->get_dim()[2])
+                    || (attributes.get_bias()
+                            ->get_dim()[(attributes.get_bias()->get_dim()).size() - 2]
+                        == int64_t{1})),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: ATTN_MASK second-to-last dim must equal seq_q or 1");
+        // check dropout-mask-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dropout_mask() != nullptr
+             && !attributes.get_dropout_mask()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_dropout_mask()->get_dim()).size())
+                     == int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: DROPOUT_MASK must be rank-4");
+        // check dropout-mask-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dropout_mask() != nullptr
+             && !attributes.get_dropout_mask()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dropout_mask()->get_dim()).size()) > 0)
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 0)
+                && !((attributes.get_dropout_mask()->get_dim()[0]
+                      == attributes.get_q()->get_dim()[0])
+                     || (attributes.get_dropout_mask()->get_dim()[0] == int64_t{1})),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: DROPOUT_MASK dim[0] must equal batch or 1");
+        // check dropout-mask-heads
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dropout_mask() != nullptr
+             && !attributes.get_dropout_mask()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dropout_mask()->get_dim()).size()) > 1)
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 1)
+                && !((attributes.get_dropout_mask()->get_dim()[1]
+                      == attributes.get_q()->get_dim()[1])
+                     || (attributes.get_dropout_mask()->get_dim()[1] == int64_t{1})),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: DROPOUT_MASK dim[1] must equal num_heads or 1");
+        // check dropout-mask-seq-q
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dropout_mask() != nullptr
+             && !attributes.get_dropout_mask()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dropout_mask()->get_dim()).size()) > 2)
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 2)
+                && !(attributes.get_dropout_mask()->get_dim()[2]
+                     == attributes.get_q()->get_dim()[2]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: DROPOUT_MASK dim[2] must equal seq_q");
+        // check dropout-mask-seq-kv
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dropout_mask() != nullptr
+             && !attributes.get_dropout_mask()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dropout_mask()->get_dim()).size()) > 3)
+                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 2)
+                && !(attributes.get_dropout_mask()->get_dim()[3]
+                     == attributes.get_k()->get_dim()[2]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: DROPOUT_MASK dim[3] must equal seq_kv");
+        // check padding-seq-len-q
+        HIPDNN_RETURN_IF_TRUE(static_cast<bool>(attributes.padding_mask)
+                                  && !(attributes.get_seq_len_q() != nullptr),
+                              ErrorCode::ATTRIBUTE_NOT_SET,
+                              "SdpaBwdNode: padding_mask=true requires seq_len_q tensor to be set");
+        // check padding-seq-len-kv
+        HIPDNN_RETURN_IF_TRUE(
+            static_cast<bool>(attributes.padding_mask) && !(attributes.get_seq_len_kv() != nullptr),
+            ErrorCode::ATTRIBUTE_NOT_SET,
+            "SdpaBwdNode: padding_mask=true requires seq_len_kv tensor to be set");
+        // check seq-len-q-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_q() != nullptr
+             && !attributes.get_seq_len_q()->get_dim().empty())
+                && static_cast<bool>(attributes.padding_mask)
+                && !(static_cast<int64_t>((attributes.get_seq_len_q()->get_dim()).size())
+                     == int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_q must be rank-4");
+        // check seq-len-q-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_q() != nullptr
+             && !attributes.get_seq_len_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_q()->get_dim()).size()) > 0)
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 0)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_q()->get_dim()[0] == attributes.get_q()->get_dim()[0]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_q dim[0] must equal batch");
+        // check seq-len-q-dim1
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_q() != nullptr
+             && !attributes.get_seq_len_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_q()->get_dim()).size()) > 1)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_q()->get_dim()[1] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_q dim[1] must be 1");
+        // check seq-len-q-dim2
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_q() != nullptr
+             && !attributes.get_seq_len_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_q()->get_dim()).size()) > 2)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_q()->get_dim()[2] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_q dim[2] must be 1");
+        // check seq-len-q-dim3
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_q() != nullptr
+             && !attributes.get_seq_len_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_q()->get_dim()).size()) > 3)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_q()->get_dim()[3] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_q dim[3] must be 1");
+        // check seq-len-kv-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_kv() != nullptr
+             && !attributes.get_seq_len_kv()->get_dim().empty())
+                && static_cast<bool>(attributes.padding_mask)
+                && !(static_cast<int64_t>((attributes.get_seq_len_kv()->get_dim()).size())
+                     == int64_t{4}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_kv must be rank-4");
+        // check seq-len-kv-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_kv() != nullptr
+             && !attributes.get_seq_len_kv()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_kv()->get_dim()).size()) > 0)
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 0)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_kv()->get_dim()[0] == attributes.get_q()->get_dim()[0]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_kv dim[0] must equal batch");
+        // check seq-len-kv-dim1
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_kv() != nullptr
+             && !attributes.get_seq_len_kv()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_kv()->get_dim()).size()) > 1)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_kv()->get_dim()[1] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_kv dim[1] must be 1");
+        // check seq-len-kv-dim2
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_kv() != nullptr
+             && !attributes.get_seq_len_kv()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_kv()->get_dim()).size()) > 2)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_kv()->get_dim()[2] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_kv dim[2] must be 1");
+        // check seq-len-kv-dim3
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_kv() != nullptr
+             && !attributes.get_seq_len_kv()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_seq_len_kv()->get_dim()).size()) > 3)
+                && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_kv()->get_dim()[3] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_kv dim[3] must be 1");
+        // check scale-tensor-or-value
+        HIPDNN_RETURN_IF_TRUE(
+            !(!((attributes.get_attn_scale() != nullptr)
+                && (attributes.attn_scale_value.has_value()))),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set");
+        // check scale-scalar
+        HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_attn_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "SdpaBwdNode: SCALE tensor must be a scalar (single element)");
         return {};
     }
 

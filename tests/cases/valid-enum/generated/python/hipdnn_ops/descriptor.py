@@ -15,7 +15,7 @@ import math
 import struct
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, ClassVar, Mapping, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Optional, TypeVar
 
 from hipdnn_ops.enums import AttributeName, DataType, DescriptorType, OperationType, Status
 from hipdnn_ops.errors import HipdnnError
@@ -91,11 +91,14 @@ class FbsField:
 
 @dataclass(frozen=True)
 class PresenceRule:
-    kind: str  # both_or_neither | requires | mutually_exclusive
+    kind: str  # both_or_neither | requires | mutually_exclusive | expr (a declared check placed in finalize())
     tensors: tuple[str, ...]
     message: str
+    fails: Optional[Callable[[Any], bool]] = None  # expr: true when the check fails, over an object with present()
 
     def holds(self, present: set[str]) -> bool:
+        if self.fails is not None:
+            return not self.fails(_Present(present))
         flags = [t in present for t in self.tensors]
         if self.kind == "both_or_neither":
             return all(flags) or not any(flags)
@@ -104,6 +107,16 @@ class PresenceRule:
         if self.kind == "mutually_exclusive":
             return sum(flags) <= 1
         raise ValueError(f"unknown rule kind {self.kind}")
+
+
+class _Present:
+    """What a finalize() check reads: which tensors are set."""
+
+    def __init__(self, names: set[str]) -> None:
+        self._names = names
+
+    def present(self, name: str) -> bool:
+        return name in self._names
 
 
 def _format_float(value: float) -> str:

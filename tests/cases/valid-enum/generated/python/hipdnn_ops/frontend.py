@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 from hipdnn_ops.enums import DataType
 
@@ -73,6 +73,96 @@ class Bound:
         return ranks.get(self.rank_of, 0) + self.offset
 
 
+class Skip(Exception):
+    """A declared check reads a value that does not exist (an unset tensor or one without dims, an
+    unset field, an index outside the dims, a division by zero): the check does not apply."""
+
+
+class Values:
+    """What a declared check reads from a node's attributes."""
+
+    def __init__(self, spec: "NodeSpec", attributes: NodeAttributes) -> None:
+        self._spec = spec
+        self._attributes = attributes
+
+    def present(self, name: str) -> bool:
+        return name in self._attributes.tensors
+
+    def dims(self, name: str) -> tuple[int, ...]:
+        tensor = self._attributes.tensors.get(name)
+        if tensor is None or not tensor.dims:
+            raise Skip()
+        return tuple(tensor.dims)
+
+    def strides(self, name: str) -> tuple[int, ...]:
+        self.dims(name)
+        strides = self._attributes.tensors[name].strides
+        if not strides:
+            raise Skip()
+        return tuple(strides)
+
+    def is_set(self, name: str) -> bool:
+        return self._spec.field_is_set(name, self._attributes.fields.get(name))
+
+    def field(self, name: str) -> Any:
+        value = self._attributes.fields.get(name)
+        if value is None or not self.is_set(name):
+            raise Skip()
+        return value
+
+    def enum(self, name: str) -> int:
+        return int(self.field(name))
+
+
+def at(dims: tuple[int, ...], index: int) -> int:
+    if not -len(dims) <= index < len(dims):
+        raise Skip()
+    return dims[index]
+
+
+def cut(dims: tuple[int, ...], start: Optional[int], stop: Optional[int]) -> tuple[int, ...]:
+    n = len(dims)
+    first = 0 if start is None else (start + n if start < 0 else start)
+    last = n if stop is None else (stop + n if stop < 0 else stop)
+    if not 0 <= first <= last <= n:
+        raise Skip()
+    return dims[first:last]
+
+
+def put(dims: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    at(dims, index)
+    out = list(dims)
+    out[index] = value
+    return tuple(out)
+
+
+def every(indices: Iterable[int], body: Callable[[int], bool], want: bool) -> bool:
+    """all (want=True) or any (want=False); an index whose body reads a missing value is left out."""
+    for index in indices:
+        try:
+            if body(index) != want:
+                return not want
+        except Skip:
+            continue
+    return want
+
+
+def tdiv(a: int, b: int) -> int:
+    """Integer division rounding toward zero, as in C++."""
+    if b == 0:
+        raise Skip()
+    quotient = abs(a) // abs(b)
+    return quotient if (a < 0) == (b < 0) else -quotient
+
+
+def tmod(a: int, b: int) -> int:
+    return a - b * tdiv(a, b)
+
+
+def _norm(stop: int, *excepted: int) -> tuple[int, ...]:
+    return tuple(e + stop if e < 0 else e for e in excepted)
+
+
 @dataclass(frozen=True)
 class NodeCheck:
     """One pre-validation check; `kind` as in the C++ node (required, presence, same_shape,
@@ -87,6 +177,7 @@ class NodeCheck:
     bound: Optional[Bound] = None
     keeps: str = ""  # conforms: trailing | leading
     same_form_as: str = ""
+    fails: Optional[Callable[[Values], bool]] = None  # expr: a declared check, true when it fails
 
 
 @dataclass(frozen=True)
@@ -96,6 +187,24 @@ class Inference:
     source: str
     conforms_to: str = ""  # field from a conforming tensor: the tensor it conforms to
     keeps: str = "trailing"
+
+
+@dataclass(frozen=True)
+class Formula:
+    """An inference formula: when `target`'s dims are empty and `when` holds, its dims become
+    `dims` (and its strides packed when empty); a missing value read makes it not apply."""
+
+    target: str
+    dims: Callable[[Values], tuple[int, ...]]
+    when: Optional[Callable[[Values], bool]] = None
+
+
+def packed(dims: tuple[int, ...]) -> tuple[int, ...]:
+    strides, step = [], 1
+    for d in reversed(dims):
+        strides.append(step)
+        step *= max(d, 1)
+    return tuple(reversed(strides))
 
 
 @dataclass(frozen=True)
@@ -111,8 +220,10 @@ class NodeSpec:
     """What an op module declares for its frontend node."""
 
     def __init__(self, node_class: str, checks: tuple[NodeCheck, ...], inferences: tuple[Inference, ...],
-                 fields: Mapping[str, FieldState], required: tuple[str, ...], lists: tuple[tuple[str, str], ...] = ()):
+                 fields: Mapping[str, FieldState], required: tuple[str, ...], lists: tuple[tuple[str, str], ...] = (),
+                 formulas: tuple[Formula, ...] = ()):
         self.node_class = node_class
+        self.formulas = formulas
         self.checks = checks
         self.inferences = inferences
         self.fields = dict(fields)
@@ -131,7 +242,7 @@ class NodeSpec:
         """Every pre-validation check that fails, in order (pre_validate() stops at the first)."""
         tensors = attributes.tensors
         ranks = {name: len(t.dims) for name, t in tensors.items()}
-        found = [Error(c.code, c.message) for c in self.checks if self._fails(c, tensors, ranks, attributes.fields)]
+        found = [Error(c.code, c.message) for c in self.checks if self._fails(c, tensors, ranks, attributes)]
         null = self._null_entries(attributes)
         return found if null.is_good() else found + [null]
 
@@ -146,7 +257,7 @@ class NodeSpec:
                 error = self._null_entries(attributes)
                 if not error.is_good():
                     return error
-            if self._fails(check, tensors, ranks, attributes.fields):
+            if self._fails(check, tensors, ranks, attributes):
                 return Error(check.code, check.message)
         return Error() if entries_checked else self._null_entries(attributes)
 
@@ -158,8 +269,14 @@ class NodeSpec:
         return Error()
 
     def _fails(self, check: NodeCheck, tensors: Mapping[str, TensorAttributes], ranks: Mapping[str, int],
-               fields: Mapping[str, Any]) -> bool:
+               attributes: NodeAttributes) -> bool:
+        fields = attributes.fields
         kind = check.kind
+        if check.fails is not None:
+            try:
+                return bool(check.fails(Values(self, attributes)))
+            except Skip:
+                return False
         if kind == "required":
             return check.tensors[0] not in tensors
         if kind == "field_required":
@@ -236,6 +353,20 @@ class NodeSpec:
             elif to is not None and step.keeps == "leading":
                 inferred = len(to.dims) - inferred
             attributes.fields[step.target] = inferred
+        for formula in self.formulas:
+            target = tensors.get(formula.target)
+            if target is None or target.dims:
+                continue
+            values = Values(self, attributes)
+            try:
+                if formula.when is not None and not formula.when(values):
+                    continue
+                dims = tuple(formula.dims(values))
+            except Skip:
+                continue
+            target.dims = dims
+            if not target.strides:
+                target.strides = packed(dims)
         return Error()
 
 

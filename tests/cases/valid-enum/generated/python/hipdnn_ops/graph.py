@@ -60,5 +60,5 @@ class Graph(GraphBase):
             attributes,
             {"in": ("IN", inTensor)},
             {"y": "Y"},
-            {"bias": "BIAS", "mask": "MASK"},
+            {"bias": "BIAS", "mask": "MASK", "offset": "OFFSET"},
         )

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, ThingMode
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, _norm, at, every, tmod
 
 
 class ThingOperationDescriptor(OperationDescriptor):
@@ -55,6 +55,15 @@ class ThingOperationDescriptor(OperationDescriptor):
             missing_message="ThingOperationDescriptor::finalize() failed: MASK tensor not set",
             uid_field="mask_tensor_uid",
         ),
+        TensorSlot(
+            "offset",
+            AttributeName.HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT,
+            optional=True,
+            role="input",
+            label="OFFSET",
+            missing_message="ThingOperationDescriptor::finalize() failed: OFFSET tensor not set",
+            uid_field="offset_tensor_uid",
+        ),
     )
     LISTS = (
         ListSlot("peers", AttributeName.HIPDNN_ATTR_OPERATION_THING_PEERS_EXT, role="input", label="PEERS", uid_field="peers_tensor_uids"),
@@ -99,6 +108,7 @@ class ThingOperationDescriptor(OperationDescriptor):
         FbsField("y_tensor_uid", "long", place="outputs", default=0),
         FbsField("bias_tensor_uid", "long", place="inputs", optional=True, default=None),
         FbsField("mask_tensor_uid", "long", place="inputs", optional=True, default=None),
+        FbsField("offset_tensor_uid", "long", place="inputs", optional=True, default=None),
         FbsField("peers_tensor_uids", "[long]", place="inputs", default=[]),
         FbsField("extras_tensor_uid", "[long]", place="outputs", default=[]),
         FbsField("axis", "long", default=0),
@@ -113,6 +123,12 @@ class ThingOperationDescriptor(OperationDescriptor):
             ("bias", "mask", ),
             "ThingOperationDescriptor::finalize() failed: BIAS and MASK tensors must be set together or not at all",
         ),
+        PresenceRule(
+            "expr",
+            ("bias", "offset", ),
+            "ThingOperationDescriptor::finalize() failed: offset and bias cannot both be set",
+            fails=lambda v: (not (not (v.present('offset') & v.present('bias')))),
+        ),
     )
 
 
@@ -125,6 +141,9 @@ NODE = NodeSpec(
         NodeCheck('presence', 'ATTRIBUTE_NOT_SET', 'ThingNode: BIAS and MASK tensors must be set together or not at all', tensors=('bias', 'mask'), rule='both_or_neither'),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing y (output) for pre-validation', tensors=('y',)),
         NodeCheck('same_shape', 'INVALID_VALUE', 'ThingNode: y dims must equal in dims', tensors=('in', 'y')),
+        NodeCheck('expr', 'INVALID_VALUE', 'ThingNode: offset and bias cannot both be set', tensors=(), fails=lambda v: (not (not (v.present('offset') & v.present('bias'))))),
+        NodeCheck('expr', 'INVALID_VALUE', 'ThingNode: in must have 2 dims or more in B_MODE', tensors=('in',), fails=lambda v: ((v.enum('mode') == 1) & (not (len(v.dims('in')) >= 2)))),
+        NodeCheck('expr', 'INVALID_VALUE', "ThingNode: in's last dim must be a multiple of 3", tensors=('in',), fails=lambda v: (not ((tmod(at(v.dims('in'), (-1)), 3) == 0) & every((i for i in range(0, len(v.dims('in'))) if i not in _norm(len(v.dims('in')), (-1))), lambda q_i: (at(v.dims('in'), q_i) > 0), True)))),
     ),
     (
     ),

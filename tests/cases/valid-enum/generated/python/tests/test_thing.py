@@ -34,12 +34,14 @@ ATTRIBUTES = {
     "y": AttributeName.HIPDNN_ATTR_OPERATION_THING_Y_EXT,
     "bias": AttributeName.HIPDNN_ATTR_OPERATION_THING_BIAS_EXT,
     "mask": AttributeName.HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
+    "offset": AttributeName.HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT,
 }
 TENSORS = {
     "in": TensorDescriptor(9010, (2, 3,), (3, 1,)),
     "y": TensorDescriptor(9011, (2, 3,), (3, 1,)),
     "bias": TensorDescriptor(9012, (1, 3,), (3, 1,)),
     "mask": TensorDescriptor(9013, (2, 3,), (3, 1,)),
+    "offset": TensorDescriptor(9017, (1,), (1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_THING_AXIS_EXT: 1,
@@ -55,7 +57,7 @@ LISTS = {
     "peers": [TensorDescriptor(9014, (2, 3,), (3, 1,)), TensorDescriptor(9015, (1, 3,), (3, 1,))],
     "extras": [TensorDescriptor(9016, (2, 3,), (3, 1,))],
 }
-INPUTS = ("in", "bias", "mask", )
+INPUTS = ("in", "bias", "mask", "offset", )
 REQUIRED = ("in", "y", )
 ALL_PRESENT = REQUIRED + ("bias", "mask", )
 # getTensorDescriptors() order: declaration order, optional tensors only when set.
@@ -72,6 +74,7 @@ UID_FIELDS = {
     "y": ("outputs", "y_tensor_uid"),
     "bias": ("inputs", "bias_tensor_uid"),
     "mask": ("inputs", "mask_tensor_uid"),
+    "offset": ("inputs", "offset_tensor_uid"),
     "peers": ("inputs", "peers_tensor_uids"),
     "extras": ("outputs", "extras_tensor_uid"),
 }
@@ -206,6 +209,35 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.descriptor.finalize()
         self.assertTrue(self.descriptor.is_finalized)
 
+    def test_FinalizeSucceedsWithoutBiasAndOffset(self) -> None:
+        self.set_tensors("in", "y", )
+        self.set_params()
+        self.set_compute_type()
+        self.descriptor.finalize()
+        self.assertTrue(self.descriptor.is_finalized)
+
+    def test_FinalizeSucceedsWithOffsetWithoutBias(self) -> None:
+        self.set_tensors("in", "y", "offset", )
+        self.set_params()
+        self.set_compute_type()
+        self.descriptor.finalize()
+        self.assertTrue(self.descriptor.is_finalized)
+
+    def test_FinalizeSucceedsWithBiasAndMaskWithoutOffset(self) -> None:
+        self.set_tensors("in", "y", "bias", "mask", )
+        self.set_params()
+        self.set_compute_type()
+        self.descriptor.finalize()
+        self.assertTrue(self.descriptor.is_finalized)
+
+    def test_FinalizeFailsWithBiasAndMaskAndOffset(self) -> None:
+        self.set_tensors("in", "y", "bias", "mask", "offset", )
+        self.set_params()
+        self.set_compute_type()
+        error = self.assert_fails(Status.HIPDNN_STATUS_BAD_PARAM, self.descriptor.finalize)
+        self.assertEqual(error.message, "ThingOperationDescriptor::finalize() failed: offset and bias cannot both be set")
+        self.assertFalse(self.descriptor.is_finalized)
+
     def test_SetAndGetInTensor(self) -> None:
         self.set_tensors("in", "y", )
         self.set_params()
@@ -234,6 +266,13 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.descriptor.finalize()
         self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["mask"]), TENSORS["mask"])
 
+    def test_SetAndGetOffsetTensor(self) -> None:
+        self.set_tensors("in", "y", "offset", )
+        self.set_params()
+        self.set_compute_type()
+        self.descriptor.finalize()
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["offset"]), TENSORS["offset"])
+
     def test_GetUnsetBiasTensorReturnsNoElements(self) -> None:
         self.make_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["bias"]))
@@ -241,6 +280,10 @@ class TestThingOperationDescriptor(unittest.TestCase):
     def test_GetUnsetMaskTensorReturnsNoElements(self) -> None:
         self.make_finalized()
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["mask"]))
+
+    def test_GetUnsetOffsetTensorReturnsNoElements(self) -> None:
+        self.make_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["offset"]))
 
     def test_SetPeersTensorArray(self) -> None:
         self.descriptor.set_attribute(LIST_ATTRIBUTES["peers"], LISTS["peers"])
@@ -420,6 +463,7 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertIn(f", y_uid={TENSORS['y'].uid}", text)
         self.assertIn(", bias_uid=nullopt", text)
         self.assertIn(", mask_uid=nullopt", text)
+        self.assertIn(", offset_uid=nullopt", text)
         self.assertIn(", peers_uids=[]", text)
         self.assertIn(", extras_uids=[]", text)
         self.assertIn(", axis=", text)
@@ -489,6 +533,12 @@ class TestThingOperationDescriptor(unittest.TestCase):
         self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["mask"]))
         self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["mask"], 0), 0)
         self.assertIsNone(node_uid(self.descriptor.build_node(), "mask"))
+
+    def test_GetOptionalOffsetTensorUnsetReturnsCount0(self) -> None:
+        self.make_required_only_finalized()
+        self.assertIsNone(self.descriptor.get_attribute(ATTRIBUTES["offset"]))
+        self.assertEqual(self.descriptor.get_attribute(ATTRIBUTES["offset"], 0), 0)
+        self.assertIsNone(node_uid(self.descriptor.build_node(), "offset"))
 
     # query mode: a requested element count of 0 reports how many elements the attribute holds
 
@@ -604,6 +654,12 @@ class TestThingOperationFromNode(unittest.TestCase):
             ThingOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "mask"]))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
 
+    def test_FailsWhenOptionalOffsetUidSetButTensorMissing(self) -> None:
+        present = REQUIRED + ("offset", )
+        with self.assertRaises(HipdnnError) as raised:
+            ThingOperationDescriptor.from_node(make_node(*present), tensor_map(*[n for n in present if n != "offset"]))
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_INTERNAL_ERROR)
+
     def test_FromNodeFailsWithMaskWithoutBias(self) -> None:
         present = REQUIRED + ("mask", )
         with self.assertRaises(HipdnnError) as raised:
@@ -617,6 +673,13 @@ class TestThingOperationFromNode(unittest.TestCase):
             ThingOperationDescriptor.from_node(make_node(*present), tensor_map(*present))
         self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
         self.assertEqual(raised.exception.message, "ThingOperationDescriptor::finalize() failed: BIAS and MASK tensors must be set together or not at all")
+
+    def test_FromNodeFailsWithBiasAndMaskAndOffset(self) -> None:
+        present = REQUIRED + ("bias", "mask", "offset", )
+        with self.assertRaises(HipdnnError) as raised:
+            ThingOperationDescriptor.from_node(make_node(*present), tensor_map(*present))
+        self.assertEqual(raised.exception.status, Status.HIPDNN_STATUS_BAD_PARAM)
+        self.assertEqual(raised.exception.message, "ThingOperationDescriptor::finalize() failed: offset and bias cannot both be set")
 
     def test_SetsPeersTensorArrayReferences(self) -> None:
         node = make_node(with_lists=True)
@@ -687,6 +750,7 @@ class TestThingOperationFromNode(unittest.TestCase):
         node = descriptor.build_node()
         self.assertIsNone(node_uid(node, "bias"))
         self.assertIsNone(node_uid(node, "mask"))
+        self.assertIsNone(node_uid(node, "offset"))
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_AXIS_EXT), 0)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_MODE_EXT), ThingMode.A)
         self.assertEqual(descriptor.get_attribute(AttributeName.HIPDNN_ATTR_THING_DATA_EXT), [])
@@ -797,6 +861,46 @@ class TestThingNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: y dims must equal in dims'))
+
+    def test_PreValidateFailsOffsetOrBias(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+                "offset": ((1,), (1,)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: offset and bias cannot both be set'))
+
+    def test_PreValidateFailsInRankB(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((3,), (1,)),
+                "y": ((3,), (1,)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.B_MODE, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'ThingNode: in must have 2 dims or more in B_MODE'))
+
+    def test_PreValidateFailsInCols(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((0, 3), (3, 1)),
+                "y": ((0, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", "ThingNode: in's last dim must be a multiple of 3"))
 
     def test_InferFailsWithoutIn(self) -> None:
         attributes = node_attributes(

@@ -28,6 +28,7 @@ TEST(TestThingAttributes, DefaultValues)
     EXPECT_EQ(attributes.get_y(), nullptr);
     EXPECT_EQ(attributes.get_bias(), nullptr);
     EXPECT_EQ(attributes.get_mask(), nullptr);
+    EXPECT_EQ(attributes.get_offset(), nullptr);
     EXPECT_TRUE(attributes.get_peers().empty());
     EXPECT_TRUE(attributes.get_extras().empty());
     EXPECT_FALSE(attributes.get_window().has_value());
@@ -156,6 +157,26 @@ TEST(TestThingAttributes, SetMaskCopy)
     const auto tensor = std::make_shared<TensorAttributes>();
     EXPECT_EQ(&attributes.set_mask(tensor), &attributes);
     EXPECT_EQ(attributes.get_mask(), tensor);
+    EXPECT_EQ(tensor.use_count(), 2);
+}
+
+TEST(TestThingAttributes, SetOffsetMove)
+{
+    ThingAttributes attributes;
+    auto tensor = std::make_shared<TensorAttributes>();
+    auto moved = tensor;
+    EXPECT_EQ(&attributes.set_offset(std::move(moved)), &attributes);
+    EXPECT_EQ(attributes.get_offset(), tensor);
+    EXPECT_EQ(moved, nullptr);
+    EXPECT_EQ(attributes.inputs.size(), 1u);
+}
+
+TEST(TestThingAttributes, SetOffsetCopy)
+{
+    ThingAttributes attributes;
+    const auto tensor = std::make_shared<TensorAttributes>();
+    EXPECT_EQ(&attributes.set_offset(tensor), &attributes);
+    EXPECT_EQ(attributes.get_offset(), tensor);
     EXPECT_EQ(tensor.use_count(), 2);
 }
 

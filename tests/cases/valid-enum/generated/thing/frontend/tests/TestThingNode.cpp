@@ -134,6 +134,64 @@ TEST(TestThingNode, PreValidateFailsMismatchingY)
     EXPECT_EQ(error.get_message(), "ThingNode: y dims must equal in dims");
 }
 
+// Differs from the valid attributes in: offset.
+TEST(TestThingNode, PreValidateFailsOffsetOrBias)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "ThingNode: offset and bias cannot both be set");
+}
+
+// Differs from the valid attributes in: in, mode, y.
+TEST(TestThingNode, PreValidateFailsInRankB)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::B_MODE);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "ThingNode: in must have 2 dims or more in B_MODE");
+}
+
+// Differs from the valid attributes in: in, y.
+TEST(TestThingNode, PreValidateFailsInCols)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{0, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{0, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "ThingNode: in's last dim must be a multiple of 3");
+}
+
 TEST(TestThingNode, InferFailsWithoutIn)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});

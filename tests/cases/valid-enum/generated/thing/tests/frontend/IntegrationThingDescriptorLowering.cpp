@@ -183,6 +183,7 @@ TEST_F(IntegrationThingDescriptorLowering, ThingLoweringRoundTripWithOptionals)
     EXPECT_EQ(attributes->y_tensor_uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(attributes->bias_tensor_uid.value_or(-1), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(attributes->mask_tensor_uid.value_or(-1), K_THING_TENSOR_MASK_UID);
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
     EXPECT_EQ(attributes->peers_tensor_uids,
               (std::vector<int64_t>{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID}));
     EXPECT_EQ(attributes->extras_tensor_uid, (std::vector<int64_t>{K_THING_TENSOR_EXTRAS_0_UID}));
@@ -214,6 +215,7 @@ TEST_F(IntegrationThingDescriptorLowering, ThingLoweringRoundTripWithoutOptional
     EXPECT_EQ(graphT.nodes[0]->name, "test_op");
     EXPECT_FALSE(attributes->bias_tensor_uid.has_value());
     EXPECT_FALSE(attributes->mask_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
     EXPECT_TRUE(attributes->peers_tensor_uids.empty());
     EXPECT_TRUE(attributes->extras_tensor_uid.empty());
 }

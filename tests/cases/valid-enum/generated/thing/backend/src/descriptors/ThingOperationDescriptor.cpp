@@ -47,6 +47,11 @@ void ThingOperationDescriptor::finalize()
                   HIPDNN_STATUS_BAD_PARAM,
                   "ThingOperationDescriptor::finalize() failed: BIAS and MASK tensors must be set "
                   "together or not at all");
+    // check offset-or-bias
+    THROW_IF_TRUE(
+        !(!((_offsetDesc != nullptr) && (_biasDesc != nullptr))),
+        HIPDNN_STATUS_BAD_PARAM,
+        "ThingOperationDescriptor::finalize() failed: offset and bias cannot both be set");
     THROW_IF_TRUE(_data.mode == hipdnn_flatbuffers_sdk::data_objects::ThingMode::NOT_SET,
                   HIPDNN_STATUS_BAD_PARAM,
                   "ThingOperationDescriptor::finalize() failed: MODE not set");
@@ -95,6 +100,14 @@ void ThingOperationDescriptor::setAttribute(hipdnnBackendAttributeName_t attribu
     case HIPDNN_ATTR_OPERATION_THING_MASK_EXT:
         setOptionalTensorDescriptor(_maskDesc,
                                     _data.mask_tensor_uid,
+                                    attributeType,
+                                    elementCount,
+                                    arrayOfElements,
+                                    "ThingOperationDescriptor::setAttribute()");
+        break;
+    case HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT:
+        setOptionalTensorDescriptor(_offsetDesc,
+                                    _data.offset_tensor_uid,
                                     attributeType,
                                     elementCount,
                                     arrayOfElements,
@@ -211,6 +224,14 @@ void ThingOperationDescriptor::getAttribute(hipdnnBackendAttributeName_t attribu
                                     arrayOfElements,
                                     "ThingOperationDescriptor::getAttribute()");
         break;
+    case HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT:
+        getOptionalTensorDescriptor(_offsetDesc,
+                                    attributeType,
+                                    requestedElementCount,
+                                    elementCount,
+                                    arrayOfElements,
+                                    "ThingOperationDescriptor::getAttribute()");
+        break;
     case HIPDNN_ATTR_OPERATION_THING_PEERS_EXT:
         getTensorDescriptorArray(_peersDescs,
                                  attributeType,
@@ -318,6 +339,11 @@ std::shared_ptr<TensorDescriptor> ThingOperationDescriptor::getMaskDesc() const
     return _maskDesc;
 }
 
+std::shared_ptr<TensorDescriptor> ThingOperationDescriptor::getOffsetDesc() const
+{
+    return _offsetDesc;
+}
+
 const std::vector<std::shared_ptr<TensorDescriptor>>&
     ThingOperationDescriptor::getPeersDescs() const
 {
@@ -340,7 +366,7 @@ std::vector<std::shared_ptr<TensorDescriptor>>
 {
     // Declaration order, optional tensors only when set, then every entry of each tensor list.
     std::vector<std::shared_ptr<TensorDescriptor>> tensors;
-    tensors.reserve(4 + _peersDescs.size() + _extrasDescs.size());
+    tensors.reserve(5 + _peersDescs.size() + _extrasDescs.size());
     tensors.push_back(_inDesc);
     tensors.push_back(_yDesc);
     if(_biasDesc != nullptr)
@@ -350,6 +376,10 @@ std::vector<std::shared_ptr<TensorDescriptor>>
     if(_maskDesc != nullptr)
     {
         tensors.push_back(_maskDesc);
+    }
+    if(_offsetDesc != nullptr)
+    {
+        tensors.push_back(_offsetDesc);
     }
     tensors.insert(tensors.end(), _peersDescs.begin(), _peersDescs.end());
     tensors.insert(tensors.end(), _extrasDescs.begin(), _extrasDescs.end());
@@ -394,6 +424,12 @@ std::shared_ptr<ThingOperationDescriptor> ThingOperationDescriptor::fromNode(
         descriptor->_maskDesc = findTensorInMap(
             tensorMap, *attributes->mask_tensor_uid, "ThingOperationDescriptor::fromNode() MASK");
     }
+    if(attributes->offset_tensor_uid)
+    {
+        descriptor->_offsetDesc = findTensorInMap(tensorMap,
+                                                  *attributes->offset_tensor_uid,
+                                                  "ThingOperationDescriptor::fromNode() OFFSET");
+    }
     descriptor->_peersDescs.reserve(attributes->peers_tensor_uids.size());
     for(const int64_t uid : attributes->peers_tensor_uids)
     {
@@ -424,6 +460,7 @@ std::string ThingOperationDescriptor::toString() const
     out << ", y_uid=" << _data.y_tensor_uid;
     out << ", bias_uid=" << optionalText(_data.bias_tensor_uid);
     out << ", mask_uid=" << optionalText(_data.mask_tensor_uid);
+    out << ", offset_uid=" << optionalText(_data.offset_tensor_uid);
     out << ", peers_uids=" << hipdnn_data_sdk::utilities::vecToString(_data.peers_tensor_uids);
     out << ", extras_uids=" << hipdnn_data_sdk::utilities::vecToString(_data.extras_tensor_uid);
     out << ", axis=" << _data.axis;

@@ -41,6 +41,7 @@ public:
     std::shared_ptr<TensorDescriptor> getYDesc() const;
     std::shared_ptr<TensorDescriptor> getBiasDesc() const;
     std::shared_ptr<TensorDescriptor> getMaskDesc() const;
+    std::shared_ptr<TensorDescriptor> getOffsetDesc() const;
     const std::vector<std::shared_ptr<TensorDescriptor>>& getPeersDescs() const;
     const std::vector<std::shared_ptr<TensorDescriptor>>& getExtrasDescs() const;
     hipdnn_flatbuffers_sdk::data_objects::DataType getComputeDataType() const;
@@ -59,6 +60,7 @@ private:
     std::shared_ptr<TensorDescriptor> _yDesc;
     std::shared_ptr<TensorDescriptor> _biasDesc;
     std::shared_ptr<TensorDescriptor> _maskDesc;
+    std::shared_ptr<TensorDescriptor> _offsetDesc;
     std::vector<std::shared_ptr<TensorDescriptor>> _peersDescs;
     std::vector<std::shared_ptr<TensorDescriptor>> _extrasDescs;
     hipdnn_flatbuffers_sdk::data_objects::DataType _computeDataType

@@ -42,6 +42,7 @@ protected:
     std::unique_ptr<HipdnnBackendDescriptor> _yDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _biasDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _maskDesc;
+    std::unique_ptr<HipdnnBackendDescriptor> _offsetDesc;
     std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _peersDescs; // peers, in list order
     std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _extrasDescs; // extras, in list order
 
@@ -58,6 +59,9 @@ protected:
         _maskDesc = createFinalizedTensor(K_THING_TENSOR_MASK_UID,
                                           toVec(K_THING_TENSOR_MASK_DIMS),
                                           toVec(K_THING_TENSOR_MASK_STRIDES));
+        _offsetDesc = createFinalizedTensor(K_THING_TENSOR_OFFSET_UID,
+                                            toVec(K_THING_TENSOR_OFFSET_DIMS),
+                                            toVec(K_THING_TENSOR_OFFSET_STRIDES));
         _peersDescs.push_back(createFinalizedTensor(K_THING_TENSOR_PEERS_0_UID,
                                                     toVec(K_THING_TENSOR_PEERS_0_DIMS),
                                                     toVec(K_THING_TENSOR_PEERS_0_STRIDES)));
@@ -237,6 +241,7 @@ TEST_F(TestGraphDescriptorThing, BuildFromSingleOperation)
     EXPECT_EQ(attributes->y_tensor_uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(attributes->bias_tensor_uid.value_or(-1), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(attributes->mask_tensor_uid.value_or(-1), K_THING_TENSOR_MASK_UID);
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
     EXPECT_EQ(attributes->peers_tensor_uids,
               (std::vector<int64_t>{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID}));
     EXPECT_EQ(attributes->extras_tensor_uid, (std::vector<int64_t>{K_THING_TENSOR_EXTRAS_0_UID}));
@@ -263,10 +268,12 @@ TEST_F(TestGraphDescriptorThing, BuildFromRequiredOnlyOperation)
                  toVec(K_THING_TENSOR_Y_STRIDES));
     EXPECT_EQ(findTensorByUid(*graph, K_THING_TENSOR_BIAS_UID), nullptr);
     EXPECT_EQ(findTensorByUid(*graph, K_THING_TENSOR_MASK_UID), nullptr);
+    EXPECT_EQ(findTensorByUid(*graph, K_THING_TENSOR_OFFSET_UID), nullptr);
     const auto* attributes = graph->nodes[0]->attributes.AsThingAttributes();
     ASSERT_NE(attributes, nullptr);
     EXPECT_FALSE(attributes->bias_tensor_uid.has_value());
     EXPECT_FALSE(attributes->mask_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
     EXPECT_TRUE(attributes->peers_tensor_uids.empty());
     EXPECT_TRUE(attributes->extras_tensor_uid.empty());
 }

@@ -41,6 +41,7 @@ protected:
     std::unique_ptr<HipdnnBackendDescriptor> _yDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _biasDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _maskDesc;
+    std::unique_ptr<HipdnnBackendDescriptor> _offsetDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _unfinalizedTensor;
     std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _peersDescs; // peers, in list order
     std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _extrasDescs; // extras, in list order
@@ -58,6 +59,9 @@ protected:
         _maskDesc = createFinalizedTensor(K_THING_TENSOR_MASK_UID,
                                           toVec(K_THING_TENSOR_MASK_DIMS),
                                           toVec(K_THING_TENSOR_MASK_STRIDES));
+        _offsetDesc = createFinalizedTensor(K_THING_TENSOR_OFFSET_UID,
+                                            toVec(K_THING_TENSOR_OFFSET_DIMS),
+                                            toVec(K_THING_TENSOR_OFFSET_STRIDES));
         _peersDescs.push_back(createFinalizedTensor(K_THING_TENSOR_PEERS_0_UID,
                                                     toVec(K_THING_TENSOR_PEERS_0_DIMS),
                                                     toVec(K_THING_TENSOR_PEERS_0_STRIDES)));
@@ -284,6 +288,54 @@ TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithBiasAndMask)
     EXPECT_TRUE(getDescriptor()->isFinalized());
 }
 
+TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithoutBiasAndOffset)
+{
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
+    setThingParams();
+    setComputeType();
+    ASSERT_NO_THROW(getDescriptor()->finalize());
+    EXPECT_TRUE(getDescriptor()->isFinalized());
+}
+
+TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithOffsetWithoutBias)
+{
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT, _offsetDesc);
+    setThingParams();
+    setComputeType();
+    ASSERT_NO_THROW(getDescriptor()->finalize());
+    EXPECT_TRUE(getDescriptor()->isFinalized());
+}
+
+TEST_F(TestThingOperationDescriptor, FinalizeSucceedsWithBiasAndMaskWithoutOffset)
+{
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
+    setThingParams();
+    setComputeType();
+    ASSERT_NO_THROW(getDescriptor()->finalize());
+    EXPECT_TRUE(getDescriptor()->isFinalized());
+}
+
+TEST_F(TestThingOperationDescriptor, FinalizeFailsWithBiasAndMaskAndOffset)
+{
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_BIAS_EXT, _biasDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_MASK_EXT, _maskDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT, _offsetDesc);
+    setThingParams();
+    setComputeType();
+    expectFinalizeFails(
+        HIPDNN_STATUS_BAD_PARAM,
+        "ThingOperationDescriptor::finalize() failed: offset and bias cannot both be set");
+    EXPECT_FALSE(getDescriptor()->isFinalized());
+}
+
 TEST_F(TestThingOperationDescriptor, SetAndGetInTensor)
 {
     setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
@@ -368,6 +420,27 @@ TEST_F(TestThingOperationDescriptor, SetAndGetMaskTensor)
     EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_MASK_UID);
 }
 
+TEST_F(TestThingOperationDescriptor, SetAndGetOffsetTensor)
+{
+    setTensor(HIPDNN_ATTR_OPERATION_THING_IN_EXT, _inDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_Y_EXT, _yDesc);
+    setTensor(HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT, _offsetDesc);
+    setThingParams();
+    setComputeType();
+    getDescriptor()->finalize();
+
+    ASSERT_NE(getDescriptor()->getOffsetDesc(), nullptr);
+    EXPECT_EQ(getDescriptor()->getOffsetDesc()->getData().uid, K_THING_TENSOR_OFFSET_UID);
+    int64_t count = 0;
+    HipdnnBackendDescriptor* result = nullptr;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
+    const std::unique_ptr<HipdnnBackendDescriptor> owned(result);
+    EXPECT_EQ(count, 1);
+    ASSERT_NE(owned, nullptr);
+    EXPECT_EQ(owned->asDescriptor<TensorDescriptor>()->getData().uid, K_THING_TENSOR_OFFSET_UID);
+}
+
 TEST_F(TestThingOperationDescriptor, GetUnsetBiasTensorReturnsNoElements)
 {
     makeFinalized();
@@ -388,6 +461,17 @@ TEST_F(TestThingOperationDescriptor, GetUnsetMaskTensorReturnsNoElements)
         HIPDNN_ATTR_OPERATION_THING_MASK_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
     EXPECT_EQ(count, 0);
     EXPECT_EQ(getDescriptor()->getMaskDesc(), nullptr);
+}
+
+TEST_F(TestThingOperationDescriptor, GetUnsetOffsetTensorReturnsNoElements)
+{
+    makeFinalized();
+    int64_t count = -1;
+    HipdnnBackendDescriptor* result = nullptr;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, &result);
+    EXPECT_EQ(count, 0);
+    EXPECT_EQ(getDescriptor()->getOffsetDesc(), nullptr);
 }
 
 TEST_F(TestThingOperationDescriptor, SetPeersTensorArray)
@@ -799,6 +883,7 @@ TEST_F(TestThingOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->y_tensor_uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(attributes->bias_tensor_uid.value_or(-1), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(attributes->mask_tensor_uid.value_or(-1), K_THING_TENSOR_MASK_UID);
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
     EXPECT_EQ(attributes->peers_tensor_uids,
               (std::vector<int64_t>{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID}));
     EXPECT_EQ(attributes->extras_tensor_uid, (std::vector<int64_t>{K_THING_TENSOR_EXTRAS_0_UID}));
@@ -818,6 +903,7 @@ TEST_F(TestThingOperationDescriptor, ToStringContainsExpectedInfo)
     EXPECT_NE(text.find(", y_uid=" + std::to_string(K_THING_TENSOR_Y_UID)), std::string::npos);
     EXPECT_NE(text.find(", bias_uid=nullopt"), std::string::npos);
     EXPECT_NE(text.find(", mask_uid=nullopt"), std::string::npos);
+    EXPECT_NE(text.find(", offset_uid=nullopt"), std::string::npos);
     EXPECT_NE(text.find(", peers_uids="), std::string::npos);
     EXPECT_NE(text.find(", extras_uids="), std::string::npos);
     EXPECT_NE(text.find(", axis="), std::string::npos);
@@ -1105,6 +1191,16 @@ TEST_F(TestThingOperationDescriptor, GetOptionalMaskTensorUnsetReturnsCount0)
     EXPECT_FALSE(getDescriptor()->getData().mask_tensor_uid.has_value());
 }
 
+TEST_F(TestThingOperationDescriptor, GetOptionalOffsetTensorUnsetReturnsCount0)
+{
+    makeRequiredOnlyFinalized();
+    int64_t count = 99;
+    getDescriptor()->getAttribute(
+        HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT, HIPDNN_TYPE_BACKEND_DESCRIPTOR, 1, &count, nullptr);
+    EXPECT_EQ(count, 0);
+    EXPECT_FALSE(getDescriptor()->getData().offset_tensor_uid.has_value());
+}
+
 // ---- every setter's failures: wrong type tag, wrong element count, no values ----
 
 struct SetterCase
@@ -1166,6 +1262,11 @@ INSTANTIATE_TEST_SUITE_P(
                    2},
         SetterCase{"MaskTensor",
                    HIPDNN_ATTR_OPERATION_THING_MASK_EXT,
+                   HIPDNN_TYPE_BACKEND_DESCRIPTOR,
+                   HIPDNN_TYPE_INT64,
+                   2},
+        SetterCase{"OffsetTensor",
+                   HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT,
                    HIPDNN_TYPE_BACKEND_DESCRIPTOR,
                    HIPDNN_TYPE_INT64,
                    2},

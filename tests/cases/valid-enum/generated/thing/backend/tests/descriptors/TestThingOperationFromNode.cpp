@@ -43,6 +43,7 @@ protected:
     std::unique_ptr<HipdnnBackendDescriptor> _yDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _biasDesc;
     std::unique_ptr<HipdnnBackendDescriptor> _maskDesc;
+    std::unique_ptr<HipdnnBackendDescriptor> _offsetDesc;
     std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _peersDescs; // peers, in list order
     std::vector<std::unique_ptr<HipdnnBackendDescriptor>> _extrasDescs; // extras, in list order
 
@@ -58,6 +59,9 @@ protected:
         _maskDesc = createFinalizedTensor(K_THING_TENSOR_MASK_UID,
                                           toVec(K_THING_TENSOR_MASK_DIMS),
                                           toVec(K_THING_TENSOR_MASK_STRIDES));
+        _offsetDesc = createFinalizedTensor(K_THING_TENSOR_OFFSET_UID,
+                                            toVec(K_THING_TENSOR_OFFSET_DIMS),
+                                            toVec(K_THING_TENSOR_OFFSET_STRIDES));
         _peersDescs.push_back(createFinalizedTensor(K_THING_TENSOR_PEERS_0_UID,
                                                     toVec(K_THING_TENSOR_PEERS_0_DIMS),
                                                     toVec(K_THING_TENSOR_PEERS_0_STRIDES)));
@@ -83,6 +87,10 @@ protected:
         if(contains(presentOptionalUids, K_THING_TENSOR_MASK_UID))
         {
             attributes.mask_tensor_uid = K_THING_TENSOR_MASK_UID;
+        }
+        if(contains(presentOptionalUids, K_THING_TENSOR_OFFSET_UID))
+        {
+            attributes.offset_tensor_uid = K_THING_TENSOR_OFFSET_UID;
         }
         attributes.axis = K_THING_AXIS;
         attributes.mode
@@ -147,6 +155,7 @@ TEST_F(TestThingOperationFromNode, CreatesValidFinalizedDescriptor)
     EXPECT_EQ(descriptor->getYDesc()->getData().uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(descriptor->getBiasDesc(), nullptr);
     EXPECT_EQ(descriptor->getMaskDesc(), nullptr);
+    EXPECT_EQ(descriptor->getOffsetDesc(), nullptr);
     EXPECT_TRUE(descriptor->getPeersDescs().empty());
     EXPECT_TRUE(descriptor->getExtrasDescs().empty());
 }
@@ -253,6 +262,14 @@ TEST_F(TestThingOperationFromNode, FailsWhenOptionalMaskUidSetButTensorMissing)
                                HIPDNN_STATUS_INTERNAL_ERROR);
 }
 
+TEST_F(TestThingOperationFromNode, FailsWhenOptionalOffsetUidSetButTensorMissing)
+{
+    const auto node = makeNode({K_THING_TENSOR_OFFSET_UID});
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc});
+    ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
+                               HIPDNN_STATUS_INTERNAL_ERROR);
+}
+
 TEST_F(TestThingOperationFromNode, FromNodeFailsWithMaskWithoutBias)
 {
     const auto node = makeNode({K_THING_TENSOR_MASK_UID});
@@ -265,6 +282,15 @@ TEST_F(TestThingOperationFromNode, FromNodeFailsWithBiasWithoutMask)
 {
     const auto node = makeNode({K_THING_TENSOR_BIAS_UID});
     const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_biasDesc});
+    ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
+                               HIPDNN_STATUS_BAD_PARAM);
+}
+
+TEST_F(TestThingOperationFromNode, FromNodeFailsWithBiasAndMaskAndOffset)
+{
+    const auto node
+        = makeNode({K_THING_TENSOR_BIAS_UID, K_THING_TENSOR_MASK_UID, K_THING_TENSOR_OFFSET_UID});
+    const auto tensorMap = makeTensorMap({&_inDesc, &_yDesc, &_biasDesc, &_maskDesc, &_offsetDesc});
     ASSERT_THROW_HIPDNN_STATUS(ThingOperationDescriptor::fromNode(node, tensorMap),
                                HIPDNN_STATUS_BAD_PARAM);
 }
@@ -338,6 +364,7 @@ TEST_F(TestThingOperationFromNode, RequiredOnlyHasNullOptionalsAndDefaults)
     ASSERT_TRUE(descriptor->isFinalized());
     EXPECT_EQ(descriptor->getBiasDesc(), nullptr);
     EXPECT_EQ(descriptor->getMaskDesc(), nullptr);
+    EXPECT_EQ(descriptor->getOffsetDesc(), nullptr);
     EXPECT_TRUE(descriptor->getPeersDescs().empty());
     EXPECT_TRUE(descriptor->getExtrasDescs().empty());
     EXPECT_EQ(descriptor->getTensorDescriptors().size(), 2U);
@@ -346,6 +373,7 @@ TEST_F(TestThingOperationFromNode, RequiredOnlyHasNullOptionalsAndDefaults)
     ASSERT_NE(attributes, nullptr);
     EXPECT_FALSE(attributes->bias_tensor_uid.has_value());
     EXPECT_FALSE(attributes->mask_tensor_uid.has_value());
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
     EXPECT_TRUE(attributes->peers_tensor_uids.empty());
     EXPECT_TRUE(attributes->extras_tensor_uid.empty());
 }
@@ -500,6 +528,7 @@ TEST_F(TestThingOperationFromNode, EveryFieldPreservedThroughBuildNode)
     EXPECT_EQ(attributes->y_tensor_uid, K_THING_TENSOR_Y_UID);
     EXPECT_EQ(attributes->bias_tensor_uid.value_or(-1), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(attributes->mask_tensor_uid.value_or(-1), K_THING_TENSOR_MASK_UID);
+    EXPECT_FALSE(attributes->offset_tensor_uid.has_value());
     EXPECT_EQ(attributes->axis, K_THING_AXIS);
     EXPECT_EQ(attributes->mode,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::ThingMode>(K_THING_MODE));

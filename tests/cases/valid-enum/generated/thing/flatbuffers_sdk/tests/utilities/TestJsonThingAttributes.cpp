@@ -35,6 +35,7 @@ data_objects::NodeT makeNode(bool withOptionalTensors)
     {
         attributes.bias_tensor_uid = K_THING_TENSOR_BIAS_UID;
         attributes.mask_tensor_uid = K_THING_TENSOR_MASK_UID;
+        attributes.offset_tensor_uid = K_THING_TENSOR_OFFSET_UID;
         attributes.peers_tensor_uids = {K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID};
         attributes.extras_tensor_uid = {K_THING_TENSOR_EXTRAS_0_UID};
     }
@@ -77,6 +78,8 @@ TEST(TestJsonThingAttributes, RoundTripsWithEveryOptionalTensor)
     EXPECT_EQ(written.at("inputs").at("in_tensor_uid").get<int64_t>(), K_THING_TENSOR_IN_UID);
     EXPECT_EQ(written.at("inputs").at("bias_tensor_uid").get<int64_t>(), K_THING_TENSOR_BIAS_UID);
     EXPECT_EQ(written.at("inputs").at("mask_tensor_uid").get<int64_t>(), K_THING_TENSOR_MASK_UID);
+    EXPECT_EQ(written.at("inputs").at("offset_tensor_uid").get<int64_t>(),
+              K_THING_TENSOR_OFFSET_UID);
     EXPECT_EQ(written.at("inputs").at("peers_tensor_uids").get<std::vector<int64_t>>(),
               (std::vector<int64_t>{K_THING_TENSOR_PEERS_0_UID, K_THING_TENSOR_PEERS_1_UID}));
     EXPECT_EQ(written.at("outputs").at("y_tensor_uid").get<int64_t>(), K_THING_TENSOR_Y_UID);
@@ -93,6 +96,7 @@ TEST(TestJsonThingAttributes, RoundTripsWithoutOptionalTensors)
     EXPECT_EQ(result, node);
     EXPECT_FALSE(written.at("inputs").contains("bias_tensor_uid"));
     EXPECT_FALSE(written.at("inputs").contains("mask_tensor_uid"));
+    EXPECT_FALSE(written.at("inputs").contains("offset_tensor_uid"));
     EXPECT_EQ(written.at("inputs").at("peers_tensor_uids"),
               nlohmann::json::array()); // an empty list is written as []
     EXPECT_EQ(written.at("outputs").at("extras_tensor_uid"),
@@ -109,7 +113,7 @@ TEST(TestJsonThingAttributes, WritesEveryFieldBesideTheTensors)
     EXPECT_TRUE(written.contains("mode"));
     EXPECT_TRUE(written.contains("data"));
     EXPECT_TRUE(written.contains("window"));
-    EXPECT_EQ(written.at("inputs").size(), 4u);
+    EXPECT_EQ(written.at("inputs").size(), 5u);
     EXPECT_EQ(written.at("outputs").size(), 2u);
 }
 

@@ -32,6 +32,7 @@ public:
         IN = 0,
         BIAS = 1,
         MASK = 2,
+        OFFSET = 3,
     };
     typedef InputNames input_names;
 
@@ -73,6 +74,12 @@ public:
     std::shared_ptr<TensorAttributes> get_mask() const
     {
         return getInput(InputNames::MASK);
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    std::shared_ptr<TensorAttributes> get_offset() const
+    {
+        return getInput(InputNames::OFFSET);
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)
@@ -133,6 +140,18 @@ public:
     ThingAttributes& set_mask(const std::shared_ptr<TensorAttributes>& value)
     {
         return setInput(InputNames::MASK, value);
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_offset(std::shared_ptr<TensorAttributes>&& value)
+    {
+        return setInput(InputNames::OFFSET, std::move(value));
+    }
+
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    ThingAttributes& set_offset(const std::shared_ptr<TensorAttributes>& value)
+    {
+        return setInput(InputNames::OFFSET, value);
     }
 
     // NOLINTNEXTLINE(readability-identifier-naming)

@@ -48,6 +48,11 @@ inline Error
                                                      attributes.get_mask(),
                                                      tensorDescs,
                                                      "thing MASK"));
+    HIPDNN_CHECK_ERROR(ensureAndSetOptionalTensorRef(opDesc.get(),
+                                                     HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT,
+                                                     attributes.get_offset(),
+                                                     tensorDescs,
+                                                     "thing OFFSET"));
     if(!attributes.get_peers().empty()) // the backend takes no empty list: an empty one stays unset
     {
         HIPDNN_CHECK_ERROR(ensureAndSetTensorArrayRef(opDesc.get(),

@@ -51,6 +51,17 @@ namespace hipdnn_frontend::detail
         attributes.set_mask(maskTensor);
     }
 
+    std::shared_ptr<graph::TensorAttributes> offsetTensor;
+    HIPDNN_CHECK_ERROR(unpackOptionalTensor(opDesc,
+                                            HIPDNN_ATTR_OPERATION_THING_OFFSET_EXT,
+                                            tensorMap,
+                                            offsetTensor,
+                                            "thing OFFSET tensor"));
+    if(offsetTensor)
+    {
+        attributes.set_offset(offsetTensor);
+    }
+
     std::vector<std::shared_ptr<graph::TensorAttributes>> peersTensors;
     HIPDNN_CHECK_ERROR(unpackAndRegisterTensorArray(opDesc,
                                                     HIPDNN_ATTR_OPERATION_THING_PEERS_EXT,

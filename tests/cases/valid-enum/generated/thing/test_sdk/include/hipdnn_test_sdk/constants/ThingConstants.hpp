@@ -28,6 +28,10 @@ constexpr int64_t K_THING_TENSOR_MASK_UID = 9013;
 constexpr std::array<int64_t, 2> K_THING_TENSOR_MASK_DIMS = {2, 3};
 constexpr std::array<int64_t, 2> K_THING_TENSOR_MASK_STRIDES = {3, 1};
 
+constexpr int64_t K_THING_TENSOR_OFFSET_UID = 9017;
+constexpr std::array<int64_t, 1> K_THING_TENSOR_OFFSET_DIMS = {1};
+constexpr std::array<int64_t, 1> K_THING_TENSOR_OFFSET_STRIDES = {1};
+
 // peers: a tensor list of 2.
 constexpr int64_t K_THING_TENSOR_PEERS_0_UID = 9014;
 constexpr std::array<int64_t, 2> K_THING_TENSOR_PEERS_0_DIMS = {2, 3};

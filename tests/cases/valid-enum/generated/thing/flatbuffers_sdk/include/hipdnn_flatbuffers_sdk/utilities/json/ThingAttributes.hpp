@@ -40,6 +40,10 @@ inline void to_json(nlohmann::json& j, const ThingAttributes& attributes)
     {
         inputs["mask_tensor_uid"] = attributes.mask_tensor_uid().value();
     }
+    if(attributes.offset_tensor_uid().has_value())
+    {
+        inputs["offset_tensor_uid"] = attributes.offset_tensor_uid().value();
+    }
     inputs["peers_tensor_uids"] = attributes.peers_tensor_uids();
     auto outputs = nlohmann::json::object();
     outputs["y_tensor_uid"] = attributes.y_tensor_uid();
@@ -83,6 +87,9 @@ inline auto to<data_objects::ThingAttributes>(flatbuffers::FlatBufferBuilder& bu
             : ::flatbuffers::nullopt,
         inputs.contains("mask_tensor_uid")
             ? ::flatbuffers::Optional<int64_t>(inputs.at("mask_tensor_uid").get<int64_t>())
+            : ::flatbuffers::nullopt,
+        inputs.contains("offset_tensor_uid")
+            ? ::flatbuffers::Optional<int64_t>(inputs.at("offset_tensor_uid").get<int64_t>())
             : ::flatbuffers::nullopt,
         peers_tensor_uids,
         extras_tensor_uid,

@@ -1,0 +1,197 @@
+"""The compiled C++ node and the Python mirror accept and reject the same inputs with the same code
+and message: one small driver (every op's node, built once, objects cached by cpp_harness) reads
+random states from stdin and prints what pre_validate_node() returns; the mirror and the generator
+(nodecheck) judge the same states. At least 500 random states per op, drawn with a fixed seed."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from codegen.pipeline.workspace import load
+from codegen.views import cpp as cppview, nodecheck, testplan
+from conftest import REPO
+from cpp_harness import CXX, LINK_STUBS, compile_objects, include_flags, write_stubs
+
+SPECS = sorted(load(REPO).specs, key=lambda s: s.op)
+GENERATED = REPO / "generated"
+CASES_PER_OP = 500
+
+from hipdnn_ops.frontend import NodeAttributes, TensorAttributes  # noqa: E402  (generated/python is on the path)
+
+SCALARS = ("int64", "int32", "bool", "float", "double", "enum")
+
+
+def _random_fields(spec):
+    return [f for f in spec.fields if f.type.name in SCALARS]
+
+
+def _driver_source(specs) -> str:
+    """One function per op: the valid test state, then each tensor (present, rank, dims) and each
+    scalar field (set, value) read from the input, then pre_validate_node()."""
+    lines = ["#include <hipdnn_frontend/attributes/TensorAttributes.hpp>"]
+    for spec in specs:
+        lines.append(f"#include <{cppview.build(spec).names.frontend_node_header}>")
+    lines += [
+        "#include <cstdint>", "#include <iostream>", "#include <memory>", "#include <string>", "#include <vector>", "",
+        "using namespace hipdnn_frontend;", "using namespace hipdnn_frontend::graph;", "", "namespace", "{",
+        "std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides)",
+        "{", "    auto tensor = std::make_shared<TensorAttributes>();",
+        "    tensor->set_dim(dims).set_stride(strides).set_data_type(DataType::FLOAT);", "    return tensor;", "}", "",
+        "std::vector<int64_t> readDims(std::istream& in, std::vector<int64_t>& strides)", "{",
+        "    int64_t rank = 0;", "    in >> rank;", "    std::vector<int64_t> dims(static_cast<size_t>(rank));",
+        "    for(auto& d : dims)", "    {", "        in >> d;", "    }", "    strides.assign(dims.size(), 1);",
+        "    for(size_t i = dims.size(); i-- > 1;)", "    {",
+        "        strides[i - 1] = strides[i] * (dims[i] > 1 ? dims[i] : 1);", "    }", "    return dims;", "}", "",
+        "std::string codeName(ErrorCode code)", "{",
+        "    switch(code)", "    {", "    case ErrorCode::OK: return \"OK\";",
+        "    case ErrorCode::ATTRIBUTE_NOT_SET: return \"ATTRIBUTE_NOT_SET\";",
+        "    case ErrorCode::INVALID_VALUE: return \"INVALID_VALUE\";", "    default: return \"OTHER\";", "    }", "}", "",
+    ]
+    for index, spec in enumerate(specs):
+        view = cppview.build(spec)
+        state = VALID[spec.op]
+        lines += [f"void run{index}(std::istream& in)", "{",
+                  f"    {view.names.frontend_node} node({view.names.frontend_attributes}{{}}, GraphAttributes{{}});",
+                  "    auto& attributes = node.attributes;", "    int64_t flag = 0;", "    std::vector<int64_t> strides;"]
+        lines += [f"    {s}" for s in view.node_writes(state)]
+        for t in view.tensors:
+            lines += ["    in >> flag;", "    {", "        auto dims = readDims(in, strides);",
+                      f"        {t.write('flag != 0 ? makeTensor(dims, strides) : nullptr')};", "    }"]
+        for f in view.fields:
+            if f.field.type.name not in SCALARS:
+                continue
+            lines += ["    in >> flag;", "    {", "        double value = 0;", "        in >> value;"]
+            if f.frontend_optional:
+                lines.append(f"        if(flag == 0) {{ attributes.{f.frontend_member}.reset(); }}")
+            if f.field.enum is not None:
+                for k, v in enumerate(f.field.enum.values):
+                    lines.append(f"        if(flag != 0 && static_cast<int64_t>(value) == {k}) {{ {f.write(cppview._frontend_value(f.field, v.name))}; }}")
+            else:
+                cast = {"bool": "value != 0"}.get(f.field.type.name, f"static_cast<{f.field.type.cpp_type}>(value)")
+                lines.append(f"        if(flag != 0) {{ {f.write(cast)}; }}")
+            lines.append("    }")
+        lines += ["    const auto error = node.pre_validate_node();",
+                  "    std::cout << codeName(error.code) << '\\t' << error.get_message() << '\\n';", "}", ""]
+    lines += ["} // namespace", "", "int main()", "{", "    int64_t op = 0;", "    while(std::cin >> op)", "    {"]
+    for index in range(len(specs)):
+        lines.append(f"        if(op == {index}) {{ run{index}(std::cin); }}")
+    lines += ["    }", "    return 0;", "}", ""]
+    return "\n".join(lines)
+
+
+VALID = {spec.op: testplan.build(spec).node_cases[0].state for spec in SPECS}  # each op's valid node state
+
+
+def _random_state(spec, rng: random.Random):
+    """Tensors present or not, with the test dims, a nudged copy or random small dims; scalar fields
+    set or (when optional) unset, near their test value or small."""
+    valid = VALID[spec.op]
+    dims: dict[str, tuple[int, ...] | None] = {}
+    for t in spec.tensors:
+        test = valid.dims_of(t.name)
+        present = t.name in valid.present if rng.random() < 0.7 else rng.random() < 0.5
+        choice = rng.random()
+        if choice < 0.45:
+            d = test
+        elif choice < 0.8 and test:
+            i = rng.randrange(len(test))
+            d = test[:i] + (rng.choice((0, 1, 2, test[i] + 1, max(test[i] - 1, 0), test[i] * 2)),) + test[i + 1:]
+        elif choice < 0.9:
+            d = test[: rng.randrange(len(test) + 1)] if test else ()
+        else:
+            d = tuple(rng.choice((1, 2, 3, 4, 8)) for _ in range(rng.randrange(0, 6)))
+        dims[t.name] = d if present else None
+    fields = {}
+    for f in spec.fields:
+        value = valid.field(f.name)
+        if f.type.name not in SCALARS:
+            fields[f.name] = value
+            continue
+        if nodecheck.unset_value(spec, f) is None and rng.random() < 0.2:
+            fields[f.name] = None
+        elif f.enum is not None:
+            fields[f.name] = rng.choice([v.name for v in f.enum.values])
+        elif f.type.name == "bool":
+            fields[f.name] = rng.random() < 0.5
+        elif f.type.name in ("float", "double"):
+            fields[f.name] = rng.choice((0.0, 0.5, -1.0, 2.0))
+        else:
+            base = value if isinstance(value, int) else 0
+            fields[f.name] = rng.choice((base, base + 1, base - 1, 0, -1, 1, 2, 3, 4, 32))
+    return dims, fields
+
+
+def _line(index: int, spec, dims, fields) -> str:
+    parts = [str(index)]
+    for t in spec.tensors:
+        d = dims[t.name]
+        parts += ["0" if d is None else "1", str(len(d or ())), *map(str, d or ())]
+    for f in _random_fields(spec):
+        value = fields[f.name]
+        if value is None:
+            parts += ["0", "0"]
+        elif f.enum is not None:
+            parts += ["1", str([v.name for v in f.enum.values].index(value))]
+        else:
+            parts += ["1", repr(float(value)) if not isinstance(value, bool) else str(int(value))]
+    return " ".join(parts)
+
+
+def _mirror(spec, dims, fields):
+    module = importlib.import_module(f"hipdnn_ops.{spec.op}")
+    enums = importlib.import_module("hipdnn_ops.enums")
+    values = {}
+    for f in spec.fields:
+        value = fields[f.name]
+        if f.enum is not None and value is not None:
+            value = getattr(enums, f.enum.name)[value]
+        values[f.name] = value
+    attributes = NodeAttributes(
+        tensors={n: TensorAttributes(dims=d, strides=testplan.packed_strides(d)) for n, d in dims.items() if d is not None},
+        fields=values,
+    )
+    error = module.NODE.pre_validate(attributes)
+    return error.code, error.message
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("agreement")
+    stubs = out / "stubs"
+    write_stubs(SPECS, GENERATED, stubs)
+    source = out / "node_agreement_driver.cpp"
+    source.write_text(_driver_source(SPECS))
+    objects = compile_objects(include_flags(SPECS, GENERATED, stubs), [source, LINK_STUBS])
+    binary = out / "node_agreement_driver"
+    link = subprocess.run([CXX, *map(str, objects), "-o", str(binary), "-pthread"], capture_output=True, text=True, timeout=600)
+    assert link.returncode == 0, link.stderr[:4000]
+    return binary
+
+
+def test_cpp_and_mirror_agree_on_random_states(driver):
+    rng = random.Random(20261128)
+    states, lines = [], []
+    for index, spec in enumerate(SPECS):
+        for _ in range(CASES_PER_OP):
+            dims, fields = _random_state(spec, rng)
+            states.append((spec, dims, fields))
+            lines.append(_line(index, spec, dims, fields))
+    run = subprocess.run([str(driver)], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    outputs = run.stdout.splitlines()
+    assert len(outputs) == len(states)
+    failures: dict[str, set[str]] = {spec.op: set() for spec in SPECS}
+    for (spec, dims, fields), out in zip(states, outputs):
+        code, _, message = out.partition("\t")
+        mirror = _mirror(spec, dims, fields)
+        assert (code, message) == mirror, f"{spec.op}: {dims} {fields}: C++ {code} {message!r}, mirror {mirror}"
+        expected = nodecheck.evaluate(spec, dims, fields, {n: (testplan.packed_strides(d) if d is not None else None) for n, d in dims.items()})
+        assert mirror == (("OK", "") if expected is None else (expected.code, expected.message))
+        failures[spec.op].add(message)
+    for spec in SPECS:  # the random states reach both outcomes for every op
+        assert "" in failures[spec.op] and len(failures[spec.op]) > 1, spec.op
