@@ -44,13 +44,13 @@ TEST(TestBlockScaleQuantizeAttributes, CreateBlockScaleQuantizeAttributes)
     const auto scaleTensor = std::make_shared<TensorAttributes>();
     attributes.set_scale(scaleTensor);
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
     EXPECT_EQ(attributes.get_x(), xTensor);
     EXPECT_EQ(attributes.get_y(), yTensor);
     EXPECT_EQ(attributes.get_scale(), scaleTensor);
     EXPECT_EQ(attributes.get_block_size(), (32));
-    EXPECT_EQ(attributes.get_axis(), (1));
+    EXPECT_EQ(attributes.get_axis(), (3));
     EXPECT_EQ(attributes.get_transpose(), (true));
 }
 
@@ -182,7 +182,7 @@ BlockScaleQuantizeAttributes withEveryField()
 TEST(TestBlockScaleQuantizeAttributes, PackRefusesUnsetBlockSize)
 {
     BlockScaleQuantizeAttributes attributes;
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
     std::unordered_map<int64_t, hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> tensorDescs;
     std::vector<hipdnn_frontend::detail::ScopedHipdnnBackendDescriptor> operations;

@@ -53,7 +53,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithValidAttributes)
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.pre_validate_node();
@@ -70,7 +70,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsMissingX)
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.pre_validate_node();
@@ -88,7 +88,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsMissingY)
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.pre_validate_node();
@@ -106,7 +106,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsMissingScale)
     attributes.set_y(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.pre_validate_node();
@@ -127,12 +127,135 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsUnsetBlockSize)
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     // block_size left unset
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
     EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode block_size not set");
+}
+
+// Differs from the valid attributes in: y.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsMismatchingY)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: y dims must equal x dims");
+}
+
+// Differs from the valid attributes in: block_size.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsBlockSizePositive)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(0);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: block_size must be positive");
+}
+
+// Differs from the valid attributes in: axis.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsAxisNonNegative)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(-1);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: axis must be non-negative");
+}
+
+// Differs from the valid attributes in: x, y.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsAxisInRank)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 128}, std::vector<int64_t>{8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 128}, std::vector<int64_t>{8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: axis exceeds the rank of x");
+}
+
+// Differs from the valid attributes in: x, y.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsAxisDivisible)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 129}, std::vector<int64_t>{8256, 8256, 129, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 129}, std::vector<int64_t>{8256, 8256, 129, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BlockScaleQuantizeNode: the dimension at axis must be divisible by block_size");
+}
+
+// Differs from the valid attributes in: axis, x, y.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsLastDivisible)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 129}, std::vector<int64_t>{8256, 8256, 129, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 129}, std::vector<int64_t>{8256, 8256, 129, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    // axis left unset
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(
+        error.get_message(),
+        "BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)");
 }
 
 TEST(TestBlockScaleQuantizeNode, InferFailsWithoutX)
@@ -144,7 +267,7 @@ TEST(TestBlockScaleQuantizeNode, InferFailsWithoutX)
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.infer_properties_node();
@@ -161,7 +284,7 @@ TEST(TestBlockScaleQuantizeNode, InferFailsWithoutY)
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.infer_properties_node();
@@ -178,12 +301,89 @@ TEST(TestBlockScaleQuantizeNode, InferFailsWithoutScale)
     attributes.set_y(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
     EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode missing scale for setting properties");
+}
+
+TEST(TestBlockScaleQuantizeNode, InferYFromSource)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferYKeepsUserValue)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula1)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula2)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    // axis left unset
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
 TEST(TestBlockScaleQuantizeNode, GatherHipdnnTensorsCollectsEverySetTensor)
@@ -197,7 +397,7 @@ TEST(TestBlockScaleQuantizeNode, GatherHipdnnTensorsCollectsEverySetTensor)
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
-    attributes.set_axis(1);
+    attributes.set_axis(3);
     attributes.set_transpose(true);
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;

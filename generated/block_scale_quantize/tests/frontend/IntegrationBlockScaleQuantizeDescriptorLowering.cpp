@@ -145,7 +145,7 @@ TEST_F(IntegrationBlockScaleQuantizeDescriptorLowering,
     EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, int64_t{1});
+    EXPECT_EQ(*attributes->axis, int64_t{3});
     EXPECT_EQ(attributes->transpose, bool{true});
 }
 

@@ -76,7 +76,7 @@ protected:
                                       HIPDNN_TYPE_INT32,
                                       1,
                                       &blockSizeValue);
-        const int64_t axisValue = int64_t{1};
+        const int64_t axisValue = int64_t{3};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &axisValue);
         const bool transposeValue = bool{true};
@@ -306,13 +306,13 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetAxis)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().axis.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().axis, int64_t{1});
+    EXPECT_EQ(*getDescriptor()->getData().axis, int64_t{3});
     int64_t count = 0;
     int64_t value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, int64_t{1});
+    EXPECT_EQ(value, int64_t{3});
 }
 
 TEST_F(TestBlockScaleQuantizeOperationDescriptor, SetAndGetTranspose)
@@ -524,7 +524,7 @@ TEST_F(TestBlockScaleQuantizeOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, int64_t{1});
+    EXPECT_EQ(*attributes->axis, int64_t{3});
     EXPECT_EQ(attributes->transpose, bool{true});
 }
 

@@ -63,7 +63,7 @@ protected:
         attributes.y_tensor_uid = K_BSQ_TENSOR_Y_UID;
         attributes.scale_tensor_uid = K_BSQ_TENSOR_SCALE_UID;
         attributes.block_size = K_BSQ_BLOCK_SIZE;
-        attributes.axis = int64_t{1};
+        attributes.axis = int64_t{3};
         attributes.transpose = bool{true};
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
         node.name = K_NODE_NAME;
@@ -341,7 +341,7 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, GetAttributeWorksAfterFromNode)
                                  &count,
                                  &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, int64_t{1});
+        EXPECT_EQ(value, int64_t{3});
     }
     {
         bool value{};
@@ -371,7 +371,7 @@ TEST_F(TestBlockScaleQuantizeOperationFromNode, EveryFieldPreservedThroughBuildN
     EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, int64_t{1});
+    EXPECT_EQ(*attributes->axis, int64_t{3});
     EXPECT_EQ(attributes->transpose, bool{true});
 }
 

@@ -92,7 +92,7 @@ protected:
                              HIPDNN_TYPE_INT32,
                              1,
                              &blockSizeValue);
-            const int64_t axisValue = int64_t{1};
+            const int64_t axisValue = int64_t{3};
             op->setAttribute(HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT,
                              HIPDNN_TYPE_INT64,
                              1,
@@ -192,7 +192,7 @@ TEST_F(TestGraphDescriptorBlockScaleQuantize, BuildFromSingleOperation)
     EXPECT_EQ(attributes->scale_tensor_uid, K_BSQ_TENSOR_SCALE_UID);
     EXPECT_EQ(attributes->block_size, K_BSQ_BLOCK_SIZE);
     ASSERT_TRUE(attributes->axis.has_value());
-    EXPECT_EQ(*attributes->axis, int64_t{1});
+    EXPECT_EQ(*attributes->axis, int64_t{3});
     EXPECT_EQ(attributes->transpose, bool{true});
 }
 

@@ -31,7 +31,7 @@ data_objects::NodeT makeNode([[maybe_unused]] bool withOptionalTensors)
     attributes.y_tensor_uid = K_BSQ_TENSOR_Y_UID;
     attributes.scale_tensor_uid = K_BSQ_TENSOR_SCALE_UID;
     attributes.block_size = K_BSQ_BLOCK_SIZE;
-    attributes.axis = int64_t{1};
+    attributes.axis = int64_t{3};
     attributes.transpose = bool{true};
     data_objects::NodeT node;
     node.name = K_NODE_NAME;

@@ -45,6 +45,8 @@ TEST(TestThingAttributes, CreateThingAttributes)
     attributes.set_bias(biasTensor);
     const auto maskTensor = std::make_shared<TensorAttributes>();
     attributes.set_mask(maskTensor);
+    const auto offsetTensor = std::make_shared<TensorAttributes>();
+    attributes.set_offset(offsetTensor);
     attributes.set_axis(1);
     attributes.set_mode(ThingMode::A);
     attributes.set_data(std::vector<uint8_t>{1, 2, 255});
@@ -53,6 +55,7 @@ TEST(TestThingAttributes, CreateThingAttributes)
     EXPECT_EQ(attributes.get_y(), yTensor);
     EXPECT_EQ(attributes.get_bias(), biasTensor);
     EXPECT_EQ(attributes.get_mask(), maskTensor);
+    EXPECT_EQ(attributes.get_offset(), offsetTensor);
     EXPECT_EQ(attributes.get_axis(), (1));
     EXPECT_EQ(attributes.get_mode(), (ThingMode::A));
     EXPECT_EQ(attributes.get_data(), (std::vector<uint8_t>{1, 2, 255}));
@@ -70,6 +73,8 @@ TEST(TestThingAttributes, SetTensorsConstRef)
     attributes.set_bias(biasTensor);
     const auto maskTensor = std::make_shared<TensorAttributes>();
     attributes.set_mask(maskTensor);
+    const auto offsetTensor = std::make_shared<TensorAttributes>();
+    attributes.set_offset(offsetTensor);
     EXPECT_EQ(inTensor.use_count(), 2);
     EXPECT_EQ(attributes.get_in(), inTensor);
     EXPECT_EQ(yTensor.use_count(), 2);
@@ -78,6 +83,8 @@ TEST(TestThingAttributes, SetTensorsConstRef)
     EXPECT_EQ(attributes.get_bias(), biasTensor);
     EXPECT_EQ(maskTensor.use_count(), 2);
     EXPECT_EQ(attributes.get_mask(), maskTensor);
+    EXPECT_EQ(offsetTensor.use_count(), 2);
+    EXPECT_EQ(attributes.get_offset(), offsetTensor);
 }
 
 TEST(TestThingAttributes, SetInMove)
