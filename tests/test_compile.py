@@ -15,13 +15,12 @@ from cpp_harness import (
     LINK_STUBS,
     backend_units,
     build_and_run,
+    check_units,
     compile_all,
-    compile_object_results,
     declared_tests,
     enum_units,
     include_flags,
     op_units,
-    registry_unit,
     write_stubs,
 )
 
@@ -32,25 +31,12 @@ GENERATED = REPO / "generated"
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory):
-    stubs = tmp_path_factory.mktemp("stubs")
-    write_stubs(SPECS, GENERATED, stubs)
-    units = tmp_path_factory.mktemp("units")  # not on the include path: the stubs' digest keys the objects
-    unit = units / "registry_check.cpp"
-    unit.write_text(registry_unit(SPECS, GENERATED))
-    generated = sorted(p for spec in SPECS for p in (GENERATED / spec.op).rglob("*") if p.suffix in (".hpp", ".cpp"))
-    sources: dict[Path, Path] = {unit: unit}
-    for i, path in enumerate(generated):
-        if path.suffix == ".hpp":  # a header must compile on its own: include it from an empty unit
-            wrapper = units / f"header_{i}.cpp"
-            wrapper.write_text(f'#include "{path}"\n')
-            sources[wrapper] = path
-    flags = include_flags(SPECS, GENERATED, stubs)
-    results = compile_all(list(sources), flags)
-    # each generated .cpp compiles to the cached object the gtest builds below link (same flags,
-    # same -Wall -Wextra -Werror): checked once, not syntax-checked and then built again
-    cpp = [p for p in generated if p.suffix == ".cpp"]
-    results += [result for _, result in compile_object_results(flags, cpp)]
-    return {sources.get(r.path, r.path): r for r in results}
+    # every header alone, the registry fragments together, and each generated .cpp compiled to the
+    # cached object the gtest builds below link (same flags, same -Wall -Wextra -Werror): checked
+    # once, not syntax-checked and then built again
+    checked, cpp, flags = check_units(SPECS, GENERATED, tmp_path_factory.mktemp("check"))
+    results = compile_all([*checked, *cpp], flags, objects=cpp)
+    return {checked.get(r.path, r.path): r for r in results}
 
 
 def _ids():
@@ -134,7 +120,7 @@ def test_the_repo_ops_hold_the_whole_spec_vocabulary():
 def test_case_generated_files_compile(tmp_path, ws):
     specs, generated = _workspace(ws)
     sources, flags = op_units(specs, generated, tmp_path / "stubs", [s.op for s in specs])
-    results = compile_all(sources, flags)
+    results = compile_all(sources, flags, objects=True)  # a .cpp to the object its gtest build links
     assert len(results) >= 14
     for result in results:
         assert result.returncode == 0, result.stderr[:4000]
