@@ -74,7 +74,6 @@ def pytest_unconfigure(config):
     if getattr(config, "_hipdnn_prefetch", None):
         from cpp_harness import prefetch_close
 
-        config._hipdnn_prefetch_thread.join()
         prefetch_close()  # no compiler left writing after the run
         shutil.rmtree(config._hipdnn_prefetch, ignore_errors=True)
     folder = getattr(config, "_hipdnn_cache", None)
@@ -97,35 +96,20 @@ def pytest_collection_modifyitems(session, config, items):
 
 def pytest_collection_finish(session):
     """When the session runs test_compile.py's builds, queue their compiles as background work
-    (one compile at a time, a test's own compiles always first) and start it now."""
+    (one compile at a time, a test's own compiles always first). The queueing itself (stubs,
+    digests) happens here, before the first test, on this thread: tests change the working
+    directory and module state, so nothing but the compilers runs beside them."""
     compiles = [item for item in session.items if item.path == REPO / "tests" / "test_compile.py"]
     wanted = {"repo": any(item.originalname == "test_generated_file_compiles" for item in compiles),
               "valid-enum": any("valid-enum" in item.nodeid for item in compiles)}
     if not any(wanted.values()) or session.config.option.collectonly:
         return
-    import threading
+    from codegen.pipeline.workspace import load
+    from cpp_harness import prefetch_workspace
 
     folder = session.config._hipdnn_prefetch = tempfile.mkdtemp(prefix="hipdnn-codegen-prefetch-")
-
-    def queue() -> None:
-        from codegen.pipeline.workspace import load
-        from cpp_harness import prefetch_workspace
-
-        api = sorted((REPO / "tests" / "cpp_api").glob("*.cpp"))
-        for name, root, extra in (("repo", REPO, api), ("valid-enum", CASES / "valid-enum", [])):
-            if not wanted[name]:
-                continue
+    api = sorted((REPO / "tests" / "cpp_api").glob("*.cpp"))
+    for name, root, extra in (("repo", REPO, api), ("valid-enum", CASES / "valid-enum", [])):
+        if wanted[name]:
             specs = sorted(load(root).specs, key=lambda s: s.op)
             prefetch_workspace(specs, root / "generated", Path(folder) / name, name == "repo", extra)
-
-    thread = session.config._hipdnn_prefetch_thread = threading.Thread(target=queue, name="cpp-harness-prefetch", daemon=True)
-    thread.start()
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    """A scratch copy of this repository's workspace: its specs and their generated files."""
-    ws = tmp_path / "ws"
-    shutil.copytree(REPO / "op_specs", ws / "op_specs")
-    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
-    return ws
