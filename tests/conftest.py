@@ -113,3 +113,12 @@ def pytest_collection_finish(session):
         if wanted[name]:
             specs = sorted(load(root).specs, key=lambda s: s.op)
             prefetch_workspace(specs, root / "generated", Path(folder) / name, name == "repo", extra)
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """A scratch copy of this repository's workspace: its specs and their generated files."""
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__", ".mypy_cache"))
+    return ws
