@@ -71,9 +71,48 @@ def pytest_configure(config):
 
 
 def pytest_unconfigure(config):
+    if getattr(config, "_hipdnn_prefetch", None):
+        from cpp_harness import prefetch_close
+
+        prefetch_close()  # no compiler left writing after the run
+        shutil.rmtree(config._hipdnn_prefetch, ignore_errors=True)
     folder = getattr(config, "_hipdnn_cache", None)
     if folder:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# Modules that build C++ run last, test_compile.py (whose compiles the prefetch below queues) at the
+# very end: the pure-Python tests before them run on one core while the other compiles.
+CPP_MODULES = ["test_apply.py", "test_graph_formats.py", "test_hostile.py", "test_hostile_text.py", "test_scaffold.py", "test_compile.py"]
+
+
+def pytest_collection_modifyitems(session, config, items):
+    def rank(item) -> int:
+        name = item.path.name
+        return CPP_MODULES.index(name) + 1 if name in CPP_MODULES and item.path.parent == REPO / "tests" else 0
+
+    items[:] = sorted(items, key=rank)  # stable: each module keeps its own order
+
+
+def pytest_collection_finish(session):
+    """When the session runs test_compile.py's builds, queue their compiles as background work
+    (one compile at a time, a test's own compiles always first). The queueing itself (stubs,
+    digests) happens here, before the first test, on this thread: tests change the working
+    directory and module state, so nothing but the compilers runs beside them."""
+    compiles = [item for item in session.items if item.path == REPO / "tests" / "test_compile.py"]
+    wanted = {"repo": any(item.originalname == "test_generated_file_compiles" for item in compiles),
+              "valid-enum": any("valid-enum" in item.nodeid for item in compiles)}
+    if not any(wanted.values()) or session.config.option.collectonly:
+        return
+    from codegen.pipeline.workspace import load
+    from cpp_harness import prefetch_workspace
+
+    folder = session.config._hipdnn_prefetch = tempfile.mkdtemp(prefix="hipdnn-codegen-prefetch-")
+    api = sorted((REPO / "tests" / "cpp_api").glob("*.cpp"))
+    for name, root, extra in (("repo", REPO, api), ("valid-enum", CASES / "valid-enum", [])):
+        if wanted[name]:
+            specs = sorted(load(root).specs, key=lambda s: s.op)
+            prefetch_workspace(specs, root / "generated", Path(folder) / name, name == "repo", extra)
 
 
 @pytest.fixture

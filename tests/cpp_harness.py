@@ -1,11 +1,23 @@
 """Compile-check support: write the per-op stand-ins that hipDNN gets from flatc and from its
-hand-written frontend classes, then run `g++ -fsyntax-only` on generated files.
+hand-written frontend classes, then run `g++ -fsyntax-only` on generated files, and build and
+run the generated gtest sources.
+
+Every compile goes through one in-process service (`_COMPILER`): at most two foreground compiles
+at once, each distinct compile done once per session (a second request for the same key waits
+for the first), and its outcome kept on disk in OBJECT_CACHE, keyed by the compiler, its flags,
+the content of every -I directory and of the source, so another run reuses it and no change can
+make it serve a stale object. While pure-Python tests run, one background worker compiles what
+the C++ tests will ask for (`prefetch`, started by conftest).
 
 Only test code: the generator never sees this module.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import heapq
+import itertools
 import os
 import re
 import shutil
@@ -13,8 +25,8 @@ import subprocess
 import sys
 import threading
 import sysconfig
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import Future
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from codegen.views import fragments, naming
@@ -209,15 +221,27 @@ LINK_STUBS = INTERFACE / "link_stubs.cpp"  # definitions of what the stand-ins o
 BACKEND_LINK_STUBS = INTERFACE / "backend_link_stubs.cpp"  # the backend helpers the enum plumbing calls
 
 
+
+def _units_dir(stubs: Path, kind: str) -> Path:
+    """Where the translation units built beside `stubs` go: a directory of their own, never the
+    stubs directory (the stubs directory's content keys every cached object, so it holds exactly
+    what write_stubs writes and a unit written there would change every key)."""
+    units = stubs.parent / f"{stubs.name}_{kind}"
+    units.mkdir(parents=True, exist_ok=True)
+    return units
+
+
 def enum_units(specs: list[OpSpec], generated: Path, out: Path) -> list[Path]:
     """Translation units that place each op's enum fragments where apply pastes them: the
-    conversion and set/get definitions, and the three test files' new tests."""
+    conversion and set/get definitions, and the three test files' new tests (written beside the
+    stubs directory `out`)."""
     units = []
+    folder = _units_dir(out, "enum_units")
 
     def unit(name: str, head: str, stem: str, namespace: str | None) -> None:
         includes = "".join(f'#include "{generated / s.op / "registry" / naming.fragment_file(stem)}"\n' for s in specs if s.new_enums)
         body = f"namespace {namespace}\n{{\n{includes}}} // namespace {namespace}\n" if namespace else includes
-        path = out / name
+        path = folder / name
         path.write_text(head + body)
         units.append(path)
 
@@ -250,46 +274,82 @@ def enum_units(specs: list[OpSpec], generated: Path, out: Path) -> list[Path]:
 
 
 def op_units(specs: list[OpSpec], generated: Path, stubs: Path, ops: list[str]) -> tuple[list[Path], list[str]]:
-    """Stand-ins for `specs`, one unit including each generated .hpp/.cpp of `ops`, and the flags
-    those units compile with."""
+    """Stand-ins for `specs`, the sources that check each generated .hpp/.cpp of `ops` (a .cpp
+    itself, a header through a unit that includes only it: a header must compile on its own), and
+    the flags they compile with."""
+    assert set(ops) <= {s.op for s in specs}
     write_stubs(specs, generated, stubs)
+    folder = _units_dir(stubs, "op_units")
     sources = []
     for i, path in enumerate(sorted(p for op in ops for p in (generated / op).rglob("*pp"))):
-        unit = stubs / f"unit_{i}.cpp"
+        if path.suffix == ".cpp":
+            sources.append(path)
+            continue
+        unit = folder / f"unit_{i}.cpp"
         unit.write_text(f'#include "{path}"\n')
         sources.append(unit)
-    flags = include_flags(specs, generated, stubs) + [f"-I{generated / op / 'backend/src/descriptors'}" for op in ops]
-    return sources, flags
+    return sources, include_flags(specs, generated, stubs)
+
+
+def check_units(specs: list[OpSpec], generated: Path, root: Path) -> tuple[dict[Path, Path], list[Path], list[str]]:
+    """What checks a workspace's generated C++ as a whole: every header on its own (a unit
+    including only it), the registry fragments pasted together (registry_check.cpp), and every
+    generated .cpp. Returns ({unit: file it checks}, the .cpp files, flags); under `root`."""
+    stubs = root / "stubs"
+    write_stubs(specs, generated, stubs)
+    units = _units_dir(stubs, "check_units")
+    unit = units / "registry_check.cpp"
+    unit.write_text(registry_unit(specs, generated))
+    files = sorted(p for spec in specs for p in (generated / spec.op).rglob("*") if p.suffix in (".hpp", ".cpp"))
+    checked: dict[Path, Path] = {unit: unit}
+    for i, path in enumerate(files):
+        if path.suffix == ".hpp":
+            wrapper = units / f"header_{i}.cpp"
+            wrapper.write_text(f'#include "{path}"\n')
+            checked[wrapper] = path
+    return checked, [p for p in files if p.suffix == ".cpp"], include_flags(specs, generated, stubs)
 
 
 OBJECT_CACHE = Path(__file__).resolve().parent.parent / ".pytest_cache" / "hipdnn-objects"
-CXXFLAGS = ["-std=c++17", "-Wall", "-Wextra", "-Werror", "-fno-rtti"]
+# -O0 (no optimiser: the tests run in milliseconds, the compiles are the cost), -pipe (no temporary files)
+CXXFLAGS = ["-std=c++17", "-O0", "-pipe", "-Wall", "-Wextra", "-Werror", "-fno-rtti"]
 
 
-HEADER_SUFFIXES = (".h", ".hpp", ".inc", ".cpp")
+HEADER_SUFFIXES = (".h", ".hpp", ".inc", ".cpp", ".hh", ".ipp", ".tcc")
 
 
 def _files_digest(root: Path, recursive: bool = True) -> bytes:
-    import hashlib
-
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*") if recursive else root.iterdir()):
-        if path.is_file() and path.suffix in HEADER_SUFFIXES:
+        if path.is_file() and (path.suffix in HEADER_SUFFIXES or not path.suffix):
             digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return digest.digest()
 
 
-def _flags_digest(flags: list[str]) -> bytes:
-    """The flags with each -I directory this project or a test writes replaced by a digest of its
-    headers (relative paths and contents), so a copy of the same stubs in another temporary
-    directory keys the same objects. The flatbuffers and gtest headers are pinned by the
-    environment and keyed by their path."""
-    import hashlib
+@functools.cache
+def _toolchain_digest() -> bytes:
+    """The compiler (its version and configuration, and the cc1plus binary it runs) and the
+    system headers the tests include by <name> (gtest, nlohmann-json), by content: an upgraded
+    compiler or header package keys new objects."""
+    digest = hashlib.sha256(CXX.encode())
+    digest.update(subprocess.run([CXX, "-v"], capture_output=True, text=True).stderr.encode())
+    cc1plus = Path(subprocess.run([CXX, "-print-prog-name=cc1plus"], capture_output=True, text=True).stdout.strip())
+    if cc1plus.is_file():
+        stat = cc1plus.stat()
+        digest.update(f"{cc1plus}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+    for folder in (Path("/usr/include/gtest"), Path("/usr/include/nlohmann")):
+        if folder.is_dir():
+            digest.update(_files_digest(folder))
+    return digest.digest()
 
+
+def _flags_digest(flags: list[str]) -> bytes:
+    """The flags with each -I directory replaced by a digest of its headers (relative paths and
+    contents), so a copy of the same stubs in another temporary directory keys the same objects."""
     digest = hashlib.sha256()
     for flag in flags:
         root = Path(flag[2:]) if flag.startswith("-I") else None
-        if root is not None and root.is_dir() and (root.is_relative_to(INTERFACE.parent.parent) or root.is_relative_to("/tmp")):
+        if root is not None and root.is_dir():
             digest.update(b"-I" + _files_digest(root))
         else:
             digest.update(flag.encode() + b"\0")
@@ -298,9 +358,6 @@ def _flags_digest(flags: list[str]) -> bytes:
 
 def _source_digest(source: Path) -> bytes:
     """The source, the headers beside it, and every file it includes by absolute path."""
-    import hashlib
-    import re
-
     text = source.read_bytes()
     digest = hashlib.sha256(text + _files_digest(source.parent, recursive=False))
     for included in re.findall(rb'^#include "(/[^"]+)"', text, re.M):
@@ -308,31 +365,170 @@ def _source_digest(source: Path) -> bytes:
     return digest.digest()
 
 
-def compile_object_results(flags: list[str], sources: list[Path]) -> list[tuple[Path, CompileResult]]:
-    """Compile each source to an object (two at a time), reusing an object whose source, flags and
-    project headers are unchanged: (object path, result) per source, the object there only when
-    the compile succeeded. The syntax check of generated .cpp files compiles them this way, so the
-    gtest builds that follow link the same objects instead of compiling them again."""
-    import hashlib
+@dataclass
+class _Job:
+    key: str
+    argv: list[str]
+    source: Path
+    target: Path  # the object, or for a syntax check the marker that it passed
+    output: bool  # argv writes the object (else: a syntax check)
+    background: bool
+    future: Future = field(default_factory=Future)
+    started: bool = False
+    counted: bool = False
 
+
+class _Compiler:
+    """A priority pool of compile jobs: foreground requests (a test waiting) first, at most
+    FOREGROUND of them at once; background ones (prefetch) one at a time, only when no foreground
+    job waits. A job is done once per key per session; its outcome is also kept on disk."""
+
+    FOREGROUND = 2
+
+    def __init__(self) -> None:
+        self._cv = threading.Condition()
+        self._heap: list[tuple[int, int, str]] = []
+        self._jobs: dict[str, _Job] = {}
+        self._seq = itertools.count()
+        self._threads: list[threading.Thread] = []
+        self._running = {True: 0, False: 0}  # background / foreground jobs running
+        self._closed = False
+
+    def submit(self, job: _Job) -> Future:
+        with self._cv:
+            known = self._jobs.get(job.key)
+            if known is not None and known.future.cancelled():
+                known = None  # a background job dropped at close: asked for again, it runs
+            if known is None:
+                if self._closed and job.background:
+                    known = job
+                    job.future.cancel()
+                    return job.future
+                self._jobs[job.key] = known = job
+                heapq.heappush(self._heap, (1 if job.background else 0, next(self._seq), job.key))
+            elif known.background and not job.background and not known.started:
+                known.background = False  # a test waits for it now: move it to the front
+                heapq.heappush(self._heap, (0, next(self._seq), known.key))
+            while len(self._threads) < self.FOREGROUND + 1:
+                thread = threading.Thread(target=self._work, name="cpp-harness-compile", daemon=True)
+                thread.start()
+                self._threads.append(thread)
+            self._cv.notify_all()
+            return known.future
+
+    def _take(self) -> _Job | None:
+        while self._heap:
+            priority, _, key = self._heap[0]
+            job = self._jobs[key]
+            if job.started:
+                heapq.heappop(self._heap)
+                continue
+            background = priority == 1
+            if self._running[background] >= (1 if background else self.FOREGROUND):
+                return None
+            heapq.heappop(self._heap)
+            job.started, job.counted = True, background
+            self._running[background] += 1
+            return job
+        return None
+
+    def _work(self) -> None:
+        while True:
+            with self._cv:
+                job = self._take()
+                while job is None:
+                    if self._closed and not self._heap:
+                        return
+                    self._cv.wait()
+                    job = self._take()
+            try:
+                job.future.set_result(_run(job))
+            except BaseException as error:  # noqa: BLE001 - handed to the waiting test
+                job.future.set_exception(error)
+            finally:
+                with self._cv:
+                    self._running[job.counted] -= 1
+                    self._cv.notify_all()
+
+    def close(self) -> None:
+        """Drop the background jobs no test asked for and wait for the running ones (no compiler
+        is left writing into the cache after the session)."""
+        with self._cv:
+            self._closed = True
+            kept = []
+            for entry in self._heap:
+                job = self._jobs[entry[2]]
+                if job.started or entry[0] == 1 and job.background:
+                    if not job.started:
+                        job.started = True
+                        job.future.cancel()
+                    continue
+                kept.append(entry)
+            heapq.heapify(kept)
+            self._heap = kept
+            self._cv.notify_all()
+        for thread in self._threads:
+            thread.join(timeout=900)
+        self._threads.clear()
+
+
+_COMPILER = _Compiler()
+
+
+def _run(job: _Job) -> CompileResult:
+    if job.target.exists():
+        return CompileResult(job.source, 0, "")
+    partial = job.target.with_name(f"{job.target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    argv = [*job.argv, "-o", str(partial)] if job.output else job.argv
+    build = subprocess.run(argv, capture_output=True, text=True, timeout=900)
+    if build.returncode == 0:
+        if not job.output:
+            partial.write_bytes(b"")
+        os.replace(partial, job.target)
+    else:
+        partial.unlink(missing_ok=True)
+    return CompileResult(job.source, build.returncode, build.stderr)
+
+
+def _jobs(flags: list[str], sources: list[Path], output: bool, background: bool, base: list[str] | None = None) -> list[_Job]:
     OBJECT_CACHE.mkdir(parents=True, exist_ok=True)
-    headers = _flags_digest(flags)
-
-    def one(source: Path) -> tuple[Path, CompileResult]:
-        key = hashlib.sha256("\0".join([CXX, *CXXFLAGS]).encode() + headers + _source_digest(source))
-        target = OBJECT_CACHE / f"{source.stem}-{key.hexdigest()[:24]}.o"
-        if target.exists():
-            return target, CompileResult(source, 0, "")
-        partial = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-        build = subprocess.run([CXX, *CXXFLAGS, *flags, "-c", str(source), "-o", str(partial)], capture_output=True, text=True, timeout=600)
-        if build.returncode == 0:
-            os.replace(partial, target)
+    mode = (base or CXXFLAGS) if output else (base or FLAGS)
+    head = hashlib.sha256(_toolchain_digest() + "\0".join(mode).encode() + b"\0" + _flags_digest(flags))
+    jobs = []
+    for source in sources:
+        key = head.copy()
+        key.update(_source_digest(source))
+        name = key.hexdigest()[:32]
+        if output:
+            argv = [CXX, *mode, *flags, "-c", str(source)]
+            target = OBJECT_CACHE / f"{name}.o"  # by key alone: every request of the key names the same file
         else:
-            partial.unlink(missing_ok=True)
-        return target, CompileResult(source, build.returncode, build.stderr)
+            argv = [CXX, *mode, *flags, "-x", "c++", str(source)]
+            target = OBJECT_CACHE / f"{name}.syntax-ok"
+        jobs.append(_Job(name, argv, source, target, output, background))
+    return jobs
 
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return list(pool.map(one, sources))
+
+def _results(jobs: list[_Job]) -> list[CompileResult]:
+    """Each job's outcome, told about the job's own source (the compile that ran for its key may
+    have been another request's, of another copy of the same input)."""
+    futures = [_COMPILER.submit(job) for job in jobs]
+    return [_as(job.source, future.result()) for job, future in zip(jobs, futures)]
+
+
+def _as(source: Path, result: CompileResult) -> CompileResult:
+    if result.path == source:
+        return result
+    return CompileResult(source, result.returncode, result.stderr.replace(str(result.path), str(source)))
+
+
+def compile_object_results(flags: list[str], sources: list[Path]) -> list[tuple[Path, CompileResult]]:
+    """Compile each source to an object (cached, at most two at a time): (object path, result)
+    per source, the object there only when the compile succeeded. The check of generated .cpp
+    files compiles them this way, so the gtest builds that follow link the same objects instead
+    of compiling them again."""
+    jobs = _jobs(flags, sources, output=True, background=False)
+    return [(job.target, result) for job, result in zip(jobs, _results(jobs))]
 
 
 def compile_objects(flags: list[str], sources: list[Path]) -> list[Path]:
@@ -348,11 +544,9 @@ def compile_objects(flags: list[str], sources: list[Path]) -> list[Path]:
 def build_and_run(binary: Path, flags: list[str], sources: list[Path]) -> int:
     """Build gtest sources with -Wall -Wextra -Werror -fno-rtti (one object per source, cached),
     run the binary and return how many tests passed; a failed build or test fails the caller."""
-    import re
-
     objects = compile_objects(flags, sources)
     link = subprocess.run(
-        [CXX, *map(str, objects), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"], capture_output=True, text=True, timeout=600
+        [CXX, "-pipe", *map(str, objects), "-o", str(binary), "-lgtest", "-lgtest_main", "-pthread"], capture_output=True, text=True, timeout=600
     )
     assert link.returncode == 0, link.stderr[:4000]
     run = subprocess.run([str(binary)], capture_output=True, text=True, timeout=120)
@@ -365,8 +559,6 @@ def build_and_run(binary: Path, flags: list[str], sources: list[Path]) -> int:
 def declared_tests(sources: list[Path]) -> int:
     """How many tests the gtest sources declare: each TEST( / TEST_F(, and each TEST_P( once per
     row of its file's parameter table (the generated suites' `SetterCase{` rows)."""
-    import re
-
     total = 0
     for path in sources:
         text = path.read_text()
@@ -375,13 +567,20 @@ def declared_tests(sources: list[Path]) -> int:
     return total
 
 
-def compile_all(sources: list[Path], flags: list[str]) -> list[CompileResult]:
-    def one(path: Path) -> CompileResult:
-        proc = subprocess.run([CXX, *FLAGS, *flags, "-x", "c++", str(path)], capture_output=True, text=True)
-        return CompileResult(path, proc.returncode, proc.stderr)
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        return list(pool.map(one, sources))
+def compile_all(sources: list[Path], flags: list[str], objects: bool | list[Path] = False, base: list[str] | None = None) -> list[CompileResult]:
+    """Check each source with `g++ -fsyntax-only -Wall -Wextra -Werror` (or `base`, which must
+    include -fsyntax-only), at most two at a time, each distinct check once (cached). With
+    `objects` (True: every .cpp; or a list of sources), those are compiled to their cached objects
+    instead (a stricter check: the gtest build that follows links those objects)."""
+    if base is not None:
+        assert "-fsyntax-only" in base
+    wanted = {s for s in sources if s.suffix == ".cpp"} if objects is True else set(objects or ())
+    syntax = [s for s in sources if s not in wanted]
+    compiled = [s for s in sources if s in wanted]
+    jobs = {job.source: job for job in _jobs(flags, syntax, output=False, background=False, base=base)}
+    jobs.update({job.source: job for job in _jobs(flags, compiled, output=True, background=False)})
+    ordered = [jobs[source] for source in sources]
+    return _results(ordered)
 
 
 RUNTIME = [INTERFACE / "backend_runtime.cpp", INTERFACE / "graph_runtime.cpp", INTERFACE / "backend_link_stubs.cpp"]
@@ -392,11 +591,7 @@ def backend_units(specs: list[OpSpec], generated: Path, stubs: Path, ops: list[s
     .cpp, the registry unit (descriptor factory, node factory, string helpers), the enum
     definitions a spec introduces and the backend runtime. Returns (tests, support, flags)."""
     write_stubs(specs, generated, stubs)
-    # beside the stubs, not among them: the stubs' include directory keys the cached objects, so
-    # the descriptors and tests compile to the objects the syntax check already made
-    units = stubs.parent / f"{stubs.name}_units"
-    units.mkdir(parents=True, exist_ok=True)
-    registry = units / "registry_unit.cpp"
+    registry = _units_dir(stubs, "units") / "registry_unit.cpp"
     registry.write_text(registry_unit(specs, generated))
     support = [generated / s.op / naming.OpNames(s).descriptor_cpp for s in specs]
     support += [registry, *RUNTIME]
@@ -408,3 +603,38 @@ def backend_units(specs: list[OpSpec], generated: Path, stubs: Path, ops: list[s
             names = naming.OpNames(spec)
             tests += [generated / spec.op / rel for rel in names.backend_tests]
     return tests, support, include_flags(specs, generated, stubs)
+
+
+# --- prefetch: compile in the background what the C++ tests of this session will ask for ---------
+
+
+def _submit_background(flags: list[str], sources: list[Path], output: bool) -> None:
+    for job in _jobs(flags, sources, output=output, background=True):
+        _COMPILER.submit(job)
+
+
+def prefetch_workspace(specs: list[OpSpec], generated: Path, root: Path, whole: bool, extra_syntax: list[Path] = ()) -> None:
+    """Queue, as background work, every compile tests/test_compile.py makes for this workspace
+    (same stubs, same units, so the same keys): the header checks (check_units' when `whole`, with
+    the registry check, else op_units'), every generated .cpp, the backend support units, the enum
+    units and the link stubs; and `extra_syntax` checked against the workspace's stubs."""
+    if whole:
+        checked, cpp, flags = check_units(specs, generated, root / "check")
+        headers = list(checked)
+    else:
+        sources, flags = op_units(specs, generated, root / "op" / "stubs", [s.op for s in specs])
+        headers = [s for s in sources if s.parent.name.endswith("_op_units")]  # a header's unit; a .cpp is itself
+        cpp = [s for s in sources if s not in headers]
+    _submit_background(flags, cpp, output=True)
+    _submit_background(flags, headers, output=False)
+    _submit_background(flags, list(extra_syntax), output=False)
+    tests, support, backend_flags = backend_units(specs, generated, root / "backend" / "stubs", [s.op for s in specs])
+    assert backend_flags == include_flags(specs, generated, root / "backend" / "stubs")
+    objects = [*support, LINK_STUBS, BACKEND_LINK_STUBS, INTERFACE / "json_crosscheck.cpp"]
+    if any(s.new_enums for s in specs):
+        objects += enum_units(specs, generated, root / "backend" / "stubs")
+    _submit_background(backend_flags, list(dict.fromkeys(objects)), output=True)
+
+
+def prefetch_close() -> None:
+    _COMPILER.close()

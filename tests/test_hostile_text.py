@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from codegen.pipeline.workspace import load
 from conftest import CASES, run_cli
-from cpp_harness import CXX, FLAGS, include_flags, registry_unit, write_stubs
+from cpp_harness import CXX, FLAGS, compile_all, include_flags, registry_unit, write_stubs
 
 # the pieces hostile testers used, mixed with any other text (no lone surrogates: YAML cannot hold them)
 PIECES = st.sampled_from(["\\", "??/", "??", "\u202e", "\u2066", "\u200f", "*/", "/*", "//", '"', "'", '"""', "\n", "\r", "\t", " ", "#", "{{", "%"])
@@ -54,10 +54,9 @@ def test_generated_cpp_from_hostile_descriptions_builds(tmp_path_factory, op: st
     (stubs / "registry_check.cpp").write_text(registry_unit(specs, generated))
     # the C enum header, the frontend enums and the graph methods land in these headers
     (stubs / "enums_check.cpp").write_text('#include "hipdnn_backend.h"\n#include "hipdnn_frontend/Types.hpp"\n#include "hipdnn_frontend/Graph.hpp"\n')
-    flags = [*FLAGS, "-trigraphs", "-Wno-trigraphs", *BIDI, *include_flags(specs, generated, stubs)]
-    for unit in ("registry_check.cpp", "enums_check.cpp"):
-        proc = subprocess.run([CXX, *flags, "-x", "c++", str(stubs / unit)], capture_output=True, text=True)
-        assert proc.returncode == 0, proc.stderr[:3000]
+    flags = ["-trigraphs", "-Wno-trigraphs", *BIDI, *include_flags(specs, generated, stubs)]
+    for compiled in compile_all([stubs / "registry_check.cpp", stubs / "enums_check.cpp"], flags, base=FLAGS):  # both at once
+        assert compiled.returncode == 0, compiled.stderr[:3000]
     for path in generated.rglob("*.py"):  # the mirror parses, and its docstrings are the op's text
         ast.parse(path.read_text(encoding="utf-8"))
     for path in generated.rglob("*.yaml"):

@@ -237,7 +237,7 @@ def test_op_of_tensor_lists_only_from_fbs_builds_and_its_tests_pass(workspace, t
     assert [(t.name, t.role) for t in spec.tensor_lists] == [("input", "input"), ("output", "output")] and not spec.tensors
     generated = workspace / "generated"
     sources, flags = op_units(sorted(ws.specs, key=lambda s: s.op), generated, workspace / "stubs", ["plugin_call"])
-    for result in compile_all(sources, flags):
+    for result in compile_all(sources, flags, objects=True):  # each .cpp to the object its gtest build links
         assert result.returncode == 0, result.stderr[:3000]
     names = naming.OpNames(spec)
     frontend = [generated / "plugin_call" / r for r in (names.frontend_attributes_test, names.frontend_node_test, names.graph_test)]

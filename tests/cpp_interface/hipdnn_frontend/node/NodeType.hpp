@@ -8,8 +8,8 @@
 // The generated ops' enumerators (SDPA_BWD = 13, LAYERNORM_BACKWARD = 20 today) are not written
 // here: the harness writes them, one `    NAME = value,` line each, into
 // hipdnn_codegen_node_type_entries.inc, leaving out any `NAME = value` already listed below (as apply
-// leaves an entry already present): tests/cases/valid-vocab's ops are hipDNN's BATCHNORM_INFERENCE = 5,
-// BLOCK_SCALE_QUANTIZE = 14 and RMS_NORM_BACKWARD = 19.
+// leaves an entry already present): op_specs/' batchnorm_inference, block_scale_quantize and rmsnorm_bwd
+// are hipDNN's BATCHNORM_INFERENCE = 5, BLOCK_SCALE_QUANTIZE = 14 and RMS_NORM_BACKWARD = 19.
 #pragma once
 
 namespace hipdnn_frontend::graph
