@@ -247,7 +247,7 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
 
 def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     out = _adopt_dry(workspace, "block_scale_quantize")
-    assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {optional: true, required_to_pack: true}}" in out
+    assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {private: true, optional: true, required_to_pack: true}}" in out
     assert "  - {name: axis, type: int64, optional: true, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, id: 2804}" in out
     assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
     assert "BlockScaleQuantizePacker.hpp refuses to pack it unset (required_to_pack)" in out

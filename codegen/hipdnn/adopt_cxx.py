@@ -55,6 +55,25 @@ class Facts:
     access: dict[str, dict[str, object]] = field(default_factory=dict)  # tensor/field -> frontend keys
     order: list[str] = field(default_factory=list)  # tensors as InputNames then OutputNames list them (empty: schema order)
     lines: list[str] = field(default_factory=list)
+    constructor: bool = True  # False: the class declares no constructor
+    equality: tuple[list[str], list[str]] | None = None  # (logical, strict) fields its equality hooks compare
+    graph_params: list[str] | None = None  # the Graph method's tensor parameters, when not the required inputs
+    graph_creates: list[str] = field(default_factory=list)  # optional outputs the Graph method always creates
+
+    @property
+    def exact(self) -> list[str]:
+        """The frontend block's exact-API keys, as YAML lines (two-space indented), defaults left out."""
+        lines: list[str] = []
+        if not self.constructor:
+            lines.append("  constructor: false")
+        if self.graph_params is not None:
+            lines.append(f"  graph_params: [{', '.join(self.graph_params)}]")
+        if self.graph_creates:
+            lines.append(f"  graph_creates: [{', '.join(self.graph_creates)}]")
+        if self.equality is not None:
+            logical, strict = self.equality
+            lines.append(f"  equality: {{logical: [{', '.join(logical)}], strict: [{', '.join(strict)}]}}")
+        return lines
 
 
 @dataclass
@@ -173,6 +192,14 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         elif shape.kind == "array" and shape.count == len(order) and len(order) != len(required):
             out.returns = order
         out.lines.append(f"Graph::{m.name} (Graph.hpp:{m.line}) returns {'one tensor' if shape.kind == 'single' else f'{shape.count} tensors'}")
+        params = [by_key.get(_key(p.name)) for p in m.params if _bare(p.type) == _bare(TENSOR)]
+        required_inputs = [t for t, role, optional in tensors if role == "input" and not optional]
+        if params and all(params) and params != required_inputs:
+            out.graph_params = [p for p in params if p]
+            out.lines.append(f"Graph::{m.name} takes the tensors {', '.join(out.graph_params)} (not every required input)")
+        out.graph_creates = _graph_creates(root, m, [t for t, role, optional in tensors if role == "output" and optional])
+        if out.graph_creates:
+            out.lines.append(f"Graph::{m.name} creates {', '.join(out.graph_creates)} on every call")
     c = found.cls
     if c is None:
         return out
@@ -214,15 +241,28 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
                 access["setter"] = f"set_{word}"
             out.access.setdefault(tensor, {}).update(access)
             out.lines.append(f"{tensor}: {enum_name}::{enumerator} in {c.name} (paired by place): accessors get_{word}/set_{word}")
+    if not any(method.name == c.name for method in c.cls.methods):
+        out.constructor = False
+        out.lines.append(f"{c.name} declares no constructor")
+    internals_all = cxx_api.class_internals(c.text, c.name)
+    if internals_all is not None:
+        out.equality = _equality(internals_all, [f for f, _, _ in fields])
     packer_name = f"{c.name.removesuffix('Attributes')}Packer.hpp"
     packer = _read(root / DETAIL_DIR / packer_name)
     required = set(cxx_api.required_before_packing(packer)) if packer is not None else set()
-    internals = cxx_api.class_internals(c.text, c.name)
+    internals = internals_all
     for name, schema_optional, kind in fields:
         access = {}
         getter = getters.get(f"get_{name}")
         if getter is None and name in members and f"set_{name}" not in setters:
             access["member"] = name
+        if internals is not None and name in internals.defaults and name not in members:
+            access["private"] = True
+        if getter is not None and re.fullmatch(r"const\s.*&", cxx_api.normalize(getter.type)):
+            access["getter_returns"] = "const_ref"
+        forms = [_setter_form(method) for method in c.cls.methods if method.name == f"set_{name}" and method.params]
+        if forms and forms != ["value"]:
+            access["setter_forms"] = forms
         if getter is not None and getter.optional and not schema_optional and kind in SCALARS:
             access["optional"] = True
             if packer is None:
@@ -264,6 +304,58 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             seen.add(method.name)
             out.setters.append((method.name, [arg for arg in args if arg]))
     return out
+
+
+def _setter_form(method: cxx_api.Function) -> str:
+    """A field setter overload's form: `array` (pointer and length), `element` (value and index),
+    `const_ref` (the whole container by const reference), else `value`."""
+    first = cxx_api.normalize(method.params[0].type)
+    if first.endswith("*"):
+        return "array"
+    if len(method.params) == 2:
+        return "element"
+    if re.fullmatch(r"const\s.*&", first):
+        return "const_ref"
+    return "value"
+
+
+def _equality(internals: cxx_api.Internals, fields: list[str]) -> tuple[list[str], list[str]] | None:
+    """The fields logicallyEqualsImpl and strictEqualsImpl compare (`f == other.f`), in body order;
+    None when the class defines neither."""
+    found: list[list[str]] = []
+    for hook in ("logicallyEqualsImpl", "strictEqualsImpl"):
+        bodies = internals.bodies.get(hook, ())
+        if not bodies:
+            return None
+        compared = re.findall(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*==\s*other\.\1\b", bodies[0][1])
+        found.append([f for f in compared if f in fields])
+    return found[0], found[1]
+
+
+def _graph_creates(root: Path, method: cxx_api.Function, optional_outputs: list[str]) -> list[str]:
+    """Optional outputs the Graph method's body hands its attributes unconditionally: `set_<t>(v)`
+    and `auto v = outputTensor(...)` both at the body's own level (inside no branch's braces)."""
+    text = _read(root / GRAPH_HPP)
+    internals = cxx_api.class_internals(text, "Graph") if text is not None else None
+    if internals is None:
+        return []
+    names = tuple(p.name for p in method.params)
+    body = next((b for params, b in internals.bodies.get(method.name, ()) if tuple(p.name for p in params) == names), None)
+    if body is None:
+        return []
+
+    def top_level(at: int) -> bool:
+        return body[:at].count("{") - body[:at].count("}") == 1
+
+    created: list[str] = []
+    for t in optional_outputs:
+        hit = re.search(rf"\bset_{re.escape(t)}\((?:std::move\()?([A-Za-z_][A-Za-z0-9_]*)\)", body)
+        if hit is None or not top_level(hit.start()):
+            continue
+        decl = re.search(rf"\bauto\s*{re.escape(hit[1])}\s*=\s*outputTensor\(", body)
+        if decl is not None and top_level(decl.start()):
+            created.append(t)
+    return created
 
 
 def _passed_to(method: cxx_api.Function, internals: cxx_api.Internals, tensors: set[str]) -> list[str | None] | None:

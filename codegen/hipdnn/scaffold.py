@@ -654,4 +654,24 @@ def refusal(op: str, stem: str, existing: dict[str, str], owners: dict[str, Loc]
 
 
 def render(draft: Draft, env: Any) -> str:
-    return str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value, s=escape.yaml_string))
+    text = str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value, s=escape.yaml_string))
+    return _with_exact_api(text, draft)
+
+
+def _with_exact_api(text: str, draft: Draft) -> str:
+    """The checkout's exact-API keys (constructor, graph_params, graph_creates, equality) appended
+    to the spec's frontend block, which is opened when the names left none."""
+    exact = list(draft.cxx.exact) if draft.cxx is not None else []
+    if not exact:
+        return text
+    lines = text.split("\n")
+    if "frontend:" in lines:
+        at = lines.index("frontend:") + 1
+        while at < len(lines) and lines[at].startswith("  "):
+            at += 1
+        return "\n".join(lines[:at] + exact + lines[at:])
+    at = lines.index("tensors:")
+    block = ["# hipDNN's frontend names where they differ from the derived ones (read from the checkout)", "frontend:", *exact, ""]
+    while at > 0 and lines[at - 1] == "":
+        at -= 1
+    return "\n".join(lines[:at] + block + lines[at:])
