@@ -240,15 +240,18 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
     assert "frontend:\n  graph_returns: y\n\ntensors:" in out
     assert "compute_type: {attribute: HIPDNN_ATTR_BATCHNORM_INF_COMP_TYPE_EXT, id: 1806}" in out
     assert "graph_method" not in out and "cudnn_alias" not in out  # both equal the derived names
-    # K_TENSOR_X_UID = 70 ...: the UIDs are taken; the bare K_ prefix names no op, so it is not
+    # K_TENSOR_X_UID = 70 ... in hipdnn_tests::constants::batchnorm_inference: a namespace of its own, so
+    # its bare K_ prefix is kept, and RMSNorm backward's 70-76 (shared namespace) do not move them
+    assert "  constants_prefix: K_\n  constants_namespace: batchnorm_inference\n  shapes_prefix: K_\n" in out
+    assert "  shapes:\n    SPATIAL: {dims: [1, 64, 32, 32], strides: [65536, 1024, 32, 1]}\n    CHANNEL: {dims: [1, 64, 1, 1], strides: [64, 1, 1, 1]}\n" in out
     assert "    x: {uid: 70, dims: [2, 3], strides: [3, 1]}\n" in out and "    y: {uid: 75," in out
-    assert "test constants of BatchnormInferenceConstants.hpp are prefixed 'K_', which names no op: the derived prefix is kept" in out
+    assert "shared shapes SPATIAL, CHANNEL (K_<SHAPE>_DIMS/_STRIDES): no checkout file assigns them to tensors" in out
 
 
 def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     out = _adopt_dry(workspace, "block_scale_quantize")
     assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {private: true, optional: true, required_to_pack: true}}" in out
-    assert "  - {name: axis, type: int64, optional: true, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, id: 2804}" in out
+    assert "  - {name: axis, type: int64, optional: true, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, id: 2804, frontend: {private: true}}" in out
     assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
     assert "BlockScaleQuantizePacker.hpp refuses to pack it unset (required_to_pack)" in out
     assert "\nfrontend:" not in out  # Graph::block_scale_quantize returns [y, scale]: the default

@@ -442,9 +442,38 @@ class TestData:
     """The checkout's test constants for an op (`<stem>Constants.hpp`)."""
 
     prefix: str | None = None  # constants_prefix when it is not the derived K_<STEM>_
+    namespace: str | None = None  # constants_namespace: the header's namespace below hipdnn_tests::constants
+    shapes_prefix: str | None = None  # when not the derived <prefix>TENSOR_
+    shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # shared shapes: name -> (dims, strides)
+    field_constants: list[str] | None = None  # the fields with a constant, when not every field has one
     tensors: dict[str, tuple[int, list[int] | None, list[int] | None]] = field(default_factory=dict)
     fields: dict[str, object] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+
+
+def _shapes(out: TestData, found: dict[str, cxx_api.Constant], prefix: str, tensors: list[str]) -> None:
+    """Shared shapes: `<P><SHAPE>_DIMS` and `_STRIDES` pairs that are no tensor's own, under the
+    derived shapes prefix `<P>TENSOR_` or else the constants prefix itself."""
+    own = {f"{prefix}TENSOR_{t.upper()}_DIMS" for t in tensors}
+    named: dict[str, dict[str, tuple[list[int], list[int]]]] = {}
+    for name, constant in found.items():
+        if not name.startswith(prefix) or not name.endswith("_DIMS") or name in own:
+            continue
+        strides_name = name.removesuffix("_DIMS") + "_STRIDES"
+        dims = _numbers(constant.value)
+        strides = _numbers(found[strides_name].value) if strides_name in found else None
+        if dims is None or strides is None or len(dims) != len(strides):
+            continue
+        rest = name.removeprefix(prefix).removesuffix("_DIMS")
+        where = f"{prefix}TENSOR_" if rest.startswith("TENSOR_") else prefix
+        named.setdefault(where, {})[rest.removeprefix("TENSOR_") if where != prefix else rest] = (dims, strides)
+    if len(named) != 1:
+        return
+    where, shapes = named.popitem()
+    out.shapes = shapes
+    if where != f"{prefix}TENSOR_":
+        out.shapes_prefix = where
+    out.lines.append(f"shared shapes {', '.join(shapes)} ({where}<SHAPE>_DIMS/_STRIDES): no checkout file assigns them to tensors")
 
 
 def _numbers(text: str | None) -> list[int] | None:
@@ -473,10 +502,14 @@ def _scalar(text: str | None) -> object:
         return None
 
 
-def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken_uids: set[int], block: tuple[int, int] | None = None) -> TestData:
+CONSTANTS_NAMESPACE = "hipdnn_tests::constants"
+
+
+def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken: dict[str, set[int]], block: tuple[int, int] | None = None) -> TestData:
     """UIDs, dims, strides and field values from the checkout's constants header, under the one
-    prefix its `<P>TENSOR_<NAME>_UID` constants share. UIDs another spec already uses are left
-    allocated (said in the lines)."""
+    prefix its `<P>TENSOR_<NAME>_UID` constants share. `taken` holds the UIDs the other specs use,
+    by constants namespace (\"\" the shared one): only those in the header's own namespace clash, and
+    those are moved or left allocated (said in the lines)."""
     out = TestData()
     path = root / CONSTANTS_DIR / f"{stem}Constants.hpp"
     text = _read(path)
@@ -491,7 +524,16 @@ def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], take
     if len(prefixes) != 1:
         return out
     prefix = prefixes.pop()
-    if not re.fullmatch(r"K_[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_", prefix) or len(prefix) > 64:
+    scopes = {found[f"{prefix}TENSOR_{t.upper()}_UID"].scope for t in tensors if f"{prefix}TENSOR_{t.upper()}_UID" in found}
+    scope = scopes.pop() if len(scopes) == 1 else CONSTANTS_NAMESPACE
+    own = scope.removeprefix(CONSTANTS_NAMESPACE + "::") if scope.startswith(CONSTANTS_NAMESPACE + "::") else None
+    if own is not None and re.fullmatch(r"[a-z][a-z0-9_]*", own):
+        out.namespace = own
+        out.lines.append(f"test constants of {path.name} sit in a namespace of their own: {scope}")
+    taken_uids = taken.get(out.namespace or "", set())
+    if out.namespace is not None and prefix == "K_":
+        out.prefix = prefix  # bare K_ names, kept apart by the op's own namespace
+    elif not re.fullmatch(r"K_[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_", prefix) or len(prefix) > 64:
         # batchnorm inference's unprefixed K_TENSOR_X_UID in its own namespace: a spec's prefix names the op
         out.lines.append(f"test constants of {path.name} are prefixed {prefix!r}, which names no op: the derived prefix is kept")
         out.prefix = None
@@ -528,5 +570,8 @@ def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], take
         constant = found.get(f"{prefix}{f.upper()}")
         if constant is not None and (value := _scalar(constant.value)) is not None:
             out.fields[f] = value
+    if out.fields and len(out.fields) != len(fields):
+        out.field_constants = [f for f in fields if f in out.fields]
+    _shapes(out, found, prefix, tensors)
     out.lines.append(f"test constants from {path.name}: prefix {prefix}, {len(out.tensors)} tensor(s), {len(out.fields)} field value(s)")
     return out
