@@ -248,6 +248,27 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
     assert "shared shapes SPATIAL, CHANNEL (K_<SHAPE>_DIMS/_STRIDES): no checkout file assigns them to tensors" in out
 
 
+def test_batchnorm_adopts_the_graph_methods_exact_api(workspace):
+    """BatchnormAttributes declares no constructor; Graph::batchnorm takes x, scale and bias only
+    (not epsilon, a required input) and creates mean and inv_variance outside any branch, next
+    running stats inside one."""
+    out = _adopt_dry(workspace, "batchnorm")
+    assert "  graph_returns: [y, mean, inv_variance, next_running_mean, next_running_variance]\n  constructor: false\n  graph_params: [x, scale, bias]\n  graph_creates: [mean, inv_variance]\n\ntensors:" in out
+    assert "BatchnormAttributes declares no constructor" in out and "Graph::batchnorm creates mean, inv_variance on every call" in out
+
+
+def test_block_scale_dequantize_adopts_private_fields_setter_forms_and_equality(workspace):
+    """Private data members, a const& getter, the element/array/const& setter overloads in file order,
+    the fields each equality hook compares, and the one field the constants header has."""
+    out = _adopt_dry(workspace, "block_scale_dequantize")
+    assert "id: 2810, frontend: {private: true, getter_returns: const_ref, setter_forms: [element, array, const_ref]}}" in out
+    assert "id: 2811, frontend: {private: true}}" in out
+    assert "frontend:\n  graph_returns: y\n  equality: {logical: [block_size], strict: [block_size, is_negative_scale]}\n\ntensors:" in out
+    assert "  constants_prefix: K_BLOCK_SCALE_DEQUANTIZE_\n  field_constants: [block_size]\n" in out
+    assert "    block_size: 32\n" in out  # the header's scalar, as the spec writes a one-element vector
+    assert "BlockScaleDequantizeAttributes's logicallyEqualsImpl compares block_size, strictEqualsImpl block_size, is_negative_scale" in out
+
+
 def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     out = _adopt_dry(workspace, "block_scale_quantize")
     assert "  - {name: block_size, type: int32, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE, id: 2803, frontend: {private: true, optional: true, required_to_pack: true}}" in out

@@ -247,6 +247,8 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
     internals_all = cxx_api.class_internals(c.text, c.name)
     if internals_all is not None:
         out.equality = _equality(internals_all, [f for f, _, _ in fields])
+        if out.equality is not None:
+            out.lines.append(f"{c.name}'s logicallyEqualsImpl compares {', '.join(out.equality[0]) or 'no field'}, strictEqualsImpl {', '.join(out.equality[1]) or 'no field'}")
     packer_name = f"{c.name.removesuffix('Attributes')}Packer.hpp"
     packer = _read(root / DETAIL_DIR / packer_name)
     required = set(cxx_api.required_before_packing(packer)) if packer is not None else set()
