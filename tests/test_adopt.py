@@ -382,3 +382,30 @@ def test_resample_bwd_shares_the_resample_block_the_registry_keeps(workspace):
     assert "HIPDNN_ATTR_OPERATION_RESAMPLE_BWD_DYDESC" not in registry
     check = run_cli("check", "--hipdnn-root", str(_numbering_checkout(workspace.parent)), cwd=workspace)
     assert check.code == 0, check.out + check.err
+
+
+def test_element_setter_on_a_scalar_field_is_not_adopted(tmp_path):
+    """An element overload (value and index) on a field the schema makes a scalar would fail
+    SPEC-FRONTEND-FORM: adoption leaves setter_forms derived and says so. The class is synthetic
+    (no hipDNN class has this shape); it only exercises the guard."""
+    from codegen.hipdnn import adopt_cxx
+
+    folder = tmp_path / adopt_cxx.ATTRIBUTES_DIR
+    folder.mkdir(parents=True)
+    (folder / "FooAttributes.hpp").write_text(
+        "namespace hipdnn_frontend::graph {\n"
+        "class FooAttributes : public Attributes<FooAttributes> {\n"
+        "public:\n"
+        "    int32_t get_n() const { return n; }\n"
+        "    FooAttributes& set_n(int32_t value, int32_t idx = 0) { n = value + idx; return *this; }\n"
+        "    FooAttributes& set_n(const int32_t* values, int32_t len = 1) { n = values[len - 1]; return *this; }\n"
+        "private:\n"
+        "    int32_t n = 0;\n"
+        "};\n"
+        "}\n"
+    )
+    found = adopt_cxx._find(tmp_path, "foo", "FooAttributes")
+    facts = adopt_cxx.facts(tmp_path, found, "foo", "Foo", [], [("n", False, "int32")])
+    assert facts.access["n"] == {"private": True}
+    assert "n: set_n overloads element, array in FooAttributes take parts of a field of type int32: setter_forms left derived, review" in facts.lines
+    assert facts.constructor is False and facts.equality is None

@@ -264,7 +264,11 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             access["getter_returns"] = "const_ref"
         forms = [_setter_form(method) for method in c.cls.methods if method.name == f"set_{name}" and method.params]
         if forms and forms != ["value"]:
-            access["setter_forms"] = forms
+            if not kind.endswith("_vector") and ({"element", "array"} & set(forms)):
+                # an element or array overload suits list fields only (SPEC-FRONTEND-FORM): not adopted
+                out.lines.append(f"{name}: set_{name} overloads {', '.join(forms)} in {c.name} take parts of a field of type {kind}: setter_forms left derived, review")
+            else:
+                access["setter_forms"] = forms
         if getter is not None and getter.optional and not schema_optional and kind in SCALARS:
             access["optional"] = True
             if packer is None:
