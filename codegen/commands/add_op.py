@@ -153,7 +153,9 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 draft.inferences = [(t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs]
                 draft.uninferred = [t for t in outputs if t not in {p[0] for p in pairs}]
                 draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in draft.inferences) or "none"))
-            taken = {t.uid for s in ws.specs for t in s.test_tensors} | {i.uid for s in ws.specs for lst in s.test_lists for i in lst.items}
+            taken: dict[str, set[int]] = {}  # the other specs' test UIDs, by constants namespace
+            for s in ws.specs:
+                taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
             lines = draft.cxx.lines + data.lines
@@ -219,10 +221,14 @@ def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]
     for f in draft.fields:
         value = data.fields.get(f.name)
         if f.type in ("int32_vector", "int64_vector") and isinstance(value, int) and not isinstance(value, bool):
-            f.test_value = [value]  # one value for a list field (block-scale dequantize's block size 32): a one-element list
+            f.test_value = value  # one value for a list field (block-scale dequantize's block size 32): the one-element list, written as the header's scalar
             continue
         kind = kinds.get(f.type)
         if value is not None and kind is not None and isinstance(value, kind) and (f.type == "bool") == isinstance(value, bool):
             f.test_value = value
     if data.tensors:
         draft.constants_prefix = data.prefix
+        draft.constants_namespace = data.namespace
+        draft.shapes_prefix = data.shapes_prefix
+        draft.shared_shapes = dict(data.shapes)
+        draft.field_constants = data.field_constants

@@ -55,6 +55,25 @@ class Facts:
     access: dict[str, dict[str, object]] = field(default_factory=dict)  # tensor/field -> frontend keys
     order: list[str] = field(default_factory=list)  # tensors as InputNames then OutputNames list them (empty: schema order)
     lines: list[str] = field(default_factory=list)
+    constructor: bool = True  # False: the class declares no constructor
+    equality: tuple[list[str], list[str]] | None = None  # (logical, strict) fields its equality hooks compare
+    graph_params: list[str] | None = None  # the Graph method's tensor parameters, when not the required inputs
+    graph_creates: list[str] = field(default_factory=list)  # optional outputs the Graph method always creates
+
+    @property
+    def exact(self) -> list[str]:
+        """The frontend block's exact-API keys, as YAML lines (two-space indented), defaults left out."""
+        lines: list[str] = []
+        if not self.constructor:
+            lines.append("  constructor: false")
+        if self.graph_params is not None:
+            lines.append(f"  graph_params: [{', '.join(self.graph_params)}]")
+        if self.graph_creates:
+            lines.append(f"  graph_creates: [{', '.join(self.graph_creates)}]")
+        if self.equality is not None:
+            logical, strict = self.equality
+            lines.append(f"  equality: {{logical: [{', '.join(logical)}], strict: [{', '.join(strict)}]}}")
+        return lines
 
 
 @dataclass
@@ -173,6 +192,14 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         elif shape.kind == "array" and shape.count == len(order) and len(order) != len(required):
             out.returns = order
         out.lines.append(f"Graph::{m.name} (Graph.hpp:{m.line}) returns {'one tensor' if shape.kind == 'single' else f'{shape.count} tensors'}")
+        params = [by_key.get(_key(p.name)) for p in m.params if _bare(p.type) == _bare(TENSOR)]
+        required_inputs = [t for t, role, optional in tensors if role == "input" and not optional]
+        if params and all(params) and params != required_inputs:
+            out.graph_params = [p for p in params if p]
+            out.lines.append(f"Graph::{m.name} takes the tensors {', '.join(out.graph_params)} (not every required input)")
+        out.graph_creates = _graph_creates(root, m, [t for t, role, optional in tensors if role == "output" and optional])
+        if out.graph_creates:
+            out.lines.append(f"Graph::{m.name} creates {', '.join(out.graph_creates)} on every call")
     c = found.cls
     if c is None:
         return out
@@ -214,15 +241,34 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
                 access["setter"] = f"set_{word}"
             out.access.setdefault(tensor, {}).update(access)
             out.lines.append(f"{tensor}: {enum_name}::{enumerator} in {c.name} (paired by place): accessors get_{word}/set_{word}")
+    if not any(method.name == c.name for method in c.cls.methods):
+        out.constructor = False
+        out.lines.append(f"{c.name} declares no constructor")
+    internals_all = cxx_api.class_internals(c.text, c.name)
+    if internals_all is not None:
+        out.equality = _equality(internals_all, [f for f, _, _ in fields])
+        if out.equality is not None:
+            out.lines.append(f"{c.name}'s logicallyEqualsImpl compares {', '.join(out.equality[0]) or 'no field'}, strictEqualsImpl {', '.join(out.equality[1]) or 'no field'}")
     packer_name = f"{c.name.removesuffix('Attributes')}Packer.hpp"
     packer = _read(root / DETAIL_DIR / packer_name)
     required = set(cxx_api.required_before_packing(packer)) if packer is not None else set()
-    internals = cxx_api.class_internals(c.text, c.name)
+    internals = internals_all
     for name, schema_optional, kind in fields:
         access = {}
         getter = getters.get(f"get_{name}")
         if getter is None and name in members and f"set_{name}" not in setters:
             access["member"] = name
+        if internals is not None and name in internals.defaults and name not in members:
+            access["private"] = True
+        if getter is not None and re.fullmatch(r"const\s.*&", cxx_api.normalize(getter.type)):
+            access["getter_returns"] = "const_ref"
+        forms = [_setter_form(method) for method in c.cls.methods if method.name == f"set_{name}" and method.params]
+        if forms and forms != ["value"]:
+            if not kind.endswith("_vector") and ({"element", "array"} & set(forms)):
+                # an element or array overload suits list fields only (SPEC-FRONTEND-FORM): not adopted
+                out.lines.append(f"{name}: set_{name} overloads {', '.join(forms)} in {c.name} take parts of a field of type {kind}: setter_forms left derived, review")
+            else:
+                access["setter_forms"] = forms
         if getter is not None and getter.optional and not schema_optional and kind in SCALARS:
             access["optional"] = True
             if packer is None:
@@ -264,6 +310,58 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             seen.add(method.name)
             out.setters.append((method.name, [arg for arg in args if arg]))
     return out
+
+
+def _setter_form(method: cxx_api.Function) -> str:
+    """A field setter overload's form: `array` (pointer and length), `element` (value and index),
+    `const_ref` (the whole container by const reference), else `value`."""
+    first = cxx_api.normalize(method.params[0].type)
+    if first.endswith("*"):
+        return "array"
+    if len(method.params) == 2:
+        return "element"
+    if re.fullmatch(r"const\s.*&", first):
+        return "const_ref"
+    return "value"
+
+
+def _equality(internals: cxx_api.Internals, fields: list[str]) -> tuple[list[str], list[str]] | None:
+    """The fields logicallyEqualsImpl and strictEqualsImpl compare (`f == other.f`), in body order;
+    None when the class defines neither."""
+    found: list[list[str]] = []
+    for hook in ("logicallyEqualsImpl", "strictEqualsImpl"):
+        bodies = internals.bodies.get(hook, ())
+        if not bodies:
+            return None
+        compared = re.findall(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*==\s*other\.\1\b", bodies[0][1])
+        found.append([f for f in compared if f in fields])
+    return found[0], found[1]
+
+
+def _graph_creates(root: Path, method: cxx_api.Function, optional_outputs: list[str]) -> list[str]:
+    """Optional outputs the Graph method's body hands its attributes unconditionally: `set_<t>(v)`
+    and `auto v = outputTensor(...)` both at the body's own level (inside no branch's braces)."""
+    text = _read(root / GRAPH_HPP)
+    internals = cxx_api.class_internals(text, "Graph") if text is not None else None
+    if internals is None:
+        return []
+    names = tuple(p.name for p in method.params)
+    body = next((b for params, b in internals.bodies.get(method.name, ()) if tuple(p.name for p in params) == names), None)
+    if body is None:
+        return []
+
+    def top_level(at: int) -> bool:
+        return body[:at].count("{") - body[:at].count("}") == 1
+
+    created: list[str] = []
+    for t in optional_outputs:
+        hit = re.search(rf"\bset_{re.escape(t)}\((?:std::move\()?([A-Za-z_][A-Za-z0-9_]*)\)", body)
+        if hit is None or not top_level(hit.start()):
+            continue
+        decl = re.search(rf"\bauto\s*{re.escape(hit[1])}\s*=\s*outputTensor\(", body)
+        if decl is not None and top_level(decl.start()):
+            created.append(t)
+    return created
 
 
 def _passed_to(method: cxx_api.Function, internals: cxx_api.Internals, tensors: set[str]) -> list[str | None] | None:
@@ -350,9 +448,38 @@ class TestData:
     """The checkout's test constants for an op (`<stem>Constants.hpp`)."""
 
     prefix: str | None = None  # constants_prefix when it is not the derived K_<STEM>_
+    namespace: str | None = None  # constants_namespace: the header's namespace below hipdnn_tests::constants
+    shapes_prefix: str | None = None  # when not the derived <prefix>TENSOR_
+    shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # shared shapes: name -> (dims, strides)
+    field_constants: list[str] | None = None  # the fields with a constant, when not every field has one
     tensors: dict[str, tuple[int, list[int] | None, list[int] | None]] = field(default_factory=dict)
     fields: dict[str, object] = field(default_factory=dict)
     lines: list[str] = field(default_factory=list)
+
+
+def _shapes(out: TestData, found: dict[str, cxx_api.Constant], prefix: str, tensors: list[str]) -> None:
+    """Shared shapes: `<P><SHAPE>_DIMS` and `_STRIDES` pairs that are no tensor's own, under the
+    derived shapes prefix `<P>TENSOR_` or else the constants prefix itself."""
+    own = {f"{prefix}TENSOR_{t.upper()}_DIMS" for t in tensors}
+    named: dict[str, dict[str, tuple[list[int], list[int]]]] = {}
+    for name, constant in found.items():
+        if not name.startswith(prefix) or not name.endswith("_DIMS") or name in own:
+            continue
+        strides_name = name.removesuffix("_DIMS") + "_STRIDES"
+        dims = _numbers(constant.value)
+        strides = _numbers(found[strides_name].value) if strides_name in found else None
+        if dims is None or strides is None or len(dims) != len(strides):
+            continue
+        rest = name.removeprefix(prefix).removesuffix("_DIMS")
+        where = f"{prefix}TENSOR_" if rest.startswith("TENSOR_") else prefix
+        named.setdefault(where, {})[rest.removeprefix("TENSOR_") if where != prefix else rest] = (dims, strides)
+    if len(named) != 1:
+        return
+    where, shapes = named.popitem()
+    out.shapes = shapes
+    if where != f"{prefix}TENSOR_":
+        out.shapes_prefix = where
+    out.lines.append(f"shared shapes {', '.join(shapes)} ({where}<SHAPE>_DIMS/_STRIDES): no checkout file assigns them to tensors")
 
 
 def _numbers(text: str | None) -> list[int] | None:
@@ -381,10 +508,14 @@ def _scalar(text: str | None) -> object:
         return None
 
 
-def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken_uids: set[int], block: tuple[int, int] | None = None) -> TestData:
+CONSTANTS_NAMESPACE = "hipdnn_tests::constants"
+
+
+def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], taken: dict[str, set[int]], block: tuple[int, int] | None = None) -> TestData:
     """UIDs, dims, strides and field values from the checkout's constants header, under the one
-    prefix its `<P>TENSOR_<NAME>_UID` constants share. UIDs another spec already uses are left
-    allocated (said in the lines)."""
+    prefix its `<P>TENSOR_<NAME>_UID` constants share. `taken` holds the UIDs the other specs use,
+    by constants namespace (\"\" the shared one): only those in the header's own namespace clash, and
+    those are moved or left allocated (said in the lines)."""
     out = TestData()
     path = root / CONSTANTS_DIR / f"{stem}Constants.hpp"
     text = _read(path)
@@ -399,7 +530,16 @@ def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], take
     if len(prefixes) != 1:
         return out
     prefix = prefixes.pop()
-    if not re.fullmatch(r"K_[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_", prefix) or len(prefix) > 64:
+    scopes = {found[f"{prefix}TENSOR_{t.upper()}_UID"].scope for t in tensors if f"{prefix}TENSOR_{t.upper()}_UID" in found}
+    scope = scopes.pop() if len(scopes) == 1 else CONSTANTS_NAMESPACE
+    own = scope.removeprefix(CONSTANTS_NAMESPACE + "::") if scope.startswith(CONSTANTS_NAMESPACE + "::") else None
+    if own is not None and re.fullmatch(r"[a-z][a-z0-9_]*", own):
+        out.namespace = own
+        out.lines.append(f"test constants of {path.name} sit in a namespace of their own: {scope}")
+    taken_uids = taken.get(out.namespace or "", set())
+    if out.namespace is not None and prefix == "K_":
+        out.prefix = prefix  # bare K_ names, kept apart by the op's own namespace
+    elif not re.fullmatch(r"K_[A-Z][A-Z0-9]*(_[A-Z0-9]+)*_", prefix) or len(prefix) > 64:
         # batchnorm inference's unprefixed K_TENSOR_X_UID in its own namespace: a spec's prefix names the op
         out.lines.append(f"test constants of {path.name} are prefixed {prefix!r}, which names no op: the derived prefix is kept")
         out.prefix = None
@@ -436,5 +576,8 @@ def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], take
         constant = found.get(f"{prefix}{f.upper()}")
         if constant is not None and (value := _scalar(constant.value)) is not None:
             out.fields[f] = value
+    if out.fields and len(out.fields) != len(fields):
+        out.field_constants = [f for f in fields if f in out.fields]
+    _shapes(out, found, prefix, tensors)
     out.lines.append(f"test constants from {path.name}: prefix {prefix}, {len(out.tensors)} tensor(s), {len(out.fields)} field value(s)")
     return out

@@ -159,6 +159,10 @@ class Draft:
     cxx: Any = None  # adopt_cxx.Facts: the checkout's frontend names (None: all derived)
     constants_prefix: str | None = None  # the checkout's test constants prefix when not K_<STEM>_
     test_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # tensor -> (dims, strides)
+    constants_namespace: str | None = None  # the checkout's test constants namespace of the op's own
+    shapes_prefix: str | None = None  # the checkout's shared-shape prefix when not <constants_prefix>TENSOR_
+    shared_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # shape -> (dims, strides)
+    field_constants: list[str] | None = None  # the fields with a header constant, when not every field has one
 
     def shape(self, name: str) -> str:
         dims, strides = self.test_shapes.get(name, ([2, 3], [3, 1]))
@@ -654,4 +658,46 @@ def refusal(op: str, stem: str, existing: dict[str, str], owners: dict[str, Loc]
 
 
 def render(draft: Draft, env: Any) -> str:
-    return str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value, s=escape.yaml_string))
+    text = str(env.get_template("spec/op_spec.yaml.j2").render(draft=draft, yaml_value=yaml_value, s=escape.yaml_string))
+    return _with_exact_api(text, draft)
+
+
+def _test_data_keys(draft: Draft) -> list[str]:
+    """test_data's keys for the checkout's constants namespace, shared shapes and field constants."""
+    lines: list[str] = []
+    if draft.constants_namespace:
+        lines.append(f"  constants_namespace: {escape.yaml_string(draft.constants_namespace)}")
+    if draft.shapes_prefix:
+        lines.append(f"  shapes_prefix: {escape.yaml_string(draft.shapes_prefix)}")
+    if draft.shared_shapes:
+        lines.append("  shapes:")
+        for name, (dims, strides) in draft.shared_shapes.items():
+            lines.append(f"    {escape.yaml_string(name)}: {{dims: {yaml_value(dims)}, strides: {yaml_value(strides)}}}")
+    if draft.field_constants is not None:
+        lines.append(f"  field_constants: [{', '.join(escape.yaml_string(f) for f in draft.field_constants)}]")
+    return lines
+
+
+def _with_exact_api(text: str, draft: Draft) -> str:
+    """The checkout's exact-API keys (constructor, graph_params, graph_creates, equality) appended
+    to the spec's frontend block, which is opened when the names left none."""
+    lines = text.split("\n")
+    keys = _test_data_keys(draft)
+    if keys and "test_data:" in lines:  # after its comment and constants_prefix lines
+        at = lines.index("test_data:") + 1
+        while at < len(lines) and (lines[at].startswith("  #") or lines[at].startswith("  constants_prefix:")):
+            at += 1
+        lines[at:at] = keys
+    exact = list(draft.cxx.exact) if draft.cxx is not None else []
+    if not exact:
+        return "\n".join(lines)
+    if "frontend:" in lines:
+        at = lines.index("frontend:") + 1
+        while at < len(lines) and lines[at].startswith("  "):
+            at += 1
+        return "\n".join(lines[:at] + exact + lines[at:])
+    at = lines.index("tensors:")
+    block = ["# hipDNN's frontend names where they differ from the derived ones (read from the checkout)", "frontend:", *exact, ""]
+    while at > 0 and lines[at - 1] == "":
+        at -= 1
+    return "\n".join(lines[:at] + block + lines[at:])
