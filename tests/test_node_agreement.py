@@ -5,6 +5,7 @@ random states from stdin and prints what pre_validate_node() returns; the mirror
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 import subprocess
@@ -58,7 +59,10 @@ def _driver_source(specs) -> str:
         lines += [f"void run{index}(std::istream& in)", "{",
                   f"    {view.names.frontend_node} node({view.names.frontend_attributes}{{}}, GraphAttributes{{}});",
                   "    auto& attributes = node.attributes;", "    int64_t flag = 0;", "    std::vector<int64_t> strides;"]
-        lines += [f"    {s}" for s in view.node_writes(state)]
+        # a private optional field cannot be reset from outside: it starts unset and is set only when drawn set
+        private = {f.name for f in view.fields if f.frontend_optional and f.frontend_private and f.field.type.name in SCALARS}
+        start = dataclasses.replace(state, fields=tuple((n, None if n in private else v) for n, v in state.fields))
+        lines += [f"    {s}" for s in view.node_writes(start)]
         for t in view.tensors:
             lines += ["    in >> flag;", "    {", "        auto dims = readDims(in, strides);",
                       f"        {t.write('flag != 0 ? makeTensor(dims, strides) : nullptr')};", "    }"]
@@ -66,7 +70,7 @@ def _driver_source(specs) -> str:
             if f.field.type.name not in SCALARS:
                 continue
             lines += ["    in >> flag;", "    {", "        double value = 0;", "        in >> value;"]
-            if f.frontend_optional:
+            if f.frontend_optional and not f.frontend_private:
                 lines.append(f"        if(flag == 0) {{ attributes.{f.frontend_member}.reset(); }}")
             if f.field.enum is not None:
                 for k, v in enumerate(f.field.enum.values):

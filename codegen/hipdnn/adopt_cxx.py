@@ -5,7 +5,6 @@ frontend-only flags, multi-value setters, InputNames/OutputNames enumerators and
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -186,10 +185,10 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         if found.cls is not None and (enum := _names_enum(found.cls.cls, "OutputNames")) is not None:
             listed = [by_key[_key(e.name)] for e in enum.enumerators if _key(e.name) in by_key]
             order = listed + [t for t in outputs if t not in listed]
-        required = [t for t, role, optional in tensors if role == "output" and not optional]
+        required_outputs = [t for t, role, optional in tensors if role == "output" and not optional]
         if shape.kind == "single" and len(order) >= 1:
-            out.returns = (required or order)[0]
-        elif shape.kind == "array" and shape.count == len(order) and len(order) != len(required):
+            out.returns = (required_outputs or order)[0]
+        elif shape.kind == "array" and shape.count == len(order) and len(order) != len(required_outputs):
             out.returns = order
         out.lines.append(f"Graph::{m.name} (Graph.hpp:{m.line}) returns {'one tensor' if shape.kind == 'single' else f'{shape.count} tensors'}")
         params = [by_key.get(_key(p.name)) for p in m.params if _bare(p.type) == _bare(TENSOR)]
@@ -251,7 +250,7 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             out.lines.append(f"{c.name}'s logicallyEqualsImpl compares {', '.join(out.equality[0]) or 'no field'}, strictEqualsImpl {', '.join(out.equality[1]) or 'no field'}")
     packer_name = f"{c.name.removesuffix('Attributes')}Packer.hpp"
     packer = _read(root / DETAIL_DIR / packer_name)
-    required = set(cxx_api.required_before_packing(packer)) if packer is not None else set()
+    must_pack: set[str] = set(cxx_api.required_before_packing(packer)) if packer is not None else set()
     internals = internals_all
     for name, schema_optional, kind in fields:
         access = {}
@@ -273,7 +272,7 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             access["optional"] = True
             if packer is None:
                 out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); the checkout has no {DETAIL_DIR}/{packer_name}: review required_to_pack")
-            elif name in required:
+            elif name in must_pack:
                 access["required_to_pack"] = True
                 out.lines.append(f"{name}: std::optional in {c.name} (get_{name}, line {getter.line}); {packer_name} refuses to pack it unset (required_to_pack)")
             else:
@@ -562,16 +561,17 @@ def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], take
         uid = given.get(t)
         if uid is None or uid.number is None:
             continue
+        number: int = uid.number
         if t in moved:
-            uid = dataclasses.replace(uid, number=moved[t])
-        elif uid.number in taken_uids:
+            number = moved[t]
+        elif number in taken_uids:
             out.lines.append(f"test UID {uid.number} of {t} ({path.name}:{uid.line}) is another spec's: allocated instead")
             continue
         dims = _numbers(found[f"{prefix}TENSOR_{t.upper()}_DIMS"].value) if f"{prefix}TENSOR_{t.upper()}_DIMS" in found else None
         strides = _numbers(found[f"{prefix}TENSOR_{t.upper()}_STRIDES"].value) if f"{prefix}TENSOR_{t.upper()}_STRIDES" in found else None
         if dims is None or strides is None or len(dims) != len(strides):
             dims = strides = None
-        out.tensors[t] = (uid.number, dims, strides)
+        out.tensors[t] = (number, dims, strides)
     for f in fields:
         constant = found.get(f"{prefix}{f.upper()}")
         if constant is not None and (value := _scalar(constant.value)) is not None:

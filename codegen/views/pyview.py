@@ -242,6 +242,12 @@ def build(spec: OpSpec) -> OpView:
         for t in spec.tensor_lists
     )
     checks, inferences, states, inputs, outputs, optional = _node(spec)
+    # the Graph method's tensor parameters (frontend.graph_params); a required input it does not take
+    # is set on the attributes, and named like an optional one when set
+    by_name = dict(inputs)
+    params = [n for n in naming.graph_params(spec) if n in by_name]
+    optional = tuple((n, e) for n, e in inputs if n not in params) + tuple(optional)
+    inputs = tuple((n, by_name[n]) for n in params)
     enumerators = {t.name: naming.frontend_enumerator(t) for t in spec.tensors}
     returns = []
     for name in naming.graph_returns(spec):

@@ -60,7 +60,6 @@ class Graph(GraphBase):
         x: TensorAttributes,
         scale: TensorAttributes,
         bias: TensorAttributes,
-        epsilon: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[Optional[TensorAttributes]]:
         """Adds a Batchnorm node; returns y, mean, inv_variance, next_running_mean, next_running_variance."""
@@ -68,9 +67,9 @@ class Graph(GraphBase):
             BATCHNORM_NODE,
             "Batchnorm",
             attributes,
-            {"x": ("X", x), "scale": ("SCALE", scale), "bias": ("BIAS", bias), "epsilon": ("EPSILON", epsilon)},
+            {"x": ("X", x), "scale": ("SCALE", scale), "bias": ("BIAS", bias)},
             {"y": "Y"},
-            {"prev_running_mean": "PREV_RUNNING_MEAN", "prev_running_variance": "PREV_RUNNING_VARIANCE", "momentum": "MOMENTUM"},
+            {"epsilon": "EPSILON", "prev_running_mean": "PREV_RUNNING_MEAN", "prev_running_variance": "PREV_RUNNING_VARIANCE", "momentum": "MOMENTUM"},
         )
         return self._returned(
             attributes,

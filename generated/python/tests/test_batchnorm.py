@@ -1135,11 +1135,11 @@ class TestBatchnormNode(unittest.TestCase):
         }.items()}
         attributes = NodeAttributes(
             name="node",
-            tensors={"prev_running_mean": tensors["prev_running_mean"], "prev_running_variance": tensors["prev_running_variance"], "momentum": tensors["momentum"]},
+            tensors={"epsilon": tensors["epsilon"], "prev_running_mean": tensors["prev_running_mean"], "prev_running_variance": tensors["prev_running_variance"], "momentum": tensors["momentum"]},
             fields={},
         )
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]]
-        returned = graph.batchnorm(tensors["x"], tensors["scale"], tensors["bias"], tensors["epsilon"], attributes)
+        returned = graph.batchnorm(tensors["x"], tensors["scale"], tensors["bias"], attributes)
         # the stated return: optional outputs None unless the attributes hold one or a flag creates it
         self.assertEqual([None if t is None else t.name for t in returned], ["node::Y", None, None, None, None])
         outputs = [attributes.tensors[name] for name in ("y", )]

@@ -54,8 +54,9 @@ bool runSample(hipdnnHandle_t handle, DataType dataType, const std::string& type
 
     graph::BatchnormAttributes attributes;
     attributes.set_name("batchnorm_node");
+    attributes.set_epsilon(epsilon);
 
-    auto outputs = graph->batchnorm(x, scale, bias, epsilon, attributes);
+    auto outputs = graph->batchnorm(x, scale, bias, attributes);
     for(auto& output : outputs)
     {
         if(output != nullptr)
