@@ -71,13 +71,15 @@ def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
             }
             attributes = mirror.NodeAttributes(
                 name=f"{spec.op}_{copy}",
-                tensors={t.name: tensors[t.name] for t in spec.optional_tensors if t.name in tensors},
+                # the optional inputs, and the required ones the Graph method does not take (graph_params)
+                tensors={t.name: tensors[t.name] for t in spec.tensors if t.name in tensors
+                         and (t.optional or (t.role == "input" and t.name not in naming.graph_params(spec)))},
                 fields={f.name: _value(mirror, spec, f.name, state.field(f.name)) for f in spec.fields},
                 compute_data_type=_node_compute(mirror, spec) if copy % 2 else None,
             )
             for t in spec.tensor_lists:
                 attributes.lists[t.name] = [mirror.TensorAttributes(dims=i.dims, strides=i.strides) for i in spec.test_list(t.name).items]
-            inputs = [tensors[t.name] for t in spec.required_tensors if t.role == "input"]
+            inputs = [tensors[name] for name in naming.graph_params(spec)]
             outputs = getattr(graph, naming.OpNames(spec).graph_method)(*inputs, attributes)
             returned = naming.graph_returns(spec)  # one tensor, or an array in the spec's order
             if naming.graph_returns_single(spec):
