@@ -67,6 +67,18 @@ SHIPPED_HAND_WRITTEN = [
     "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
     "test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp",
 ]
+# Their schemas (hipDNN's, in the fixture): a case removes the ones of the ops it applies (every op
+# when it names none), so the others stay for the checkout's header scripts to read, as in hipDNN.
+SHIPPED_SCHEMAS = {
+    "layernorm_bwd": "flatbuffers_sdk/schemas/layernorm_backward_attributes.fbs",
+    "sdpa_bwd": "flatbuffers_sdk/schemas/sdpa_backward_attributes.fbs",
+}
+
+
+def applied_schemas(args: list[str]) -> list[str]:
+    """The shipped ops' schemas an apply with `args` writes."""
+    ops = [arg for arg in args if not arg.startswith("-")]
+    return [rel for op, rel in SHIPPED_SCHEMAS.items() if op in ops or not ops]
 
 
 def prepare(case: Path, root: Path) -> None:
@@ -74,7 +86,10 @@ def prepare(case: Path, root: Path) -> None:
     (without the shipped ops' hand-written files, SHIPPED_HAND_WRITTEN), and delete the files its
     removed.txt lists (one path a line)."""
     removed = case / "removed.txt"
-    for rel in SHIPPED_HAND_WRITTEN + (removed.read_text().split() if removed.is_file() else []):
+    listed = removed.read_text().split() if removed.is_file() else []
+    args = case / "args.txt"  # a case without one runs its own apply (of other ops)
+    schemas = [rel for rel in applied_schemas(args.read_text().split()) if rel not in listed] if args.is_file() else []
+    for rel in SHIPPED_HAND_WRITTEN + schemas + listed:
         (root / rel).unlink()
     if (case / "overrides").is_dir():
         shutil.copytree(case / "overrides", root, dirs_exist_ok=True)
@@ -103,7 +118,7 @@ def test_apply_case(case, checkout):
 # the ops op_specs/ adopted from it, so the drift gate has hipDNN's API to compare with; apply
 # replaces them only with --force (test_apply_refuses_the_fixtures_hand_written_files_of_adopted_ops).
 HAND_WRITTEN = sorted(
-    [f"flatbuffers_sdk/schemas/{schema}_attributes.fbs" for schema in ("batchnorm", "batchnorm_backward", "batchnorm_inference", "block_scale_dequantize", "block_scale_quantize", "rmsnorm_backward")]
+    [f"flatbuffers_sdk/schemas/{schema}_attributes.fbs" for schema in ("batchnorm", "batchnorm_backward", "batchnorm_inference", "block_scale_dequantize", "block_scale_quantize", "layernorm_backward", "rmsnorm_backward", "sdpa_backward")]
     + [f"frontend/include/hipdnn_frontend/attributes/{cls}Attributes.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBackward")]
     + [f"test_sdk/include/hipdnn_test_sdk/constants/{cls}Constants.hpp" for cls in ("BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBwd")]
     + ["frontend/tests/TestLayernormBackwardAttributes.cpp"]
@@ -173,7 +188,7 @@ JSON_TESTS_CMAKE = "flatbuffers_sdk/tests/CMakeLists.txt"
 def test_applying_ops_the_tree_already_holds_leaves_every_shared_file_byte_identical(checkout):
     """The fixture tree registers layernorm_bwd and sdpa_bwd as hipDNN does: apply adds nothing but
     the generated JSON round-trip tests hipDNN does not have, to the flatbuffers tests' list."""
-    for rel in SHIPPED_HAND_WRITTEN:  # their per-op files are not what this test is about
+    for rel in SHIPPED_HAND_WRITTEN + applied_schemas([]):  # their per-op files are not what this test is about
         (checkout / rel).unlink()
     before = {rel: (checkout / rel).read_bytes() for rel in SHARED}
     result = run_cli("apply", "--hipdnn-root", str(checkout), "layernorm_bwd", "sdpa_bwd", cwd=REPO)
