@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 from codegen.diagnostics.diagnostics import Loc
+from codegen.plumbing.memo import by_identity
 
 if TYPE_CHECKING:
     from codegen.spec.model import Check, Formula, OpSpec
@@ -1005,6 +1006,7 @@ def compile_spec_check(spec: "OpSpec", check: "Check") -> tuple[Compiled | None,
 _CACHE: dict[tuple[str, str, Any], tuple[Compiled, ...] | None] = {}
 
 
+@by_identity
 def compiled_checks(spec: "OpSpec") -> tuple[Compiled, ...] | None:
     """Every declared check of the op compiled, or None when any of them has a problem."""
     key = (spec.path, spec.content, spec.checks)

@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from codegen.spec import expr
 from codegen.views import naming
 from codegen.spec.model import Bound, Conforms, Field, FieldRange, Inference, OpSpec, Rule
+from codegen.plumbing.memo import by_identity
 
 ATTRIBUTE_NOT_SET = "ATTRIBUTE_NOT_SET"
 INVALID_VALUE = "INVALID_VALUE"
@@ -65,6 +66,7 @@ def _count_text(c: Conforms) -> str:
     return c.split if c.keeps == "trailing" else f"rank({c.to}) - {c.split}"
 
 
+@by_identity
 def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     """Every pre_validate_node() check in order: the built-in rule kinds, then the declared checks
     placed in the frontend."""
@@ -83,6 +85,7 @@ def check_word(check_id: str) -> str:
     return naming.pascal(check_id.replace("-", "_"))
 
 
+@by_identity
 def backend_checks(spec: OpSpec) -> tuple[expr.Compiled, ...]:
     """The declared checks finalize() makes (where: backend or both)."""
     fields = {f.name for f in spec.fields}
@@ -94,6 +97,7 @@ def backend_checks(spec: OpSpec) -> tuple[expr.Compiled, ...]:
     return tuple(c for c in expr.compiled_checks(spec) or () if c.check.where in ("backend", "both") and presence_only(c))
 
 
+@by_identity
 def builtin_checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     node = naming.OpNames(spec).frontend_node
     found: list[NodeCheck] = []

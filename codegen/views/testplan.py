@@ -14,6 +14,7 @@ from codegen.spec import expr
 from codegen.views import naming, nodecheck
 from codegen.spec.model import Conforms, OpSpec, Rule, Tensor
 from codegen.views.nodecheck import Dims, NodeCheck
+from codegen.plumbing.memo import by_identity
 
 MAX_SEARCH = 16  # optional tensors considered together when searching for satisfying sets
 MAX_PAIRS = 48  # one-step changes combined pairwise when no single change fails a declared check
@@ -222,6 +223,7 @@ def _failure(spec: OpSpec, present: set[str]) -> tuple[str | None, str | None]:
     return BAD_PARAM, violation_message(spec, rule)
 
 
+@by_identity
 def build(spec: OpSpec) -> TestPlan:
     names = naming.OpNames(spec)
     prefix = naming.finalize_prefix(names)
