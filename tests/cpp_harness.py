@@ -481,7 +481,6 @@ def _run(job: _Job) -> CompileResult:
     partial = job.target.with_name(f"{job.target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     argv = [*job.argv, "-o", str(partial)] if job.output else job.argv
     build = subprocess.run(argv, capture_output=True, text=True, timeout=900)
-
     if build.returncode == 0:
         if not job.output:
             partial.write_bytes(b"")
