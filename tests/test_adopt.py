@@ -247,6 +247,18 @@ def test_rmsnorm_bwd_takes_graph_method_flag_and_three_returns(workspace):
     assert "    inv_rms: {uid: 73, dims: [1, 1, 1, 1], strides: [1, 1, 1, 1]}\n" in out and "constants_prefix" not in out
 
 
+def test_sdpa_bwd_stem_comes_from_the_checkouts_file_names(workspace):
+    """SDPA backward's table is SdpaBackwardAttributes, but hipDNN names its files SdpaBwd*
+    (the fixture's SdpaBwdConstants.hpp, id 55315781748): the stem is SdpaBwd, the Attributes class
+    keeps the table's name (written, as it is not the derived SdpaBwdAttributes), and the constants
+    header is then found under that stem."""
+    (workspace / "op_specs" / "sdpa_bwd.yaml").unlink(missing_ok=True)
+    out = _adopt_dry(workspace, "sdpa_bwd")
+    assert "\nstem: SdpaBwd\n" in out and "  attributes_class: SdpaBackwardAttributes\n" in out
+    assert "  stem SdpaBwd (not the table's SdpaBackward): the checkout's test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp\n" in out
+    assert "  constants_prefix: K_SDPA_BWD_\n" in out and "    q: {uid: 90, dims: [2, 4, 128, 64], strides: [32768, 8192, 64, 1]}\n" in out
+
+
 def test_batchnorm_inference_returns_one_tensor(workspace):
     out = _adopt_dry(workspace, "batchnorm_inference")
     assert "frontend:\n  graph_returns: y\n\ntensors:" in out
@@ -332,9 +344,10 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
     ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): setter test names, and SDPA's class/node names, compatibility setters and second set_dropout, not read yet",
-    ("sdpa_bwd", "stem"): "hand-written when the op was first specified (the spec predates adoption): SdpaBwd (hipDNN's node and constants stem) where adoption takes the table's SdpaBackward",
     ("sdpa_bwd", "flatbuffers"): "hand-written when the op was first specified (the spec predates adoption): the schema's include and field order, which the spec leaves to its generated schema",
-    ("sdpa_bwd", "test_data"): "hand-written when the op was first specified (the spec predates adoption): hipDNN's SdpaBwdConstants.hpp layout (UIDs 90-, shared shapes), not adopted yet",
+    ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
+    "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
+    "(the header has no field constants): ours, as batchnorm_inference's shapes",
     ("sdpa_bwd", "from_node_missing_optional"): "hand-written when the op was first specified (the spec predates adoption): a lowering choice of the spec, stated in no checkout file",
 }
 # a nested key kept stands for the keys adoption writes in its place

@@ -117,6 +117,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     if reason:
         raise UsageError(reason)
     found = None
+    stem_line = ""  # the stem taken from the checkout's file names, said with the files
     try:
         if from_fbs:
             path_text, _, table = from_fbs.partition(":")
@@ -134,6 +135,13 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 if reason:
                     raise UsageError(reason)
                 draft.stem = own
+            named = adopt_cxx.checkout_stem(checkout_root, args.name, draft.stem) if checkout_root is not None and not args.stem else None
+            if named is not None:  # the checkout names the op's files by another stem than its table
+                reason = scaffold.refusal(args.name, named[0], {s.op: s.stem for s in ws.specs}, {})
+                if reason:
+                    raise UsageError(reason)
+                stem_line = f"stem {named[0]} (not the table's {draft.stem}): the checkout's {', '.join(named[1])}"
+                draft.stem = named[0]
         else:
             draft = scaffold.skeleton(args.name, stem)
         shown = ws.display(ws.spec_path(args.name))
@@ -158,7 +166,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
-            lines = draft.cxx.lines + data.lines
+            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines
             if lines:
                 closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
     except diagnostics.SpecError as exc:

@@ -418,6 +418,37 @@ def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list
     return pairs, f"{node}.hpp"
 
 
+# Where hipDNN names an op's files by its stem (<Stem> then the suffix): the test constants, the
+# node, the packer and unpacker, the backend descriptor.
+STEM_FILES = (
+    ("test_sdk/include/hipdnn_test_sdk/constants", "Constants.hpp"),
+    (NODE_DIR, "Node.hpp"),
+    (DETAIL_DIR, "Packer.hpp"),
+    (DETAIL_DIR, "Unpacker.hpp"),
+    ("backend/src/descriptors", "OperationDescriptor.hpp"),
+)
+
+
+def checkout_stem(root: Path, op: str, stem: str) -> tuple[str, list[str]] | None:
+    """hipDNN's stem for the op where its files are named otherwise than the table: SDPA backward's
+    table is SdpaBackwardAttributes, its files SdpaBwdConstants.hpp, SdpaBwdNode.hpp,
+    SdpaBwdOperationDescriptor.hpp. Returns (stem, the files naming it) when no file is named by
+    `stem` and the files whose name spells the op (BWD/BACKWARD alike) all give one stem; else None."""
+    from codegen.hipdnn import scaffold
+
+    found: dict[str, list[str]] = {}
+    for folder, suffix in STEM_FILES:
+        directory = root / folder
+        for path in sorted(directory.glob(f"*{suffix}")) if directory.is_dir() else ():
+            candidate = path.name.removesuffix(suffix)
+            if candidate and scaffold.stem_names_op(op, candidate):
+                found.setdefault(candidate, []).append(f"{folder}/{path.name}")
+    if stem in found or len(found) != 1:
+        return None
+    ((name, files),) = found.items()
+    return name, files
+
+
 SCHEMAS_DIR = "flatbuffers_sdk/schemas"
 
 

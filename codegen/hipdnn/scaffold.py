@@ -55,10 +55,18 @@ def stem_from_table(op: str, table: str) -> str | None:
     """hipDNN's own stem from a schema's table (`RMSNormBackwardAttributes` -> `RMSNormBackward`),
     when the table names the op (its words are the op id's, BWD/BACKWARD alike); else None."""
     stem = table.removesuffix("Attributes")
-    if stem == table or not PASCAL.fullmatch(stem):
+    if stem == table:
         return None
+    return stem if stem_names_op(op, stem) else None
+
+
+def stem_names_op(op: str, stem: str) -> bool:
+    """A PascalCase stem whose words are the op id's, BWD/BACKWARD and FWD/FORWARD alike
+    (`SdpaBwd` and `SdpaBackward` both name sdpa_bwd)."""
+    if not PASCAL.fullmatch(stem):
+        return False
     spelled = lambda token: "".join(WORDS.get(w.lower(), w).upper() for w in token.split("_"))  # noqa: E731
-    return stem if spelled(op_token(stem)) == spelled(op.upper()) else None
+    return spelled(op_token(stem)) == spelled(op.upper())
 
 
 def op_token(stem: str) -> str:
