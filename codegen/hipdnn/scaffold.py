@@ -146,6 +146,7 @@ class Draft:
     fields: list[DraftField] = field(default_factory=list)
     rules: list[tuple[str, list[str]]] = field(default_factory=list)
     inferences: list[tuple[str, str, str]] = field(default_factory=list)  # (output, from, why)
+    checks: list[dict[str, str]] = field(default_factory=list)  # {id, requires, message}: the checkout node's
     uninferred: list[str] = field(default_factory=list)  # outputs no inference rule gives dims
     range: tuple[int, int] = (0, 0)
     descriptor_type: tuple[str, int] = ("", 0)
@@ -170,9 +171,12 @@ class Draft:
     constants_namespace: str | None = None  # the checkout's test constants namespace of the op's own
     shapes_prefix: str | None = None  # the checkout's shared-shape prefix when not <constants_prefix>TENSOR_
     shared_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # shape -> (dims, strides)
+    shape_names: dict[str, str] = field(default_factory=dict)  # tensor -> the shared shape it takes
     field_constants: list[str] | None = None  # the fields with a header constant, when not every field has one
 
     def shape(self, name: str) -> str:
+        if name in self.shape_names:
+            return f"shape: {self.shape_names[name]}"
         dims, strides = self.test_shapes.get(name, ([2, 3], [3, 1]))
         return f"dims: [{', '.join(map(str, dims))}], strides: [{', '.join(map(str, strides))}]"
 
