@@ -316,11 +316,11 @@ SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "
 NOT_DERIVABLE_FROM_FIXTURE = {
     ("batchnorm", "inference"): "y from x: adoption reads it from node/BatchnormNode.hpp's infer_properties_node() "
     "(tests/adopt_cases/node-inference), a file the fixture does not hold (the drift gate would compare it)",
-    ("block_scale_quantize", "checks"): "hipDNN states them in node/BlockScaleQuantizeNode.hpp's pre_validate_node(), "
-    "which the fixture does not hold and adoption does not translate into checks yet",
-    ("block_scale_quantize", "rules"): "same_shape [x, y], from the node file (see checks)",
-    ("block_scale_quantize", "inference"): "y from x: node/BlockScaleQuantizeNode.hpp's infer_properties_node(), not in the fixture",
-    ("block_scale_quantize", "infer"): "scale's dims from x and block_size: the same node file, whose formulas adoption does not translate yet",
+    ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
+    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
+    "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
+    ("block_scale_quantize", "infer"): "scale's dims from x, axis and block_size: inline arithmetic in the node's "
+    "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
     ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
     "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
     ("rmsnorm_bwd", "checks"): "hipDNN states them in node/RMSNormBackwardNode.hpp's pre_validate_node(), "

@@ -502,7 +502,7 @@ def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | N
 def _min_rank(out: NodeChecks, tensor: str, rank: int) -> None:
     check_id = f"{tensor.replace('_', '-')}-min-rank"
     if all(c["id"] != check_id for c in out.checks):
-        out.checks.append({"id": check_id, "requires": f"{tensor}.rank >= {rank}", "message": f"{tensor} must have at least {rank} dimensions"})
+        out.checks.append({"id": check_id, "requires": f"{tensor}.rank >= {rank}", "message": f"{tensor} must have at least {rank} dimension{'s' if rank != 1 else ''}"})
 
 
 def _same_shape(groups: list[list[str]], a: str, b: str) -> None:
