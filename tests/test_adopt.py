@@ -315,7 +315,7 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
 SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "registry.yaml")
 NOT_DERIVABLE_FROM_FIXTURE = {
     ("batchnorm", "inference"): "y from x: adoption reads it from node/BatchnormNode.hpp's infer_properties_node() "
-    "(tests/adopt_cases/node-inference), a file the fixture does not hold (the drift gate would compare it)",
+    "(tests/adopt_cases/node-inference-uid-move reads one), a file the fixture does not hold",
     ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
     "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
     "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
@@ -323,8 +323,9 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
     ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
     "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
-    ("rmsnorm_bwd", "checks"): "hipDNN states them in node/RMSNormBackwardNode.hpp's pre_validate_node(), "
-    "which the fixture does not hold and adoption does not translate into checks yet",
+    ("rmsnorm_bwd", "checks"): "hipDNN states them in node/RMSNormBackwardNode.hpp's pre_validate_node() (id 64999519350), "
+    "which the fixture does not hold; its validateScaleNormalizedShape and validateNormStatsShapeIfSet helpers "
+    "are not among those adoption translates",
     ("rmsnorm_bwd", "rules"): "same_shape groups, from the same node file (see checks)",
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
@@ -341,7 +342,9 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "checks"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
     ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
-    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): setter test names, and SDPA's class/node names, compatibility setters and second set_dropout, not read yet",
+    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): its node_class "
+    "(the derived SdpaBwdNode, written out), the (probability, seed, offset) set_dropout, the compatibility forwards "
+    "and unsupported setters, which the class body states but adoption does not read yet",
     ("sdpa_bwd", "flatbuffers"): "hand-written when the op was first specified (the spec predates adoption): the schema's include and field order, which the spec leaves to its generated schema",
     ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
     "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
