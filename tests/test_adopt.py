@@ -163,8 +163,6 @@ def _fixture_ops() -> list[tuple[str, str]]:
 
 
 FIXTURE_OPS = _fixture_ops()
-# what the spec cannot hold yet: SDPA forward's mma_core_mode is hipDNN's own DataType
-NOT_ADOPTED = {"sdpa_fwd": ("FBS-UNSUPPORTED", "mma_core_mode: its type DataType (data_types.fbs) is one of hipDNN's own types")}
 
 
 def _numbering_checkout(tmp: Path) -> Path:
@@ -183,7 +181,12 @@ def _numbering_checkout(tmp: Path) -> Path:
 
 
 def test_fixture_holds_every_op_schema():
+    """The ops below are every op schema of tests/schema_cases/ (hipDNN's, one per op: the
+    newest graph.fbs union's and pooling forward), and the count is printed."""
+    real = sorted(p.name for p in (REPO / "tests" / "schema_cases").glob("*_attributes*.fbs"))
+    assert sorted(schema for _, schema in FIXTURE_OPS) == real
     assert len(FIXTURE_OPS) == 24 and len({op for op, _ in FIXTURE_OPS}) == 24
+    print(f"op schemas adopted from the fixture checkout: {len(FIXTURE_OPS)} of {len(real)} (each a test_every_hipdnn_op_schema_adopts_and_checks_clean case)")
 
 
 @pytest.mark.parametrize("op,schema", FIXTURE_OPS, ids=[op for op, _ in FIXTURE_OPS])
@@ -198,18 +201,27 @@ def test_every_hipdnn_op_schema_adopts_and_checks_clean(tmp_path, workspace, op,
     (workspace / "op_specs" / f"{op}.yaml").unlink(missing_ok=True)  # a shipped op's spec
     result = run_cli("add-op", op, "--from-fbs", str(source), "--hipdnn-root", str(tree), cwd=workspace)
     assert "internal error" not in result.err
-    if op in NOT_ADOPTED:
-        rule, message = NOT_ADOPTED[op]
-        assert result.code == 1 and f"error[{rule}]" in result.out and message in result.out
-        return
     assert result.code == 0, result.out + result.err
     assert (workspace / "op_specs" / f"{op}.yaml").is_file()
     check = run_cli("check", "--hipdnn-root", str(tree), cwd=workspace)
     assert check.code == 0 and "error[" not in check.out, check.out + check.err
 
 
-def test_adopted_count_is_23_of_24():
-    assert len(FIXTURE_OPS) - len(NOT_ADOPTED) == 23
+def test_sdpa_forward_adopts_mma_core_mode_as_hipdnns_data_type(tmp_path, workspace):
+    """The last schema that did not adopt: SDPA forward's mma_core_mode is hipDNN's own DataType
+    (data_types.fbs), taken as it is (tag HIPDNN_TYPE_DATA_TYPE, UNSET "not chosen"); the packer
+    sets it only when chosen, through toHipdnnDataType, as hipDNN's SdpaFwd packer does."""
+    tree = _numbering_checkout(tmp_path)
+    source = tree / "flatbuffers_sdk" / "schemas" / "sdpa_attributes.fbs"
+    result = run_cli("add-op", "sdpa_fwd", "--from-fbs", str(source), "--hipdnn-root", str(tree), cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    spec = (workspace / "op_specs" / "sdpa_fwd.yaml").read_text()
+    assert "    enum:\n      name: DataType\n      schema: data_types.fbs\n      type_tag: HIPDNN_TYPE_DATA_TYPE\n" in spec
+    assert "        - {name: UNSET, value: 0, sentinel: true}\n" in spec and "    mma_core_mode: HALF\n" in spec
+    packer = next((workspace / "generated" / "sdpa_fwd").rglob("*Packer.hpp")).read_text()
+    assert "toHipdnnDataType(attributes.get_mma_core_mode())" in packer and "// NOT_SET: not chosen, left unset" in packer
+    descriptor = next((workspace / "generated" / "sdpa_fwd").rglob("*OperationDescriptor.cpp")).read_text()
+    assert "setDataType(_data.mma_core_mode" in descriptor and "MMA_CORE_MODE not set" not in descriptor
 
 
 # --- the checkout's C++: Graph method, Attributes class -------------------------------------------
@@ -235,6 +247,18 @@ def test_rmsnorm_bwd_takes_graph_method_flag_and_three_returns(workspace):
     assert "    inv_rms: {uid: 73, dims: [1, 1, 1, 1], strides: [1, 1, 1, 1]}\n" in out and "constants_prefix" not in out
 
 
+def test_sdpa_bwd_stem_comes_from_the_checkouts_file_names(workspace):
+    """SDPA backward's table is SdpaBackwardAttributes, but hipDNN names its files SdpaBwd*
+    (the fixture's SdpaBwdConstants.hpp, id 55315781748): the stem is SdpaBwd, the Attributes class
+    keeps the table's name (written, as it is not the derived SdpaBwdAttributes), and the constants
+    header is then found under that stem."""
+    (workspace / "op_specs" / "sdpa_bwd.yaml").unlink(missing_ok=True)
+    out = _adopt_dry(workspace, "sdpa_bwd")
+    assert "\nstem: SdpaBwd\n" in out and "  attributes_class: SdpaBackwardAttributes\n" in out
+    assert "  stem SdpaBwd (not the table's SdpaBackward): the checkout's test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp\n" in out
+    assert "  constants_prefix: K_SDPA_BWD_\n" in out and "    q: {uid: 90, dims: [2, 4, 128, 64], strides: [32768, 8192, 64, 1]}\n" in out
+
+
 def test_batchnorm_inference_returns_one_tensor(workspace):
     out = _adopt_dry(workspace, "batchnorm_inference")
     assert "frontend:\n  graph_returns: y\n\ntensors:" in out
@@ -244,8 +268,14 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
     # its bare K_ prefix is kept, and RMSNorm backward's 70-76 (shared namespace) do not move them
     assert "  constants_prefix: K_\n  constants_namespace: batchnorm_inference\n  shapes_prefix: K_\n" in out
     assert "  shapes:\n    SPATIAL: {dims: [1, 64, 32, 32], strides: [65536, 1024, 32, 1]}\n    CHANNEL: {dims: [1, 64, 1, 1], strides: [64, 1, 1, 1]}\n" in out
-    assert "    x: {uid: 70, dims: [2, 3], strides: [3, 1]}\n" in out and "    y: {uid: 75," in out
     assert "shared shapes SPATIAL, CHANNEL (K_<SHAPE>_DIMS/_STRIDES): no checkout file assigns them to tensors" in out
+    # the node's checks (BatchnormInferenceNode.hpp's helper calls) then pick the shapes: x and y
+    # SPATIAL, the channel-only tensors CHANNEL
+    assert "    x: {uid: 70, shape: SPATIAL}\n" in out and "    y: {uid: 75, shape: SPATIAL}\n" in out and "    mean: {uid: 71, shape: CHANNEL}\n" in out
+    assert "  - {id: scale-channels, requires: \"scale.dims[1] == x.dims[1]\", message: scale channel dimension (index 1) must equal the channels of x}\n" in out
+    assert "rules:\n  - same_shape: [x, y]\n" in out and "inference:\n  - {tensor: y, from: x}\n" in out
+    assert "checks from BatchnormInferenceNode.hpp pre_validate_node(): x-min-rank, scale-min-rank," in out
+    assert "first assignment (in the header's shape order) that passes the node's checks: x SPATIAL, mean CHANNEL" in out
 
 
 def test_batchnorm_adopts_the_graph_methods_exact_api(workspace):
@@ -285,24 +315,17 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
 SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "registry.yaml")
 NOT_DERIVABLE_FROM_FIXTURE = {
     ("batchnorm", "inference"): "y from x: adoption reads it from node/BatchnormNode.hpp's infer_properties_node() "
-    "(tests/adopt_cases/node-inference), a file the fixture does not hold (the drift gate would compare it)",
-    ("batchnorm_inference", "inference"): "y from x: adoption reads it from node/BatchnormInferenceNode.hpp's "
-    "infer_properties_node() (tests/adopt_cases/node-inference), a file the fixture does not hold",
-    ("batchnorm_inference", "test_data.tensors.shape"): "BatchnormInferenceConstants.hpp (id 65503310375) defines "
-    "the shared K_SPATIAL_*/K_CHANNEL_* shapes (adopted under shapes:) but assigns none to a tensor; hipDNN's "
-    "tests that put x and y on SPATIAL and the rest on CHANNEL are no fixture file, so adoption writes add-op's dims",
-    ("batchnorm_inference", "checks"): "hipDNN states them in node/BatchnormInferenceNode.hpp's pre_validate_node(), "
-    "which the fixture does not hold and adoption does not translate into checks yet",
-    ("batchnorm_inference", "rules"): "same_shape [x, y], from the same node file (see checks)",
-    ("block_scale_quantize", "checks"): "hipDNN states them in node/BlockScaleQuantizeNode.hpp's pre_validate_node(), "
-    "which the fixture does not hold and adoption does not translate into checks yet",
-    ("block_scale_quantize", "rules"): "same_shape [x, y], from the node file (see checks)",
-    ("block_scale_quantize", "inference"): "y from x: node/BlockScaleQuantizeNode.hpp's infer_properties_node(), not in the fixture",
-    ("block_scale_quantize", "infer"): "scale's dims from x and block_size: the same node file, whose formulas adoption does not translate yet",
+    "(tests/adopt_cases/node-inference-uid-move reads one), a file the fixture does not hold",
+    ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
+    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
+    "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
+    ("block_scale_quantize", "infer"): "scale's dims from x, axis and block_size: inline arithmetic in the node's "
+    "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
     ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
     "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
-    ("rmsnorm_bwd", "checks"): "hipDNN states them in node/RMSNormBackwardNode.hpp's pre_validate_node(), "
-    "which the fixture does not hold and adoption does not translate into checks yet",
+    ("rmsnorm_bwd", "checks"): "hipDNN states them in node/RMSNormBackwardNode.hpp's pre_validate_node() (id 64999519350), "
+    "which the fixture does not hold; its validateScaleNormalizedShape and validateNormStatsShapeIfSet helpers "
+    "are not among those adoption translates",
     ("rmsnorm_bwd", "rules"): "same_shape groups, from the same node file (see checks)",
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
@@ -319,26 +342,19 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "checks"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
     ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
-    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): setter test names, and SDPA's class/node names, compatibility setters and second set_dropout, not read yet",
-    ("sdpa_bwd", "stem"): "hand-written when the op was first specified (the spec predates adoption): SdpaBwd (hipDNN's node and constants stem) where adoption takes the table's SdpaBackward",
+    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): its node_class "
+    "(the derived SdpaBwdNode, written out), the (probability, seed, offset) set_dropout, the compatibility forwards "
+    "and unsupported setters, which the class body states but adoption does not read yet",
     ("sdpa_bwd", "flatbuffers"): "hand-written when the op was first specified (the spec predates adoption): the schema's include and field order, which the spec leaves to its generated schema",
-    ("sdpa_bwd", "test_data"): "hand-written when the op was first specified (the spec predates adoption): hipDNN's SdpaBwdConstants.hpp layout (UIDs 90-, shared shapes), not adopted yet",
+    ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
+    "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
+    "(the header has no field constants): ours, as batchnorm_inference's shapes",
     ("sdpa_bwd", "from_node_missing_optional"): "hand-written when the op was first specified (the spec predates adoption): a lowering choice of the spec, stated in no checkout file",
 }
-# a nested key kept stands for the keys adoption writes in its place
-REPLACED_BY = {"shape": ("dims", "strides")}
-
-
-def _drop_kept(original: dict, adopted: dict, path: str) -> None:
-    """Leave a nested kept key (`test_data.tensors.shape`: every tensor's shape) out of both sides:
-    the original states it on every entry, the adoption on none and writes REPLACED_BY instead."""
-    top, mapping, leaf = path.split(".")
-    for name, entry in original[top][mapping].items():
-        mine = adopted[top][mapping][name]
-        assert leaf in entry and leaf not in mine and all(k in mine for k in REPLACED_BY[leaf])
-        entry.pop(leaf)
-        for k in REPLACED_BY[leaf]:
-            mine.pop(k)
+# `checks:` another branch adds by hand to these specs, from hipDNN's node files, which the fixture
+# does not hold for them (BatchnormNode.hpp, BatchnormBackwardNode.hpp, BlockScaleDequantizeNode.hpp,
+# LayernormBackwardNode.hpp): not derivable, whether or not the spec has them yet
+HAND_CHECKS = {(op, "checks") for op in ("batchnorm", "batchnorm_bwd", "block_scale_dequantize", "layernorm_bwd")}
 
 
 def _attributes_header(op: str) -> Path:
@@ -361,7 +377,7 @@ def test_every_shipped_op_round_trips_from_the_fixture():
 def test_deleted_spec_adopts_back_from_the_fixture(tmp_path, op):
     """Zero hand edits: deleting a shipped spec and adopting the op again from the fixture writes the
     same spec back, every key (tensors, fields, frontend, flatbuffers, rules, inference, test_data...)
-    equal once parsed, but the keys NOT_DERIVABLE_FROM_FIXTURE names."""
+    equal once parsed, but the keys NOT_DERIVABLE_FROM_FIXTURE names (and HAND_CHECKS)."""
     import yaml
 
     workspace = tmp_path / "ws"  # the repository's workspace as it ships, every spec in it
@@ -374,11 +390,9 @@ def test_deleted_spec_adopts_back_from_the_fixture(tmp_path, op):
     body = result.out.split("\n", 1)[1]
     body = "\n".join(line for line in body.split("\n# would generate")[0].split("\n# a skeleton")[0].splitlines())
     adopted = yaml.safe_load(body)
-    kept = {key for other, key in NOT_DERIVABLE_FROM_FIXTURE if other == op and "." not in key}
-    for other, key in NOT_DERIVABLE_FROM_FIXTURE:
-        if other == op and "." in key:
-            _drop_kept(original, adopted, key)
-    keys = (set(adopted) | set(original)) - kept
+    kept = {key for other, key in NOT_DERIVABLE_FROM_FIXTURE if other == op}
+    pending = {key for other, key in HAND_CHECKS if other == op and key not in kept}
+    keys = (set(adopted) | set(original)) - kept - pending
     assert {k: adopted.get(k) for k in sorted(keys)} == {k: original.get(k) for k in sorted(keys)}
     for key in kept:  # a key listed is one the fixture cannot give: adoption leaves it out or writes another value
         assert key in original and adopted.get(key) != original[key], f"{op}: {key} now round-trips, take it off the list"
@@ -433,3 +447,40 @@ def test_element_setter_on_a_scalar_field_is_not_adopted(tmp_path):
     assert facts.access["n"] == {"private": True}
     assert "n: set_n overloads element, array in FooAttributes take parts of a field of type int32: setter_forms left derived, review" in facts.lines
     assert facts.constructor is False and facts.equality is None
+
+
+def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_read(tmp_path):
+    """pre_validate_node()'s helper calls, in order: shape matches sharing a tensor merge into one
+    same_shape group, a channel count given as a number is kept as one, and a helper call whose
+    arguments name no tensor the op has is listed, not guessed. The node is synthetic (it only
+    exercises the translation; batchnorm inference's real form is the fixture's)."""
+    from codegen.hipdnn import adopt_cxx
+
+    folder = tmp_path / adopt_cxx.NODE_DIR
+    folder.mkdir(parents=True)
+    (folder / "FooNode.hpp").write_text(
+        "namespace hipdnn_frontend::graph {\n"
+        "class FooNode : public BaseNode<FooNode, NodeType::FOO> {\n"
+        "public:\n"
+        "    Error pre_validate_node() const override\n"
+        "    {\n"
+        "        auto a = attributes.get_x();\n"
+        "        auto b = attributes.get_dy();\n"
+        "        auto c = attributes.get_dx();\n"
+        "        auto w = attributes.get_scale();\n"
+        "        HIPDNN_CHECK_ERROR(detail::validateTensorShapesMatch(a, b, \"x\", \"dy\"));\n"
+        "        HIPDNN_CHECK_ERROR(detail::validateTensorShapesMatchIfSet(c, b, \"dx\", \"dy\"));\n"
+        "        HIPDNN_CHECK_ERROR(detail::validateChannelOnlyTensorShape(w, 8, \"scale\"));\n"
+        "        HIPDNN_CHECK_ERROR(detail::validateMinimumTensorDimensions(other, 3, \"other\"));\n"
+        "        return {};\n"
+        "    }\n"
+        "};\n"
+        "}\n"
+    )
+    found = adopt_cxx._Found(None, adopt_cxx._Class("FooAttributes", "FooAttributes", "", None, None))  # type: ignore[arg-type]
+    checked = adopt_cxx.node_checks(tmp_path, found, ["x", "dy", "dx", "scale"])
+    assert checked is not None and checked.file == "FooNode.hpp"
+    assert checked.rules == [["x", "dy", "dx"]]
+    assert [c["id"] for c in checked.checks] == ["scale-min-rank", "scale-batch", "scale-channels", "scale-spatial"]
+    assert checked.checks[2] == {"id": "scale-channels", "requires": "scale.dims[1] == 8", "message": "scale channel dimension (index 1) must equal 8"}
+    assert checked.untranslated == ['validateMinimumTensorDimensions(other, 3, "other")']

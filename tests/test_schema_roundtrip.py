@@ -100,12 +100,7 @@ def test_every_spec_survives_schema_then_import(tmp_path, spec):
     assert facts(schema_text(again)) == facts(text)
 
 
-REFUSED: dict[str, list[tuple[str, int]]] = {  # hipDNN schemas the spec cannot hold: the findings, where reported
-    # SDPA forward's mma_core_mode is hipDNN's own DataType (data_types.fbs): a spec enum would
-    # define a second DataType, which the Python mirror cannot hold beside its own (issue 35, item 9)
-    "sdpa_attributes.fbs": [("FBS-UNSUPPORTED", 61)],
-}
-HIPDNN_SCHEMAS = sorted(p.name for p in CASES.glob("*_attributes*.fbs") if p.name not in REFUSED)
+HIPDNN_SCHEMAS = sorted(p.name for p in CASES.glob("*_attributes*.fbs"))
 
 
 @pytest.mark.parametrize("name", HIPDNN_SCHEMAS)
@@ -115,18 +110,35 @@ def test_hipdnn_schema_survives_import_then_generate(tmp_path, name):
     assert facts(schema_text(spec)) == facts(original)
 
 
-def test_every_hipdnn_schema_is_held_but_one():
-    """Every hipDNN op schema is held but SDPA forward's (its DataType field; see REFUSED): the
-    last three before it (batchnorm, batchnorm_backward and custom_op) needed tensor lists."""
-    assert sorted(REFUSED) == ["sdpa_attributes.fbs"] and len(HIPDNN_SCHEMAS) == 23
+def test_every_hipdnn_schema_is_held():
+    """Every hipDNN op schema is held; SDPA forward's, the last, once its mma_core_mode could take
+    hipDNN's own DataType (data_types.fbs) as its enum."""
+    assert len(HIPDNN_SCHEMAS) == 24
 
 
-@pytest.mark.parametrize("name", sorted(REFUSED))
-def test_a_hipdnn_schema_the_spec_cannot_hold_is_refused_at_the_field(tmp_path, name):
+def test_sdpa_forward_mma_core_mode_is_hipdnns_data_type(tmp_path):
+    """The field keeps data_types.fbs's DataType (not an enum of the op's own), UNSET its sentinel,
+    and the tag hipDNN gives DataType attributes."""
+    spec = import_schema(tmp_path, "sdpa_attributes.fbs", (CASES / "sdpa_attributes.fbs").read_text(), "sdpa_codegen")
+    field = next(f for f in spec.fields if f.name == "mma_core_mode")
+    assert field.enum is not None and naming.is_data_type(field.enum)
+    assert (field.enum.schema, field.enum.type_tag, field.default) == ("data_types.fbs", "HIPDNN_TYPE_DATA_TYPE", "UNSET")
+    assert [v.name for v in field.enum.values if v.sentinel] == ["UNSET"]
+    assert '"data_types.fbs"' in schema_text(spec)
+
+
+def test_a_field_typed_with_another_of_hipdnns_own_types_is_refused_at_the_field(tmp_path):
+    """Only DataType, from data_types.fbs, is taken: an included schema's enum named like another of
+    hipDNN's own types (the frontend's ErrorCode) cannot be held, and is refused at the field."""
+    (tmp_path / "codes.fbs").write_text("namespace hipdnn_flatbuffers_sdk.data_objects;\n\nenum ErrorCode : byte {\n    OK = 0,\n    BAD = 1,\n}\n")
+    text = (
+        'include "codes.fbs";\n\nnamespace hipdnn_flatbuffers_sdk.data_objects;\n\n'
+        "table ThingAttributes {\n    x_tensor_uid: long;\n    y_tensor_uid: long;\n    code: ErrorCode = OK;\n}\n"
+    )
     with pytest.raises(SpecError) as caught:
-        import_schema(tmp_path, name, (CASES / name).read_text(), case_op(name))
-    assert [(d.rule, d.loc.line) for d in caught.value.diagnostics] == REFUSED[name]
-    assert "mma_core_mode: its type DataType (data_types.fbs) is one of hipDNN's own types" in caught.value.diagnostics[0].message
+        import_schema(tmp_path, "thing_attributes.fbs", text, "thing")
+    assert [(d.rule, d.loc.line) for d in caught.value.diagnostics] == [("FBS-UNSUPPORTED", 8)]
+    assert "field code: its type ErrorCode (codes.fbs) is one of hipDNN's own types" in caught.value.diagnostics[0].message
 
 
 # --- generated random tables --------------------------------------------------------------------

@@ -347,6 +347,20 @@ def _enums(scope: _Scope) -> Iterator[Diagnostic]:
     tag_claims = [Claim(e.type_tag, e.span.at("type_tag"), e.name, 0, f"enum {e.name}") for e, op in definitions]
     for later, first in _pairs(tag_claims):
         yield _report(R.CHK_ENUM_CONFLICT, later, first, f"type tag {later.key} of enum {later.owner} belongs to another enum", None)
+    # a field typed with hipDNN's own DataType describes the registry's DataType, value for value
+    known = tuple((v.name, v.value) for v in scope.registry.data_types) if scope.registry is not None else ()
+    for e, op in definitions:
+        given = tuple((v.name, v.value) for v in e.values)
+        if known and naming.is_data_type(e) and given != known:
+            wrong = next((f"{n} = {v}" for (n, v) in given if (n, v) not in known), None)
+            missing = next((f"{n} = {v}" for (n, v) in known if (n, v) not in given), None)
+            what = f"{wrong} is not one of its values" if wrong else f"it lacks {missing}" if missing else "its values are in another order"
+            yield R.CHK_ENUM_CONFLICT(
+                e.span.at("values"),
+                f"enum DataType ({naming.DATA_TYPE_SCHEMA}) is hipDNN's own and must list the registry's DataType exactly: {what}",
+                Note("the registry's DataType", scope.registry.data_types[0].span.loc),  # type: ignore[union-attr]
+                fix=Fix("copy the registry's data_types (names and values, in order) into the enum's values"),
+            )
     # one spec introduces an enum (C header, tag, conversions); the others name its tag
     introductions = [Claim(e.name, e.new_tag.span.loc, s.op, 0, f"op {s.op}") for s in scope.specs for e in s.new_enums if e.new_tag is not None]
     for later, first in _pairs(introductions):

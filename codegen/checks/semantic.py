@@ -305,7 +305,7 @@ def _enums(spec: OpSpec) -> Iterator[Diagnostic]:
     for field in spec.fields:
         if field.enum is None:
             continue
-        if reason := naming.enum_name_clash(field.enum.name):
+        if not naming.is_data_type(field.enum) and (reason := naming.enum_name_clash(field.enum.name)):
             better = f"{spec.stem}{field.enum.name}"
             yield rules.SPEC_ENUM_NAME(
                 field.enum.span.at("name"),

@@ -117,6 +117,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     if reason:
         raise UsageError(reason)
     found = None
+    stem_line = ""  # the stem taken from the checkout's file names, said with the files
     try:
         if from_fbs:
             path_text, _, table = from_fbs.partition(":")
@@ -134,6 +135,13 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 if reason:
                     raise UsageError(reason)
                 draft.stem = own
+            named = adopt_cxx.checkout_stem(checkout_root, args.name, draft.stem) if checkout_root is not None and not args.stem else None
+            if named is not None:  # the checkout names the op's files by another stem than its table
+                reason = scaffold.refusal(args.name, named[0], {s.op: s.stem for s in ws.specs}, {})
+                if reason:
+                    raise UsageError(reason)
+                stem_line = f"stem {named[0]} (not the table's {draft.stem}): the checkout's {', '.join(named[1])}"
+                draft.stem = named[0]
         else:
             draft = scaffold.skeleton(args.name, stem)
         shown = ws.display(ws.spec_path(args.name))
@@ -153,12 +161,23 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 draft.inferences = [(t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs]
                 draft.uninferred = [t for t in outputs if t not in {p[0] for p in pairs}]
                 draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in draft.inferences) or "none"))
+            checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list])
+            if checked is not None:  # the node's own pre_validate_node(): its checks and same-shape rules
+                draft.checks = checked.checks
+                draft.rules = [r for r in draft.rules if r[0] != "same_shape"] + [("same_shape", g) for g in checked.rules]
+                draft.cxx.lines.append(
+                    f"checks from {checked.file} pre_validate_node(): "
+                    + (", ".join(c["id"] for c in checked.checks) or "none")
+                    + (f"; same_shape {', '.join('[' + ', '.join(g) + ']' for g in checked.rules)}" if checked.rules else "")
+                )
+                if checked.untranslated:
+                    draft.cxx.lines.append(f"{checked.file} pre_validate_node() calls not translated (review): {'; '.join(checked.untranslated)}")
             taken: dict[str, set[int]] = {}  # the other specs' test UIDs, by constants namespace
             for s in ws.specs:
                 taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
-            lines = draft.cxx.lines + data.lines
+            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines
             if lines:
                 closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
     except diagnostics.SpecError as exc:
@@ -172,6 +191,17 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         closing.append(f"registry entries passed to the spec ({removed} from {ws.display(ws.spec_dir / REGISTRY_FILE)}): {len(numbered.handoff.lines)}")
     text = scaffold.render(draft, render.environment(ws.template_dirs))
     spec, problems = load_spec(shown, args.name, text.encode())
+    if spec is not None and draft.checks and draft.shared_shapes and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+        assigned = _assign_shapes(spec, draft)
+        if assigned:
+            draft.shape_names = assigned
+            closing.append(
+                "test shapes: the checkout's shared shapes given to the tensors whose dims no constant states, the first "
+                "assignment (in the header's shape order) that passes the node's checks: "
+                + ", ".join(f"{t} {n}" for t, n in assigned.items())
+            )
+            text = scaffold.render(draft, render.environment(ws.template_dirs))
+            spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
         problems += [d for d in collisions.check([*ws.specs, spec], registry) if d.severity == "error"]
     problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]  # the placeholder says so itself
@@ -204,6 +234,31 @@ def _class_order(draft, order: list[str]) -> None:  # type: ignore[no-untyped-de
     draft.tensors = [t for role in ("input", "output") for t in listed + rest if t.role == role]
     if [t.name for t in draft.tensors] + [f.name for f in draft.fields] != schema_order:
         draft.order = schema_order
+
+
+def _assign_shapes(spec, draft) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The checkout's shared shapes (batchnorm inference's SPATIAL and CHANNEL) given to the tensors
+    whose own dims no constant states, so the test data passes the node's checks: the first
+    assignment, in the header's shape order over the tensors in spec order, that pre-validation
+    accepts ({} when none does, or there are too many to try)."""
+    import itertools
+
+    from codegen.views import nodecheck
+
+    free = [t.name for t in spec.tensors if t.name not in draft.test_shapes]
+    shapes = list(draft.shared_shapes)
+    if not free or not shapes or len(shapes) ** len(free) > 4096:
+        return {}
+    values = {f.name: spec.test_field(f.name).value for f in spec.fields}
+    own = {n: (tuple(d), tuple(s)) for n, (d, s) in draft.test_shapes.items()}
+    for choice in itertools.product(shapes, repeat=len(free)):
+        given = dict(own)
+        given.update({t: (tuple(draft.shared_shapes[n][0]), tuple(draft.shared_shapes[n][1])) for t, n in zip(free, choice)})
+        dims = {t.name: given[t.name][0] for t in spec.tensors}
+        strides = {t.name: given[t.name][1] for t in spec.tensors}
+        if nodecheck.evaluate(spec, dims, values, strides) is None:
+            return dict(zip(free, choice))
+    return {}
 
 
 def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]

@@ -418,6 +418,137 @@ def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list
     return pairs, f"{node}.hpp"
 
 
+# hipDNN's node helpers (node/detail/Utilities.hpp, id 55480488871) that pre_validate_node() calls,
+# and what each states: the spec's `checks:` (ids and messages this tool's) and `same_shape` rules.
+MIN_DIMS = "validateMinimumTensorDimensions"  # (tensor, n): rank >= n
+SAME_SHAPE = ("validateTensorShapesMatchIfSet", "validateTensorShapesMatch")  # (a, b): same dims
+CHANNEL_ONLY = "validateChannelOnlyTensorShape"  # (tensor, channels): rank >= 2, [1, channels, 1, ...]
+NODE_HELPERS = (MIN_DIMS, *SAME_SHAPE, CHANNEL_ONLY)
+
+
+@dataclass
+class NodeChecks:
+    """What a checkout's pre_validate_node() states through hipDNN's node helpers."""
+
+    checks: list[dict[str, str]] = field(default_factory=list)  # {id, requires, message}, in call order
+    rules: list[list[str]] = field(default_factory=list)  # same_shape groups
+    file: str = ""
+    untranslated: list[str] = field(default_factory=list)  # helper calls whose arguments are not read
+
+
+def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
+    """The comma-separated arguments of the call whose '(' is at `start`, and the index after ')'."""
+    depth, parts, begin = 0, [], start + 1
+    for i in range(start, len(text)):
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                parts.append(text[begin:i].strip())
+                return [p for p in parts if p], i + 1
+        elif ch == "," and depth == 1:
+            parts.append(text[begin:i].strip())
+            begin = i + 1
+    return None
+
+
+def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | None:
+    """The checks and same-shape rules of the checkout's node (`<Class>Node.hpp`'s
+    pre_validate_node()), read from its calls of hipDNN's node helpers on tensors it takes from
+    `attributes.get_<tensor>()`: a minimum rank, a same shape, a channel-only shape whose channel
+    count is another tensor's dim. None when the checkout has no node file for the op."""
+    if found.cls is None:
+        return None
+    node = f"{found.cls.name.removesuffix('Attributes')}Node"
+    text = _read(root / NODE_DIR / f"{node}.hpp")
+    internals = cxx_api.class_internals(text, node) if text is not None else None
+    if internals is None:
+        return None
+    out = NodeChecks(file=f"{node}.hpp")
+    names = set(tensors)
+    for _params, body in internals.bodies.get("pre_validate_node", ()):
+        local = {m[1]: m[2] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_]\w*)\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
+        local = {k: v for k, v in local.items() if v in names}
+        dims = {m[1]: local[m[2]] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)->get_dim\(\);", body) if m[2] in local}
+        values = {m[1]: f"{dims[m[2]]}.dims[{m[3]}]" for m in re.finditer(r"\b(?:const\s+)?int64_t\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\[(\d+)\];", body) if m[2] in dims}
+        for call in re.finditer(r"\b(?:detail::)?(" + "|".join(NODE_HELPERS) + r")\s*\(", body):
+            parsed = _arguments(body, call.end() - 1)
+            args = parsed[0] if parsed else []
+            helper = call[1]
+            if helper == MIN_DIMS and len(args) >= 2 and args[0] in local and args[1].isdigit():
+                _min_rank(out, local[args[0]], int(args[1]))
+            elif helper in SAME_SHAPE and len(args) >= 2 and args[0] in local and args[1] in local:
+                _same_shape(out.rules, local[args[0]], local[args[1]])
+            elif helper == CHANNEL_ONLY and len(args) >= 2 and args[0] in local and (args[1] in values or args[1].isdigit()):
+                t = local[args[0]]
+                channels = values.get(args[1], args[1])
+                of = f"the channels of {channels.split('.')[0]}" if args[1] in values else channels
+                _min_rank(out, t, 2)
+                kebab = t.replace("_", "-")
+                out.checks += [
+                    {"id": f"{kebab}-batch", "requires": f"{t}.dims[0] == 1", "message": f"{t} batch dimension (index 0) must be 1"},
+                    {"id": f"{kebab}-channels", "requires": f"{t}.dims[1] == {channels}", "message": f"{t} channel dimension (index 1) must equal {of}"},
+                    {"id": f"{kebab}-spatial", "requires": f"all(i in range(2, {t}.rank): {t}.dims[i] == 1)", "message": f"{t} spatial dimensions must be 1"},
+                ]
+            else:
+                out.untranslated.append(f"{helper}({', '.join(args)})")
+    if not out.checks and not out.rules and not out.untranslated:
+        return None
+    return out
+
+
+def _min_rank(out: NodeChecks, tensor: str, rank: int) -> None:
+    check_id = f"{tensor.replace('_', '-')}-min-rank"
+    if all(c["id"] != check_id for c in out.checks):
+        out.checks.append({"id": check_id, "requires": f"{tensor}.rank >= {rank}", "message": f"{tensor} must have at least {rank} dimension{'s' if rank != 1 else ''}"})
+
+
+def _same_shape(groups: list[list[str]], a: str, b: str) -> None:
+    """Joins a and b into one group (a group holding either grows; two such groups merge)."""
+    holding = [g for g in groups if a in g or b in g]
+    if not holding:
+        groups.append([a, b])
+        return
+    first = holding[0]
+    for other in holding[1:]:
+        first += [t for t in other if t not in first]
+        groups.remove(other)
+    first += [t for t in (a, b) if t not in first]
+
+
+# Where hipDNN names an op's files by its stem (<Stem> then the suffix): the test constants, the
+# node, the packer and unpacker, the backend descriptor.
+STEM_FILES = (
+    ("test_sdk/include/hipdnn_test_sdk/constants", "Constants.hpp"),
+    (NODE_DIR, "Node.hpp"),
+    (DETAIL_DIR, "Packer.hpp"),
+    (DETAIL_DIR, "Unpacker.hpp"),
+    ("backend/src/descriptors", "OperationDescriptor.hpp"),
+)
+
+
+def checkout_stem(root: Path, op: str, stem: str) -> tuple[str, list[str]] | None:
+    """hipDNN's stem for the op where its files are named otherwise than the table: SDPA backward's
+    table is SdpaBackwardAttributes, its files SdpaBwdConstants.hpp, SdpaBwdNode.hpp,
+    SdpaBwdOperationDescriptor.hpp. Returns (stem, the files naming it) when no file is named by
+    `stem` and the files whose name spells the op (BWD/BACKWARD alike) all give one stem; else None."""
+    from codegen.hipdnn import scaffold
+
+    found: dict[str, list[str]] = {}
+    for folder, suffix in STEM_FILES:
+        directory = root / folder
+        for path in sorted(directory.glob(f"*{suffix}")) if directory.is_dir() else ():
+            candidate = path.name.removesuffix(suffix)
+            if candidate and scaffold.stem_names_op(op, candidate):
+                found.setdefault(candidate, []).append(f"{folder}/{path.name}")
+    if stem in found or len(found) != 1:
+        return None
+    ((name, files),) = found.items()
+    return name, files
+
+
 SCHEMAS_DIR = "flatbuffers_sdk/schemas"
 
 

@@ -159,6 +159,7 @@ class FieldView:
     enum_to_backend: str
     enum_from_backend: str
     enum_to_backend_optional: bool
+    enum_unset_skipped: bool  # the packer leaves the attribute unset when the value is NOT_SET (DataType)
     frontend_default: str  # initializer of the frontend member ("" when none)
     default_data: str  # the spec default as stored in _data ("" when the field has none the backend keeps)
     default_attr: str  # the spec default as getAttribute writes it ("" likewise)
@@ -745,6 +746,12 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
     elif kind == "string":
         test_value = f"std::string({constant})"
         attr_value_type = "std::string"
+    elif f.enum is not None and naming.is_data_type(f.enum):
+        # hipDNN's C DataType numbers its values otherwise than data_types.fbs: by name on the C side
+        chosen = next(v for v in f.enum.values if v.name == _test_value(names.spec, f))
+        test_value = f"static_cast<{enum_type}>({constant})"  # the constant holds the data_types.fbs number
+        attr_value_type = naming.c_enum_type(f.enum)
+        attr_value = naming.c_enum_value(f.enum, chosen)
     elif f.enum is not None:
         test_value = f"static_cast<{enum_type}>({constant})"
         attr_value_type = naming.c_enum_type(f.enum)
@@ -762,6 +769,8 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
             default_data = f"{enum_type}::{value.name}"
             # by number: hipDNN's own C enums do not follow the generated enumerator spelling
             default_attr = f"static_cast<{naming.c_enum_type(f.enum)}>({value.value})"
+            if naming.is_data_type(f.enum) and f.enum.sentinel is not None and value.name == f.enum.sentinel.name:
+                default_attr = ""  # UNSET has no C DataType value: getAttribute has none to give
         else:
             default_data = default_attr = literal(f, f.default)
     return FieldView(
@@ -796,7 +805,9 @@ def _field_view(names: OpNames, f: Field) -> FieldView:
         enum_from_backend=naming.from_hipdnn(f.enum) if f.enum else "",
         # hipDNN's newest enums convert to std::optional (nullopt for NOT_SET); the ones this op
         # introduces are generated that way, the ones hipDNN already has keep their signature
-        enum_to_backend_optional=f.enum is not None and f.enum.introduced,
+        enum_to_backend_optional=f.enum is not None and (f.enum.introduced or naming.is_data_type(f.enum)),
+        # hipDNN's packer sets a DataType field only when chosen (SdpaFwd's mma_core_mode, id 55444186803)
+        enum_unset_skipped=f.enum is not None and naming.is_data_type(f.enum),
         frontend_default=frontend_default,
         default_data=default_data,
         default_attr=default_attr,
@@ -1013,7 +1024,7 @@ def build(spec: OpSpec) -> OpView:
     )
     sentinels = []
     for f in spec.fields:
-        if f.enum is not None and f.enum.sentinel is not None:
+        if f.enum is not None and f.enum.sentinel is not None and not naming.is_data_type(f.enum):  # DataType's UNSET is "not chosen"
             condition = f"_data.{f.name} == {FBS}::{f.enum.name}::{f.enum.sentinel.name}"
             sentinels.append((condition, quote(naming.finalize_prefix(names) + naming.sentinel_message(f))))
     return OpView(

@@ -212,5 +212,6 @@ def build(spec: OpSpec) -> SchemaView:
         metadata=spec.flatbuffers.metadata,
         enums=tuple(FbsEnumView(e.name, tuple((v.name, v.value) for v in e.values)) for e in _enums(spec, defined_here=True)),
         fields=fields,
-        json_includes=tuple(sorted({naming.schema_json_include(s) for s in shared})),
+        # DataType's JSON names are in json/Common.hpp, always included (id 65504244315)
+        json_includes=tuple(sorted({naming.schema_json_include(s) for s in shared if s != naming.DATA_TYPE_SCHEMA})),
     )

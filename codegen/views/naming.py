@@ -59,6 +59,21 @@ HIPDNN_NAMES = frozenset(
 )
 
 
+# hipDNN's own DataType (data_types.fbs), which a field may take as its enum: SDPA forward's
+# mma_core_mode. Its plumbing exists in hipDNN under names of its own (verified: frontend Types.hpp
+# ids 56235724232, 54653676998: toHipdnnDataType -> std::optional<hipdnnDataType_t>,
+# fromHipdnnDataType -> std::pair<DataType, Error>; backend setDataType/getDataType, id 55515880531;
+# C enumerators HIPDNN_DATA_<NAME>, SdpaFwd descriptor test id 55412860728).
+DATA_TYPE = "DataType"
+DATA_TYPE_SCHEMA = "data_types.fbs"
+DATA_TYPE_SENTINEL = "UNSET"  # data_types.fbs's "not chosen"; the frontend's NOT_SET
+
+
+def is_data_type(e: EnumDef) -> bool:
+    """The enum is hipDNN's own DataType, described (not introduced) by a field of that type."""
+    return e.name == DATA_TYPE and e.schema == DATA_TYPE_SCHEMA and not e.introduced
+
+
 def enum_name_clash(name: str) -> str | None:
     """Why an enum may not take `name`, or None: a name hipDNN or the Python mirror already defines
     (the mirror's op classes end in OperationDescriptor), or a Python built-in the mirror uses."""
@@ -637,6 +652,8 @@ def c_enum_header_path(e: EnumDef) -> str:
 
 
 def c_enum_value(e: EnumDef, v: EnumValue) -> str:
+    if is_data_type(e):
+        return f"HIPDNN_DATA_{v.name}"
     return f"HIPDNN_{upper_snake(e.name)}_{v.name}"
 
 
@@ -655,7 +672,7 @@ def from_sdk(e: EnumDef) -> str:
 
 def frontend_enum_member(e: EnumDef, value_name: str) -> str:
     """The frontend enumerator for a spec value: an introduced enum's sentinel is its NOT_SET."""
-    if e.introduced and e.sentinel is not None and e.sentinel.name == value_name:
+    if (e.introduced or is_data_type(e)) and e.sentinel is not None and e.sentinel.name == value_name:
         return FRONTEND_NOT_SET
     return value_name
 
@@ -670,11 +687,11 @@ def function_test_name(function: str) -> str:
 
 
 def to_backend(e: EnumDef) -> str:
-    return f"toBackend{e.name}"
+    return "toHipdnnDataType" if is_data_type(e) else f"toBackend{e.name}"
 
 
 def from_hipdnn(e: EnumDef) -> str:
-    return f"fromHipdnn{e.name}"
+    return f"fromHipdnn{e.name}"  # fromHipdnnDataType for DataType too
 
 
 def enum_name_function(f: Field) -> str:

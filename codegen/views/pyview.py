@@ -217,7 +217,8 @@ def build(spec: OpSpec) -> OpView:
         )
     fields = []
     for f in spec.fields:
-        sentinel = f.enum.sentinel if f.enum is not None else None
+        # DataType's UNSET means "not chosen": finalize accepts it (no sentinel check)
+        sentinel = f.enum.sentinel if f.enum is not None and not naming.is_data_type(f.enum) else None
         fields.append(
             FieldView(
                 f, f.name, f.attribute, f.type.name, f.optional, zero(f),
@@ -349,7 +350,7 @@ def build_package(ops: list[OpView], registry: Registry | None, version: str) ->
     enum_json: dict[str, tuple[tuple[str, str], ...]] = {}
     for spec in specs:
         for f in spec.fields:
-            if f.enum is not None:
+            if f.enum is not None and not naming.is_data_type(f.enum):  # the mirror's own DataType is hipDNN's
                 enums.setdefault(f.enum.name, tuple((v.name, v.value) for v in f.enum.values))
                 enum_json.setdefault(f.enum.name, tuple((v.name, naming.enum_json_name(f.enum, v.name)) for v in f.enum.values))
     return PackageView(
