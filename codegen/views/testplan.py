@@ -382,7 +382,35 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
         if nodecheck.unset_value(spec, f) is None and value is not None:
             options.append(None)
         out.extend(_with(state, fields={f.name: v}) for v in options if v != value or v is None)
+    if shapes_too:  # after every other change, so the tests found before strides were nudged stay
+        for name in [t for t in tensors if t in _strides_read(c)]:
+            base = state.strides_of(name)
+            for i, s in enumerate(base):
+                for new in (0, -s if s else -1):
+                    out.append(_with_strides(state, name, base[:i] + (new,) + base[i + 1 :]))
     return out
+
+
+def _strides_read(c: expr.Compiled) -> set[str]:
+    """The tensors whose strides the check (or its condition) reads."""
+    found: set[str] = set()
+
+    def walk(n: Any) -> None:
+        if isinstance(n, expr.Node):
+            if n.kind == "prop" and n.value == "strides":
+                found.add(n.args[0].value)
+            for a in n.args:
+                walk(a)
+
+    walk(c.requires)
+    if c.when is not None:
+        walk(c.when)
+    return found
+
+
+def _with_strides(state: NodeState, name: str, strides: Dims) -> NodeState:
+    return NodeState(state.present, state.dims, tuple((n, strides if n == name else s) for n, s in state.strides),
+                     state.fields)
 
 
 def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[NodeState]:
@@ -454,6 +482,7 @@ def _node_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[tuple[NodeC
             untestable.append(check)
             continue
         changed = tuple(sorted({n for (n, d), (_, d0) in zip(found.dims, state.dims) if d != d0}
+                               | {n for (n, d), (_, d0) in zip(found.strides, state.strides) if d != d0}
                                | {n for (n, v), (_, v0) in zip(found.fields, state.fields) if v != v0}
                                | (set(found.present) ^ set(state.present))))
         cases.append(NodeCase(check.name, found, check, changed))
