@@ -100,6 +100,7 @@ class TestPlan:
     node_cases: tuple[NodeCase, ...] = ()
     infer_cases: tuple[InferCase, ...] = ()
     untestable_checks: tuple[NodeCheck, ...] = ()  # checks the test data cannot make fail alone
+    dims_unset_cases: tuple[NodeCase, ...] = ()  # the valid state with one tensor set but without dims
 
     @property
     def rule_cases(self) -> tuple[FinalizeCase, ...]:
@@ -273,7 +274,8 @@ def build(spec: OpSpec) -> TestPlan:
         present = found
         round_trips.append(RoundTrip(naming.test_case_name("SetAndGet", t.name, "Tensor"), t, present))
     node_cases, untestable = _node_cases(spec, all_present)
-    return TestPlan(spec, tuple(cases), tuple(round_trips), all_present, node_cases, _infer_cases(spec, all_present), untestable)
+    return TestPlan(spec, tuple(cases), tuple(round_trips), all_present, node_cases, _infer_cases(spec, all_present), untestable,
+                    _dims_unset_cases(spec, node_cases))
 
 
 # --- the frontend node -----------------------------------------------------------------------------
@@ -379,6 +381,10 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
             options = [0, 1, -1] if value is None else [value + 1, value - 1, 0, -1, 2 * value + 1]
         elif f.type.name in ("float", "double"):
             options = [0.5, 0.0, -1.0] if value is None else [value * 2 + 1, 0.0, -1.0]
+        elif f.type.is_vector and isinstance(value, list) and value:
+            # emptied, an entry zeroed or negated, and one entry more than the highest test rank
+            longest = max((len(d) for n, d in state.dims if n in state.present), default=0)
+            options = [[], [0] + value[1:], [-value[0]] + value[1:], value + [value[-1]] * max(1, longest + 1 - len(value))]
         if nodecheck.unset_value(spec, f) is None and value is not None:
             options.append(None)
         out.extend(_with(state, fields={f.name: v}) for v in options if v != value or v is None)
@@ -487,6 +493,20 @@ def _node_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[tuple[NodeC
                                | (set(found.present) ^ set(state.present))))
         cases.append(NodeCase(check.name, found, check, changed))
     return tuple(cases), tuple(untestable)
+
+
+def _dims_unset_cases(spec: OpSpec, node_cases: tuple[NodeCase, ...]) -> tuple[NodeCase, ...]:
+    """pre_validate_node() with one tensor of the valid state set without dims or strides (as a
+    graph leaves a tensor the node infers later): the checks reading it hold, the others decide."""
+    if not node_cases:
+        return ()
+    state = node_cases[0].state
+    cases = []
+    for name in state.present:
+        unset = replace(state, dims=tuple((n, () if n == name else d) for n, d in state.dims),
+                        strides=tuple((n, () if n == name else d) for n, d in state.strides))
+        cases.append(NodeCase(naming.pascal(name), unset, first_failure(spec, unset), (name,)))
+    return tuple(cases)
 
 
 def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase, ...]:

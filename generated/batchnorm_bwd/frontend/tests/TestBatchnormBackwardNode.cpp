@@ -983,6 +983,198 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsSpatialValues)
               "times the spatial dimensions must be > 1)");
 }
 
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithXDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithMeanDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithInvVarianceDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDxDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDscaleDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDbiasDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestBatchnormBackwardNode, InferFailsWithoutDy)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});

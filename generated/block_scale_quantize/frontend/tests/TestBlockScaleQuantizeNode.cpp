@@ -258,6 +258,57 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsLastDivisible)
         "BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)");
 }
 
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithXDimsUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithYDimsUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestBlockScaleQuantizeNode, InferFailsWithoutX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
