@@ -1768,6 +1768,258 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
 
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithBiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((), ()),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithPrevRunningMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((), ()),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithPrevRunningVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((), ()),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMomentumDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((), ()),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithEpsilonDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((), ()),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithNextRunningMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((), ()),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithNextRunningVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((), ()),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {

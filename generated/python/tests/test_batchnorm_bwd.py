@@ -1286,6 +1286,142 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
 
+    def test_PreValidateSucceedsWithDyDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDxDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDscaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDbiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((), ()),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutDy(self) -> None:
         attributes = node_attributes(
             {

@@ -587,6 +587,42 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: block_size has more entries than x has dimensions'))
 
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((), ()),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {

@@ -641,6 +641,42 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)'))
 
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
