@@ -100,7 +100,7 @@ class TestPlan:
     node_cases: tuple[NodeCase, ...] = ()
     infer_cases: tuple[InferCase, ...] = ()
     untestable_checks: tuple[NodeCheck, ...] = ()  # checks the test data cannot make fail alone
-    dims_unset_cases: tuple[NodeCase, ...] = ()  # the valid state with one tensor set but without dims
+    dims_unset_cases: tuple[NodeCase, ...] = ()  # the valid state with one tensor without dims, or one field unset
 
     @property
     def rule_cases(self) -> tuple[FinalizeCase, ...]:
@@ -505,7 +505,13 @@ def _dims_unset_cases(spec: OpSpec, node_cases: tuple[NodeCase, ...]) -> tuple[N
     for name in state.present:
         unset = replace(state, dims=tuple((n, () if n == name else d) for n, d in state.dims),
                         strides=tuple((n, () if n == name else d) for n, d in state.strides))
-        cases.append(NodeCase(naming.pascal(name), unset, first_failure(spec, unset), (name,)))
+        cases.append(NodeCase(naming.pascal(name) + "DimsUnset", unset, first_failure(spec, unset), (name,)))
+    for f in spec.fields:  # each field the test data sets, back at the value it has when never set
+        default = [] if f.type.is_vector else nodecheck.unset_value(spec, f)
+        if state.field(f.name) == default:
+            continue
+        unset = _with(state, fields={f.name: default})
+        cases.append(NodeCase(naming.pascal(f.name) + "Unset", unset, first_failure(spec, unset), (f.name,)))
     return tuple(cases)
 
 
@@ -539,7 +545,58 @@ def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase,
             mine = value + 1 if value + 1 != unset else value + 2
             cases.append(InferCase(f"Infer{word}KeepsUserValue", _with(state, fields={f.name: mine}), (), ((f.name, mine),)))
     cases += _formula_cases(spec, state)
+    cases += _inference_variants(spec, state)
     return tuple(cases)
+
+
+def _expected(spec: OpSpec, state: NodeState, target: str) -> InferCase | None:
+    """What infer_properties_node() leaves in `target` from `state` (None when it fails)."""
+    dims = {n: (d if n in state.present else None) for n, d in state.dims}
+    strides = {n: (d if n in state.present else None) for n, d in state.strides}
+    fields = dict(state.fields)
+    if nodecheck.infer(spec, dims, strides, fields) is not None or dims.get(target) is None:
+        return None
+    return InferCase("", state, ((target, dims[target] or (), strides.get(target) or ()),), ())
+
+
+def _inference_variants(spec: OpSpec, state: NodeState) -> list[InferCase]:
+    """Per copy of `inference:`, its source set without strides; per formula, the target's own dims
+    kept, its source without strides, and the first one-field change where its condition fails."""
+    out: list[InferCase] = []
+
+    def add(name: str, candidate: NodeState, target: str) -> bool:
+        case = _expected(spec, candidate, target)
+        if case is not None:
+            out.append(replace(case, name=name))
+        return case is not None
+
+    def cleared(base: NodeState, target: str, no_strides: str | None = None) -> NodeState:
+        present = tuple(t.name for t in spec.tensors if t.name in base.present or t.name == target)
+        return replace(_with(base, present=present), dims=tuple((n, () if n == target else d) for n, d in base.dims),
+                       strides=tuple((n, () if n in (target, no_strides) else d) for n, d in base.strides))
+
+    for step in nodecheck.inference_steps(spec):
+        if step.inference.kind == "tensor" and step.target in state.present and step.source in state.present:
+            add(f"Infer{naming.pascal(step.target)}FromSourceWithoutStrides", cleared(state, step.target, step.source), step.target)
+    for index, f in enumerate(nodecheck.formulas(spec)):
+        target, word = f.formula.target, naming.pascal(f.formula.target)
+        base = cleared(state, target)
+        own = state.dims_of(target)
+        if own:
+            mine = (own[0] + 1,) + own[1:]
+            add(f"Infer{word}KeepsUserValueFormula{index + 1}", _with(cleared(state, target), dims={target: mine}), target)
+        for source in sorted(expr.shape_reads(f.dims) - {target}):
+            if source in base.present:
+                add(f"Infer{word}Formula{index + 1}WithoutStridesOf{naming.pascal(source)}", cleared(state, target, source), target)
+                break
+        if f.when is not None:
+            for candidate in _field_changes(spec, base):
+                dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
+                strides = {n: (d if n in candidate.present else None) for n, d in candidate.strides}
+                if nodecheck.formula_dims(spec, f, dims, strides, dict(candidate.fields)) is None and \
+                        add(f"Infer{word}Formula{index + 1}WhenFalse", candidate, target):
+                    break
+    return out
 
 
 def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:

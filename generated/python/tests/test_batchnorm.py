@@ -2258,6 +2258,213 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
         self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
 
+    def test_InferYFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, ())
+
+    def test_InferMeanKeepsUserValueFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["mean"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+
+    def test_InferMeanFormula1WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+
+    def test_InferInvVarianceKeepsUserValueFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferInvVarianceFormula2WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningMeanKeepsUserValueFormula3(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningMeanFormula3WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((), ()),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningVarianceKeepsUserValueFormula4(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningVarianceFormula4WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
             {

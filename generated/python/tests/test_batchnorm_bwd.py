@@ -1632,6 +1632,63 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 1, 1))
 
+    def test_InferDxFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dx"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, ())
+
+    def test_InferDscaleFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dscale"].strides, ())
+
+    def test_InferDbiasFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dbias"].strides, ())
+
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
             {

@@ -1130,6 +1130,23 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
         self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
 
+    def test_InferYFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, ())
+
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {

@@ -623,6 +623,30 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
+    def test_PreValidateFailsWithBlockSizeUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode: block_size must not be empty'))
+
+    def test_PreValidateSucceedsWithIsNegativeScaleUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": False},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
@@ -683,6 +707,20 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (2, 1, 64, 128))
         self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((), ()),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, ())
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()

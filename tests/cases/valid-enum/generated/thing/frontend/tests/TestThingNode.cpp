@@ -260,6 +260,74 @@ TEST(TestThingNode, PreValidateSucceedsWithMaskDimsUnset)
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
+TEST(TestThingNode, PreValidateSucceedsWithAxisUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(0);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithModeUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::0);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithDataUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithWindowUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.window.reset();
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestThingNode, InferFailsWithoutIn)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
