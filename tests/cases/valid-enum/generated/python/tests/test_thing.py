@@ -967,19 +967,6 @@ class TestThingNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
-    def test_PreValidateSucceedsWithModeUnset(self) -> None:
-        attributes = node_attributes(
-            {
-                "in": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "bias": ((1, 3), (3, 1)),
-                "mask": ((2, 3), (3, 1)),
-            },
-            {"axis": 1, "mode": ThingMode.0, "data": [1, 2, 255], "window": 4},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
-
     def test_PreValidateSucceedsWithDataUnset(self) -> None:
         attributes = node_attributes(
             {

@@ -277,23 +277,6 @@ TEST(TestThingNode, PreValidateSucceedsWithAxisUnset)
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-TEST(TestThingNode, PreValidateSucceedsWithModeUnset)
-{
-    ThingNode node(ThingAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_axis(1);
-    attributes.set_mode(ThingMode::0);
-    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
-    attributes.set_window(4);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
-}
-
 TEST(TestThingNode, PreValidateSucceedsWithDataUnset)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
