@@ -96,8 +96,14 @@ def _random_state(spec, rng: random.Random):
     set or (when optional) unset, near their test value or small."""
     valid = VALID[spec.op]
     dims: dict[str, tuple[int, ...] | None] = {}
+    # a quarter of the states change one tensor of the valid state, so ops with many checks
+    # (batchnorm's channel-only statistics) reach success too
+    drawn = {t.name for t in spec.tensors} if rng.random() >= 0.25 else {rng.choice(spec.tensors).name}
     for t in spec.tensors:
         test = valid.dims_of(t.name)
+        if t.name not in drawn:
+            dims[t.name] = test if t.name in valid.present else None
+            continue
         present = t.name in valid.present if rng.random() < 0.7 else rng.random() < 0.5
         choice = rng.random()
         if choice < 0.45:

@@ -145,6 +145,7 @@ class Draft:
     tensors: list[DraftTensor] = field(default_factory=list)
     fields: list[DraftField] = field(default_factory=list)
     rules: list[tuple[str, list[str]]] = field(default_factory=list)
+    proposed: list[tuple[str, list[str]]] = field(default_factory=list)  # the rules propose_checks added
     inferences: list[tuple[str, str, str]] = field(default_factory=list)  # (output, from, why)
     checks: list[dict[str, str]] = field(default_factory=list)  # {id, requires, message}: the checkout node's
     uninferred: list[str] = field(default_factory=list)  # outputs no inference rule gives dims
@@ -230,6 +231,9 @@ class Draft:
         if self.inferences:
             lines.append("output shapes inferred from names (the spec's inference:); review them:")
             lines += [f"  {target} from {source} ({why})" for target, source, why in self.inferences]
+        if self.rules:
+            lines.append("checks proposed (the spec's rules:, what hipDNN's nodes check of gradients); review them:")
+            lines += [f"  {kind}: [{', '.join(tensors)}]" for kind, tensors in self.rules]
         if self.uninferred:
             lines.append("outputs nothing infers: a graph must give them dims, or add an inference rule:")
             lines += [f"  {name}" for name in self.uninferred]
@@ -438,6 +442,20 @@ def infer_outputs(draft: Draft) -> None:
             draft.inferences.append((tensor.name, "scale", "gradient of a bias shaped like scale; the op has no bias tensor"))
         else:
             draft.uninferred.append(tensor.name)  # the spec notes it beside the tensor
+    propose_checks(draft)
+
+
+def propose_checks(draft: Draft) -> None:
+    """The checks add-op can derive: a gradient has its tensor's shape (hipDNN's backward nodes
+    refuse dx unlike x and dscale/dbias unlike scale), one same_shape rule per source tensor over
+    the outputs inferred from it; each is listed for review."""
+    groups: dict[str, list[str]] = {}
+    for target, source, _ in draft.inferences:
+        groups.setdefault(source, []).append(target)
+    for source, targets in groups.items():
+        if not any(kind == "same_shape" and source in tensors for kind, tensors in draft.rules):
+            draft.rules.append(("same_shape", [source, *targets]))
+            draft.proposed.append(draft.rules[-1])
 
 
 def _metadata(items: list[str], loc: Loc, problems: list[Diagnostic]) -> list[str]:

@@ -101,6 +101,7 @@ class TestPlan:
     node_cases: tuple[NodeCase, ...] = ()
     infer_cases: tuple[InferCase, ...] = ()
     untestable_checks: tuple[NodeCheck, ...] = ()  # checks the test data cannot make fail alone
+    dims_unset_cases: tuple[NodeCase, ...] = ()  # the valid state with one tensor without dims, or one field unset
 
     @property
     def rule_cases(self) -> tuple[FinalizeCase, ...]:
@@ -275,7 +276,8 @@ def build(spec: OpSpec) -> TestPlan:
         present = found
         round_trips.append(RoundTrip(naming.test_case_name("SetAndGet", t.name, "Tensor"), t, present))
     node_cases, untestable = _node_cases(spec, all_present)
-    return TestPlan(spec, tuple(cases), tuple(round_trips), all_present, node_cases, _infer_cases(spec, all_present), untestable)
+    return TestPlan(spec, tuple(cases), tuple(round_trips), all_present, node_cases, _infer_cases(spec, all_present), untestable,
+                    _dims_unset_cases(spec, node_cases))
 
 
 # --- the frontend node -----------------------------------------------------------------------------
@@ -381,10 +383,42 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
             options = [0, 1, -1] if value is None else [value + 1, value - 1, 0, -1, 2 * value + 1]
         elif f.type.name in ("float", "double"):
             options = [0.5, 0.0, -1.0] if value is None else [value * 2 + 1, 0.0, -1.0]
+        elif f.type.is_vector and isinstance(value, list) and value:
+            # emptied, an entry zeroed or negated, and one entry more than the highest test rank
+            longest = max((len(d) for n, d in state.dims if n in state.present), default=0)
+            options = [[], [0] + value[1:], [-value[0]] + value[1:], value + [value[-1]] * max(1, longest + 1 - len(value))]
         if nodecheck.unset_value(spec, f) is None and value is not None:
             options.append(None)
         out.extend(_with(state, fields={f.name: v}) for v in options if v != value or v is None)
+    if shapes_too:  # after every other change, so the tests found before strides were nudged stay
+        for name in [t for t in tensors if t in _strides_read(c)]:
+            base = state.strides_of(name)
+            for i, s in enumerate(base):
+                for new in (0, -s if s else -1):
+                    out.append(_with_strides(state, name, base[:i] + (new,) + base[i + 1 :]))
     return out
+
+
+def _strides_read(c: expr.Compiled) -> set[str]:
+    """The tensors whose strides the check (or its condition) reads."""
+    found: set[str] = set()
+
+    def walk(n: Any) -> None:
+        if isinstance(n, expr.Node):
+            if n.kind == "prop" and n.value == "strides":
+                found.add(n.args[0].value)
+            for a in n.args:
+                walk(a)
+
+    walk(c.requires)
+    if c.when is not None:
+        walk(c.when)
+    return found
+
+
+def _with_strides(state: NodeState, name: str, strides: Dims) -> NodeState:
+    return NodeState(state.present, state.dims, tuple((n, strides if n == name else s) for n, s in state.strides),
+                     state.fields)
 
 
 def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[NodeState]:
@@ -456,10 +490,31 @@ def _node_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[tuple[NodeC
             untestable.append(check)
             continue
         changed = tuple(sorted({n for (n, d), (_, d0) in zip(found.dims, state.dims) if d != d0}
+                               | {n for (n, d), (_, d0) in zip(found.strides, state.strides) if d != d0}
                                | {n for (n, v), (_, v0) in zip(found.fields, state.fields) if v != v0}
                                | (set(found.present) ^ set(state.present))))
         cases.append(NodeCase(check.name, found, check, changed))
     return tuple(cases), tuple(untestable)
+
+
+def _dims_unset_cases(spec: OpSpec, node_cases: tuple[NodeCase, ...]) -> tuple[NodeCase, ...]:
+    """pre_validate_node() with one tensor of the valid state set without dims or strides (as a
+    graph leaves a tensor the node infers later): the checks reading it hold, the others decide."""
+    if not node_cases:
+        return ()
+    state = node_cases[0].state
+    cases = []
+    for name in state.present:
+        unset = replace(state, dims=tuple((n, () if n == name else d) for n, d in state.dims),
+                        strides=tuple((n, () if n == name else d) for n, d in state.strides))
+        cases.append(NodeCase(naming.pascal(name) + "DimsUnset", unset, first_failure(spec, unset), (name,)))
+    for f in spec.fields:  # each field the test data sets, back at the value it has when never set
+        default = [] if f.type.is_vector else nodecheck.unset_value(spec, f)
+        if state.field(f.name) == default or f.enum is not None and default not in [v.name for v in f.enum.values]:
+            continue
+        unset = _with(state, fields={f.name: default})
+        cases.append(NodeCase(naming.pascal(f.name) + "Unset", unset, first_failure(spec, unset), (f.name,)))
+    return tuple(cases)
 
 
 def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase, ...]:
@@ -492,7 +547,58 @@ def _infer_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[InferCase,
             mine = value + 1 if value + 1 != unset else value + 2
             cases.append(InferCase(f"Infer{word}KeepsUserValue", _with(state, fields={f.name: mine}), (), ((f.name, mine),)))
     cases += _formula_cases(spec, state)
+    cases += _inference_variants(spec, state)
     return tuple(cases)
+
+
+def _expected(spec: OpSpec, state: NodeState, target: str) -> InferCase | None:
+    """What infer_properties_node() leaves in `target` from `state` (None when it fails)."""
+    dims = {n: (d if n in state.present else None) for n, d in state.dims}
+    strides = {n: (d if n in state.present else None) for n, d in state.strides}
+    fields = dict(state.fields)
+    if nodecheck.infer(spec, dims, strides, fields) is not None or dims.get(target) is None:
+        return None
+    return InferCase("", state, ((target, dims[target] or (), strides.get(target) or ()),), ())
+
+
+def _inference_variants(spec: OpSpec, state: NodeState) -> list[InferCase]:
+    """Per copy of `inference:`, its source set without strides; per formula, the target's own dims
+    kept, its source without strides, and the first one-field change where its condition fails."""
+    out: list[InferCase] = []
+
+    def add(name: str, candidate: NodeState, target: str) -> bool:
+        case = _expected(spec, candidate, target)
+        if case is not None:
+            out.append(replace(case, name=name))
+        return case is not None
+
+    def cleared(base: NodeState, target: str, no_strides: str | None = None) -> NodeState:
+        present = tuple(t.name for t in spec.tensors if t.name in base.present or t.name == target)
+        return replace(_with(base, present=present), dims=tuple((n, () if n == target else d) for n, d in base.dims),
+                       strides=tuple((n, () if n in (target, no_strides) else d) for n, d in base.strides))
+
+    for step in nodecheck.inference_steps(spec):
+        if step.inference.kind == "tensor" and step.target in state.present and step.source in state.present:
+            add(f"Infer{naming.pascal(step.target)}FromSourceWithoutStrides", cleared(state, step.target, step.source), step.target)
+    for index, f in enumerate(nodecheck.formulas(spec)):
+        target, word = f.formula.target, naming.pascal(f.formula.target)
+        base = cleared(state, target)
+        own = state.dims_of(target)
+        if own:
+            mine = (own[0] + 1,) + own[1:]
+            add(f"Infer{word}KeepsUserValueFormula{index + 1}", _with(cleared(state, target), dims={target: mine}), target)
+        for source in sorted(expr.shape_reads(f.dims) - {target}):
+            if source in base.present:
+                add(f"Infer{word}Formula{index + 1}WithoutStridesOf{naming.pascal(source)}", cleared(state, target, source), target)
+                break
+        if f.when is not None:
+            for candidate in _field_changes(spec, base):
+                dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
+                strides = {n: (d if n in candidate.present else None) for n, d in candidate.strides}
+                if nodecheck.formula_dims(spec, f, dims, strides, dict(candidate.fields)) is None and \
+                        add(f"Infer{word}Formula{index + 1}WhenFalse", candidate, target):
+                    break
+    return out
 
 
 def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:

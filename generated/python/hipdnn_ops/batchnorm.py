@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, Formula, at, every
 
 
 class BatchnormOperationDescriptor(OperationDescriptor):
@@ -164,6 +164,45 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormNode missing bias (input) for pre-validation', tensors=('bias',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormNode missing epsilon (input) for pre-validation', tensors=('epsilon',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormNode missing y (output) for pre-validation', tensors=('y',)),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormNode: y dims must equal x dims', tensors=('x', 'y')),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: bias must have at least 2 dimensions', tensors=('bias',), fails=lambda v: (not (len(v.dims('bias')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: epsilon must be a scalar (single element)', tensors=('epsilon',), fails=lambda v: (not every(range(0, len(v.dims('epsilon'))), lambda q_i: (at(v.dims('epsilon'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: x dimensions must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 0), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: x strides must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.strides('x'))), lambda q_i: (at(v.strides('x'), q_i) > 0), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: scale batch dimension (index 0) must be 1', tensors=('scale',), fails=lambda v: (not (at(v.dims('scale'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: scale channel dimension (index 1) must equal the channels of x', tensors=('scale', 'x'), fails=lambda v: (not (at(v.dims('scale'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: scale spatial dimensions must be 1', tensors=('scale',), fails=lambda v: (not every(range(2, len(v.dims('scale'))), lambda q_i: (at(v.dims('scale'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: bias batch dimension (index 0) must be 1', tensors=('bias',), fails=lambda v: (not (at(v.dims('bias'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: bias channel dimension (index 1) must equal the channels of x', tensors=('bias', 'x'), fails=lambda v: (not (at(v.dims('bias'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: bias spatial dimensions must be 1', tensors=('bias',), fails=lambda v: (not every(range(2, len(v.dims('bias'))), lambda q_i: (at(v.dims('bias'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: mean must have at least 2 dimensions', tensors=('mean',), fails=lambda v: (not (len(v.dims('mean')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: mean batch dimension (index 0) must be 1', tensors=('mean',), fails=lambda v: (not (at(v.dims('mean'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: mean channel dimension (index 1) must equal the channels of x', tensors=('mean', 'x'), fails=lambda v: (not (at(v.dims('mean'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: mean spatial dimensions must be 1', tensors=('mean',), fails=lambda v: (not every(range(2, len(v.dims('mean'))), lambda q_i: (at(v.dims('mean'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: inv_variance must have at least 2 dimensions', tensors=('inv_variance',), fails=lambda v: (not (len(v.dims('inv_variance')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: inv_variance batch dimension (index 0) must be 1', tensors=('inv_variance',), fails=lambda v: (not (at(v.dims('inv_variance'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x', tensors=('inv_variance', 'x'), fails=lambda v: (not (at(v.dims('inv_variance'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: inv_variance spatial dimensions must be 1', tensors=('inv_variance',), fails=lambda v: (not every(range(2, len(v.dims('inv_variance'))), lambda q_i: (at(v.dims('inv_variance'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, next_running_mean, next_running_variance) must all be set, or none', tensors=(), fails=lambda v: ((((v.present('prev_running_mean') | v.present('prev_running_variance')) | v.present('next_running_mean')) | v.present('next_running_variance')) & (not (((v.present('prev_running_mean') & v.present('prev_running_variance')) & v.present('next_running_mean')) & v.present('next_running_variance'))))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_mean must have at least 2 dimensions', tensors=('prev_running_mean',), fails=lambda v: (not (len(v.dims('prev_running_mean')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_mean batch dimension (index 0) must be 1', tensors=('prev_running_mean',), fails=lambda v: (not (at(v.dims('prev_running_mean'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_mean channel dimension (index 1) must equal the channels of x', tensors=('prev_running_mean', 'x'), fails=lambda v: (not (at(v.dims('prev_running_mean'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_mean spatial dimensions must be 1', tensors=('prev_running_mean',), fails=lambda v: (not every(range(2, len(v.dims('prev_running_mean'))), lambda q_i: (at(v.dims('prev_running_mean'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_variance must have at least 2 dimensions', tensors=('prev_running_variance',), fails=lambda v: (not (len(v.dims('prev_running_variance')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_variance batch dimension (index 0) must be 1', tensors=('prev_running_variance',), fails=lambda v: (not (at(v.dims('prev_running_variance'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_variance channel dimension (index 1) must equal the channels of x', tensors=('prev_running_variance', 'x'), fails=lambda v: (not (at(v.dims('prev_running_variance'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: prev_running_variance spatial dimensions must be 1', tensors=('prev_running_variance',), fails=lambda v: (not every(range(2, len(v.dims('prev_running_variance'))), lambda q_i: (at(v.dims('prev_running_variance'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_mean must have at least 2 dimensions', tensors=('next_running_mean',), fails=lambda v: (not (len(v.dims('next_running_mean')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_mean batch dimension (index 0) must be 1', tensors=('next_running_mean',), fails=lambda v: (not (at(v.dims('next_running_mean'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_mean channel dimension (index 1) must equal the channels of x', tensors=('next_running_mean', 'x'), fails=lambda v: (not (at(v.dims('next_running_mean'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_mean spatial dimensions must be 1', tensors=('next_running_mean',), fails=lambda v: (not every(range(2, len(v.dims('next_running_mean'))), lambda q_i: (at(v.dims('next_running_mean'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_variance must have at least 2 dimensions', tensors=('next_running_variance',), fails=lambda v: (not (len(v.dims('next_running_variance')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_variance batch dimension (index 0) must be 1', tensors=('next_running_variance',), fails=lambda v: (not (at(v.dims('next_running_variance'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_variance channel dimension (index 1) must equal the channels of x', tensors=('next_running_variance', 'x'), fails=lambda v: (not (at(v.dims('next_running_variance'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: next_running_variance spatial dimensions must be 1', tensors=('next_running_variance',), fails=lambda v: (not every(range(2, len(v.dims('next_running_variance'))), lambda q_i: (at(v.dims('next_running_variance'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)', tensors=('x',), fails=lambda v: (not ((at(v.dims('x'), 0) > 1) | every(range(2, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 1), False)))),
     ),
     (
         Inference('tensor', 'y', 'x'),
@@ -172,6 +211,12 @@ NODE = NodeSpec(
     },
     ("x", "scale", "bias", "epsilon", "y", ),
     lists=(("peer_stats", "PEER_STATS"), ),
+    formulas=(
+        Formula('mean', lambda v: v.dims('scale')),
+        Formula('inv_variance', lambda v: v.dims('scale')),
+        Formula('next_running_mean', lambda v: v.dims('scale'), when=lambda v: ((v.present('prev_running_mean') & v.present('prev_running_variance')) & v.present('next_running_variance'))),
+        Formula('next_running_variance', lambda v: v.dims('scale'), when=lambda v: ((v.present('prev_running_mean') & v.present('prev_running_variance')) & v.present('next_running_mean'))),
+    ),
 )
 
 

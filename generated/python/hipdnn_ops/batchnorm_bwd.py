@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every
 
 
 class BatchnormBackwardOperationDescriptor(OperationDescriptor):
@@ -125,6 +125,34 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormBackwardNode missing dx (output) for pre-validation', tensors=('dx',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormBackwardNode missing dscale (output) for pre-validation', tensors=('dscale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormBackwardNode missing dbias (output) for pre-validation', tensors=('dbias',)),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormBackwardNode: dy dims must equal x dims', tensors=('x', 'dy')),
+        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormBackwardNode: dx dims must equal x dims', tensors=('x', 'dx')),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: x dimensions must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 0), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: x strides must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.strides('x'))), lambda q_i: (at(v.strides('x'), q_i) > 0), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dy strides must be positive', tensors=('dy',), fails=lambda v: (not every(range(0, len(v.strides('dy'))), lambda q_i: (at(v.strides('dy'), q_i) > 0), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: scale batch dimension (index 0) must be 1', tensors=('scale',), fails=lambda v: (not (at(v.dims('scale'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: scale channel dimension (index 1) must equal the channels of x', tensors=('scale', 'x'), fails=lambda v: (not (at(v.dims('scale'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: scale spatial dimensions must be 1', tensors=('scale',), fails=lambda v: (not every(range(2, len(v.dims('scale'))), lambda q_i: (at(v.dims('scale'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dscale must have at least 2 dimensions', tensors=('dscale',), fails=lambda v: (not (len(v.dims('dscale')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dscale batch dimension (index 0) must be 1', tensors=('dscale',), fails=lambda v: (not (at(v.dims('dscale'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dscale channel dimension (index 1) must equal the channels of x', tensors=('dscale', 'x'), fails=lambda v: (not (at(v.dims('dscale'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dscale spatial dimensions must be 1', tensors=('dscale',), fails=lambda v: (not every(range(2, len(v.dims('dscale'))), lambda q_i: (at(v.dims('dscale'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dbias must have at least 2 dimensions', tensors=('dbias',), fails=lambda v: (not (len(v.dims('dbias')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dbias batch dimension (index 0) must be 1', tensors=('dbias',), fails=lambda v: (not (at(v.dims('dbias'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dbias channel dimension (index 1) must equal the channels of x', tensors=('dbias', 'x'), fails=lambda v: (not (at(v.dims('dbias'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dbias spatial dimensions must be 1', tensors=('dbias',), fails=lambda v: (not every(range(2, len(v.dims('dbias'))), lambda q_i: (at(v.dims('dbias'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: mean must have at least 2 dimensions', tensors=('mean',), fails=lambda v: (not (len(v.dims('mean')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: mean batch dimension (index 0) must be 1', tensors=('mean',), fails=lambda v: (not (at(v.dims('mean'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: mean channel dimension (index 1) must equal the channels of x', tensors=('mean', 'x'), fails=lambda v: (not (at(v.dims('mean'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: mean spatial dimensions must be 1', tensors=('mean',), fails=lambda v: (not every(range(2, len(v.dims('mean'))), lambda q_i: (at(v.dims('mean'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: inv_variance must have at least 2 dimensions', tensors=('inv_variance',), fails=lambda v: (not (len(v.dims('inv_variance')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: inv_variance batch dimension (index 0) must be 1', tensors=('inv_variance',), fails=lambda v: (not (at(v.dims('inv_variance'), 0) == 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: inv_variance channel dimension (index 1) must equal the channels of x', tensors=('inv_variance', 'x'), fails=lambda v: (not (at(v.dims('inv_variance'), 1) == at(v.dims('x'), 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: inv_variance spatial dimensions must be 1', tensors=('inv_variance',), fails=lambda v: (not every(range(2, len(v.dims('inv_variance'))), lambda q_i: (at(v.dims('inv_variance'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: mean and inv_variance must both be set, or neither', tensors=(), fails=lambda v: (not (v.present('mean') == v.present('inv_variance')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)', tensors=('x',), fails=lambda v: (not ((at(v.dims('x'), 0) > 1) | every(range(2, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 1), False)))),
     ),
     (
         Inference('tensor', 'dx', 'x'),

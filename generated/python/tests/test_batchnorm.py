@@ -43,18 +43,18 @@ ATTRIBUTES = {
     "next_running_variance": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_NEXT_RUNNING_VARIANCE_EXT,
 }
 TENSORS = {
-    "x": TensorDescriptor(2950, (2, 3,), (3, 1,)),
-    "scale": TensorDescriptor(2951, (2, 3,), (3, 1,)),
-    "bias": TensorDescriptor(2952, (2, 3,), (3, 1,)),
-    "prev_running_mean": TensorDescriptor(2955, (2, 3,), (3, 1,)),
-    "prev_running_variance": TensorDescriptor(2956, (2, 3,), (3, 1,)),
-    "momentum": TensorDescriptor(2957, (2, 3,), (3, 1,)),
-    "epsilon": TensorDescriptor(2953, (2, 3,), (3, 1,)),
-    "y": TensorDescriptor(2958, (2, 3,), (3, 1,)),
-    "mean": TensorDescriptor(2959, (2, 3,), (3, 1,)),
-    "inv_variance": TensorDescriptor(2960, (2, 3,), (3, 1,)),
-    "next_running_mean": TensorDescriptor(2961, (2, 3,), (3, 1,)),
-    "next_running_variance": TensorDescriptor(2962, (2, 3,), (3, 1,)),
+    "x": TensorDescriptor(2950, (2, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "scale": TensorDescriptor(2951, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "bias": TensorDescriptor(2952, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "prev_running_mean": TensorDescriptor(2955, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "prev_running_variance": TensorDescriptor(2956, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "momentum": TensorDescriptor(2957, (1,), (1,)),
+    "epsilon": TensorDescriptor(2953, (1,), (1,)),
+    "y": TensorDescriptor(2958, (2, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "mean": TensorDescriptor(2959, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "inv_variance": TensorDescriptor(2960, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "next_running_mean": TensorDescriptor(2961, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "next_running_variance": TensorDescriptor(2962, (1, 64, 1, 1,), (64, 1, 1, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
 }
@@ -62,7 +62,7 @@ LIST_ATTRIBUTES = {
     "peer_stats": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_PEER_STATS_EXT,
 }
 LISTS = {
-    "peer_stats": [TensorDescriptor(2954, (2, 3,), (3, 1,))],
+    "peer_stats": [TensorDescriptor(2954, (1, 64, 1, 1,), (64, 1, 1, 1,))],
 }
 INPUTS = ("x", "scale", "bias", "prev_running_mean", "prev_running_variance", "momentum", "epsilon", )
 REQUIRED = ("x", "scale", "bias", "epsilon", "y", )
@@ -832,18 +832,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithValidAttributes(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -853,17 +853,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingX(self) -> None:
         attributes = node_attributes(
             {
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -873,17 +873,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -893,17 +893,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingBias(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -913,17 +913,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingEpsilon(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -933,37 +933,1107 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing y (output) for pre-validation'))
 
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: y dims must equal x dims'))
+
+    def test_PreValidateFailsXMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((32,), (1,)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((32,), (1,)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x must have at least 2 dimensions'))
+
+    def test_PreValidateFailsScaleMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1,), (1,)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale must have at least 2 dimensions'))
+
+    def test_PreValidateFailsBiasMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1,), (1,)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias must have at least 2 dimensions'))
+
+    def test_PreValidateFailsEpsilonScalar(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((2,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: epsilon must be a scalar (single element)'))
+
+    def test_PreValidateFailsXDimsPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x dimensions must be positive'))
+
+    def test_PreValidateFailsXStridesPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (0, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x strides must be positive'))
+
+    def test_PreValidateFailsScaleBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsScaleChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 65, 32, 32), (66560, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 65, 32, 32), (66560, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsScaleSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale spatial dimensions must be 1'))
+
+    def test_PreValidateFailsBiasBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsBiasChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsBiasSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias spatial dimensions must be 1'))
+
+    def test_PreValidateFailsMeanMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1,), (1,)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean must have at least 2 dimensions'))
+
+    def test_PreValidateFailsMeanBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsMeanChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsMeanSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean spatial dimensions must be 1'))
+
+    def test_PreValidateFailsInvVarianceMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1,), (1,)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance must have at least 2 dimensions'))
+
+    def test_PreValidateFailsInvVarianceBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsInvVarianceChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsInvVarianceSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance spatial dimensions must be 1'))
+
+    def test_PreValidateFailsRunningStatsTogether(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, next_running_mean, next_running_variance) must all be set, or none'))
+
+    def test_PreValidateFailsPrevRunningMeanMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1,), (1,)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean must have at least 2 dimensions'))
+
+    def test_PreValidateFailsPrevRunningMeanBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsPrevRunningMeanChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsPrevRunningMeanSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean spatial dimensions must be 1'))
+
+    def test_PreValidateFailsPrevRunningVarianceMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1,), (1,)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance must have at least 2 dimensions'))
+
+    def test_PreValidateFailsPrevRunningVarianceBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsPrevRunningVarianceChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsPrevRunningVarianceSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance spatial dimensions must be 1'))
+
+    def test_PreValidateFailsNextRunningMeanMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1,), (1,)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean must have at least 2 dimensions'))
+
+    def test_PreValidateFailsNextRunningMeanBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsNextRunningMeanChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsNextRunningMeanSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean spatial dimensions must be 1'))
+
+    def test_PreValidateFailsNextRunningVarianceMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1,), (1,)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance must have at least 2 dimensions'))
+
+    def test_PreValidateFailsNextRunningVarianceBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsNextRunningVarianceChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsNextRunningVarianceSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance spatial dimensions must be 1'))
+
+    def test_PreValidateFailsSpatialValues(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64), (64, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((1, 64), (64, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
+
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithBiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((), ()),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithPrevRunningMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((), ()),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithPrevRunningVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((), ()),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMomentumDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((), ()),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithEpsilonDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((), ()),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithNextRunningMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((), ()),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithNextRunningVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((), ()),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -973,17 +2043,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -993,17 +2063,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutBias(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -1013,17 +2083,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutEpsilon(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -1033,17 +2103,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -1053,64 +2123,363 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferYFromSource(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
                 "y": ((), ()),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["y"].dims, (2, 3))
-        self.assertEqual(attributes.tensors["y"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
 
     def test_InferYKeepsUserValue(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((3, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["y"].dims, (3, 3))
-        self.assertEqual(attributes.tensors["y"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (3, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
+
+    def test_InferMeanFromFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+
+    def test_InferInvVarianceFromFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningMeanFromFormula3(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((), ()),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningVarianceFromFormula4(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferYFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, ())
+
+    def test_InferMeanKeepsUserValueFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["mean"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+
+    def test_InferMeanFormula1WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+
+    def test_InferInvVarianceKeepsUserValueFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferInvVarianceFormula2WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningMeanKeepsUserValueFormula3(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningMeanFormula3WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((), ()),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningVarianceKeepsUserValueFormula4(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningVarianceFormula4WithoutStridesOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
 
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "bias": ((2, 3), (3, 1)),
-                "prev_running_mean": ((2, 3), (3, 1)),
-                "prev_running_variance": ((2, 3), (3, 1)),
-                "momentum": ((2, 3), (3, 1)),
-                "epsilon": ((2, 3), (3, 1)),
-                "y": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "next_running_mean": ((2, 3), (3, 1)),
-                "next_running_variance": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -1120,18 +2489,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
-            "x": ((2, 3), (3, 1)),
-            "scale": ((2, 3), (3, 1)),
-            "bias": ((2, 3), (3, 1)),
-            "prev_running_mean": ((2, 3), (3, 1)),
-            "prev_running_variance": ((2, 3), (3, 1)),
-            "momentum": ((2, 3), (3, 1)),
-            "epsilon": ((2, 3), (3, 1)),
-            "y": ((2, 3), (3, 1)),
-            "mean": ((2, 3), (3, 1)),
-            "inv_variance": ((2, 3), (3, 1)),
-            "next_running_mean": ((2, 3), (3, 1)),
-            "next_running_variance": ((2, 3), (3, 1)),
+            "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "momentum": ((1,), (1,)),
+            "epsilon": ((1,), (1,)),
+            "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
         }.items()}
         attributes = NodeAttributes(
             name="node",

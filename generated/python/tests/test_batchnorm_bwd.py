@@ -39,14 +39,14 @@ ATTRIBUTES = {
     "dbias": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_BACKWARD_DBIAS_EXT,
 }
 TENSORS = {
-    "dy": TensorDescriptor(2050, (2, 3,), (3, 1,)),
-    "x": TensorDescriptor(2051, (2, 3,), (3, 1,)),
-    "scale": TensorDescriptor(2054, (2, 3,), (3, 1,)),
-    "mean": TensorDescriptor(2052, (2, 3,), (3, 1,)),
-    "inv_variance": TensorDescriptor(2053, (2, 3,), (3, 1,)),
-    "dx": TensorDescriptor(2056, (2, 3,), (3, 1,)),
-    "dscale": TensorDescriptor(2057, (2, 3,), (3, 1,)),
-    "dbias": TensorDescriptor(2058, (2, 3,), (3, 1,)),
+    "dy": TensorDescriptor(2050, (2, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "x": TensorDescriptor(2051, (2, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "scale": TensorDescriptor(2054, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "mean": TensorDescriptor(2052, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "inv_variance": TensorDescriptor(2053, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "dx": TensorDescriptor(2056, (2, 64, 32, 32,), (65536, 1024, 32, 1,)),
+    "dscale": TensorDescriptor(2057, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "dbias": TensorDescriptor(2058, (1, 64, 1, 1,), (64, 1, 1, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
 }
@@ -54,7 +54,7 @@ LIST_ATTRIBUTES = {
     "peer_stats": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_BACKWARD_PEER_STATS_EXT,
 }
 LISTS = {
-    "peer_stats": [TensorDescriptor(2055, (2, 3,), (3, 1,))],
+    "peer_stats": [TensorDescriptor(2055, (1, 64, 1, 1,), (64, 1, 1, 1,))],
 }
 INPUTS = ("dy", "x", "scale", "mean", "inv_variance", )
 REQUIRED = ("dy", "x", "scale", "dx", "dscale", "dbias", )
@@ -701,14 +701,14 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateSucceedsWithValidAttributes(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -718,13 +718,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateFailsMissingDy(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -734,13 +734,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateFailsMissingX(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -750,13 +750,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateFailsMissingScale(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -766,13 +766,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateFailsMissingDx(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -782,13 +782,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateFailsMissingDscale(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -798,29 +798,640 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateFailsMissingDbias(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormBackwardNode missing dbias (output) for pre-validation'))
 
+    def test_PreValidateFailsMismatchingDy(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy dims must equal x dims'))
+
+    def test_PreValidateFailsMismatchingDx(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dx dims must equal x dims'))
+
+    def test_PreValidateFailsXMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((32,), (1,)),
+                "x": ((32,), (1,)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((32,), (1,)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x must have at least 2 dimensions'))
+
+    def test_PreValidateFailsScaleMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1,), (1,)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: scale must have at least 2 dimensions'))
+
+    def test_PreValidateFailsXDimsPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x dimensions must be positive'))
+
+    def test_PreValidateFailsXStridesPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (0, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x strides must be positive'))
+
+    def test_PreValidateFailsDyStridesPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (0, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy strides must be positive'))
+
+    def test_PreValidateFailsScaleBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: scale batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsScaleChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 65, 32, 32), (66560, 1024, 32, 1)),
+                "x": ((2, 65, 32, 32), (66560, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 65, 32, 32), (66560, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: scale channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsScaleSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: scale spatial dimensions must be 1'))
+
+    def test_PreValidateFailsDscaleMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1,), (1,)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dscale must have at least 2 dimensions'))
+
+    def test_PreValidateFailsDscaleBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dscale batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsDscaleChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dscale channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsDscaleSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dscale spatial dimensions must be 1'))
+
+    def test_PreValidateFailsDbiasMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1,), (1,)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dbias must have at least 2 dimensions'))
+
+    def test_PreValidateFailsDbiasBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((2, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dbias batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsDbiasChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 65, 1, 1), (65, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dbias channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsDbiasSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 2, 1), (128, 2, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dbias spatial dimensions must be 1'))
+
+    def test_PreValidateFailsMeanMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1,), (1,)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: mean must have at least 2 dimensions'))
+
+    def test_PreValidateFailsMeanBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: mean batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsMeanChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: mean channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsMeanSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: mean spatial dimensions must be 1'))
+
+    def test_PreValidateFailsInvVarianceMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1,), (1,)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: inv_variance must have at least 2 dimensions'))
+
+    def test_PreValidateFailsInvVarianceBatch(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: inv_variance batch dimension (index 0) must be 1'))
+
+    def test_PreValidateFailsInvVarianceChannels(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: inv_variance channel dimension (index 1) must equal the channels of x'))
+
+    def test_PreValidateFailsInvVarianceSpatial(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: inv_variance spatial dimensions must be 1'))
+
+    def test_PreValidateFailsMeanInvVarianceTogether(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: mean and inv_variance must both be set, or neither'))
+
+    def test_PreValidateFailsSpatialValues(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64), (64, 1)),
+                "x": ((1, 64), (64, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((1, 64), (64, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
+
+    def test_PreValidateSucceedsWithDyDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDxDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDscaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDbiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((), ()),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutDy(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -830,13 +1441,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -846,13 +1457,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_InferFailsWithoutScale(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -862,13 +1473,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_InferFailsWithoutDx(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -878,13 +1489,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_InferFailsWithoutDscale(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -894,13 +1505,13 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_InferFailsWithoutDbias(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -910,128 +1521,185 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_InferDxFromSource(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "dx": ((), ()),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dx"].dims, (2, 3))
-        self.assertEqual(attributes.tensors["dx"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["dx"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, (65536, 1024, 32, 1))
 
     def test_InferDxKeepsUserValue(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((3, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dx"].dims, (3, 3))
-        self.assertEqual(attributes.tensors["dx"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["dx"].dims, (3, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, (65536, 1024, 32, 1))
 
     def test_InferDscaleFromSource(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
                 "dscale": ((), ()),
-                "dbias": ((2, 3), (3, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dscale"].dims, (2, 3))
-        self.assertEqual(attributes.tensors["dscale"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 1, 1))
 
     def test_InferDscaleKeepsUserValue(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((3, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dscale"].dims, (3, 3))
-        self.assertEqual(attributes.tensors["dscale"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 1, 1))
 
     def test_InferDbiasFromSource(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "dbias": ((), ()),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dbias"].dims, (2, 3))
-        self.assertEqual(attributes.tensors["dbias"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 1, 1))
 
     def test_InferDbiasKeepsUserValue(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((3, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((2, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dbias"].dims, (3, 3))
-        self.assertEqual(attributes.tensors["dbias"].strides, (3, 1))
+        self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 1, 1))
+
+    def test_InferDxFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dx"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, ())
+
+    def test_InferDscaleFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dscale"].strides, ())
+
+    def test_InferDbiasFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dbias"].strides, ())
 
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (3, 1)),
-                "scale": ((2, 3), (3, 1)),
-                "mean": ((2, 3), (3, 1)),
-                "inv_variance": ((2, 3), (3, 1)),
-                "dx": ((2, 3), (3, 1)),
-                "dscale": ((2, 3), (3, 1)),
-                "dbias": ((2, 3), (3, 1)),
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
             },
             {},
         )
@@ -1041,14 +1709,14 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
-            "dy": ((2, 3), (3, 1)),
-            "x": ((2, 3), (3, 1)),
-            "scale": ((2, 3), (3, 1)),
-            "mean": ((2, 3), (3, 1)),
-            "inv_variance": ((2, 3), (3, 1)),
-            "dx": ((2, 3), (3, 1)),
-            "dscale": ((2, 3), (3, 1)),
-            "dbias": ((2, 3), (3, 1)),
+            "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
         }.items()}
         attributes = NodeAttributes(
             name="node",

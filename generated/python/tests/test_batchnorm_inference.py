@@ -922,6 +922,96 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance spatial dimensions must be 1'))
 
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((), ()),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithBiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((), ()),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((), ()),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
@@ -1039,6 +1129,23 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
         self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
+
+    def test_InferYFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), ()),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].strides, ())
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()

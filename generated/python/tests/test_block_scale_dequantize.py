@@ -539,6 +539,114 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing y (output) for pre-validation'))
 
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: y dims must equal x dims'))
+
+    def test_PreValidateFailsBlockSizeSet(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode: block_size must not be empty'))
+
+    def test_PreValidateFailsBlockSizePositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [0], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: every block_size entry must be positive'))
+
+    def test_PreValidateFailsBlockSizeRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32, 32, 32, 32, 32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: block_size has more entries than x has dimensions'))
+
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((), ()),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateFailsWithBlockSizeUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode: block_size must not be empty'))
+
+    def test_PreValidateSucceedsWithIsNegativeScaleUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": False},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
@@ -572,6 +680,48 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing y for setting properties'))
 
+    def test_InferYFromSource(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((), ()),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYKeepsUserValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (2, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((), ()),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, ())
+
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
@@ -590,6 +740,7 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         self.assertEqual([t.name for t in outputs], ["node::Y"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
+        self.assertEqual(outputs[0].dims, tensors["x"].dims)
 
 
 if __name__ == "__main__":

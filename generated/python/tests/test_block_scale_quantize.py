@@ -641,6 +641,78 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)'))
 
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateFailsWithBlockSizeUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": None, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode block_size not set'))
+
+    def test_PreValidateSucceedsWithAxisUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": None, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithTransposeUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": False},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
@@ -729,6 +801,104 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferYFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, ())
+
+    def test_InferScaleKeepsUserValueFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula1WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula1WhenFalse(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": None, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, ())
+        self.assertEqual(attributes.tensors["scale"].strides, ())
+
+    def test_InferScaleKeepsUserValueFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula2WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula2WhenFalse(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": None, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, ())
+        self.assertEqual(attributes.tensors["scale"].strides, ())
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()

@@ -1114,6 +1114,186 @@ class TestLayernormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: mean and scale must both be one-padded or both reduced-rank'))
 
+    def test_PreValidateSucceedsWithDyDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateFailsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((), ()),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: normalized_dim_count must be at most rank(x)'))
+
+    def test_PreValidateFailsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((), ()),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: scale must have rank(x) dims (one-padded) or normalized_dim_count dims (reduced rank)'))
+
+    def test_PreValidateFailsWithMeanDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((), ()),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - normalized_dim_count dims (reduced rank)'))
+
+    def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((), ()),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithEpsilonDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((), ()),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDxDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDscaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDbiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((), ()),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithNormalizedDimCountUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 0},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutDy(self) -> None:
         attributes = node_attributes(
             {
@@ -1413,6 +1593,86 @@ class TestLayernormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.fields["normalized_dim_count"], 4)
+
+    def test_InferDyFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((16, 64, 32, 32), ()),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dy"].dims, (16, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dy"].strides, ())
+
+    def test_InferDxFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), ()),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dx"].dims, (16, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, ())
+
+    def test_InferDscaleFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), ()),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dscale"].strides, ())
+
+    def test_InferDbiasFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), ()),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((), ()),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dbias"].strides, ())
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()

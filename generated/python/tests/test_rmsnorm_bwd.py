@@ -899,6 +899,118 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere"))
 
+    def test_PreValidateSucceedsWithDyDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((), ()),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((), ()),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithInvRmsDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((), ()),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDxDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDscaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDbiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((), ()),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutDy(self) -> None:
         attributes = node_attributes(
             {
@@ -1096,6 +1208,60 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 32, 32))
         self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDxFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), ()),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((), ()),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dx"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dx"].strides, ())
+
+    def test_InferDscaleFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), ()),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dscale"].strides, ())
+
+    def test_InferDbiasFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), ()),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dbias"].strides, ())
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()

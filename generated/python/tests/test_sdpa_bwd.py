@@ -2412,6 +2412,735 @@ class TestSdpaBwdNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: SCALE tensor must be a scalar (single element)'))
 
+    def test_PreValidateSucceedsWithQDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((), ()),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithKDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((), ()),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithVDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((), ()),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithODimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((), ()),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDoDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((), ()),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithStatsDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((), ()),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDqDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((), ()),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDkDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((), ()),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDvDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((), ()),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithAttnMaskDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((), ()),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithSeqLenQDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((), ()),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithSeqLenKvDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((), ()),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithSeedDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((), ()),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithOffsetDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((), ()),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDropoutMaskDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((), ()),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDropoutScaleDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((), ()),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDropoutScaleInvDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((), ()),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDbiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((), ()),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithAlibiMaskUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": False, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithPaddingMaskUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": False, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithCausalMaskUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": False, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithCausalMaskBottomRightUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": False, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDropoutProbabilityUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": None, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithAttnScaleValueUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithLeftBoundUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": None, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithRightBoundUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": None, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDiagonalAlignmentUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.TOP_LEFT},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutQ(self) -> None:
         attributes = node_attributes(
             {
@@ -2819,6 +3548,93 @@ class TestSdpaBwdNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dv"].dims, (3, 4, 128, 64))
         self.assertEqual(attributes.tensors["dv"].strides, (32768, 8192, 64, 1))
+
+    def test_InferDqFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), ()),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((), ()),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dq"].dims, (2, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dq"].strides, ())
+
+    def test_InferDkFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), ()),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((), ()),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dk"].dims, (2, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dk"].strides, ())
+
+    def test_InferDvFromSourceWithoutStrides(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), ()),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((), ()),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dv"].dims, (2, 4, 128, 64))
+        self.assertEqual(attributes.tensors["dv"].strides, ())
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()

@@ -46,22 +46,28 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithValidAttributes)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -72,21 +78,26 @@ TEST(TestBatchnormNode, PreValidateFailsMissingX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -98,21 +109,26 @@ TEST(TestBatchnormNode, PreValidateFailsMissingScale)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -124,21 +140,26 @@ TEST(TestBatchnormNode, PreValidateFailsMissingBias)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -150,21 +171,27 @@ TEST(TestBatchnormNode, PreValidateFailsMissingEpsilon)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -176,46 +203,1723 @@ TEST(TestBatchnormNode, PreValidateFailsMissingY)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
     EXPECT_EQ(error.get_message(), "BatchnormNode missing y (output) for pre-validation");
 }
 
+// Differs from the valid attributes in: y.
+TEST(TestBatchnormNode, PreValidateFailsMismatchingY)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: y dims must equal x dims");
+}
+
+// Differs from the valid attributes in: x, y.
+TEST(TestBatchnormNode, PreValidateFailsXMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: x must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: scale.
+TEST(TestBatchnormNode, PreValidateFailsScaleMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: scale must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: bias.
+TEST(TestBatchnormNode, PreValidateFailsBiasMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: bias must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: epsilon.
+TEST(TestBatchnormNode, PreValidateFailsEpsilonScalar)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon must be a scalar (single element)");
+}
+
+// Differs from the valid attributes in: x, y.
+TEST(TestBatchnormNode, PreValidateFailsXDimsPositive)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: x dimensions must be positive");
+}
+
+// Differs from the valid attributes in: x.
+TEST(TestBatchnormNode, PreValidateFailsXStridesPositive)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{0, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: x strides must be positive");
+}
+
+// Differs from the valid attributes in: scale.
+TEST(TestBatchnormNode, PreValidateFailsScaleBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: scale batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: x, y.
+TEST(TestBatchnormNode, PreValidateFailsScaleChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: scale channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: scale.
+TEST(TestBatchnormNode, PreValidateFailsScaleSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: scale spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: bias.
+TEST(TestBatchnormNode, PreValidateFailsBiasBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: bias batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: bias.
+TEST(TestBatchnormNode, PreValidateFailsBiasChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: bias channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: bias.
+TEST(TestBatchnormNode, PreValidateFailsBiasSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: bias spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormNode, PreValidateFailsMeanMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: mean must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormNode, PreValidateFailsMeanBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: mean batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormNode, PreValidateFailsMeanChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: mean channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormNode, PreValidateFailsMeanSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: mean spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormNode, PreValidateFailsInvVarianceMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: inv_variance must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormNode, PreValidateFailsInvVarianceBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: inv_variance batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormNode, PreValidateFailsInvVarianceChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(
+        error.get_message(),
+        "BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormNode, PreValidateFailsInvVarianceSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: inv_variance spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: prev_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsRunningStatsTogether)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, "
+              "next_running_mean, next_running_variance) must all be set, or none");
+}
+
+// Differs from the valid attributes in: prev_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: prev_running_mean must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: prev_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: prev_running_mean batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: prev_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: prev_running_mean channel dimension (index 1) must equal the "
+              "channels of x");
+}
+
+// Differs from the valid attributes in: prev_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: prev_running_mean spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: prev_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: prev_running_variance must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: prev_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: prev_running_variance batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: prev_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: prev_running_variance channel dimension (index 1) must equal the "
+              "channels of x");
+}
+
+// Differs from the valid attributes in: prev_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: prev_running_variance spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: next_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: next_running_mean must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: next_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: next_running_mean batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: next_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: next_running_mean channel dimension (index 1) must equal the "
+              "channels of x");
+}
+
+// Differs from the valid attributes in: next_running_mean.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: next_running_mean spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: next_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceMinRank)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: next_running_variance must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: next_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceBatch)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: next_running_variance batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: next_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceChannels)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: next_running_variance channel dimension (index 1) must equal the "
+              "channels of x");
+}
+
+// Differs from the valid attributes in: next_running_variance.
+TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceSpatial)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: next_running_variance spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: x, y.
+TEST(TestBatchnormNode, PreValidateFailsSpatialValues)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the "
+              "spatial dimensions must be > 1)");
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithXDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithBiasDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningMeanDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningVarianceDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithMomentumDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithEpsilonDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithYDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithMeanDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithInvVarianceDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningMeanDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningVarianceDimsUnset)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestBatchnormNode, InferFailsWithoutX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -226,21 +1930,26 @@ TEST(TestBatchnormNode, InferFailsWithoutScale)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -251,21 +1960,26 @@ TEST(TestBatchnormNode, InferFailsWithoutBias)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -276,21 +1990,27 @@ TEST(TestBatchnormNode, InferFailsWithoutEpsilon)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -301,21 +2021,26 @@ TEST(TestBatchnormNode, InferFailsWithoutY)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -326,76 +2051,519 @@ TEST(TestBatchnormNode, InferYFromSource)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 3}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
 TEST(TestBatchnormNode, InferYKeepsUserValue)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{3, 3}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{3, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+}
+
+TEST(TestBatchnormNode, InferMeanFromFormula1)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferInvVarianceFromFormula2)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferNextRunningMeanFromFormula3)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
+              (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferNextRunningVarianceFromFormula4)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
+              (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
+              (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferYFromSourceWithoutStrides)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestBatchnormNode, InferMeanKeepsUserValueFormula1)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfScale)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferInvVarianceKeepsUserValueFormula2)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfScale)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferNextRunningMeanKeepsUserValueFormula3)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
+              (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfScale)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
+              (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferNextRunningVarianceKeepsUserValueFormula4)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
+              (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
+              (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfScale)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
+              (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
+              (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
 TEST(TestBatchnormNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
@@ -406,25 +2574,32 @@ TEST(TestBatchnormNode, PreValidateFailsNullEntryInPeerStats)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}), nullptr});
+        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+         nullptr});
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormNode: peer_stats has a null entry at index 1");
@@ -434,24 +2609,31 @@ TEST(TestBatchnormNode, PeerStatsEntriesAreNodeInputs)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
-    attributes.set_peer_stats({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
+    attributes.set_peer_stats(
+        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
     EXPECT_EQ(node.pre_validate_node().code, ErrorCode::OK);
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);

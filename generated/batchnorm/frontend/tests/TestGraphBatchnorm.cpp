@@ -32,19 +32,22 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 BatchnormAttributes makeAttributes()
 {
     BatchnormAttributes attributes;
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_peer_stats({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_peer_stats(
+        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;
 }
@@ -54,9 +57,12 @@ BatchnormAttributes makeAttributes()
 TEST(TestGraphBatchnorm, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto biasTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
@@ -90,14 +96,15 @@ TEST(TestGraphBatchnorm, CreatesMeanAlways)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    const auto own
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
     attributes.set_mean(own);
     attributes.set_name("node");
-    const auto outputs
-        = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          attributes);
+    const auto outputs = graph.batchnorm(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}),
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+        attributes);
     ASSERT_NE(outputs[1], nullptr);
     EXPECT_NE(outputs[1], own);
     EXPECT_EQ(outputs[1]->get_name(), "node::MEAN");
@@ -108,14 +115,15 @@ TEST(TestGraphBatchnorm, CreatesInvVarianceAlways)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    const auto own
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
     attributes.set_inv_variance(own);
     attributes.set_name("node");
-    const auto outputs
-        = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                          attributes);
+    const auto outputs = graph.batchnorm(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}),
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+        attributes);
     ASSERT_NE(outputs[2], nullptr);
     EXPECT_NE(outputs[2], own);
     EXPECT_EQ(outputs[2]->get_name(), "node::INV_VARIANCE");
@@ -129,23 +137,26 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningMeanAsSet)
         auto attributes = makeAttributes();
         attributes.set_next_running_mean(nullptr);
         attributes.set_name("node");
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
         EXPECT_EQ(outputs[3], nullptr);
     }
     {
         Graph graph;
         auto attributes = makeAttributes();
-        const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
         attributes.set_next_running_mean(own);
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
         EXPECT_EQ(outputs[3], own);
     }
 }
@@ -157,23 +168,26 @@ TEST(TestGraphBatchnorm, ReturnsNextRunningVarianceAsSet)
         auto attributes = makeAttributes();
         attributes.set_next_running_variance(nullptr);
         attributes.set_name("node");
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
         EXPECT_EQ(outputs[4], nullptr);
     }
     {
         Graph graph;
         auto attributes = makeAttributes();
-        const auto own = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
         attributes.set_next_running_variance(own);
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
         EXPECT_EQ(outputs[4], own);
     }
 }
@@ -184,11 +198,12 @@ TEST(TestGraphBatchnorm, DefaultNamesCountTheGraphNodes)
     for(int node = 0; node < 2; ++node)
     {
         BatchnormAttributes attributes;
-        const auto outputs
-            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
-                              attributes);
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
         EXPECT_EQ(outputs[0]->get_name(), "Batchnorm_" + std::to_string(node) + "::Y");
     }
 }
@@ -197,20 +212,27 @@ TEST(TestGraphBatchnorm, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto scaleTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
-    auto biasTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor
+        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
+    auto scaleTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto biasTensor
+        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
     const auto outputs = graph.batchnorm(xTensor, scaleTensor, biasTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
     outputs[1]->set_data_type(DataType::FLOAT);
     // no inference gives mean its shape: set it as a user would
-    outputs[1]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});
+    outputs[1]
+        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
+        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
     outputs[2]->set_data_type(DataType::FLOAT);
     // no inference gives inv_variance its shape: set it as a user would
-    outputs[2]->set_dim(std::vector<int64_t>{2, 3}).set_stride(std::vector<int64_t>{3, 1});
+    outputs[2]
+        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
+        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();
     // infer_properties_node() gave the output y the dims of x
-    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
 }

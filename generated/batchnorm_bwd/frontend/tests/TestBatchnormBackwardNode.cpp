@@ -46,14 +46,22 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithValidAttributes)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -64,13 +72,20 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDy)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -82,13 +97,20 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingX)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -100,13 +122,20 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingScale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -119,13 +148,20 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDx)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -137,13 +173,20 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDscale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -156,13 +199,20 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDbias)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -170,17 +220,979 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDbias)
               "BatchnormBackwardNode missing dbias (output) for pre-validation");
 }
 
+// Differs from the valid attributes in: dy.
+TEST(TestBatchnormBackwardNode, PreValidateFailsMismatchingDy)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dy dims must equal x dims");
+}
+
+// Differs from the valid attributes in: dx.
+TEST(TestBatchnormBackwardNode, PreValidateFailsMismatchingDx)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dx dims must equal x dims");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestBatchnormBackwardNode, PreValidateFailsXMinRank)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: x must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: scale.
+TEST(TestBatchnormBackwardNode, PreValidateFailsScaleMinRank)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: scale must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestBatchnormBackwardNode, PreValidateFailsXDimsPositive)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: x dimensions must be positive");
+}
+
+// Differs from the valid attributes in: x.
+TEST(TestBatchnormBackwardNode, PreValidateFailsXStridesPositive)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{0, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: x strides must be positive");
+}
+
+// Differs from the valid attributes in: dy.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDyStridesPositive)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{0, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dy strides must be positive");
+}
+
+// Differs from the valid attributes in: scale.
+TEST(TestBatchnormBackwardNode, PreValidateFailsScaleBatch)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: scale batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestBatchnormBackwardNode, PreValidateFailsScaleChannels)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(
+        error.get_message(),
+        "BatchnormBackwardNode: scale channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: scale.
+TEST(TestBatchnormBackwardNode, PreValidateFailsScaleSpatial)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: scale spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: dscale.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleMinRank)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dscale must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: dscale.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleBatch)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: dscale batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: dscale.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleChannels)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(
+        error.get_message(),
+        "BatchnormBackwardNode: dscale channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: dscale.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleSpatial)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dscale spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: dbias.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasMinRank)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dbias must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: dbias.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasBatch)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: dbias batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: dbias.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasChannels)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(
+        error.get_message(),
+        "BatchnormBackwardNode: dbias channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: dbias.
+TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasSpatial)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dbias spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormBackwardNode, PreValidateFailsMeanMinRank)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: mean must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormBackwardNode, PreValidateFailsMeanBatch)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: mean batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormBackwardNode, PreValidateFailsMeanChannels)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(
+        error.get_message(),
+        "BatchnormBackwardNode: mean channel dimension (index 1) must equal the channels of x");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormBackwardNode, PreValidateFailsMeanSpatial)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: mean spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceMinRank)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: inv_variance must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceBatch)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: inv_variance batch dimension (index 0) must be 1");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceChannels)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: inv_variance channel dimension (index 1) must equal the "
+              "channels of x");
+}
+
+// Differs from the valid attributes in: inv_variance.
+TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceSpatial)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: inv_variance spatial dimensions must be 1");
+}
+
+// Differs from the valid attributes in: mean.
+TEST(TestBatchnormBackwardNode, PreValidateFailsMeanInvVarianceTogether)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: mean and inv_variance must both be set, or neither");
+}
+
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestBatchnormBackwardNode, PreValidateFailsSpatialValues)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N "
+              "times the spatial dimensions must be > 1)");
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithXDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithMeanDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithInvVarianceDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDxDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDscaleDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDbiasDimsUnset)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestBatchnormBackwardNode, InferFailsWithoutDy)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -191,13 +1203,20 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutX)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -208,13 +1227,20 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutScale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -225,13 +1251,20 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutDx)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -242,13 +1275,20 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutDscale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -259,13 +1299,20 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutDbias)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -276,128 +1323,256 @@ TEST(TestBatchnormBackwardNode, InferDxFromSource)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{2, 3}));
-    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDxKeepsUserValue)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{3, 3}));
-    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{3, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDscaleFromSource)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
     attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 3}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDscaleKeepsUserValue)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{3, 3}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDbiasFromSource)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 3}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDbiasKeepsUserValue)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{3, 3}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{3, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormBackwardNode, InferDxFromSourceWithoutStrides)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestBatchnormBackwardNode, InferDscaleFromSourceWithoutStrides)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestBatchnormBackwardNode, InferDbiasFromSourceWithoutStrides)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{}));
 }
 
 TEST(TestBatchnormBackwardNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
@@ -408,17 +1583,26 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsNullEntryInPeerStats)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}), nullptr});
+        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+         nullptr});
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: peer_stats has a null entry at index 1");
@@ -428,16 +1612,25 @@ TEST(TestBatchnormBackwardNode, PeerStatsEntriesAreNodeInputs)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
-    attributes.set_peer_stats({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
+    attributes.set_peer_stats(
+        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
     EXPECT_EQ(node.pre_validate_node().code, ErrorCode::OK);
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);

@@ -615,6 +615,126 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsInvVarianceSpatial)
               "BatchnormInferenceNode: inv_variance spatial dimensions must be 1");
 }
 
+TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithXDimsUnset)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithMeanDimsUnset)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithInvVarianceDimsUnset)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithBiasDimsUnset)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithYDimsUnset)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestBatchnormInferenceNode, InferFailsWithoutX)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
@@ -779,6 +899,27 @@ TEST(TestBatchnormInferenceNode, InferYKeepsUserValue)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
     EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+}
+
+TEST(TestBatchnormInferenceNode, InferYFromSourceWithoutStrides)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{}));
 }
 
 TEST(TestBatchnormInferenceNode, GatherHipdnnTensorsCollectsEverySetTensor)

@@ -112,6 +112,167 @@ TEST(TestBlockScaleDequantizeNode, PreValidateFailsMissingY)
               "BlockScaleDequantizeNode missing y (output) for pre-validation");
 }
 
+// Differs from the valid attributes in: y.
+TEST(TestBlockScaleDequantizeNode, PreValidateFailsMismatchingY)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BlockScaleDequantizeNode: y dims must equal x dims");
+}
+
+// Differs from the valid attributes in: block_size.
+TEST(TestBlockScaleDequantizeNode, PreValidateFailsBlockSizeSet)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BlockScaleDequantizeNode: block_size must not be empty");
+}
+
+// Differs from the valid attributes in: block_size.
+TEST(TestBlockScaleDequantizeNode, PreValidateFailsBlockSizePositive)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{0});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BlockScaleDequantizeNode: every block_size entry must be positive");
+}
+
+// Differs from the valid attributes in: block_size.
+TEST(TestBlockScaleDequantizeNode, PreValidateFailsBlockSizeRank)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32, 32, 32, 32, 32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BlockScaleDequantizeNode: block_size has more entries than x has dimensions");
+}
+
+TEST(TestBlockScaleDequantizeNode, PreValidateSucceedsWithXDimsUnset)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleDequantizeNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleDequantizeNode, PreValidateSucceedsWithYDimsUnset)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleDequantizeNode, PreValidateFailsWithBlockSizeUnset)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BlockScaleDequantizeNode: block_size must not be empty");
+}
+
+TEST(TestBlockScaleDequantizeNode, PreValidateSucceedsWithIsNegativeScaleUnset)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(false);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestBlockScaleDequantizeNode, InferFailsWithoutX)
 {
     BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
@@ -158,6 +319,60 @@ TEST(TestBlockScaleDequantizeNode, InferFailsWithoutY)
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
     EXPECT_EQ(error.get_message(), "BlockScaleDequantizeNode missing y for setting properties");
+}
+
+TEST(TestBlockScaleDequantizeNode, InferYFromSource)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleDequantizeNode, InferYKeepsUserValue)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleDequantizeNode, InferYFromSourceWithoutStrides)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{}));
 }
 
 TEST(TestBlockScaleDequantizeNode, GatherHipdnnTensorsCollectsEverySetTensor)

@@ -258,6 +258,112 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsLastDivisible)
         "BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)");
 }
 
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithXDimsUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithYDimsUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsWithBlockSizeUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    // block_size left unset
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode block_size not set");
+}
+
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithAxisUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    // axis left unset
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithTransposeUnset)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(false);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestBlockScaleQuantizeNode, InferFailsWithoutX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
@@ -384,6 +490,138 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula2)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferYFromSourceWithoutStrides)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula1)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{2, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula1WithoutStridesOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula1WhenFalse)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    // block_size left unset
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula2)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{2, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula2WithoutStridesOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula2WhenFalse)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    // block_size left unset
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{}));
 }
 
 TEST(TestBlockScaleQuantizeNode, GatherHipdnnTensorsCollectsEverySetTensor)

@@ -677,6 +677,276 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMeanForm)
               "LayernormBackwardNode: mean and scale must both be one-padded or both reduced-rank");
 }
 
+TEST(TestLayernormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestLayernormBackwardNode, PreValidateFailsWithXDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "LayernormBackwardNode: normalized_dim_count must be at most rank(x)");
+}
+
+TEST(TestLayernormBackwardNode, PreValidateFailsWithScaleDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "LayernormBackwardNode: scale must have rank(x) dims (one-padded) or "
+              "normalized_dim_count dims (reduced rank)");
+}
+
+TEST(TestLayernormBackwardNode, PreValidateFailsWithMeanDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - "
+              "normalized_dim_count dims (reduced rank)");
+}
+
+TEST(TestLayernormBackwardNode, PreValidateSucceedsWithInvVarianceDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestLayernormBackwardNode, PreValidateSucceedsWithEpsilonDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestLayernormBackwardNode, PreValidateSucceedsWithDxDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestLayernormBackwardNode, PreValidateSucceedsWithDscaleDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestLayernormBackwardNode, PreValidateSucceedsWithDbiasDimsUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestLayernormBackwardNode, PreValidateSucceedsWithNormalizedDimCountUnset)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(0);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestLayernormBackwardNode, InferFailsWithoutDy)
 {
     LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
@@ -1115,6 +1385,114 @@ TEST(TestLayernormBackwardNode, InferNormalizedDimCountKeepsUserValue)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_normalized_dim_count(), 4);
+}
+
+TEST(TestLayernormBackwardNode, InferDyFromSourceWithoutStrides)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dy()->get_dim(), (std::vector<int64_t>{16, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dy()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestLayernormBackwardNode, InferDxFromSourceWithoutStrides)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{16, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestLayernormBackwardNode, InferDscaleFromSourceWithoutStrides)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestLayernormBackwardNode, InferDbiasFromSourceWithoutStrides)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{}));
 }
 
 TEST(TestLayernormBackwardNode, GatherHipdnnTensorsCollectsEverySetTensor)

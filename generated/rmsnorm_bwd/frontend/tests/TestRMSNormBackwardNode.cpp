@@ -506,6 +506,160 @@ TEST(TestRMSNormBackwardNode, PreValidateFailsInvRmsDims)
         "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere");
 }
 
+TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithXDimsUnset)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithScaleDimsUnset)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithInvRmsDimsUnset)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithDxDimsUnset)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithDscaleDimsUnset)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithDbiasDimsUnset)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestRMSNormBackwardNode, InferFailsWithoutDy)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
@@ -783,6 +937,75 @@ TEST(TestRMSNormBackwardNode, InferDbiasKeepsUserValue)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
     EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+}
+
+TEST(TestRMSNormBackwardNode, InferDxFromSourceWithoutStrides)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestRMSNormBackwardNode, InferDscaleFromSourceWithoutStrides)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestRMSNormBackwardNode, InferDbiasFromSourceWithoutStrides)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{}));
 }
 
 TEST(TestRMSNormBackwardNode, GatherHipdnnTensorsCollectsEverySetTensor)

@@ -2523,6 +2523,1342 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleScalar)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: SCALE tensor must be a scalar (single element)");
 }
 
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithQDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithKDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithVDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithODimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDoDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithStatsDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDqDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDkDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDvDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithAttnMaskDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenQDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenKvDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeedDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithOffsetDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutMaskDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutScaleDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutScaleInvDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDbiasDimsUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithAlibiMaskUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(false);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithPaddingMaskUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(false);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithCausalMaskUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(false);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithCausalMaskBottomRightUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(false);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutProbabilityUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability.reset();
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithAttnScaleValueUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value.reset();
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithLeftBoundUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound.reset();
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithRightBoundUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound.reset();
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestSdpaBwdNode, PreValidateSucceedsWithDiagonalAlignmentUnset)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::TOP_LEFT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestSdpaBwdNode, InferFailsWithoutQ)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -3271,6 +4607,156 @@ TEST(TestSdpaBwdNode, InferDvKeepsUserValue)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dv()->get_dim(), (std::vector<int64_t>{3, 4, 128, 64}));
     EXPECT_EQ(attributes.get_dv()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
+}
+
+TEST(TestSdpaBwdNode, InferDqFromSourceWithoutStrides)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dq()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
+    EXPECT_EQ(attributes.get_dq()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestSdpaBwdNode, InferDkFromSourceWithoutStrides)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dk()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
+    EXPECT_EQ(attributes.get_dk()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestSdpaBwdNode, InferDvFromSourceWithoutStrides)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dv()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
+    EXPECT_EQ(attributes.get_dv()->get_stride(), (std::vector<int64_t>{}));
 }
 
 TEST(TestSdpaBwdNode, GatherHipdnnTensorsCollectsEverySetTensor)

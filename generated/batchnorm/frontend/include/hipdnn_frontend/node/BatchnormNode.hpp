@@ -73,6 +73,303 @@ public:
                                   "BatchnormNode: peer_stats has a null entry at index "
                                       + std::to_string(i));
         }
+        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
+                                  && !attributes.get_x()->get_dim().empty()
+                                  && !attributes.get_y()->get_dim().empty()
+                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
+                              ErrorCode::INVALID_VALUE,
+                              "BatchnormNode: y dims must equal x dims");
+        // check x-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: x must have at least 2 dimensions");
+        // check scale-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: scale must have at least 2 dimensions");
+        // check bias-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: bias must have at least 2 dimensions");
+        // check epsilon-scalar
+        HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()); ++q_i) { if(!((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size())))) { continue; } if(!((attributes.get_epsilon()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: epsilon must be a scalar (single element)");
+        // check x-dims-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: x dimensions must be positive");
+        // check x-strides-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: x strides must be positive");
+        // check scale-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) > 0)
+                && !(attributes.get_scale()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: scale batch dimension (index 0) must be 1");
+        // check scale-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_scale()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: scale channel dimension (index 1) must equal the channels of x");
+        // check scale-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: scale spatial dimensions must be 1");
+        // check bias-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) > 0)
+                && !(attributes.get_bias()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: bias batch dimension (index 0) must be 1");
+        // check bias-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_bias()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: bias channel dimension (index 1) must equal the channels of x");
+        // check bias-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size()); ++q_i) { if(!((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size())))) { continue; } if(!((attributes.get_bias()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: bias spatial dimensions must be 1");
+        // check mean-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: mean must have at least 2 dimensions");
+        // check mean-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) > 0)
+                && !(attributes.get_mean()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: mean batch dimension (index 0) must be 1");
+        // check mean-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_mean()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: mean channel dimension (index 1) must equal the channels of x");
+        // check mean-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: mean spatial dimensions must be 1");
+        // check inv-variance-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: inv_variance must have at least 2 dimensions");
+        // check inv-variance-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) > 0)
+                && !(attributes.get_inv_variance()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: inv_variance batch dimension (index 0) must be 1");
+        // check inv-variance-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_inv_variance()->get_dim()[1]
+                     == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x");
+        // check inv-variance-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: inv_variance spatial dimensions must be 1");
+        // check running-stats-together
+        HIPDNN_RETURN_IF_TRUE(
+            ((((attributes.get_prev_running_mean() != nullptr)
+               || (attributes.get_prev_running_variance() != nullptr))
+              || (attributes.get_next_running_mean() != nullptr))
+             || (attributes.get_next_running_variance() != nullptr))
+                && !((((attributes.get_prev_running_mean() != nullptr)
+                       && (attributes.get_prev_running_variance() != nullptr))
+                      && (attributes.get_next_running_mean() != nullptr))
+                     && (attributes.get_next_running_variance() != nullptr)),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, "
+            "next_running_mean, next_running_variance) must all be set, or none");
+        // check prev-running-mean-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_prev_running_mean() != nullptr
+             && !attributes.get_prev_running_mean()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: prev_running_mean must have at least 2 dimensions");
+        // check prev-running-mean-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_prev_running_mean() != nullptr
+             && !attributes.get_prev_running_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size())
+                    > 0)
+                && !(attributes.get_prev_running_mean()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: prev_running_mean batch dimension (index 0) must be 1");
+        // check prev-running-mean-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_prev_running_mean() != nullptr
+             && !attributes.get_prev_running_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size())
+                    > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_prev_running_mean()->get_dim()[1]
+                     == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: prev_running_mean channel dimension (index 1) must equal the channels "
+            "of x");
+        // check prev-running-mean-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_prev_running_mean() != nullptr && !attributes.get_prev_running_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_prev_running_mean() != nullptr && !attributes.get_prev_running_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_prev_running_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: prev_running_mean spatial dimensions must be 1");
+        // check prev-running-variance-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_prev_running_variance() != nullptr
+             && !attributes.get_prev_running_variance()->get_dim().empty())
+                && !(
+                    static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size())
+                    >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: prev_running_variance must have at least 2 dimensions");
+        // check prev-running-variance-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_prev_running_variance() != nullptr
+             && !attributes.get_prev_running_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size())
+                    > 0)
+                && !(attributes.get_prev_running_variance()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: prev_running_variance batch dimension (index 0) must be 1");
+        // check prev-running-variance-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_prev_running_variance() != nullptr
+             && !attributes.get_prev_running_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size())
+                    > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_prev_running_variance()->get_dim()[1]
+                     == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: prev_running_variance channel dimension (index 1) must equal the "
+            "channels of x");
+        // check prev-running-variance-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_prev_running_variance() != nullptr && !attributes.get_prev_running_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_prev_running_variance() != nullptr && !attributes.get_prev_running_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_prev_running_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: prev_running_variance spatial dimensions must be 1");
+        // check next-running-mean-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_next_running_mean() != nullptr
+             && !attributes.get_next_running_mean()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: next_running_mean must have at least 2 dimensions");
+        // check next-running-mean-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_next_running_mean() != nullptr
+             && !attributes.get_next_running_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size())
+                    > 0)
+                && !(attributes.get_next_running_mean()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: next_running_mean batch dimension (index 0) must be 1");
+        // check next-running-mean-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_next_running_mean() != nullptr
+             && !attributes.get_next_running_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size())
+                    > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_next_running_mean()->get_dim()[1]
+                     == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: next_running_mean channel dimension (index 1) must equal the channels "
+            "of x");
+        // check next-running-mean-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_next_running_mean() != nullptr && !attributes.get_next_running_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_next_running_mean() != nullptr && !attributes.get_next_running_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_next_running_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: next_running_mean spatial dimensions must be 1");
+        // check next-running-variance-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_next_running_variance() != nullptr
+             && !attributes.get_next_running_variance()->get_dim().empty())
+                && !(
+                    static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size())
+                    >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: next_running_variance must have at least 2 dimensions");
+        // check next-running-variance-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_next_running_variance() != nullptr
+             && !attributes.get_next_running_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size())
+                    > 0)
+                && !(attributes.get_next_running_variance()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: next_running_variance batch dimension (index 0) must be 1");
+        // check next-running-variance-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_next_running_variance() != nullptr
+             && !attributes.get_next_running_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size())
+                    > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_next_running_variance()->get_dim()[1]
+                     == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: next_running_variance channel dimension (index 1) must equal the "
+            "channels of x");
+        // check next-running-variance-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_next_running_variance() != nullptr && !attributes.get_next_running_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_next_running_variance() != nullptr && !attributes.get_next_running_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_next_running_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: next_running_variance spatial dimensions must be 1");
+        // check spatial-values
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 0)
+                && !((attributes.get_x()->get_dim()[0] > int64_t{1}) ||
+                     [&]() {
+                         for(int64_t q_i = int64_t{2};
+                             q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                             ++q_i)
+                         {
+                             if(!((attributes.get_x() != nullptr
+                                   && !attributes.get_x()->get_dim().empty())
+                                  && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                          <= q_i
+                                      && q_i < static_cast<int64_t>(
+                                             (attributes.get_x()->get_dim()).size()))))
+                             {
+                                 continue;
+                             }
+                             if(((attributes.get_x()->get_dim())[static_cast<size_t>(
+                                     q_i < 0 ? q_i
+                                                   + static_cast<int64_t>(
+                                                       (attributes.get_x()->get_dim()).size())
+                                             : q_i)]
+                                 > int64_t{1}))
+                             {
+                                 return true;
+                             }
+                         }
+                         return false;
+                     }()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the "
+            "spatial dimensions must be > 1)");
         return {};
     }
 
@@ -103,6 +400,76 @@ public:
             if(attributes.get_y()->get_stride().empty())
             {
                 attributes.get_y()->set_stride(attributes.get_x()->get_stride());
+            }
+        }
+        if(attributes.get_mean() != nullptr && attributes.get_mean()->get_dim().empty()
+           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+        {
+            attributes.get_mean()->set_dim(attributes.get_scale()->get_dim());
+            if(attributes.get_mean()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_mean()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_mean()->set_stride(strides);
+            }
+        }
+        if(attributes.get_inv_variance() != nullptr
+           && attributes.get_inv_variance()->get_dim().empty()
+           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+        {
+            attributes.get_inv_variance()->set_dim(attributes.get_scale()->get_dim());
+            if(attributes.get_inv_variance()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_inv_variance()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_inv_variance()->set_stride(strides);
+            }
+        }
+        if(attributes.get_next_running_mean() != nullptr
+           && attributes.get_next_running_mean()->get_dim().empty()
+           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+           && (((attributes.get_prev_running_mean() != nullptr)
+                && (attributes.get_prev_running_variance() != nullptr))
+               && (attributes.get_next_running_variance() != nullptr)))
+        {
+            attributes.get_next_running_mean()->set_dim(attributes.get_scale()->get_dim());
+            if(attributes.get_next_running_mean()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_next_running_mean()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_next_running_mean()->set_stride(strides);
+            }
+        }
+        if(attributes.get_next_running_variance() != nullptr
+           && attributes.get_next_running_variance()->get_dim().empty()
+           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+           && (((attributes.get_prev_running_mean() != nullptr)
+                && (attributes.get_prev_running_variance() != nullptr))
+               && (attributes.get_next_running_mean() != nullptr)))
+        {
+            attributes.get_next_running_variance()->set_dim(attributes.get_scale()->get_dim());
+            if(attributes.get_next_running_variance()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims
+                    = attributes.get_next_running_variance()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                }
+                attributes.get_next_running_variance()->set_stride(strides);
             }
         }
         return {};

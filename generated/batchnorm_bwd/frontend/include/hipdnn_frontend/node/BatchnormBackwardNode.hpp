@@ -76,6 +76,201 @@ public:
                                   "BatchnormBackwardNode: peer_stats has a null entry at index "
                                       + std::to_string(i));
         }
+        HIPDNN_RETURN_IF_TRUE(
+            attributes.get_x() != nullptr && attributes.get_dy() != nullptr
+                && !attributes.get_x()->get_dim().empty() && !attributes.get_dy()->get_dim().empty()
+                && attributes.get_x()->get_dim() != attributes.get_dy()->get_dim(),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dy dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            attributes.get_x() != nullptr && attributes.get_dx() != nullptr
+                && !attributes.get_x()->get_dim().empty() && !attributes.get_dx()->get_dim().empty()
+                && attributes.get_x()->get_dim() != attributes.get_dx()->get_dim(),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dx dims must equal x dims");
+        // check x-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: x must have at least 2 dimensions");
+        // check scale-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: scale must have at least 2 dimensions");
+        // check x-dims-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: x dimensions must be positive");
+        // check x-strides-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: x strides must be positive");
+        // check dy-strides-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (!attributes.get_dy()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_dy()->get_stride()).size()); ++q_i) { if(!((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (!attributes.get_dy()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_dy()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dy()->get_stride()).size())))) { continue; } if(!((attributes.get_dy()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dy()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dy strides must be positive");
+        // check scale-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) > 0)
+                && !(attributes.get_scale()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: scale batch dimension (index 0) must be 1");
+        // check scale-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_scale()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: scale channel dimension (index 1) must equal the channels of "
+            "x");
+        // check scale-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: scale spatial dimensions must be 1");
+        // check dscale-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_dscale()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dscale must have at least 2 dimensions");
+        // check dscale-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()) > 0)
+                && !(attributes.get_dscale()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dscale batch dimension (index 0) must be 1");
+        // check dscale-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_dscale()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dscale channel dimension (index 1) must equal the channels of "
+            "x");
+        // check dscale-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()); ++q_i) { if(!((attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dscale()->get_dim()).size())))) { continue; } if(!((attributes.get_dscale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dscale spatial dimensions must be 1");
+        // check dbias-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_dbias()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dbias must have at least 2 dimensions");
+        // check dbias-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()) > 0)
+                && !(attributes.get_dbias()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dbias batch dimension (index 0) must be 1");
+        // check dbias-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_dbias()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dbias channel dimension (index 1) must equal the channels of "
+            "x");
+        // check dbias-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()); ++q_i) { if(!((attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dbias()->get_dim()).size())))) { continue; } if(!((attributes.get_dbias()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dbias spatial dimensions must be 1");
+        // check mean-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: mean must have at least 2 dimensions");
+        // check mean-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) > 0)
+                && !(attributes.get_mean()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: mean batch dimension (index 0) must be 1");
+        // check mean-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_mean()->get_dim()[1] == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: mean channel dimension (index 1) must equal the channels of x");
+        // check mean-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: mean spatial dimensions must be 1");
+        // check inv-variance-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && !(static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())
+                     >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: inv_variance must have at least 2 dimensions");
+        // check inv-variance-batch
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) > 0)
+                && !(attributes.get_inv_variance()->get_dim()[0] == int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: inv_variance batch dimension (index 0) must be 1");
+        // check inv-variance-channels
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) > 1)
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 1)
+                && !(attributes.get_inv_variance()->get_dim()[1]
+                     == attributes.get_x()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: inv_variance channel dimension (index 1) must equal the "
+            "channels of x");
+        // check inv-variance-spatial
+        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: inv_variance spatial dimensions must be 1");
+        // check mean-inv-variance-together
+        HIPDNN_RETURN_IF_TRUE(
+            !((attributes.get_mean() != nullptr) == (attributes.get_inv_variance() != nullptr)),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: mean and inv_variance must both be set, or neither");
+        // check spatial-values
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 0)
+                && !((attributes.get_x()->get_dim()[0] > int64_t{1}) ||
+                     [&]() {
+                         for(int64_t q_i = int64_t{2};
+                             q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                             ++q_i)
+                         {
+                             if(!((attributes.get_x() != nullptr
+                                   && !attributes.get_x()->get_dim().empty())
+                                  && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                          <= q_i
+                                      && q_i < static_cast<int64_t>(
+                                             (attributes.get_x()->get_dim()).size()))))
+                             {
+                                 continue;
+                             }
+                             if(((attributes.get_x()->get_dim())[static_cast<size_t>(
+                                     q_i < 0 ? q_i
+                                                   + static_cast<int64_t>(
+                                                       (attributes.get_x()->get_dim()).size())
+                                             : q_i)]
+                                 > int64_t{1}))
+                             {
+                                 return true;
+                             }
+                         }
+                         return false;
+                     }()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N times "
+            "the spatial dimensions must be > 1)");
         return {};
     }
 

@@ -62,6 +62,71 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleDequantizeNode missing y (output) for pre-validation");
+        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
+                                  && !attributes.get_x()->get_dim().empty()
+                                  && !attributes.get_y()->get_dim().empty()
+                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
+                              ErrorCode::INVALID_VALUE,
+                              "BlockScaleDequantizeNode: y dims must equal x dims");
+        // check block-size-set
+        HIPDNN_RETURN_IF_TRUE(
+            !(static_cast<int64_t>((std::vector<int64_t>((attributes.get_block_size()).begin(),
+                                                         (attributes.get_block_size()).end()))
+                                       .size())
+              > int64_t{0}),
+            ErrorCode::ATTRIBUTE_NOT_SET,
+            "BlockScaleDequantizeNode: block_size must not be empty");
+        // check block-size-positive
+        HIPDNN_RETURN_IF_TRUE(
+            ![&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>(
+                        (std::vector<int64_t>((attributes.get_block_size()).begin(),
+                                              (attributes.get_block_size()).end()))
+                            .size());
+                    ++q_i)
+                {
+                    if(!((-static_cast<int64_t>(
+                              (std::vector<int64_t>((attributes.get_block_size()).begin(),
+                                                    (attributes.get_block_size()).end()))
+                                  .size())
+                              <= q_i
+                          && q_i < static_cast<int64_t>(
+                                 (std::vector<int64_t>((attributes.get_block_size()).begin(),
+                                                       (attributes.get_block_size()).end()))
+                                     .size()))))
+                    {
+                        continue;
+                    }
+                    if(!((std::vector<int64_t>((attributes.get_block_size()).begin(),
+                                               (attributes.get_block_size()).end()))
+                             [static_cast<size_t>(
+                                 q_i < 0 ? q_i
+                                               + static_cast<int64_t>(
+                                                   (std::vector<int64_t>(
+                                                        (attributes.get_block_size()).begin(),
+                                                        (attributes.get_block_size()).end()))
+                                                       .size())
+                                         : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            }(),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleDequantizeNode: every block_size entry must be positive");
+        // check block-size-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(static_cast<int64_t>(
+                         (std::vector<int64_t>((attributes.get_block_size()).begin(),
+                                               (attributes.get_block_size()).end()))
+                             .size())
+                     <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleDequantizeNode: block_size has more entries than x has dimensions");
         return {};
     }
 
@@ -77,6 +142,17 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleDequantizeNode missing y for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
+        if(attributes.get_y() != nullptr && attributes.get_x() != nullptr)
+        {
+            if(attributes.get_y()->get_dim().empty())
+            {
+                attributes.get_y()->set_dim(attributes.get_x()->get_dim());
+            }
+            if(attributes.get_y()->get_stride().empty())
+            {
+                attributes.get_y()->set_stride(attributes.get_x()->get_stride());
+            }
+        }
         return {};
     }
 

@@ -902,6 +902,97 @@ class TestThingNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", "ThingNode: in's last dim must be a multiple of 3"))
 
+    def test_PreValidateSucceedsWithInDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((), ()),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((), ()),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithBiasDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((), ()),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithMaskDimsUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((), ()),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithAxisUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 0, "mode": ThingMode.A, "data": [1, 2, 255], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithDataUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [], "window": 4},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
+    def test_PreValidateSucceedsWithWindowUnset(self) -> None:
+        attributes = node_attributes(
+            {
+                "in": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "mask": ((2, 3), (3, 1)),
+            },
+            {"axis": 1, "mode": ThingMode.A, "data": [1, 2, 255], "window": None},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error())
+
     def test_InferFailsWithoutIn(self) -> None:
         attributes = node_attributes(
             {

@@ -192,6 +192,125 @@ TEST(TestThingNode, PreValidateFailsInCols)
     EXPECT_EQ(error.get_message(), "ThingNode: in's last dim must be a multiple of 3");
 }
 
+TEST(TestThingNode, PreValidateSucceedsWithInDimsUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithYDimsUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithBiasDimsUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithMaskDimsUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithAxisUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(0);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithDataUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{});
+    attributes.set_window(4);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
+TEST(TestThingNode, PreValidateSucceedsWithWindowUnset)
+{
+    ThingNode node(ThingAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_in(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mask(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_axis(1);
+    attributes.set_mode(ThingMode::A);
+    attributes.set_data(std::vector<uint8_t>{1, 2, 255});
+    attributes.window.reset();
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+}
+
 TEST(TestThingNode, InferFailsWithoutIn)
 {
     ThingNode node(ThingAttributes{}, GraphAttributes{});
