@@ -65,9 +65,28 @@ def _count_text(c: Conforms) -> str:
     return c.split if c.keeps == "trailing" else f"rank({c.to}) - {c.split}"
 
 
+# checks() by the identity of the spec it was made for (the spec kept with it, so its id is not
+# reused): a test plan evaluates one spec's checks on thousands of node states, and deriving them
+# (and hashing the compiled checks) each time was most of rendering the Python mirror. Models are
+# frozen, so a spec's checks never change; the last few specs are kept.
+_CHECKS: dict[int, tuple[OpSpec, tuple[NodeCheck, ...]]] = {}
+_CHECKS_KEPT = 64
+
+
 def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     """Every pre_validate_node() check in order: the built-in rule kinds, then the declared checks
     placed in the frontend."""
+    known = _CHECKS.get(id(spec))
+    if known is not None and known[0] is spec:
+        return known[1]
+    found = _checks(spec)
+    if len(_CHECKS) >= _CHECKS_KEPT:
+        _CHECKS.pop(next(iter(_CHECKS)))
+    _CHECKS[id(spec)] = (spec, found)
+    return found
+
+
+def _checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     node = naming.OpNames(spec).frontend_node
     declared = []
     for c in expr.compiled_checks(spec) or ():
@@ -229,11 +248,16 @@ def declared_fails(c: expr.Compiled, vals: expr.Values) -> bool:
 
 
 _FAILS: dict[expr.Compiled, Any] = {}
+_FAILS_SEEN: dict[int, tuple[expr.Compiled, Any]] = {}  # by identity first: hashing a compiled check walks all of it
 
 
 def _fails_function(c: expr.Compiled) -> Any:
+    seen = _FAILS_SEEN.get(id(c))
+    if seen is not None and seen[0] is c:
+        return seen[1]
     if c not in _FAILS:
         _FAILS[c] = expr.evaluator_source(fails_python(c))
+    _FAILS_SEEN[id(c)] = (c, _FAILS[c])
     return _FAILS[c]
 
 
