@@ -14,7 +14,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Callable, Iterable, Iterator, NamedTuple
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Sequence
 
 from codegen.spec import dtypes
 from codegen import families
@@ -122,9 +122,10 @@ def _report(
 class _Scope:
     """What the checks read: the specs in op order, the registry, and what is costly to derive."""
 
-    def __init__(self, specs: list[OpSpec], registry: Registry | None):
+    def __init__(self, specs: list[OpSpec], registry: Registry | None, index: Mapping[str, Sequence[str]] | None = None):
         self.specs = sorted(specs, key=lambda s: s.op)
         self.registry = registry
+        self.index = index or {}
         # each spec with its attributes, derived once (OpSpec.attributes() sorts on every call)
         self.attributes: list[tuple[OpSpec, tuple[Attribute, ...]]] = [(s, tuple(s.numbered())) for s in self.specs]
 
@@ -134,12 +135,19 @@ class _Scope:
         return NumberSpace(self.specs, self.registry)
 
 
-def check(specs: list[OpSpec], registry: Registry | None, fresh: frozenset[str] | None = None) -> list[Diagnostic]:
-    """Every cross-spec finding; `fresh` names the ops that are new or changed (blamed first)."""
+def check(
+    specs: list[OpSpec], registry: Registry | None, fresh: frozenset[str] | None = None, index: Mapping[str, Sequence[str]] | None = None
+) -> list[Diagnostic]:
+    """Every cross-spec finding; `fresh` names the ops that are new or changed (blamed first).
+
+    `index` ({op: folded_names(spec)}, any subset of the ops) holds what an earlier run derived
+    from the specs that did not change since (the workspace cache keeps it by spec digest), so
+    only the changed specs' names are derived again; the findings are the same with or without
+    it (tests/test_collisions_index.py)."""
     global _fresh, _ops
     _fresh, _ops = fresh, frozenset(s.op for s in specs)
     try:
-        scope = _Scope(specs, registry)
+        scope = _Scope(specs, registry, index)
         found: list[Diagnostic] = []
         for check_one in (_attribute_ids, _ranges, _shared_ranges, _reserved, _attribute_names, _types, _node_types, _flatbuffers, _enums, _type_tags, _test_uids, _generated_names, _naming, _dtypes):
             found.extend(check_one(scope))
@@ -480,10 +488,18 @@ class _Generated:
     op: str
 
 
+def folded_names(spec: OpSpec) -> tuple[str, ...]:
+    """Every name the generator emits for `spec`, case-folded: the index of generated names a
+    workspace keeps per spec (a name two specs share is the only one that can clash). Depends on
+    the spec and the surfaces the workspace skips."""
+    return tuple(name.casefold() for _, name, _ in generated_names(spec))
+
+
 def _generated_names(scope: _Scope) -> Iterator[Diagnostic]:
     # Only names equal ignoring case (as file names are compared) can clash: claims are built for
-    # those alone, listing again the names of the few specs that have one.
-    folded = [[name.casefold() for _, name, _ in generated_names(s)] for s in scope.specs]
+    # those alone, listing again the names of the few specs that have one. An unchanged spec's
+    # names come from the index.
+    folded = [scope.index[s.op] if s.op in scope.index else folded_names(s) for s in scope.specs]
     contested = _contested(name for names in folded for name in names)
     claims = []
     meta: dict[int, _Generated] = {}

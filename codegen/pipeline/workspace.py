@@ -163,10 +163,12 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
     store = cache.Store.open(root)
     ws.store = store
     loaded, keys = _through_cache(store, load_spec, jobs)
-    for spec, problems in loaded:
+    spec_keys: dict[str, str] = {}  # op -> the cache key of its spec's load
+    for (spec, problems), key in zip(loaded, keys):
         ws.diagnostics.extend(problems)
         if spec is not None:
             (ws.specs if spec.damage is None else ws.partial).append(spec)
+            spec_keys[spec.op] = key
     for path in sorted((root / SPEC_DIR).glob("*.yml")):  # an editor's default: never skipped silently
         if not _utf8(path.name):
             ws.diagnostics.append(_not_utf8(ws, path))
@@ -188,22 +190,38 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         ws.diagnostics.extend(check_modeline(ws, ws.spec_path(op), raw, registry=False))
     if ws.registry_source:
         ws.diagnostics.extend(check_modeline(ws, registry_path, ws.registry_source, registry=True))
-    ws.diagnostics.extend(_collisions(store, ws, keys, fresh_ops(root, ws.sources, base)))
+    ws.diagnostics.extend(_collisions(store, ws, keys, fresh_ops(root, ws.sources, base), spec_keys))
     store.prune()
     store.save()
     return ws
 
 
-def _collisions(store: cache.Store, ws: Workspace, keys: list[str], newcomers: frozenset[str] | None) -> list[Diagnostic]:
+def _collisions(store: cache.Store, ws: Workspace, keys: list[str], newcomers: frozenset[str] | None, spec_keys: dict[str, str]) -> list[Diagnostic]:
     """The checks across specs: a function of the loaded specs and registry (named by their cache
-    keys) and of the newcomers, so the last result is reused while none of them changed."""
-    key = store.key("collisions", *keys, "newcomers", "\0".join(sorted(newcomers)) if newcomers is not None else "\1")
+    keys), of the newcomers and of the surfaces skipped, so the last result is reused while none
+    of them changed. When one did, what each unchanged spec contributes (its generated names,
+    the costly part) comes from a per-spec index kept by the spec's key: only a changed spec's is
+    derived again, and the findings are those of the full pass."""
+    from codegen import families
+
+    skipped = "\0".join(families.skipped_surfaces())
+    key = store.key("collisions", *keys, "newcomers", "\0".join(sorted(newcomers)) if newcomers is not None else "\1", "skipped", skipped)
+    entries = {op: store.key("generated names", spec_key, "skipped", skipped) for op, spec_key in spec_keys.items()}
     found = store.get_derived(key)
     if isinstance(found, list):
+        store.keep_derived(entries.values())  # the index outlives a run that did not need it
         return found
     from codegen.checks import collisions
 
-    found = list(collisions.check([*ws.specs, *ws.partial], ws.registry, newcomers))
+    index: dict[str, tuple[str, ...]] = {}
+    for spec in [*ws.specs, *ws.partial]:
+        entry = entries[spec.op]
+        names = store.get_derived(entry)
+        if not (isinstance(names, tuple) and all(isinstance(n, str) for n in names)):
+            names = collisions.folded_names(spec)
+            store.put_derived(entry, names)
+        index[spec.op] = names
+    found = list(collisions.check([*ws.specs, *ws.partial], ws.registry, newcomers, index))
     store.put_derived(key, found)
     return found
 

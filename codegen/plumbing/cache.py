@@ -34,7 +34,7 @@ import pickle
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from codegen.plumbing import storage
 
@@ -391,6 +391,10 @@ class Store:
     def get_derived(self, key: str) -> Any | None:
         self._used_derived.add(key)
         return _entry(self.derived.get(key))
+
+    def keep_derived(self, keys: Iterable[str]) -> None:
+        """Keep these derived entries (when there are) through prune() without reading them."""
+        self._used_derived.update(keys)
 
     def put_derived(self, key: str, value: Any) -> None:
         self._used_derived.add(key)

@@ -69,7 +69,8 @@ def _count_text(c: Conforms) -> str:
 @by_identity
 def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     """Every pre_validate_node() check in order: the built-in rule kinds, then the declared checks
-    placed in the frontend."""
+    placed in the frontend (memoized by the spec's identity: a test plan evaluates one spec's
+    checks on thousands of node states)."""
     node = naming.OpNames(spec).frontend_node
     declared = []
     for c in expr.compiled_checks(spec) or ():
@@ -233,11 +234,16 @@ def declared_fails(c: expr.Compiled, vals: expr.Values) -> bool:
 
 
 _FAILS: dict[expr.Compiled, Any] = {}
+_FAILS_SEEN: dict[int, tuple[expr.Compiled, Any]] = {}  # by identity first: hashing a compiled check walks all of it
 
 
 def _fails_function(c: expr.Compiled) -> Any:
+    seen = _FAILS_SEEN.get(id(c))
+    if seen is not None and seen[0] is c:
+        return seen[1]
     if c not in _FAILS:
         _FAILS[c] = expr.evaluator_source(fails_python(c))
+    _FAILS_SEEN[id(c)] = (c, _FAILS[c])
     return _FAILS[c]
 
 

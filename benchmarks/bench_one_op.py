@@ -1,0 +1,96 @@
+"""One op changed then `generate`, at a small and a large workspace, measured in interleaved rounds
+(small, large, small, large, ...) so that a loaded machine slows both alike: issue 39's "at N=1000
+at most 1.5x its cost at N=10". Each round edits one spec of each workspace (alternating between
+two texts, both seen before, as a developer's edit-regenerate loop) and runs `generate -q` in a
+new process. Prints the medians of wall time and of the CPU time of the process and its children
+(user + system: less sensitive to other load than wall time), and the medians of the per-round
+ratios. Asserts nothing (tests never time anything).
+
+    .venv/bin/python benchmarks/bench_one_op.py [--small 10] [--large 1000] [--repeat 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
+
+from bench_check import write_workspace  # noqa: E402 - the same synthetic ops
+
+CLI = [sys.executable, "-m", "codegen", "generate", "-q"]
+
+
+def _env(cache: str) -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_CACHE_DIR=cache)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a developer's Python keeps its bytecode
+    return env
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def one_op(ws: Path, cache: str) -> Callable[[], tuple[float, float]]:
+    """A call edits one spec of `ws` and regenerates: (wall s, CPU s)."""
+    spec = ws / "op_specs" / "synth_00000.yaml"
+    text = spec.read_text()
+    states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
+    count = [0]
+
+    def once() -> tuple[float, float]:
+        spec.write_text(states[count[0] % 2])
+        count[0] += 1
+        cpu = _children_cpu()
+        start = time.perf_counter()
+        proc = subprocess.run(CLI, cwd=ws, env=_env(cache), capture_output=True)
+        wall = time.perf_counter() - start
+        if proc.returncode != 0:
+            raise SystemExit(f"generate in {ws} exited {proc.returncode}: {proc.stderr.decode()[-400:]}")
+        return wall, _children_cpu() - cpu
+
+    return once
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--small", type=int, default=10)
+    parser.add_argument("--large", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = str(Path(tmp) / "cache")
+        runs = {}
+        for count in (args.small, args.large):
+            ws = Path(tmp) / f"n{count}"
+            write_workspace(ws, count)
+            subprocess.run(CLI, cwd=ws, env=_env(cache), capture_output=True, check=False)
+            time.sleep(2.1)  # past cache.RACY_NS: the stat data is trusted from now on
+            runs[count] = one_op(ws, cache)
+            runs[count]()
+            runs[count]()  # both texts seen: the caches hold them
+        small, large = [], []
+        for _ in range(args.repeat):
+            small.append(runs[args.small]())
+            large.append(runs[args.large]())
+        for name, index in (("wall", 0), ("CPU", 1)):
+            a, b = [s[index] for s in small], [s[index] for s in large]
+            ratio = statistics.median(y / x for x, y in zip(a, b))
+            print(f"one op changed + generate, {name}: N={args.small} {statistics.median(a):.3f} s, N={args.large} {statistics.median(b):.3f} s, ratio {ratio:.2f}x")
+        print(f"load average at the end: {os.getloadavg()[0]:.1f} (2-core machine: {os.cpu_count()} CPUs)")
+        shutil.rmtree(cache, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
