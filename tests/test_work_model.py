@@ -1,0 +1,93 @@
+"""The work model (codegen/spec/work.py, codegen/views/workview.py, codegen/hipdnn/apply_work.py):
+every op's nodeFlops overload, logicalFlops case and declared-work test entry, placed into the
+plugin SDK's stand-ins as apply places them, compile in one unit and the test entries pass; the
+values come from the spec's formula evaluated in Python."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from codegen.pipeline.workspace import load
+from codegen.spec import work
+from conftest import REPO
+from cpp_harness import build_and_run, include_flags, write_stubs
+from work_harness import place_work
+
+WS = load(REPO)
+SPECS = sorted(WS.specs, key=lambda s: s.op)
+GENERATED = REPO / "generated"
+
+# hipDNN's counts per element of x (EngineFeatures.hpp, fork rdoshi-amd, id 70308080706) and the
+# shipped specs' test shapes: every op of op_specs/ declares its work as hipDNN does.
+EXPECTED = {
+    "batchnorm": ("5 * numel(x)", 5 * 2 * 3),
+    "batchnorm_bwd": ("8 * numel(x)", 8 * 2 * 3),
+    "batchnorm_inference": ("2 * numel(x)", 2 * 65536),
+    "block_scale_dequantize": ("2 * numel(x)", 2 * 64 * 128),
+    "block_scale_quantize": ("2 * numel(x)", 2 * 64 * 128),
+    "layernorm_bwd": ("8 * numel(x)", 8 * 16 * 64 * 32 * 32),
+    "rmsnorm_bwd": ("6 * numel(x)", 6 * 64 * 32 * 32),
+    # 2.5 x dense attention: 2 * batch 2 * heads 4 * 128 * 128 pairs * (64 + 64)
+    "sdpa_bwd": ("2.5 * attention_flops()", 2.5 * 2 * 2 * 4 * 128 * 128 * (64 + 64)),
+}
+
+
+def test_every_shipped_op_declares_hipdnns_work_and_its_test_value():
+    found = {}
+    for spec in SPECS:
+        compiled = work.compiled(spec)
+        assert compiled is not None, spec.op
+        found[spec.op] = (spec.work.flops, work.test_value(spec, compiled))
+    assert found == {op: (formula, float(value)) for op, (formula, value) in EXPECTED.items()}
+    sdpa = next(s for s in SPECS if s.op == "sdpa_bwd")
+    assert sdpa.work.unknown_when == ("dbias", "dropout_scale_inv")
+
+
+def test_attention_count_follows_the_causal_masks():
+    """hipDNN's own test values for its attention graph (TestEngineFeatures.cpp id 70214944343):
+    q [2, 8, 3, 16], k [2, 2, 7, 16], v [2, 2, 7, 32], o [2, 8, 3, 32]."""
+    shapes = {"q": (2, 8, 3, 16), "k": (2, 2, 7, 16), "v": (2, 2, 7, 32), "o": (2, 8, 3, 32)}
+    assert work.attention_flops(shapes, {}) == 32256.0
+    assert work.attention_flops(shapes, {"causal_mask": True}) == 9216.0
+    assert work.attention_flops(shapes, {"causal_mask_bottom_right": True}) == 27648.0
+    assert work.attention_flops(shapes, {"right_bound": -1}) == 32256.0
+    for refused in ({"padding_mask": True}, {"dropout_probability": 0.1}, {"left_bound": 4}, {"right_bound": 2}):
+        with pytest.raises(work._Unknown):
+            work.attention_flops(shapes, refused)
+
+
+def test_work_fragments_placed_in_the_plugin_sdk_build_and_every_declared_count_holds(tmp_path):
+    """One unit for all ops: the fixture's EngineFeatures.hpp and TestEngineFeatures.cpp with every
+    op's overload, case and test entry placed, built with -Wall -Wextra -Werror against flatc's
+    headers of the generated schemas; the declared-work test runs every entry (hipDNN's two and
+    the six ops the tree lacks), each comparing logicalFlops with the value the spec computes."""
+    include, test_source = place_work(WS, SPECS, tmp_path / "tree")
+    features = (include / "hipdnn_plugin_sdk/heuristics/EngineFeatures.hpp").read_text()
+    tests = test_source.read_text()
+    for spec in SPECS:
+        table = spec.flatbuffers.table
+        assert len(re.findall(rf"data_objects::{table}& op\)", features)) == 1, table
+        assert len(re.findall(rf"case NodeAttributes::{table}:", features)) == 1, table
+        assert len(re.findall(rf"\b{table}T \w+;", tests)) == 1, table
+    for op, (_, value) in EXPECTED.items():
+        if op not in ("layernorm_bwd", "sdpa_bwd"):  # the tree holds hipDNN's own entries of those two
+            assert f"{float(value)}}}," in tests, op
+    stubs = tmp_path / "stubs"
+    write_stubs(SPECS, GENERATED, stubs)
+    assert build_and_run(tmp_path / "work", [*include_flags(SPECS, GENERATED, stubs), f"-I{include}"], [test_source]) == 1
+
+
+def test_placing_again_changes_nothing(tmp_path):
+    """Every fragment is found in the placed files: a second placement leaves both byte-identical."""
+    from codegen.hipdnn import apply, apply_work
+    from codegen.views.naming import ENGINE_FEATURES, ENGINE_FEATURES_TESTS
+
+    place_work(WS, SPECS, tmp_path)
+    placed = {key: (tmp_path / rel).read_bytes() for key, rel in (("engine_features", ENGINE_FEATURES), ("engine_features_tests", ENGINE_FEATURES_TESTS))}
+    sources = {key: apply.Source.read(key, data) for key, data in placed.items()}
+    for spec in SPECS:
+        apply_work.register(WS, spec, sources)
+    assert {key: s.encode() for key, s in sources.items()} == placed
+    assert all(not line.added for s in sources.values() for line in s.lines)
