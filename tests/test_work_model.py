@@ -58,12 +58,16 @@ def test_attention_count_follows_the_causal_masks():
             work.attention_flops(shapes, refused)
 
 
+# the two ops the fixture tree registers, hipDNN's own entries taken out so the generated ones land
+HIPDNNS = ("LayernormBackwardAttributes", "SdpaBackwardAttributes")
+
+
 def test_work_fragments_placed_in_the_plugin_sdk_build_and_every_declared_count_holds(tmp_path):
-    """One unit for all ops: the fixture's EngineFeatures.hpp and TestEngineFeatures.cpp with every
-    op's overload, case and test entry placed, built with -Wall -Wextra -Werror against flatc's
-    headers of the generated schemas; the declared-work test runs every entry (hipDNN's two and
-    the six ops the tree lacks), each comparing logicalFlops with the value the spec computes."""
-    include, test_source = place_work(WS, SPECS, tmp_path / "tree")
+    """One unit for all ops: the fixture's EngineFeatures.hpp and TestEngineFeatures.cpp (without
+    its own entries of the two ops it registers) with every op's overload, case and test entry
+    placed, built with -Wall -Wextra -Werror against flatc's headers of the generated schemas; the
+    declared-work test runs every entry, each comparing logicalFlops with the value the spec computes."""
+    include, test_source = place_work(WS, SPECS, tmp_path / "tree", without=HIPDNNS)
     features = (include / "hipdnn_plugin_sdk/heuristics/EngineFeatures.hpp").read_text()
     tests = test_source.read_text()
     for spec in SPECS:
@@ -72,11 +76,20 @@ def test_work_fragments_placed_in_the_plugin_sdk_build_and_every_declared_count_
         assert len(re.findall(rf"case NodeAttributes::{table}:", features)) == 1, table
         assert len(re.findall(rf"\b{table}T \w+;", tests)) == 1, table
     for op, (_, value) in EXPECTED.items():
-        if op not in ("layernorm_bwd", "sdpa_bwd"):  # the tree holds hipDNN's own entries of those two
-            assert f"{float(value)}}}," in tests, op
+        assert f"{float(value)}}}," in tests, op
+    assert "attentionFlops(graph, op);" in features and "4096.0}," not in tests  # the generated entries, not hipDNN's
     stubs = tmp_path / "stubs"
     write_stubs(SPECS, GENERATED, stubs)
     assert build_and_run(tmp_path / "work", [*include_flags(SPECS, GENERATED, stubs), f"-I{include}"], [test_source]) == 1
+
+
+def test_the_fixtures_own_entries_are_kept_and_its_two_ops_get_nothing(tmp_path):
+    """hipDNN's own overloads, cases and test entries of the ops the tree registers count as theirs."""
+    include, test_source = place_work(WS, SPECS, tmp_path)
+    tests = test_source.read_text()
+    assert "4096.0}," in tests and "23040.0}," in tests and "83886080.0}," not in tests
+    features = (include / "hipdnn_plugin_sdk/heuristics/EngineFeatures.hpp").read_text()
+    assert "return perElement(tensor(graph, op.x_tensor_uid()), 8.0);" in features and "*attention" not in features
 
 
 def test_placing_again_changes_nothing(tmp_path):

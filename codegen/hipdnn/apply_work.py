@@ -54,8 +54,13 @@ def register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
     if not any(re.search(rf"\bcase\s+NodeAttributes::{table}\s*:", masked[i]) for i in range(first, last)):
         if counted:
             row = max((i for i in range(first, last) if re.search(r"\breturn\s+flopsOf\s*\(", masked[i])), default=None)
-            if row is None:
-                raise features.structure("the counted cases (return flopsOf(...)) of logicalFlops", first)
+            if row is None:  # the first counted case: at the switch's opening brace
+                switch = next((i for i in range(first, last) if re.search(r"\bswitch\s*\(", masked[i])), None)
+                if switch is None:
+                    raise features.structure("the NodeAttributes switch of logicalFlops", first)
+                row = switch if masked[switch].rstrip().endswith("{") else switch + 1
+                if masked[row].strip() != "{" and not masked[row].rstrip().endswith("{"):
+                    raise features.structure("the opening brace of logicalFlops' switch", switch)
             features.insert(row + 1, payload(ws, spec, "logical_flops_case.inc"))
         else:
             row = next((i for i in range(first, last) if re.match(r"\s*default\s*:", masked[i])), None)
