@@ -61,6 +61,9 @@ def _typed(node: Node, spec: "OpSpec", scope: expr.Scope) -> Node:
     if k == "binary" and node.value in ("+", "-", "*"):
         a, b = _typed(node.args[0], spec, scope), _typed(node.args[1], spec, scope)
         return replace(node, args=(a, b), type="float" if "float" in (a.type, b.type) else "int")
+    if k == "binary" and node.value in expr.ARITH:
+        raise ExprError(expr.TYPE, node.pos, f"a work formula joins numbers with +, - and * only, not '{node.value}'",
+                        "write a factor instead, e.g. 0.5 * numel(x)")
     if k == "call" and node.value == NUMEL:
         if len(node.args) != 1 or node.args[0].kind != "name":
             raise ExprError(expr.TYPE, node.pos, "numel() takes the name of a tensor", "write numel(x)")
@@ -146,11 +149,11 @@ def problems(spec: "OpSpec") -> list[tuple[str, Loc, str, str | None]]:
     out: list[tuple[str, Loc, str, str | None]] = []
     if work.flops is not None and work.no_counting_convention is not None:
         out.append((WORK_RULE, work.span.at("no_counting_convention"),
-                    "work declares both a flops formula and no_counting_convention; hipDNN's logicalFlops has one case per type",
+                    "it declares both a flops formula and no_counting_convention; hipDNN's logicalFlops has one case per type",
                     "keep the formula, or the reason the work has no counting convention"))
         return out
     if work.flops is None and work.no_counting_convention is None:
-        out.append((WORK_RULE, work.span.loc, "work declares neither a flops formula nor no_counting_convention",
+        out.append((WORK_RULE, work.span.loc, "it declares neither a flops formula nor no_counting_convention",
                     "add flops: <formula>, or no_counting_convention: <reason>"))
         return out
     if work.no_counting_convention is not None and work.unknown_when:
