@@ -104,3 +104,31 @@ def test_placing_again_changes_nothing(tmp_path):
         apply_work.register(WS, spec, sources)
     assert {key: s.encode() for key, s in sources.items()} == placed
     assert all(not line.added for s in sources.values() for line in s.lines)
+
+
+def test_an_op_without_a_counting_convention_gets_its_case_before_default_and_nothing_else(tmp_path):
+    """A spec declaring no counting convention generates only the logicalFlops case, with its reason
+    as the comment; it lands among the uncounted cases, before `default:`, and the op gets no
+    nodeFlops overload and no declared-work test entry."""
+    import shutil
+
+    from conftest import run_cli
+
+    shutil.copytree(REPO / "op_specs", tmp_path / "op_specs")
+    spec_file = tmp_path / "op_specs" / "rmsnorm_bwd.yaml"
+    text = spec_file.read_text()
+    assert 'flops: "6 * numel(x)"' in text
+    spec_file.write_text(text.replace('flops: "6 * numel(x)"', "no_counting_convention: its rows follow the routing offsets' contents"))
+    result = run_cli("generate", "rmsnorm_bwd", cwd=tmp_path)
+    assert result.code == 0, result.out + result.err
+    registry = tmp_path / "generated" / "rmsnorm_bwd" / "registry"
+    assert sorted(p.name for p in registry.glob("*Engine*")) == ["EngineFeatures.hpp.logical-flops-case.inc"]
+    ws = load(tmp_path)
+    spec = next(s for s in ws.specs if s.op == "rmsnorm_bwd")
+    include, test_source = place_work(ws, [spec], tmp_path / "tree")
+    lines = (include / "hipdnn_plugin_sdk/heuristics/EngineFeatures.hpp").read_text().splitlines()
+    at = lines.index("    case NodeAttributes::RMSNormBackwardAttributes:")
+    assert lines[at - 1] == "    // RMSNormBackwardAttributes: its rows follow the routing offsets' contents"
+    assert lines[at + 1] == "    default:"
+    assert not any("data_objects::RMSNormBackwardAttributes& op)" in line for line in lines)
+    assert "RMSNormBackwardAttributesT" not in test_source.read_text()
