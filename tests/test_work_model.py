@@ -132,3 +132,34 @@ def test_an_op_without_a_counting_convention_gets_its_case_before_default_and_no
     assert lines[at + 1] == "    default:"
     assert not any("data_objects::RMSNormBackwardAttributes& op)" in line for line in lines)
     assert "RMSNormBackwardAttributesT" not in test_source.read_text()
+
+
+def test_apply_leaves_the_work_files_of_registered_ops_alone_and_adds_only_lines_for_a_new_one(tmp_path):
+    """`apply` itself: the fixture tree already has hipDNN's work entries of layernorm_bwd and
+    sdpa_bwd, so applying them leaves both work files byte-identical; applying rmsnorm_bwd only adds
+    lines: its overload before flopsOf, its case after the counted ones, its test entry last."""
+    import difflib
+    import shutil
+
+    from codegen.views.naming import ENGINE_FEATURES, ENGINE_FEATURES_TESTS
+    from conftest import run_cli
+    from work_harness import FIXTURE
+
+    root = tmp_path / "projects" / "hipdnn"
+    shutil.copytree(FIXTURE, root)
+    before = {rel: (root / rel).read_text() for rel in (ENGINE_FEATURES, ENGINE_FEATURES_TESTS)}
+    result = run_cli("apply", "--force", "--hipdnn-root", str(root), "layernorm_bwd", "sdpa_bwd", cwd=REPO)
+    assert result.code == 0, result.out + result.err
+    assert {rel: (root / rel).read_text() for rel in before} == before
+    result = run_cli("apply", "--force", "--hipdnn-root", str(root), "rmsnorm_bwd", cwd=REPO)
+    assert result.code == 0, result.out + result.err
+    for rel, old in before.items():
+        new = (root / rel).read_text()
+        diff = [d for d in difflib.ndiff(old.splitlines(), new.splitlines()) if d[:1] in "+-"]
+        assert diff and all(d.startswith("+") for d in diff), rel
+    features = (root / ENGINE_FEATURES).read_text()
+    assert features.index("data_objects::RMSNormBackwardAttributes& op)") < features.index("std::optional<double> flopsOf(")
+    assert features.index("case NodeAttributes::RMSNormBackwardAttributes:") < features.index("    default:")
+    tests = (root / ENGINE_FEATURES_TESTS).read_text()
+    assert tests.index("RMSNormBackwardAttributesT attributes;") > tests.index("LayernormBackwardAttributesT norm;")
+    assert "393216.0}," in tests
