@@ -324,6 +324,14 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "flatbuffers"): "hand-written when the op was first specified (the spec predates adoption): the schema's include and field order, which the spec leaves to its generated schema",
     ("sdpa_bwd", "test_data"): "hand-written when the op was first specified (the spec predates adoption): hipDNN's SdpaBwdConstants.hpp layout (UIDs 90-, shared shapes), not adopted yet",
     ("sdpa_bwd", "from_node_missing_optional"): "hand-written when the op was first specified (the spec predates adoption): a lowering choice of the spec, stated in no checkout file",
+    ("batchnorm", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
+    ("batchnorm_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
+    ("batchnorm_inference", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
+    ("block_scale_dequantize", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
+    ("block_scale_quantize", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
+    ("layernorm_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
+    ("rmsnorm_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
+    ("sdpa_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
 }
 # a nested key kept stands for the keys adoption writes in its place
 REPLACED_BY = {"shape": ("dims", "strides")}
