@@ -9,7 +9,7 @@ import re
 from collections import defaultdict
 from typing import Any, Callable, Iterable, Iterator
 
-from codegen.spec import dtypes, expr
+from codegen.spec import dtypes, expr, work
 from codegen.views import naming, nodecheck, testplan
 from codegen.diagnostics import rules
 from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _work, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -288,6 +288,18 @@ def _formulas(spec: OpSpec) -> Iterator[Diagnostic]:
         for key, loc, e in problems:
             hint = f"; {e.fix}" if e.fix else ""
             yield _EXPR_RULES[e.rule](loc, f"{key} of the inference of '{f.target}': {e.message}{hint}", fix=Fix(e.fix) if e.fix else None)
+
+
+_WORK_RULES = {**_EXPR_RULES, work.WORK_RULE: rules.SPEC_WORK}
+
+
+def _work(spec: OpSpec) -> Iterator[Diagnostic]:
+    """The work block declares exactly one of a formula and a no-counting reason; the formula
+    compiles, reads what hipDNN's helpers can, and counts the test graph; unknown_when names
+    optional tensors."""
+    for rule, loc, message, fix in work.problems(spec):
+        hint = f"; {fix}" if fix and rule in _EXPR_RULES else ""
+        yield _WORK_RULES[rule](loc, f"work: {message}{hint}", fix=Fix(fix) if fix else None)
 
 
 def _satisfiable(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -151,6 +151,16 @@ SPEC_EXPR_NEVER = _rule(
     "a condition reads nothing (always true or always false) or divides by zero",
     doc="A check whose condition is a constant can never fail, or always fails; name the tensor or field it is about.",
 )
+SPEC_WORK = _rule(
+    "SPEC-WORK",
+    "the op's work block is not one hipDNN's work model can publish",
+    doc="`work:` declares the op's logical FLOPs as hipDNN's plugin SDK publishes them (EngineFeatures.hpp): either "
+    "`flops`, a formula giving a number (a multiply-add is 2, an element-wise operation 1 per element) from required "
+    "tensors' shapes and fields that always have a value, or `no_counting_convention` with the reason its logicalFlops "
+    "case returns unknown; never both. `unknown_when` names optional single tensors whose presence leaves a formula's "
+    "work unknown. The test graph (the required test tensors, fields at their defaults) must have a count, which "
+    "the generated test entry pins. Fix: what the message says.",
+)
 SPEC_CHECK_ID = _rule(
     "SPEC-CHECK-ID",
     "two checks share an id, or an id names the same generated test as another check",
@@ -388,6 +398,23 @@ BRK_CACHE_KEY = _rule(
     "tensor's ordinal instead of its value; a mark added or dropped changes every key computed for the op, so "
     "winner caches and tuned plans stored before no longer match. Fix: keep the marks, or waive the finding with a "
     "reason.",
+)
+BRK_WORK_FORMULA = _rule(
+    "BRK-WORK-FORMULA",
+    "an op's work formula changed without a bump of the registry's feature_semantics_revision",
+    doc="hipDNN publishes each node's logical FLOPs (graph.nodes[i].flops, graph.flops, graph.flops_by_type.<Table>) "
+    "as features its shipped heuristic models were trained on; a changed formula changes what those names mean, so "
+    "hipDNN's FEATURE_SEMANTICS_REVISION (FeatureSemantics.hpp) must be bumped, which makes every model trained before "
+    "refuse. Fix: raise `feature_semantics_revision` in op_specs/registry.yaml (and hipDNN's constant), or keep the formula.",
+)
+BRK_FEATURE_NAME = _rule(
+    "BRK-FEATURE-NAME",
+    "a feature name the work model publishes changed (a renamed tensor or field, a renamed table) without a revision bump",
+    doc="hipDNN's feature binder publishes every operand as graph.nodes[i].<name>.* and every scalar field as "
+    "graph.nodes[i].<name>, named from the schema's field names, and the work per table as "
+    "graph.flops_by_type.<Table>; shipped models read these names. Renaming one (same attribute, another name) "
+    "needs a bump of FEATURE_SEMANTICS_REVISION. Fix: keep the name, or raise `feature_semantics_revision` in "
+    "op_specs/registry.yaml.",
 )
 BRK_FIELD_REMOVED = _rule(
     "BRK-FIELD-REMOVED",

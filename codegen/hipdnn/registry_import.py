@@ -52,6 +52,27 @@ class Checkout:
     operation_types: tuple[Entry, ...]
     type_tags: tuple[Entry, ...]
     union_members: tuple[UnionMember, ...]
+    feature_semantics_revision: int | None = None  # the plugin SDK's FEATURE_SEMANTICS_REVISION, where the checkout has it
+
+
+# The plugin SDK's revision of what its published features mean (fork rdoshi-amd, id 70780189050).
+FEATURE_SEMANTICS = "plugin_sdk/include/hipdnn_plugin_sdk/heuristics/FeatureSemantics.hpp"
+_REVISION = re.compile(r"\bFEATURE_SEMANTICS_REVISION\s*=\s*([0-9]{1,9})\s*;")
+
+
+REVISION_COMMENT = (
+    "# hipDNN's FEATURE_SEMANTICS_REVISION (FeatureSemantics.hpp; kept from the previous registry when the\n"
+    "# checkout has none): bump it with any changed work formula or published feature name."
+)
+
+
+def feature_semantics_revision(root: Path) -> int | None:
+    """The checkout's FEATURE_SEMANTICS_REVISION, or None when it has no FeatureSemantics.hpp."""
+    path = root / FEATURE_SEMANTICS
+    if not path.is_file():
+        return None
+    found = _REVISION.search(hipdnn_headers.read_source(root, path))
+    return int(found.group(1)) if found else None
 
 
 def _read(root: Path, rel: str) -> str:
@@ -73,6 +94,7 @@ def read_checkout(directory: Path) -> Checkout:
         operation_types=enums("operation_types"),
         type_tags=enums("type_tags"),
         union_members=tuple(sorted(union_members(texts["graph"], SOURCES["graph"]).values(), key=lambda m: m.position)),
+        feature_semantics_revision=feature_semantics_revision(root),
     )
 
 
@@ -195,6 +217,11 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
     ]
     if specs:
         out += [SPECS_COMMENT, specs_line([s.op for s in specs]), ""]
+    revision = checkout.feature_semantics_revision
+    if revision is None and current is not None:
+        revision = current.feature_semantics_revision
+    if revision is not None:
+        out += [REVISION_COMMENT, f"feature_semantics_revision: {revision}", ""]
     out.append("attribute_blocks:")
     for b in blocks(checkout, owned_ranges, shared):
         if b.note:

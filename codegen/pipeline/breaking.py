@@ -173,13 +173,88 @@ def compare(
             )
     old_ops = {s.op: s for s in old}
     old_numbers = {n.op: n for n in partial or []}
+    bumped = revision_of(new_registry) > revision_of(old_registry)
     for spec in sorted(new, key=lambda s: s.op):
         previous = old_ops.get(spec.op)
         if previous is not None:
             yield from _compare_types(_types(previous), spec)
             yield from _compare_op(previous, spec)
+            if not bumped:
+                yield from _compare_work(previous, spec, revision_of(new_registry))
         elif spec.op in old_numbers:
             yield from _compare_types(old_numbers[spec.op].types, spec)
+
+
+def revision_of(registry: Registry | None) -> int:
+    """The registry's feature_semantics_revision; none recorded is revision 1, as hipDNN reads a
+    model document that records none."""
+    return registry.feature_semantics_revision or 1 if registry is not None else 1
+
+
+def _work_key(spec: OpSpec) -> tuple[str | None, bool, tuple[str, ...]] | None:
+    """What decides the published work: the formula (spacing aside), whether the op has a counting
+    convention, and the tensors whose presence leaves it unknown (the no-counting reason is a comment)."""
+    w = spec.work
+    if w is None:
+        return None
+    return ("".join(w.flops.split()) if w.flops else None, w.no_counting_convention is None, tuple(sorted(w.unknown_when)))
+
+
+def _shown_work(spec: OpSpec) -> str:
+    w = spec.work
+    if w is None:
+        return "no work block"
+    if w.flops is None:
+        return "no counting convention"
+    return f"'{w.flops}'" + (f" (unknown with {', '.join(w.unknown_when)})" if w.unknown_when else "")
+
+
+def feature_names(spec: OpSpec) -> dict[str, tuple[str, str, Any]]:
+    """The names hipDNN's feature binder publishes for the op's operands and fields, by attribute:
+    (the feature name, the tensor or field, its span). A tensor publishes under its UID field's
+    name without `_tensor_uid`, a field under its own name (EngineFeatures.hpp id 70308080706)."""
+    names = {t.attribute: (naming.tensor_uid_field(t).removesuffix("_tensor_uids").removesuffix("_tensor_uid"), t.name, t.span) for t in spec.all_tensors}
+    names.update({f.attribute: (f.name, f.name, f.span) for f in spec.fields})
+    return names
+
+
+def _compare_work(old: OpSpec, new: OpSpec, revision: int) -> Iterator[Finding]:
+    """A changed work formula or published feature name while feature_semantics_revision stays."""
+    was, now = _work_key(old), _work_key(new)
+    if was is not None and was != now:
+        loc = new.work.span.at("flops" if new.work.flops is not None else "no_counting_convention") if new.work is not None else new.span.loc
+        where = Note("was", old.work.span.at("flops" if old.work.flops is not None else "no_counting_convention")) if old.work is not None else None
+        yield Finding(
+            R.BRK_WORK_FORMULA(
+                loc,
+                f"the work of {new.op} changed from {_shown_work(old)} to {_shown_work(new)} while feature_semantics_revision "
+                f"stays {revision}: models trained on graph.flops before would read a different count",
+                *([where] if where else []),
+            ),
+            f"{new.op}.work",
+        )
+    before, after = feature_names(old), feature_names(new)
+    for attribute, (feature, item, _) in sorted(before.items()):
+        if attribute not in after or after[attribute][0] == feature:
+            continue
+        name, _, span = after[attribute]
+        yield Finding(
+            R.BRK_FEATURE_NAME(
+                span.at("name"),
+                f"the feature graph.nodes[i].{feature} of {new.op} is now published as graph.nodes[i].{name} while "
+                f"feature_semantics_revision stays {revision}: shipped models read the old name",
+            ),
+            f"{new.op}.{item}",
+        )
+    if old.flatbuffers.table != new.flatbuffers.table and old.work is not None:
+        yield Finding(
+            R.BRK_FEATURE_NAME(
+                new.flatbuffers.span.at("table"),
+                f"the feature graph.flops_by_type.{old.flatbuffers.table} is now graph.flops_by_type.{new.flatbuffers.table} "
+                f"while feature_semantics_revision stays {revision}",
+            ),
+            f"{new.op}.table",
+        )
 
 
 def _types(spec: OpSpec) -> tuple[tuple[str, NamedValue], ...]:

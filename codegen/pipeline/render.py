@@ -14,7 +14,7 @@ import jinja2.bccache
 import jinja2.sandbox
 
 from codegen import families, __version__
-from codegen.views import cpp, naming, pyview, refview
+from codegen.views import cpp, naming, pyview, refview, workview
 from codegen.plumbing import escape
 from codegen.spec.model import OpSpec
 from codegen.spec.registry import Registry
@@ -183,6 +183,7 @@ def environment(template_dirs: list[Path]) -> jinja2.Environment:
     env.filters["sentence"] = naming.sentence  # "normalized_dim_count" -> "Normalized dim count"
     env.filters.update(escape.FILTERS)
     env.filters["cpp_int_vector"] = cpp.vector_literal
+    env.filters["work_view"] = workview.build  # an OpSpec -> its work model's C++ (codegen/views/workview.py)
     return env
 
 

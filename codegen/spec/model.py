@@ -408,6 +408,18 @@ class Formula:
     span: Span
 
 
+@dataclass(frozen=True)
+class Work:
+    """`work:`: the op's logical work as hipDNN's plugin SDK publishes it (EngineFeatures.hpp). Either
+    `flops`, an expression giving a number (codegen.spec.work), unknown while any `unknown_when` tensor
+    is present; or `no_counting_convention`, the reason the op's work has none."""
+
+    flops: str | None
+    no_counting_convention: str | None
+    unknown_when: tuple[str, ...]
+    span: Span
+
+
 CHECK_PLACES = ("frontend", "backend", "both")
 CHECK_CODES = ("INVALID_VALUE", "ATTRIBUTE_NOT_SET")
 
@@ -606,6 +618,7 @@ class OpSpec:
     retired_after: tuple[tuple[str, str], ...] = ()
     checks: tuple[Check, ...] = ()  # declared checks (`checks:`), in spec order
     formulas: tuple[Formula, ...] = ()  # inference formulas (`infer:`), in spec order
+    work: Work | None = None  # `work:` (None: the spec declares none)
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -775,6 +788,7 @@ def build(op: str, doc: Document) -> OpSpec:
     inferences = tuple(_inference(e) for e in top.items("inference"))
     checks = tuple(_check(e) for e in top.items("checks"))
     formulas = tuple(_formula(e) for e in top.items("infer"))
+    work = _work(top.child("work")) if "work" in top.data else None
     test = top.child("test_data")
     constants_prefix = test.pop("constants_prefix")
     constants_namespace = test.pop("constants_namespace")
@@ -832,7 +846,14 @@ def build(op: str, doc: Document) -> OpSpec:
         content=content,
         checks=checks,
         formulas=formulas,
+        work=work,
     )
+
+
+def _work(e: _Entry) -> Work:
+    result = Work(e.pop("flops"), e.pop("no_counting_convention"), tuple(e.pop("unknown_when", None) or ()), e.span)
+    e.done()
+    return result
 
 
 def _formula(e: _Entry) -> Formula:

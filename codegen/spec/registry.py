@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from codegen.spec.model import NamedValue, Span, _Entry
+from codegen.spec.model import NamedValue, Span, _Entry, span_of
 if TYPE_CHECKING:
     from codegen.spec.yaml_loader import Document
 
@@ -49,6 +49,9 @@ class Registry:
     data_type_json: tuple[tuple[str, str], ...] = ()
     content: str = ""  # the digest of what the file says (Document.content_digest): what stamps follow
     specs: tuple[str, ...] = ()  # ops whose numbers their spec holds (left out of the registry)
+    # hipDNN's FEATURE_SEMANTICS_REVISION: what the work model's published features mean (None: not recorded)
+    feature_semantics_revision: int | None = None
+    revision_span: Span | None = None
 
 
 def build(doc: Document) -> Registry:
@@ -80,6 +83,8 @@ def build(doc: Document) -> Registry:
     statuses = named("statuses")
     node_types = named("node_types")
     specs = tuple(str(op) for op in top.pop("specs", None) or ())
+    revision_span = span_of(doc, (), top.data) if "feature_semantics_revision" in top.data else None
+    revision = top.pop("feature_semantics_revision", None)
     reserved = []
     if "reserved" in top.data:
         section = top.child("reserved")
@@ -105,6 +110,8 @@ def build(doc: Document) -> Registry:
         tuple(data_type_json),
         content,
         specs,
+        None if revision is None else int(revision),
+        revision_span,
     )
 
 

@@ -851,9 +851,21 @@ GRAPH_TEST_UTILS_FRAGMENTS = {
 GRAPH_TEST_UTILS = "test_sdk/include/hipdnn_test_sdk/utilities/FlatbufferGraphTestUtils.hpp"
 
 
+# the plugin SDK's work model (hipdnn_plugin_sdk/heuristics/EngineFeatures.hpp and its test): the
+# op's nodeFlops overload and logicalFlops case, and its entry in the test of declared work
+WORK_FRAGMENTS = {
+    "node_flops.inc": "EngineFeatures.hpp.node-flops.inc",
+    "logical_flops_case.inc": "EngineFeatures.hpp.logical-flops-case.inc",
+    "work_test_case.inc": "TestEngineFeatures.cpp.declared-work-case.inc",
+}
+ENGINE_FEATURES = "plugin_sdk/include/hipdnn_plugin_sdk/heuristics/EngineFeatures.hpp"
+ENGINE_FEATURES_TESTS = "plugin_sdk/tests/heuristics/TestEngineFeatures.cpp"
+
+
 def fragment_file(stem: str) -> str:
     """The file name under generated/<op>/registry/ of a fragment template stem."""
-    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS[stem]
+    return (REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS.get(stem)
+            or WORK_FRAGMENTS[stem])
 
 
 # --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------
