@@ -22,8 +22,8 @@ GENERATED = REPO / "generated"
 # hipDNN's counts per element of x (EngineFeatures.hpp, fork rdoshi-amd, id 70308080706) and the
 # shipped specs' test shapes: every op of op_specs/ declares its work as hipDNN does.
 EXPECTED = {
-    "batchnorm": ("5 * numel(x)", 5 * 2 * 3),
-    "batchnorm_bwd": ("8 * numel(x)", 8 * 2 * 3),
+    "batchnorm": ("5 * numel(x)", 5 * 2 * 64 * 32 * 32),
+    "batchnorm_bwd": ("8 * numel(x)", 8 * 2 * 64 * 32 * 32),
     "batchnorm_inference": ("2 * numel(x)", 2 * 65536),
     "block_scale_dequantize": ("2 * numel(x)", 2 * 64 * 128),
     "block_scale_quantize": ("2 * numel(x)", 2 * 64 * 128),
@@ -163,3 +163,23 @@ def test_apply_leaves_the_work_files_of_registered_ops_alone_and_adds_only_lines
     tests = (root / ENGINE_FEATURES_TESTS).read_text()
     assert tests.index("RMSNormBackwardAttributesT attributes;") > tests.index("LayernormBackwardAttributesT norm;")
     assert "393216.0}," in tests
+
+
+def test_apply_onto_a_hipdnn_from_before_the_work_model_leaves_its_engine_features_alone(tmp_path):
+    """ROCm/rocm-libraries' EngineFeatures.hpp (id 68162096859) predates the per-type overloads: no
+    flopsOf, no logicalFlops. apply places everything else and leaves that file as it was, as it
+    does when the file is absent, instead of refusing the op."""
+    import shutil
+
+    from codegen.views.naming import ENGINE_FEATURES
+    from conftest import run_cli
+    from work_harness import FIXTURE
+
+    root = tmp_path / "projects" / "hipdnn"
+    shutil.copytree(FIXTURE, root)
+    old = "#pragma once\n\nnamespace hipdnn_plugin_sdk\n{\n} // namespace hipdnn_plugin_sdk\n"
+    (root / ENGINE_FEATURES).write_text(old)
+    result = run_cli("apply", "--force", "--hipdnn-root", str(root), "rmsnorm_bwd", cwd=REPO)
+    assert result.code == 0, result.out + result.err
+    assert (root / ENGINE_FEATURES).read_text() == old
+    assert "RMSNormBackwardAttributes" in (root / "flatbuffers_sdk/schemas/graph.fbs").read_text()

@@ -41,6 +41,8 @@ def register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
     table = spec.flatbuffers.table
     features = sources["engine_features"]
     masked = apply._mask(features.texts)
+    if not any(re.search(r"\b(logicalFlops|flopsOf)\s*\(", t) for t in masked):
+        return  # a hipDNN from before the work model (ROCm/rocm-libraries id 68162096859): as when the file is absent
     counted = work.flops is not None
     if counted and not re.search(rf"\bnodeFlops\s*\([^)]*data_objects::{table}\s*&", "\n".join(masked)):
         row = next((i for i, t in enumerate(masked) if re.search(r"\bflopsOf\s*\(", t)), None)
