@@ -1054,6 +1054,7 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
     if spec.reference is not None and spec.dtypes is not None:
         _register_reference(ws, spec, sources)
     _register_graph_test_utils(ws, spec, sources)
+    _register_cache_key_tests(ws, spec, sources)
     return _register_enums(ws, spec, sources) if spec.new_enums else []
 
 
@@ -1079,6 +1080,19 @@ def _register_graph_test_utils(ws: Workspace, spec: OpSpec, sources: dict[str, S
         if include.strip() not in {t.strip() for t in source.texts}:
             insert_include(source, include, Path(TARGETS["graph_test_utils"]).name)
     append_block(source, [rf"\b{function}\s*\("], payload(ws, spec, "function.inc"))
+
+
+def _register_cache_key_tests(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
+    """The op's TestGraphContentKey cases at the end of the test's anonymous namespace, with the
+    includes they need among the test's includes; nothing when the op's cases are already there."""
+    source = sources["cache_key_test"]
+    marker = rf"\b{spec.stem[0].lower()}{spec.stem[1:]}KeyTestGraph\s*\("
+    if re.search(marker, "\n".join(_mask(source.texts))):
+        return
+    for include in payload(ws, spec, "cache_key_include.inc"):
+        if include.strip() not in {t.strip() for t in source.texts}:
+            insert_include(source, include, Path(TARGETS["cache_key_test"]).name)
+    append_block(source, [marker], payload(ws, spec, "cache_key_cases.inc"))
 
 
 def insert_variant_member(source: Source, alias: str, member: str) -> None:

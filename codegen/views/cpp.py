@@ -578,6 +578,13 @@ class OpView:
         return self.with_tensors(self.plan.all_present)
 
     @property
+    def cache_key_cases(self) -> tuple[Any, ...]:
+        """The op's TestGraphContentKey cases (codegen/views/cache_key.py)."""
+        from codegen.views import cache_key
+
+        return cache_key.cases(self)
+
+    @property
     def everything_count(self) -> int:
         """How many tensors those fixtures serialize: `everything` and every list's test items."""
         return len(self.everything) + sum(len(l.items) for l in self.lists)

@@ -833,10 +833,18 @@ GRAPH_TEST_UTILS_FRAGMENTS = {
 }
 GRAPH_TEST_UTILS = "test_sdk/include/hipdnn_test_sdk/utilities/FlatbufferGraphTestUtils.hpp"
 
+# the FlatBuffers SDK's cache-key test (TestGraphContentKey.cpp): the op's cases and the include of
+# the graph test utilities they build their graphs with
+CACHE_KEY_TEST_FRAGMENTS = {
+    "cache_key_cases.inc": "TestGraphContentKey.cpp.cases.inc",
+    "cache_key_include.inc": "TestGraphContentKey.cpp.include.inc",
+}
+CACHE_KEY_TEST = "flatbuffers_sdk/tests/flatbuffer_utilities/TestGraphContentKey.cpp"
+
 
 def fragment_file(stem: str) -> str:
     """The file name under generated/<op>/registry/ of a fragment template stem."""
-    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS[stem]
+    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS.get(stem) or CACHE_KEY_TEST_FRAGMENTS[stem]
 
 
 # --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------
