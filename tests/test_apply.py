@@ -138,12 +138,13 @@ def test_apply_then_apply_again_changes_nothing(checkout):
 
 
 def test_applied_files_are_left_alone_by_clang_format(checkout):
-    """Every edited C++ file was clang-format clean before, and still is after the apply."""
+    """Every edited C++ file was clang-format clean before, and still is after the apply. Headers
+    the checkout's own scripts and flatc write (`*_generated.h`) are theirs, not the tool's."""
     assert run_cli("apply", "--force", "--hipdnn-root", str(checkout), cwd=REPO).code == 0
     style = builtin_templates() / formatting.STYLE_FILE
     changed = []
     for path in sorted(checkout.rglob("*")):
-        if path.suffix in (".h", ".hpp", ".cpp"):
+        if path.suffix in (".h", ".hpp", ".cpp") and not path.name.endswith("_generated.h"):
             text = path.read_text()
             whole = [(1, text.count("\n") + 1)]
             if formatting.format_ranges(text, whole, style, path.name) != text:
