@@ -313,7 +313,7 @@ def test_the_families_declare_exactly_the_files_generate_writes():
     rendered = {p for p in out.files if not p.endswith("hipdnn-codegen.stamp")}
     assert rendered == declared
     kinds = {f.name for f in families.all_families()}
-    assert kinds == {"backend", "frontend", "schema", "tests", "reference", "registry", "reference_registry", "graph_test_utils", "cache_key", "mirror", "docs", "samples", "python_bindings", "cudnn_shim"}
+    assert kinds == {"backend", "frontend", "schema", "tests", "reference", "registry", "reference_registry", "graph_test_utils", "cache_key", "versions", "mirror", "docs", "samples", "python_bindings", "cudnn_shim"}
     full = next(s for s in ws.specs if s.reference is not None)  # an op every family writes for
     for f in families.all_families():  # every template a family names sits in its own directory
         templates = list(f.op_outputs(naming.OpNames(full))) + list(f.package_outputs) + list(f.package_op_outputs(naming.OpNames(full)))

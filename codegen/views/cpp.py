@@ -578,6 +578,13 @@ class OpView:
         return self.with_tensors(self.plan.all_present)
 
     @property
+    def api_version_constants(self) -> tuple[Any, ...]:
+        """The op's engine-API feature constants (codegen/views/versions.py)."""
+        from codegen.views import versions
+
+        return versions.constants(self.spec)
+
+    @property
     def cache_key_cases(self) -> tuple[Any, ...]:
         """The op's TestGraphContentKey cases (codegen/views/cache_key.py)."""
         from codegen.views import cache_key

@@ -841,10 +841,15 @@ CACHE_KEY_TEST_FRAGMENTS = {
 }
 CACHE_KEY_TEST = "flatbuffers_sdk/tests/flatbuffer_utilities/TestGraphContentKey.cpp"
 
+# the plugin SDK's engine-API version constants (PluginVersionConstants.hpp): the feature constants
+# of an op or slot newer than hipDNN's baseline
+VERSION_FRAGMENTS = {"api_version_constants.inc": "PluginVersionConstants.hpp.constants.inc"}
+PLUGIN_VERSION_CONSTANTS = "plugin_sdk/include/hipdnn_plugin_sdk/PluginVersionConstants.hpp"
+
 
 def fragment_file(stem: str) -> str:
     """The file name under generated/<op>/registry/ of a fragment template stem."""
-    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS.get(stem) or CACHE_KEY_TEST_FRAGMENTS[stem]
+    return REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS.get(stem) or CACHE_KEY_TEST_FRAGMENTS.get(stem) or VERSION_FRAGMENTS[stem]
 
 
 # --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------
