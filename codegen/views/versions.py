@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from codegen.diagnostics.diagnostics import Loc
 from codegen.spec.model import BASELINE_API_VERSION, OpSpec
 from codegen.views import naming
 
@@ -19,6 +20,7 @@ class VersionConstant:
     name: str
     version: str
     what: str  # what a graph uses that needs an engine this new, for the constant's comment
+    loc: Loc  # the spec's `since` that asks for it
 
 
 def key(version: str) -> tuple[int, ...]:
@@ -30,9 +32,9 @@ def constants(spec: OpSpec) -> tuple[VersionConstant, ...]:
     table = spec.flatbuffers.table
     out = []
     if key(spec.since) > key(BASELINE_API_VERSION):
-        out.append(VersionConstant(f"K_{op}_MIN_API_VERSION", spec.since, f"a {table} node"))
+        out.append(VersionConstant(f"K_{op}_MIN_API_VERSION", spec.since, f"a {table} node", spec.span.at("since")))
     slots = [(t, f"{table}.{naming.tensor_uid_field(t)}") for t in spec.all_tensors] + [(f, f"{table}.{f.name}") for f in spec.fields]
     for slot, field in slots:
         if slot.since is not None and key(slot.since) > key(spec.since):
-            out.append(VersionConstant(f"K_{op}_{slot.name.upper()}_MIN_API_VERSION", slot.since, f"{field} set"))
+            out.append(VersionConstant(f"K_{op}_{slot.name.upper()}_MIN_API_VERSION", slot.since, f"{field} set", slot.span.at("since")))
     return tuple(out)
