@@ -450,7 +450,8 @@ def _since(spec: OpSpec) -> Iterator[Diagnostic]:
     """Engine API versions: no tensor or field predates its op, and one newer than its op is
     optional (a graph leaving it out still reads on the engines before it)."""
     op = _version(spec.since)
-    for slot, kind in [*((t, "tensor") for t in spec.all_tensors), *((f, "field") for f in spec.fields)]:
+    slots: list[tuple[Tensor | Field, str]] = [*((t, "tensor") for t in spec.all_tensors), *((f, "field") for f in spec.fields)]
+    for slot, kind in slots:
         if slot.since is None:
             continue
         loc = slot.span.at("since")

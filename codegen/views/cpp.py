@@ -19,7 +19,7 @@ from codegen.spec.model import Bound, EnumDef, Field, FrontendFlag, FrontendSett
 from codegen.views.naming import OpNames
 from codegen.views.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
-FBS = "hipdnn_flatbuffers_sdk::data_objects"
+FBS = naming.FBS
 SET_ARGS = "attributeType, elementCount, arrayOfElements"
 GET_ARGS = "attributeType, requestedElementCount, elementCount, arrayOfElements"
 

@@ -59,6 +59,9 @@ HIPDNN_NAMES = frozenset(
 )
 
 
+FBS = "hipdnn_flatbuffers_sdk::data_objects"  # flatc's C++ namespace of the schemas' types
+
+
 def enum_name_clash(name: str) -> str | None:
     """Why an enum may not take `name`, or None: a name hipDNN or the Python mirror already defines
     (the mirror's op classes end in OperationDescriptor), or a Python built-in the mirror uses."""
