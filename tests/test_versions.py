@@ -76,7 +76,8 @@ def test_a_constant_the_checkout_holds_at_another_version_stops_the_apply(tmp_pa
     path.write_text(text)
     result = run_cli("apply", "--force", "--hipdnn-root", str(root), "layernorm_bwd", cwd=ws)
     assert result.code == 1
-    assert "error[APPLY-CONFLICT]: engine API version constant K_LAYERNORM_BACKWARD_MEAN_MIN_API_VERSION is 1.4.0 in the spec but 1.5.0 in the checkout" in result.out
+    # apply refuses what `check --hipdnn-root` rejects, before its own APPLY-CONFLICT would
+    assert "error[HDR-CONFLICT]: engine API version constant K_LAYERNORM_BACKWARD_MEAN_MIN_API_VERSION is 1.4.0 here but 1.5.0 in the checkout" in result.out
     assert path.read_text() == text
 
 
