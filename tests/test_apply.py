@@ -453,7 +453,7 @@ def test_apply_refuses_what_check_hipdnn_root_rejects(tmp_path, dry_run):
     result = run_cli("apply", "--hipdnn-root", str(root), *(["--dry-run"] if dry_run else []), cwd=REPO)
     assert result.code == 1, result.out + result.err
     finding = (
-        "op_specs/layernorm_bwd.yaml:13:92: error[HDR-CONFLICT]: descriptor type HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT"
+        "op_specs/layernorm_bwd.yaml:15:92: error[HDR-CONFLICT]: descriptor type HIPDNN_BACKEND_OPERATION_LAYERNORM_BACKWARD_DESCRIPTOR_EXT"
         " is 35 here but 45 in the checkout\n"
         f"    {os.path.relpath(root, REPO)}/backend/include/HipdnnBackendDescriptorType.h:145:5: note: defined here\n"
     )
