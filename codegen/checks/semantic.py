@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _work, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _work, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _since, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -452,6 +452,34 @@ def _operands(spec: OpSpec) -> Iterator[Diagnostic]:
         else:
             publishers[name] = (f.name, f.span.at("name"))
     yield from found
+
+
+def _version(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split("."))
+
+
+def _since(spec: OpSpec) -> Iterator[Diagnostic]:
+    """Engine API versions: no tensor or field predates its op, and one newer than its op is
+    optional (a graph leaving it out still reads on the engines before it)."""
+    op = _version(spec.since)
+    slots: list[tuple[Tensor | Field, str]] = [*((t, "tensor") for t in spec.all_tensors), *((f, "field") for f in spec.fields)]
+    for slot, kind in slots:
+        if slot.since is None:
+            continue
+        loc = slot.span.at("since")
+        if _version(slot.since) < op:
+            yield rules.SPEC_SINCE(
+                loc,
+                f"{kind} '{slot.name}' has since {slot.since}, earlier than its op's {spec.since}; no engine before {spec.since} reads the op",
+                fix=Fix(f"raise the {kind}'s since to {spec.since} or more, or delete it (the op's applies)"),
+            )
+        elif _version(slot.since) > op and not slot.optional and not getattr(slot, "list", False):
+            yield rules.SPEC_SINCE(
+                loc,
+                f"required {kind} '{slot.name}' has since {slot.since}, later than its op's {spec.since}: every graph of the op would "
+                f"need an engine of {slot.since}, and engines of {spec.since} would find it missing",
+                fix=Fix(f"make the {kind} optional, or raise the op's since to {slot.since}"),
+            )
 
 
 def _retired(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -47,9 +47,10 @@ def _report(ws: Workspace, fmt: str = "text") -> int:
 def _checkout_findings(ws: Workspace, checkout: Path) -> list[diagnostics.Diagnostic]:
     """What `check --hipdnn-root` adds: the workspace's numbers against the checkout's headers, and
     each op against the checkout's schema of it."""
-    from codegen.hipdnn import hipdnn_headers, schema_drift
+    from codegen.hipdnn import api_versions, hipdnn_headers, schema_drift
 
     found = hipdnn_headers.check(checkout, ws.specs, ws.registry, ws.display)
+    found += api_versions.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display)
     drop_checkout_names(ws, checkout)
     return found + schema_drift.check(hipdnn_headers.checkout_root(checkout), ws.specs, ws.display)
 

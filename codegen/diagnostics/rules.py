@@ -216,6 +216,17 @@ SPEC_OPERAND = _rule(
     "so two that come out the same would overwrite each other. Fix: keep cache_uid on a work_data_dependent tensor, "
     "drop the mark from the field, or rename one of the two.",
 )
+SPEC_SINCE = _rule(
+    "SPEC-SINCE",
+    "a tensor or field `since` earlier than its op's, or later than its op's on a required one",
+    doc="hipDNN stamps min_required_engine_api_version into every serialized graph, from the features the graph uses "
+    "(computeMinimumEnginePluginApiVersion in PluginVersionConstants.hpp), so an engine that predates a feature declines "
+    "the graph instead of silently ignoring what it cannot read. A spec's `since` says which engine API version first "
+    "reads the op (default 1.0.0, hipDNN's baseline) and each tensor or field (default: the op's). A slot cannot "
+    "predate its op, and a slot newer than its op must be optional: a graph that leaves it out still reads on the "
+    "engines before it, and one that sets it needs the newer engine (its version becomes a feature constant). Fix: "
+    "raise the slot's `since` to the op's, or make the slot optional, or raise the op's `since`.",
+)
 SPEC_FIELD_VALUE = _rule(
     "SPEC-FIELD-VALUE", "a field default or test value does not fit the field's type"
 )

@@ -90,10 +90,10 @@ def all_families() -> list[Family]:
 
 
 def _every_family() -> list[Family]:
-    from codegen.families import backend, cudnn_shim, docs, frontend, graph_test_utils, mirror, python_bindings, reference, reference_registry, registry, samples, schema, tests, work
+    from codegen.families import backend, cache_key, cudnn_shim, docs, frontend, graph_test_utils, mirror, python_bindings, reference, reference_registry, registry, samples, schema, tests, versions, work
 
     return [
-        backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, graph_test_utils.FAMILY, mirror.FAMILY,
+        backend.FAMILY, frontend.FAMILY, schema.FAMILY, tests.FAMILY, reference.FAMILY, registry.FAMILY, reference_registry.FAMILY, graph_test_utils.FAMILY, cache_key.FAMILY, versions.FAMILY, mirror.FAMILY,
         docs.FAMILY, samples.FAMILY, python_bindings.FAMILY, cudnn_shim.FAMILY, work.FAMILY,
     ]
 

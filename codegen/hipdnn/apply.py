@@ -18,7 +18,7 @@ from typing import Callable
 
 from codegen import families
 from codegen.plumbing import formatting, storage
-from codegen.views import fragments, naming
+from codegen.views import fragments, naming, versions
 from codegen.diagnostics import rules
 from codegen.pipeline import stamp
 from codegen.diagnostics.diagnostics import Diagnostic, Loc, Note
@@ -1054,6 +1054,10 @@ def _register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[D
     if spec.reference is not None and spec.dtypes is not None:
         _register_reference(ws, spec, sources)
     _register_graph_test_utils(ws, spec, sources)
+    _register_cache_key_tests(ws, spec, sources)
+    problems = _register_api_versions(ws, spec, sources) if "plugin_version_constants" in sources and versions.constants(spec) else []
+    if problems:
+        return problems
     return _register_enums(ws, spec, sources) if spec.new_enums else []
 
 
@@ -1079,6 +1083,98 @@ def _register_graph_test_utils(ws: Workspace, spec: OpSpec, sources: dict[str, S
         if include.strip() not in {t.strip() for t in source.texts}:
             insert_include(source, include, Path(TARGETS["graph_test_utils"]).name)
     append_block(source, [rf"\b{function}\s*\("], payload(ws, spec, "function.inc"))
+
+
+def _register_cache_key_tests(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
+    """The op's TestGraphContentKey cases at the end of the test's anonymous namespace, with the
+    includes they need among the test's includes; nothing when the op's cases are already there."""
+    source = sources["cache_key_test"]
+    marker = rf"\b{spec.stem[0].lower()}{spec.stem[1:]}KeyTestGraph\s*\("
+    if re.search(marker, "\n".join(_mask(source.texts))):
+        return
+    for include in payload(ws, spec, "cache_key_include.inc"):
+        if include.strip() not in {t.strip() for t in source.texts}:
+            insert_include(source, include, Path(TARGETS["cache_key_test"]).name)
+    append_block(source, [marker], payload(ws, spec, "cache_key_cases.inc"))
+
+
+_VERSION_CONSTANT = re.compile(r'inline\s+constexpr\s+std::string_view\s+(K_\w+)\s*=\s*("(\d+\.\d+\.\d+)"|K_\w+)\s*;')
+
+
+def _version_constants(source: Source) -> dict[str, tuple[str, int]]:
+    """PluginVersionConstants.hpp's constants: name -> (version, index of the declaring line),
+    an alias (`= K_OTHER`) resolved to its target's version."""
+    starts, text = [], ""
+    for line in source.texts:  # whole-line comments blanked (the file's comments are all such)
+        starts.append(len(text))
+        text += ("" if line.lstrip().startswith("//") else line) + "\n"
+    found: dict[str, tuple[str, int]] = {}
+    aliases: dict[str, tuple[str, int]] = {}
+    for m in _VERSION_CONSTANT.finditer(text):
+        row = max(i for i, start in enumerate(starts) if start <= m.start())
+        if m.group(3) is not None:
+            found[m.group(1)] = (m.group(3), row)
+        else:
+            aliases[m.group(1)] = (m.group(2), row)
+    for _ in range(len(aliases)):
+        for name, (target, row) in aliases.items():
+            if target in found and name not in found:
+                found[name] = (found[target][0], row)
+    return found
+
+
+def _register_api_versions(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> list[Diagnostic]:
+    """The op's engine-API feature constants before K_MAX_SUPPORTED_API_VERSION (and its comment),
+    each one the header lacks; then K_MAX_SUPPORTED_API_VERSION names the highest constant, as
+    hipDNN requires (the deserialize ceiling equals the highest feature-gated version)."""
+    source = sources["plugin_version_constants"]
+    present = _version_constants(source)
+    declares_max = re.compile(rf"std::string_view\s+{versions.MAX_CONSTANT}\b")
+    maximum = next((i for i, t in enumerate(_mask(source.texts)) if declares_max.search(t)), None)
+    if maximum is None:
+        raise source.structure(f"inline constexpr std::string_view {versions.MAX_CONSTANT} = ...;")
+    blocks: list[list[str]] = [[]]
+    for line in payload(ws, spec, "api_version_constants.inc"):
+        if line.strip():
+            blocks[-1].append(line)
+        elif blocks[-1]:
+            blocks.append([])
+    problems = []
+    new: list[str] = []
+    for constant, block in zip(versions.constants(spec), [b for b in blocks if b]):
+        if constant.name in present:
+            version, row = present[constant.name]
+            if version != constant.version:
+                problems.append(rules.APPLY_CONFLICT(
+                    spec.span.loc, f"engine API version constant {constant.name} is {constant.version} in the spec but {version} in the checkout",
+                    Note("defined here", source.loc(row)),
+                ))
+            continue
+        new += ["", *block]
+    if problems:
+        return problems
+    top = maximum
+    while top > 0 and source.texts[top - 1].lstrip().startswith("//"):
+        top -= 1
+    if new:
+        if top > 0 and not source.texts[top - 1].strip():
+            source.insert(top - 1, new)
+        else:
+            source.insert(top, [*new[1:], ""])
+    everything = {n: v for n, (v, _) in _version_constants(source).items() if n != versions.MAX_CONSTANT}
+    highest = max(everything.items(), key=lambda item: versions.key(item[1]))
+    current = _version_constants(source).get(versions.MAX_CONSTANT)
+    if current is None or versions.key(current[0]) < versions.key(highest[1]):
+        masked = _mask(source.texts)
+        row = next(i for i, t in enumerate(masked) if declares_max.search(t))
+        end = next((i for i in range(row, len(masked)) if ";" in masked[i]), None)
+        if end is None:
+            raise source.structure(f"the end (;) of {versions.MAX_CONSTANT}", row)
+        line = source.texts[row]
+        head = line[: line.index(versions.MAX_CONSTANT) + len(versions.MAX_CONSTANT)]
+        del source.lines[row : end + 1]
+        source.insert(row, [f"{head} = {highest[0]};"])
+    return []
 
 
 def insert_variant_member(source: Source, alias: str, member: str) -> None:

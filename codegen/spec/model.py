@@ -229,6 +229,9 @@ class Frontend:
 
 TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
 UID_MARK = "cache_uid"  # a tensor reference: hipDNN's cache key folds it by tensor ordinal
+# the engine plugin API version every engine reads (hipDNN's K_ENGINE_PLUGIN_API_VERSION_BASELINE,
+# PluginVersionConstants.hpp, ids 58744208129 / 65502555438): an op or slot without `since` is read by it
+BASELINE_API_VERSION = "1.0.0"
 WORK_MARK = "work_data_dependent"  # on a cache_uid field: the tensor's contents decide the work
 IGNORE_MARK = "cache_ignore"  # a field hipDNN's cache key leaves out
 
@@ -247,6 +250,7 @@ class Tensor:
     metadata: tuple[str, ...] = TENSOR_METADATA  # the UID field's metadata in the schema
     list: bool = False  # a list of tensors (FlatBuffers [long]); empty means absent
     uid_field: str | None = None  # the schema's UID field name where it is not the derived one
+    since: str | None = None  # the engine API version that first reads it (None: the op's)
 
     @property
     def required(self) -> bool:
@@ -306,6 +310,7 @@ class Field:
     span: Span
     frontend: Access = Access()
     metadata: tuple[str, ...] = ()  # the field's metadata in the schema
+    since: str | None = None  # the engine API version that first reads it (None: the op's)
 
     @property
     def frontend_optional(self) -> bool:
@@ -619,6 +624,11 @@ class OpSpec:
     checks: tuple[Check, ...] = ()  # declared checks (`checks:`), in spec order
     formulas: tuple[Formula, ...] = ()  # inference formulas (`infer:`), in spec order
     work: Work | None = None  # `work:` (None: the spec declares none)
+    since: str = BASELINE_API_VERSION  # the engine plugin API version that first reads the op
+
+    def since_of(self, slot: "Tensor | Field") -> str:
+        """The engine API version that first reads a tensor or field (its own, else the op's)."""
+        return slot.since or self.since
 
     @property
     def all_tensors(self) -> tuple[Tensor, ...]:
@@ -748,6 +758,7 @@ def build(op: str, doc: Document) -> OpSpec:
     stem = top.pop("stem")
     frontend = _frontend(top.child("frontend")) if "frontend" in top.data else Frontend(None, None, None, None, None, None, None, (), Span(doc.loc(())))
     from_node = top.pop("from_node_missing_optional", "fail")
+    since = str(top.pop("since", BASELINE_API_VERSION))
     skeleton = bool(top.pop("skeleton", False))
     description = top.pop("description", "")
     descriptor_type = _named_value(top.child("descriptor_type"))
@@ -835,6 +846,7 @@ def build(op: str, doc: Document) -> OpSpec:
         test_fields=test_fields,
         span=top.span,
         from_node_missing_optional=from_node,
+        since=since,
         skeleton=skeleton,
         constants_prefix=constants_prefix,
         constants_namespace=constants_namespace,
@@ -1023,6 +1035,7 @@ def _tensor(e: _Entry) -> Tensor:
         metadata=_tensor_metadata(tuple(e.pop("metadata", TENSOR_METADATA)), bool(e.pop("work_data_dependent", False))),
         list=bool(e.pop("list", False)),
         uid_field=e.pop("uid_field"),
+        since=e.pop("since", None),
     )
     e.done()
     return result
@@ -1050,6 +1063,7 @@ def _field(e: _Entry) -> Field:
         span=e.span,
         frontend=_access(e, "frontend"),
         metadata=tuple(e.pop("metadata", ())),
+        since=e.pop("since", None),
     )
     e.pop("retired", False)
     e.done()

@@ -19,7 +19,7 @@ from codegen.spec.model import Bound, EnumDef, Field, FrontendFlag, FrontendSett
 from codegen.views.naming import OpNames
 from codegen.views.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
-FBS = "hipdnn_flatbuffers_sdk::data_objects"
+FBS = naming.FBS
 SET_ARGS = "attributeType, elementCount, arrayOfElements"
 GET_ARGS = "attributeType, requestedElementCount, elementCount, arrayOfElements"
 
@@ -577,6 +577,20 @@ class OpView:
         """The single tensors the fixtures that set everything use: the required ones and the
         largest optional set every rule allows together, in declaration order."""
         return self.with_tensors(self.plan.all_present)
+
+    @property
+    def api_version_constants(self) -> tuple[Any, ...]:
+        """The op's engine-API feature constants (codegen/views/versions.py)."""
+        from codegen.views import versions
+
+        return versions.constants(self.spec)
+
+    @property
+    def cache_key_cases(self) -> tuple[Any, ...]:
+        """The op's TestGraphContentKey cases (codegen/views/cache_key.py)."""
+        from codegen.views import cache_key
+
+        return cache_key.cases(self)
 
     @property
     def everything_count(self) -> int:

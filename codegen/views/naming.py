@@ -74,6 +74,9 @@ def is_data_type(e: EnumDef) -> bool:
     return e.name == DATA_TYPE and e.schema == DATA_TYPE_SCHEMA and not e.introduced
 
 
+FBS = "hipdnn_flatbuffers_sdk::data_objects"  # flatc's C++ namespace of the schemas' types
+
+
 def enum_name_clash(name: str) -> str | None:
     """Why an enum may not take `name`, or None: a name hipDNN or the Python mirror already defines
     (the mirror's op classes end in OperationDescriptor), or a Python built-in the mirror uses."""
@@ -850,6 +853,19 @@ GRAPH_TEST_UTILS_FRAGMENTS = {
 }
 GRAPH_TEST_UTILS = "test_sdk/include/hipdnn_test_sdk/utilities/FlatbufferGraphTestUtils.hpp"
 
+# the FlatBuffers SDK's cache-key test (TestGraphContentKey.cpp): the op's cases and the include of
+# the graph test utilities they build their graphs with
+CACHE_KEY_TEST_FRAGMENTS = {
+    "cache_key_cases.inc": "TestGraphContentKey.cpp.cases.inc",
+    "cache_key_include.inc": "TestGraphContentKey.cpp.include.inc",
+}
+CACHE_KEY_TEST = "flatbuffers_sdk/tests/flatbuffer_utilities/TestGraphContentKey.cpp"
+
+# the plugin SDK's engine-API version constants (PluginVersionConstants.hpp): the feature constants
+# of an op or slot newer than hipDNN's baseline
+VERSION_FRAGMENTS = {"api_version_constants.inc": "PluginVersionConstants.hpp.constants.inc"}
+PLUGIN_VERSION_CONSTANTS = "plugin_sdk/include/hipdnn_plugin_sdk/PluginVersionConstants.hpp"
+
 
 # the plugin SDK's work model (hipdnn_plugin_sdk/heuristics/EngineFeatures.hpp and its test): the
 # op's nodeFlops overload and logicalFlops case, and its entry in the test of declared work
@@ -865,7 +881,7 @@ ENGINE_FEATURES_TESTS = "plugin_sdk/tests/heuristics/TestEngineFeatures.cpp"
 def fragment_file(stem: str) -> str:
     """The file name under generated/<op>/registry/ of a fragment template stem."""
     return (REGISTRY_FRAGMENTS.get(stem) or ENUM_FRAGMENTS.get(stem) or REFERENCE_FRAGMENTS.get(stem) or GRAPH_TEST_UTILS_FRAGMENTS.get(stem)
-            or WORK_FRAGMENTS[stem])
+            or CACHE_KEY_TEST_FRAGMENTS.get(stem) or VERSION_FRAGMENTS.get(stem) or WORK_FRAGMENTS[stem])
 
 
 # --- the Python mirror (generated/python/, import package hipdnn_ops) ---------------------------
