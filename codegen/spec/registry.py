@@ -49,6 +49,8 @@ class Registry:
     data_type_json: tuple[tuple[str, str], ...] = ()
     content: str = ""  # the digest of what the file says (Document.content_digest): what stamps follow
     specs: tuple[str, ...] = ()  # ops whose numbers their spec holds (left out of the registry)
+    cudnn_frontend: str | None = None  # the pinned cudnn-frontend version specs' parity keys follow
+    cudnn_frontend_source: str | None = None
 
 
 def build(doc: Document) -> Registry:
@@ -80,6 +82,11 @@ def build(doc: Document) -> Registry:
     statuses = named("statuses")
     node_types = named("node_types")
     specs = tuple(str(op) for op in top.pop("specs", None) or ())
+    cudnn_frontend = cudnn_source = None
+    if "cudnn_frontend" in top.data:
+        pin = top.child("cudnn_frontend")
+        cudnn_frontend, cudnn_source = str(pin.pop("version")), pin.pop("source")
+        pin.done()
     reserved = []
     if "reserved" in top.data:
         section = top.child("reserved")
@@ -105,9 +112,12 @@ def build(doc: Document) -> Registry:
         tuple(data_type_json),
         content,
         specs,
+        cudnn_frontend,
+        None if cudnn_source is None else str(cudnn_source),
     )
 
 
+CUDNN_FRONTEND_COMMENT = "# The cudnn-frontend release the specs' `cudnn` parity keys follow; moving it re-checks every op."
 SPECS_COMMENT = "# Ops whose numbers their spec in op_specs/ holds: their entries are left out of this file."
 
 
