@@ -892,7 +892,12 @@ def _cudnn(spec: OpSpec) -> Iterator[Diagnostic]:
     for owner in parity.ext_predates_cudnn:
         entry = next((n for n in named if n[0] == owner), None)
         if entry is None or not (entry[1].endswith("_EXT") and _same_name(entry[1].removesuffix("_EXT"), entry[2])):
-            why = "no name of the op" if entry is None else f"{entry[1]} needs no exception (it is not an _EXT name spelt as cuDNN's {entry[2]})"
+            if entry is None:
+                why = "no name of the op"
+            elif not entry[1].endswith("_EXT"):
+                why = f"{entry[1]} has no _EXT to keep"
+            else:
+                why = f"{entry[1]} needs no exception: cuDNN defines no name spelt like it"
             yield rules.SPEC_CUDNN_NAME(parity.span.at("ext_predates_cudnn"), f"cudnn.ext_predates_cudnn lists '{owner}': {why}")
     for owner, name, cudnn, loc in named:
         if name.endswith("_EXT"):
