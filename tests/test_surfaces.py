@@ -370,7 +370,7 @@ def test_moving_the_pinned_cudnn_frontend_version_makes_every_op_stale(tmp_path)
     shutil.copytree(GENERATED, ws / "generated")
     assert run_cli("check", cwd=ws).code == 0
     registry = ws / "op_specs" / "registry.yaml"
-    registry.write_text(registry.read_text().replace("cudnn_frontend: {version: "1.19.1"", "cudnn_frontend: {version: "1.20.0""))
+    registry.write_text(registry.read_text().replace('cudnn_frontend: {version: "1.19.1"', 'cudnn_frontend: {version: "1.20.0"'))
     result = run_cli("check", cwd=ws)
     assert result.code == 1
     for spec in SPECS:
