@@ -78,6 +78,11 @@ class TensorView:
     frontend_map: str  # inputs | outputs
     frontend_get: str  # inside the attributes class: getInput(InputNames::DY)
 
+    @property
+    def python_argument(self) -> str:
+        """The Graph method's Python keyword for the tensor (naming.python_argument)."""
+        return naming.python_argument(self.name)
+
     def write(self, value: str) -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
         return naming.frontend_write(self.tensor, value)

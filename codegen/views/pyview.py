@@ -173,10 +173,10 @@ class OpView:
     @property
     def graph_parameters(self) -> tuple[tuple[str, str, str], ...]:
         """(name, enumerator, parameter) of each Graph method parameter, named as hipDNN's Python
-        bindings name them: the tensor's own snake_case name (graph_bindings.cpp id 59019905965 binds
-        batchnorm_inference's `inv_variance`, where Graph.hpp's C++ parameter is `invVariance`), so
-        keyword calls work alike on the mirror and on hipDNN's Python package."""
-        return tuple((name, enumerator, name) for name, enumerator in self.graph_inputs)
+        bindings name them (naming.python_argument: batchnorm_inference's `inv_variance`, where
+        Graph.hpp's C++ parameter is `invVariance`), so keyword calls work alike on the mirror and on
+        hipDNN's Python package."""
+        return tuple((name, enumerator, naming.python_argument(name)) for name, enumerator in self.graph_inputs)
 
     def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
         """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""
