@@ -566,7 +566,7 @@ def test_graph_parameter_names_avoid_keywords_body_names_and_each_other():
     )
     spec = dataclasses.replace(base, tensors=tensors)
     assert naming.graph_parameters(spec) == {
-        "in": "inTensor",  # a Python keyword (the mirror uses the same names)
+        "in": "inTensor",  # a Python keyword (the C++ parameter; Python's is `in_`, naming.python_argument)
         "attributes": "attributesTensor",  # the method's own parameter
         "do": "dO",  # a C++ keyword: hipDNN's enumerator
         "do_": "doTensor",  # camel(`do_`) is `do` again; the enumerator `DO_` is not camelBack
@@ -579,9 +579,12 @@ def test_graph_parameter_names_avoid_keywords_body_names_and_each_other():
     assert naming.graph_parameters(spec) == naming.graph_parameters(spec)
 
 
-def test_a_tensor_named_like_a_python_keyword_keeps_one_name_in_both_graph_methods():
+def test_a_tensor_named_like_a_python_keyword_keeps_one_python_name_on_binding_and_mirror():
+    """C++ takes `inTensor`; Python, on hipDNN's binding and on the mirror alike, the keyword `in_`."""
     cpp = (CASES / "valid-enum/generated/thing/registry/Graph.hpp.method.inc").read_text()
     assert "        std::shared_ptr<TensorAttributes> inTensor,\n" in cpp
     assert "        auto y = this->outputTensor(attributes.get_name() + \"::Y\");\n" in cpp
     mirror = (CASES / "valid-enum/generated/python/hipdnn_ops/graph.py").read_text()
-    assert "        inTensor: TensorAttributes,\n" in mirror
+    assert "        in_: TensorAttributes,\n" in mirror
+    binding = (CASES / "valid-enum/generated/thing/registry/graph_bindings.cpp.method.inc").read_text()
+    assert 'nb::arg("in_"),' in binding

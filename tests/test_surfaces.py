@@ -330,6 +330,11 @@ def test_doc_pages_record_plugin_support_and_cudnn_parity():
             theirs = spec.cudnn.backend_name(a.owner)
             assert row == {"hipDNN": f"`{a.name}`", "cuDNN": "none" if theirs == "none" else f"`{theirs}`"}
         assert len(rows) == 1 + len(list(spec.attributes()))
+        text = (GENERATED / spec.op / "docs" / "operations" / f"{spec.op}.md").read_text()
+        statuses = cpp.build(spec).cudnn_setters
+        assert [name for name, _ in statuses] == list(spec.cudnn.setters)
+        for name, status in statuses:
+            assert f"| `{name}` | {status} |\n" in text
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)

@@ -703,8 +703,8 @@ def python_argument(tensor: str) -> str:
 
 
 def graph_parameters(spec: OpSpec) -> dict[str, str]:
-    """The Graph method's name for each required tensor: its inputs' parameters and its outputs'
-    locals, in C++ and in the Python mirror alike. hipDNN names them after the tensor in camelBack
+    """The C++ Graph method's name for each required tensor: its inputs' parameters and its outputs'
+    locals (Python's keywords are python_argument's). hipDNN names them after the tensor in camelBack
     (`dy`, `x`, `invVariance`; Graph.hpp id 58857684776). A name that is a C++ or Python keyword,
     one the method body uses, or one an earlier tensor took gets, in order: the tensor's own
     enumerator when it is camelBack (hipDNN's `dO` for SDPA's `do`), then `<name>Tensor`, then
