@@ -31,15 +31,23 @@ def _repo_output():
 
 def test_naming_warnings_skip_only_the_ops_the_registry_handed_over(tmp_path):
     """block_scale_quantize keeps hipDNN's names (`..._XDESC`, `..._MATH_PREC` beside `..._AXIS_EXT`):
-    no naming warning while the registry lists it under `specs:`, the CHK-EXT-SUFFIX warnings
-    again once it does not."""
+    no naming warning while the registry lists it under `specs:`, nor while its `cudnn:` parity
+    says which names cuDNN shares (the SPEC-CUDNN-* checks judge `_EXT` then); the CHK-EXT-SUFFIX
+    warnings again once neither holds."""
     import shutil
+
+    import yaml
 
     shutil.copytree(REPO / "op_specs", tmp_path / "op_specs")
     registry = tmp_path / "op_specs" / "registry.yaml"
     text = registry.read_text()
     assert "block_scale_quantize, " in text
     registry.write_text(text.replace("block_scale_quantize, ", "", 1))
+    assert [(Path(d.loc.path).name, d.rule) for d in load(tmp_path).diagnostics] == []
+    spec_path = tmp_path / "op_specs" / "block_scale_quantize.yaml"
+    spec = yaml.safe_load(spec_path.read_text())
+    del spec["cudnn"]
+    spec_path.write_text(yaml.safe_dump(spec, sort_keys=False))
     found = [(Path(d.loc.path).name, d.rule) for d in load(tmp_path).diagnostics]
     assert found and set(found) == {("block_scale_quantize.yaml", "CHK-EXT-SUFFIX")}
 
@@ -505,7 +513,7 @@ def test_graph_method_parameters_are_named_as_hipdnn_names_them():
         "        attributes: NodeAttributes,\n"
     ) in mirror
     assert '{"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale)}' in mirror
-    assert '"do": ("dO", dO)' in mirror
+    assert '"do": ("dO", do)' in mirror  # snake_case keywords, as hipDNN's bindings name them
 
 
 def test_attributes_class_silences_naming_only_where_hipdnn_does():
@@ -566,7 +574,7 @@ def test_graph_parameter_names_avoid_keywords_body_names_and_each_other():
     )
     spec = dataclasses.replace(base, tensors=tensors)
     assert naming.graph_parameters(spec) == {
-        "in": "inTensor",  # a Python keyword (the mirror uses the same names)
+        "in": "inTensor",  # a Python keyword (the C++ parameter; Python's is `in_`, naming.python_argument)
         "attributes": "attributesTensor",  # the method's own parameter
         "do": "dO",  # a C++ keyword: hipDNN's enumerator
         "do_": "doTensor",  # camel(`do_`) is `do` again; the enumerator `DO_` is not camelBack
@@ -579,9 +587,12 @@ def test_graph_parameter_names_avoid_keywords_body_names_and_each_other():
     assert naming.graph_parameters(spec) == naming.graph_parameters(spec)
 
 
-def test_a_tensor_named_like_a_python_keyword_keeps_one_name_in_both_graph_methods():
+def test_a_tensor_named_like_a_python_keyword_keeps_one_python_name_on_binding_and_mirror():
+    """C++ takes `inTensor`; Python, on hipDNN's binding and on the mirror alike, the keyword `in_`."""
     cpp = (CASES / "valid-enum/generated/thing/registry/Graph.hpp.method.inc").read_text()
     assert "        std::shared_ptr<TensorAttributes> inTensor,\n" in cpp
     assert "        auto y = this->outputTensor(attributes.get_name() + \"::Y\");\n" in cpp
     mirror = (CASES / "valid-enum/generated/python/hipdnn_ops/graph.py").read_text()
-    assert "        inTensor: TensorAttributes,\n" in mirror
+    assert "        in_: TensorAttributes,\n" in mirror
+    binding = (CASES / "valid-enum/generated/thing/registry/graph_bindings.cpp.method.inc").read_text()
+    assert 'nb::arg("in_"),' in binding

@@ -23,6 +23,7 @@ from cpp_harness import compile_object_results, include_flags, write_stubs
 WS = load(REPO)
 SPECS = sorted(WS.specs, key=lambda s: s.op)
 IDS = [s.op for s in SPECS]
+SHIMMED = [s for s in SPECS if surfaces.has_shim_entry(s)]  # cudnn-frontend has the op (its cudnn key)
 GENERATED = REPO / "generated"
 FIXTURE = REPO / "tests" / "fixtures" / "hipdnn_tree"
 
@@ -130,16 +131,17 @@ def binding_unit() -> str:
         "#include <memory>",
         "#include <utility>",
     ]
-    for stem in ("python_bindings/attributes_include.inc", "python_bindings/graph_include.inc", "cudnn_shim/properties_include.inc"):
+    for stem in ("python_bindings/attributes_include.inc", "python_bindings/graph_include.inc"):
         head += [body(s.op, stem) for s in SPECS]
+    head += [body(s.op, "cudnn_shim/properties_include.inc") for s in SHIMMED]
     unit = [*head, "namespace nb = nanobind;", "using namespace hipdnn_frontend;", "", "void attributesBindings(nb::module_& m)", "{"]
     unit += [body(s.op, "python_bindings/attributes_class.inc") for s in SPECS]
     unit += ["}", "", "void graphBindings(nb::module_& m)", "{", '    nb::class_<graph::Graph>(m, "Graph")', "        .def(nb::init<>())"]
     unit += [body(s.op, "python_bindings/graph_method.inc") for s in SPECS]
     unit += ["        ;", "}", "", "namespace hipdnn_frontend::compatibility::cudnn_frontend::graph", "{"]
-    unit += ["using hipdnn_frontend::graph::Tensor_attributes;"] + [body(s.op, "cudnn_shim/properties_alias.inc") for s in SPECS]
+    unit += ["using hipdnn_frontend::graph::Tensor_attributes;"] + [body(s.op, "cudnn_shim/properties_alias.inc") for s in SHIMMED]
     unit += ["", "class Graph", "{", "public:"]
-    unit += [body(s.op, "cudnn_shim/wrapper_method.inc") for s in SPECS]
+    unit += [body(s.op, "cudnn_shim/wrapper_method.inc") for s in SHIMMED]
     unit += ["", "private:", "    enum class Mode", "    {", "        Composition,", "        Native", "    };", "    Mode _mode = Mode::Composition;", "    hipdnn_frontend::graph::Graph _graph;", "};", "} // namespace hipdnn_frontend::compatibility::cudnn_frontend::graph", ""]
     return "\n".join(unit)
 
@@ -173,9 +175,12 @@ def test_the_graph_binding_takes_and_returns_what_the_mirror_does(spec):
     params = [p for p in inspect.signature(mirror).parameters if p != "self"]
     assert args[-1] == params[-1] == "attributes"
     by_tensor = _mirror_tensor_params(mirror)
-    # binding argument i and mirror parameter i are the same tensor (the binding spells it as
-    # hipDNN's Python bindings do, by its name; the mirror as Graph.hpp does, in camelBack)
-    assert [by_tensor[a] for a in args[:-1]] == params[:-1]
+    # binding argument i and mirror parameter i are the same tensor under the same keyword: both
+    # spell it as hipDNN's Python bindings do, by the tensor's snake_case name (graph_bindings.cpp
+    # id 59019905965: batchnorm_inference's inv_variance), so a keyword call means the same on both
+    assert args[:-1] == params[:-1]
+    assert list(by_tensor.values()) == args[:-1]
+    assert list(by_tensor) == [a.removesuffix("_") for a in args[:-1]]  # the tensor, under its own name
     returns = inspect.signature(mirror).return_annotation
     tuple_size = len(re.findall(r"outputs\[\d+\]", text.split("nb::make_tuple", 1)[1])) if "nb::make_tuple" in text else 0
     if tuple_size:
@@ -250,13 +255,13 @@ def test_apply_places_every_surface_of_every_op_once(applied):
         names = cpp.build(spec).names
         assert attributes.count(f"nb::class_<graph::{names.frontend_attributes}>") == 1, spec.op
         assert len(re.findall(rf'\.def\(\s*"{names.graph_method}"', graph)) == 1, spec.op
-        assert len(re.findall(rf"_graph\.{names.graph_method}\(", wrapper)) == 1, spec.op
+        assert len(re.findall(rf"_graph\.{names.graph_method}\(", wrapper)) == (1 if spec in SHIMMED else 0), spec.op
     # the tree's own entries (hipDNN's BatchnormInferenceAttributes binding, SDPA's inside its
     # #ifdef) are why those ops get none; the block-scale ones, left out of the tree, are added
     assert "using hipdnn_frontend::graph::Block_scale_quantize_attributes;" in properties
     assert "using hipdnn_frontend::graph::Sdpa_backward_attributes;" not in properties  # the shim has SDPA backward already
     # every added line is an addition: nothing of the tree's own text moved or changed
-    for rel in (surfaces.SAMPLES_CMAKE, surfaces.ATTRIBUTES_BINDINGS, surfaces.GRAPH_BINDINGS, surfaces.SHIM_PROPERTIES, surfaces.SHIM_WRAPPER, surfaces.REFERENCE_SUPPORT):
+    for rel in (surfaces.SAMPLES_CMAKE, surfaces.ATTRIBUTES_BINDINGS, surfaces.GRAPH_BINDINGS, surfaces.SHIM_PROPERTIES, surfaces.SHIM_WRAPPER, surfaces.REFERENCE_SUPPORT, surfaces.OPERATION_SUPPORT):
         import difflib
 
         removed = [d for d in difflib.ndiff(before[rel].decode().splitlines(), after[rel].decode().splitlines()) if d.startswith("- ")]
@@ -285,6 +290,96 @@ def test_the_reference_support_table_gets_a_row_per_op_with_a_reference(applied)
         after = next((t for t in theirs if t > name), None)
         assert after is None or order.index(name) < order.index(after)
         assert all(order.index(t) < order.index(name) for t in theirs[: theirs.index(after) if after else len(theirs)])
+
+
+def test_the_operation_support_table_gets_the_rows_the_specs_support_keys_give(applied):
+    """docs/OperationSupport.md (hipDNN's five columns, id 64635012356): a row per `support` entry,
+    every cell from the spec (no placeholder), in name order among the tree's rows, which stay."""
+    root, before = applied
+    text = (root / surfaces.OPERATION_SUPPORT).read_text()
+    found = tables(text)["Current Operation Support"]
+    assert all(list(r) == ["Operation", "Datatypes", "Layouts", "Plugin", "Notes"] for r in found)
+    expected = {e.operation: e for s in SPECS for e in s.support}
+    assert sorted(expected) == ["Batchnorm Backward", "Batchnorm Training"]  # batchnorm_bwd, batchnorm
+    ours = {r["Operation"]: r for r in found if r["Operation"] in expected}
+    assert sorted(ours) == sorted(expected)
+    for name, entry in expected.items():
+        row = ours[name]
+        assert row["Datatypes"].split(", ") == list(entry.data_types) and row["Layouts"].split(", ") == list(entry.layouts)
+        assert row["Plugin"] == entry.plugin and row["Notes"] == entry.notes and all(row.values())
+    theirs = tables(before[surfaces.OPERATION_SUPPORT].decode())["Current Operation Support"]
+    assert [r for r in found if r["Operation"] not in expected] == theirs
+    names = [r["Operation"].lower() for r in found]
+    assert names == sorted(names)
+
+
+def test_doc_pages_record_plugin_support_and_cudnn_parity():
+    for spec in SPECS:
+        page = tables((GENERATED / spec.op / "docs" / "operations" / f"{spec.op}.md").read_text())
+        if spec.support:
+            assert [(r["Plugin"], r["Data types"], r["Layouts"]) for r in page["Plugin support"]] == [
+                (e.plugin, ", ".join(e.data_types), ", ".join(e.layouts)) for e in spec.support
+            ]
+        else:
+            assert "Plugin support" not in page
+        assert spec.cudnn is not None  # every shipped op records its cuDNN parity
+        rows = page["cuDNN parity"]
+        assert rows[0]["hipDNN"] == f"`{spec.descriptor_type.name}`"
+        assert rows[0]["cuDNN"] == ("none" if spec.cudnn.descriptor == "none" else f"`{spec.cudnn.descriptor}`")
+        for a, row in zip(spec.attributes(), rows[1:]):
+            theirs = spec.cudnn.backend_name(a.owner)
+            assert row == {"hipDNN": f"`{a.name}`", "cuDNN": "none" if theirs == "none" else f"`{theirs}`"}
+        assert len(rows) == 1 + len(list(spec.attributes()))
+        text = (GENERATED / spec.op / "docs" / "operations" / f"{spec.op}.md").read_text()
+        statuses = cpp.build(spec).cudnn_setters
+        assert [name for name, _ in statuses] == list(spec.cudnn.setters)
+        for name, status in statuses:
+            assert f"| `{name}` | {status} |\n" in text
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=IDS)
+def test_the_graph_method_has_hipdnns_doxygen(spec):
+    """Graph.hpp's style (id 54669704407): @brief, a @param per argument, @return, @see the
+    attributes class, fully qualified."""
+    op = cpp.build(spec)
+    text = (GENERATED / spec.op / "registry" / "Graph.hpp.method.inc").read_text()
+    doc = text[text.index("/**") : text.index("*/")]
+    params = re.findall(r"@param (\w+)", doc)
+    assert params == [t.graph_name for t in op.graph_params] + ["attributes"]
+    assert doc.index("@brief") < doc.index("@param") < doc.index("@return") < doc.index("@see")
+    assert f"@see hipdnn_frontend::graph::{op.names.frontend_attributes}\n" in doc
+
+
+def test_an_op_cudnn_frontend_lacks_gets_no_shim_entry(tmp_path):
+    """`cudnn.attributes: none`: no alias, no forwarding node, in generated/ and after apply."""
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(GENERATED, ws / "generated")
+    spec = ws / "op_specs" / "block_scale_quantize.yaml"
+    spec.write_text(spec.read_text().replace("  attributes: Block_scale_quantize_attributes\n", "  attributes: none\n"))
+    assert run_cli("generate", "-q", "block_scale_quantize", cwd=ws).code == 0
+    kept = tree(ws / "generated" / "block_scale_quantize")
+    assert not any(p.startswith("registry/graph_") and ("wrapper" in p or "properties" in p) for p in kept), sorted(kept)
+    assert "cudnn-frontend has no counterpart" in kept["docs/operations/block_scale_quantize.md"].decode()
+    root = tmp_path / "projects" / "hipdnn"
+    shutil.copytree(FIXTURE, root)
+    result = run_cli("apply", "--force", "--hipdnn-root", str(root), "block_scale_quantize", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    assert "Block_scale_quantize_attributes" not in (root / surfaces.SHIM_PROPERTIES).read_text()
+    assert "_graph.block_scale_quantize(" not in (root / surfaces.SHIM_WRAPPER).read_text()
+
+
+def test_moving_the_pinned_cudnn_frontend_version_makes_every_op_stale(tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    shutil.copytree(GENERATED, ws / "generated")
+    assert run_cli("check", cwd=ws).code == 0
+    registry = ws / "op_specs" / "registry.yaml"
+    registry.write_text(registry.read_text().replace('cudnn_frontend: {version: "1.19.1"', 'cudnn_frontend: {version: "1.20.0"'))
+    result = run_cli("check", cwd=ws)
+    assert result.code == 1
+    for spec in SPECS:
+        assert f"hipdnn-codegen generate {spec.op}" in result.out + result.err, spec.op
 
 
 def fragments_title(spec) -> str:

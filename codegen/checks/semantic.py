@@ -13,7 +13,7 @@ from codegen.spec import dtypes, expr, work
 from codegen.views import naming, nodecheck, testplan
 from codegen.diagnostics import rules
 from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
-from codegen.spec.model import UID_MARK, WORK_MARK, Field, OpSpec, Span, Tensor, TestField, TestTensor
+from codegen.spec.model import NONE, UID_MARK, WORK_MARK, Field, OpSpec, Span, Tensor, TestField, TestTensor
 
 
 def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
@@ -29,7 +29,7 @@ def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
 
 def check_spec(spec: OpSpec) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _work, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _since, _field_values, _test_data, _frontend, _frontend_vocabulary, dtypes.check_spec):
+    for check in (_skeleton, _names, _ids, _rules, _declared_checks, _formulas, _work, _node_rules, _satisfiable, _enums, _schema_layout, _retired, _operands, _since, _field_values, _test_data, _frontend, _frontend_vocabulary, _cudnn, dtypes.check_spec):
         found.extend(check(spec))
     return found
 
@@ -900,3 +900,66 @@ def _graph_returns(spec: OpSpec) -> Iterator[Diagnostic]:
     for t in spec.tensors:
         if t.role == "output" and not t.optional and t.name not in seen:
             yield rules.SPEC_GRAPH_RETURNS(loc, f"graph_returns leaves out '{t.name}', a required output the Graph method creates")
+
+
+def _same_name(hipdnn: str, cudnn: str) -> bool:
+    """hipDNN's name spells cuDNN's: the text after HIPDNN_ equals the text after CUDNN_."""
+    return cudnn != NONE and hipdnn.removeprefix("HIPDNN_") == cudnn.removeprefix("CUDNN_")
+
+
+def _cudnn(spec: OpSpec) -> Iterator[Diagnostic]:
+    """cuDNN parity (the spec's `cudnn` key): `_EXT` exactly on the names cuDNN does not define as
+    they are, MATH_PREC or COMP_TYPE as cuDNN words the compute type, and the key's own names."""
+    parity = spec.cudnn
+    if parity is None:
+        return
+    owners = {a.owner for a in spec.attributes()}
+    for key, _ in parity.backend:
+        if key not in owners:
+            close = difflib.get_close_matches(key, sorted(owners), 1)
+            hint = f"; did you mean '{close[0]}'?" if close else f"; the op has {', '.join(sorted(owners))}"
+            yield rules.SPEC_CUDNN_NAME(parity.backend_span.at(key), f"cudnn.backend names '{key}', which is no tensor or field of {spec.op} (nor compute_type){hint}", fix=_rename(key, close))
+    alias = naming.OpNames(spec).cudnn_alias
+    if parity.equivalent and parity.attributes != alias:
+        yield rules.SPEC_CUDNN_NAME(
+            parity.span.at("attributes"),
+            f"cudnn.attributes is {parity.attributes} but the op's cuDNN-compatible alias is {alias}; the shim aliases one name, so "
+            f"set frontend.cudnn_alias: {parity.attributes} (if hipDNN's typedef is spelt so) or correct cudnn.attributes",
+        )
+    named: list[tuple[str, str, str, Loc]] = [("descriptor", spec.descriptor_type.name, parity.descriptor, spec.descriptor_type.span.at("name"))]
+    named += [(a.owner, a.name, parity.backend_name(a.owner), a.span.at("attribute")) for a in spec.attributes()]
+    kept = set(parity.ext_predates_cudnn)
+    for owner in parity.ext_predates_cudnn:
+        entry = next((n for n in named if n[0] == owner), None)
+        if entry is None or not (entry[1].endswith("_EXT") and _same_name(entry[1].removesuffix("_EXT"), entry[2])):
+            if entry is None:
+                why = "no name of the op"
+            elif not entry[1].endswith("_EXT"):
+                why = f"{entry[1]} has no _EXT to keep"
+            else:
+                why = f"{entry[1]} needs no exception: cuDNN defines no name spelt like it"
+            yield rules.SPEC_CUDNN_NAME(parity.span.at("ext_predates_cudnn"), f"cudnn.ext_predates_cudnn lists '{owner}': {why}")
+    for owner, name, cudnn, loc in named:
+        if name.endswith("_EXT"):
+            if owner not in kept and _same_name(name.removesuffix("_EXT"), cudnn):
+                yield rules.SPEC_CUDNN_EXT_EXTRA(
+                    loc,
+                    f"{name} carries _EXT but cuDNN defines {cudnn} (cudnn key of {spec.op}): name it {name.removesuffix('_EXT')}, "
+                    f"or list '{owner}' in cudnn.ext_predates_cudnn if hipDNN named it before cuDNN did",
+                    fix=Fix(f"drop _EXT: {name.removesuffix('_EXT')}"),
+                )
+        elif not _same_name(name, cudnn):
+            what = "records no cuDNN counterpart" if cudnn == NONE else f"records cuDNN's {cudnn}, spelt differently"
+            yield rules.SPEC_CUDNN_EXT_MISSING(loc, f"{name} has no _EXT but the cudnn key of {spec.op} {what}: name it {name}_EXT", fix=Fix(f"add _EXT: {name}_EXT"))
+    compute, cudnn = spec.compute_type.attribute, parity.backend_name("compute_type")
+    core = compute.removesuffix("_EXT")
+    loc = spec.compute_type.span.at("attribute")
+    for word, other in (("MATH_PREC", "COMP_TYPE"), ("COMP_TYPE", "MATH_PREC")):
+        if cudnn.endswith(f"_{word}") and not core.endswith(f"_{word}"):
+            yield rules.SPEC_CUDNN_COMPUTE(loc, f"{compute} names the compute type {other} but cuDNN's counterpart {cudnn} says {word}: follow cuDNN's word")
+            return
+    if not _same_name(core, cudnn) and not compute.endswith("_COMP_TYPE_EXT"):
+        yield rules.SPEC_CUDNN_COMPUTE(
+            loc,
+            f"{compute}: a compute type without a same-named cuDNN counterpart is HIPDNN_ATTR_<OP>_COMP_TYPE_EXT (MATH_PREC is cuDNN's word, used only where cuDNN has the attribute)",
+        )

@@ -269,6 +269,33 @@ SPEC_FRONTEND_COMPAT = _rule(
     "callable's type parameter (takes: callable) and `when` makes a bool setter record only for that value. `forwards` setters "
     "call a scalar field's setter with another parameter type. Neither may reuse a name the attributes class has.",
 )
+SPEC_CUDNN_EXT_EXTRA = _rule(
+    "SPEC-CUDNN-EXT-EXTRA",
+    "a name carries _EXT although cuDNN defines the same name (the spec's cudnn key records it)",
+    doc="hipDNN's names mirror cuDNN's: `_EXT` marks a name with no identical cuDNN counterpart. When the spec's `cudnn` key "
+    "records a cuDNN descriptor or attribute whose text after CUDNN_ equals the hipDNN name's after HIPDNN_ (without _EXT), "
+    "the hipDNN name drops _EXT. A name hipDNN gave _EXT before cuDNN defined it is listed in `cudnn.ext_predates_cudnn`.",
+)
+SPEC_CUDNN_EXT_MISSING = _rule(
+    "SPEC-CUDNN-EXT-MISSING",
+    "a name has no _EXT although cuDNN defines no name spelt like it (the spec's cudnn key records none or another name)",
+    doc="A descriptor type or attribute without `_EXT` claims a cuDNN counterpart of the same name. When the spec's `cudnn` "
+    "key records none for it, or a cuDNN name spelt differently, the hipDNN name ends in _EXT.",
+)
+SPEC_CUDNN_COMPUTE = _rule(
+    "SPEC-CUDNN-COMPUTE",
+    "the compute-type attribute is named MATH_PREC or COMP_TYPE against cuDNN's word for it",
+    doc="cuDNN names an operation's compute type `..._MATH_PREC` (block-scale quantize and dequantize, MoE grouped matmul) or "
+    "`..._COMP_TYPE` (matmul, reduction). hipDNN follows cuDNN's word where cuDNN has the attribute, and otherwise names it "
+    "`HIPDNN_ATTR_<OP>_COMP_TYPE_EXT` (SDPA backward's was renamed from MATH_PREC).",
+)
+SPEC_CUDNN_NAME = _rule(
+    "SPEC-CUDNN-NAME",
+    "the cudnn key names a tensor or field the op does not have, lists a name needing no exception, or disagrees with the op's cuDNN alias",
+    doc="`cudnn.backend` and `cudnn.ext_predates_cudnn` take the op's tensor and field names, `compute_type` and (the "
+    "latter) `descriptor`. `cudnn.attributes` is the cudnn-frontend class the shim aliases, so it must equal the op's "
+    "cuDNN-compatible alias (`frontend.cudnn_alias`, or the name derived from the stem).",
+)
 SPEC_GRAPH_PARAMS = _rule(
     "SPEC-GRAPH-PARAMS",
     "frontend graph_params names something other than a required single input tensor",

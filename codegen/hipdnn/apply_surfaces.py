@@ -39,6 +39,9 @@ def register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
     names = OpNames(spec)
     if "reference_support" in sources and surfaces.has_reference_row(spec):
         insert_table_row(sources["reference_support"], "## Current Operation Support", payload(ws, spec, "docs/reference_support_row.txt")[0])
+    if "operation_support" in sources and surfaces.has_support_rows(spec):
+        for row in payload(ws, spec, "docs/operation_support_rows.txt"):
+            insert_table_row(sources["operation_support"], "## Current Operation Support", row)
     if "samples_cmake" in sources:
         cmake = sources["samples_cmake"]
         insert_list_entries(cmake, re.compile(r"^add_hipdnn_sample\("), payload(ws, spec, "samples/cmake_sample.txt"), at_end=True)
@@ -55,7 +58,7 @@ def register(ws: Workspace, spec: OpSpec, sources: dict[str, Source]) -> None:
             for include in payload(ws, spec, "python_bindings/graph_include.inc"):
                 insert_include(graph, include, Path(surfaces.GRAPH_BINDINGS).name)
             insert_graph_binding(graph, payload(ws, spec, "python_bindings/graph_method.inc"))
-    if "shim_wrapper" in sources and "shim_properties" in sources:
+    if "shim_wrapper" in sources and "shim_properties" in sources and surfaces.has_shim_entry(spec):
         wrapper, properties = sources["shim_wrapper"], sources["shim_properties"]
         wrapper_text = "\n".join(apply._mask(wrapper.texts))
         if re.search(rf"\bHIPDNN_CUDNN_SHIM_FAIL_NODE\(\s*{names.graph_method}\s*,", wrapper_text):

@@ -19,7 +19,7 @@ from codegen.plumbing import escape
 from codegen.hipdnn import hipdnn_headers
 from codegen.hipdnn.hipdnn_headers import GRAPH_FBS, HEADERS, DeclaredRange, Entry, UnionMember, checkout_root, parse_enums, parse_range_list, union_members
 from codegen.spec.model import OpSpec
-from codegen.spec.registry import SPECS_COMMENT, Registry, specs_line
+from codegen.spec.registry import CUDNN_FRONTEND_COMMENT, SPECS_COMMENT, Registry, specs_line
 from codegen.pipeline.workspace import UsageError
 
 SOURCES = {
@@ -222,6 +222,9 @@ def render(checkout: Checkout, specs: list[OpSpec], current: Registry | None, so
         revision = current.feature_semantics_revision
     if revision is not None:
         out += [REVISION_COMMENT, f"feature_semantics_revision: {revision}", ""]
+    if current is not None and current.cudnn_frontend is not None:
+        source = f", source: {escape.yaml_string(current.cudnn_frontend_source)}" if current.cudnn_frontend_source else ""
+        out += [CUDNN_FRONTEND_COMMENT, f"cudnn_frontend: {{version: {escape.yaml_string(current.cudnn_frontend)}{source}}}", ""]
     out.append("attribute_blocks:")
     for b in blocks(checkout, owned_ranges, shared):
         if b.note:

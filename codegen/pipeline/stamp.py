@@ -156,8 +156,14 @@ class Inputs:
         registry = self.ws.registry
         return registry.content if registry is not None and registry.content else _sha(self.ws.registry_source)
 
+    def _cudnn_frontend(self) -> str:
+        """The pinned cudnn-frontend version every op's cuDNN parity is checked against (its
+        digest), so moving it makes every op stale and `check` re-checks each."""
+        registry = self.ws.registry
+        return _sha(((registry.cudnn_frontend if registry is not None else None) or "").encode())
+
     def parts_of(self, spec: OpSpec) -> dict[str, str]:
-        parts = self._common() | {f"{SPEC_PART}{spec.op}": spec.content}
+        parts = self._common() | {f"{SPEC_PART}{spec.op}": spec.content, "cudnn_frontend": self._cudnn_frontend()}
         if spec.reference is not None:
             parts["registry"] = self._registry()
             parts["reference"] = _reference_digest(spec.reference.python, self.ws.store)
@@ -170,9 +176,9 @@ class Inputs:
         return parts
 
     def of(self, spec: OpSpec) -> str:
-        extra = b""
+        extra = self._cudnn_frontend().encode()
         if spec.reference is not None:  # the key's layout reads the registry; golden vectors run the reference
-            extra = self._registry().encode() + _reference_digest(spec.reference.python, self.ws.store).encode()
+            extra += self._registry().encode() + _reference_digest(spec.reference.python, self.ws.store).encode()
         return _sha(self.shared.encode() + spec.content.encode() + extra)
 
     def of_mirror(self) -> str:

@@ -556,6 +556,44 @@ class Reference:
         return dict(self.scalars).get(name)
 
 
+NONE = "none"  # a cuDNN counterpart recorded as absent
+
+
+@dataclass(frozen=True)
+class Cudnn:
+    """The op's counterparts in cudnn-frontend (at the registry's pinned version) and in cuDNN's
+    backend API; `none` where cuDNN has none. `backend` maps a tensor or field name, or
+    `compute_type`, to cuDNN's attribute name (names it does not list have none)."""
+
+    attributes: str  # cudnn-frontend's attributes class, or none
+    graph_method: str  # cudnn-frontend's Graph method, or none
+    setters: tuple[str, ...]  # the attributes class's setters beyond set_name/set_compute_data_type
+    descriptor: str  # cuDNN's backend descriptor type, or none
+    backend: tuple[tuple[str, str], ...]
+    ext_predates_cudnn: tuple[str, ...]  # names hipDNN gave _EXT before cuDNN had the same name
+    span: Span
+    backend_span: Span  # where each `backend` entry sits
+
+    @property
+    def equivalent(self) -> bool:
+        return self.attributes != NONE
+
+    def backend_name(self, name: str) -> str:
+        return dict(self.backend).get(name, NONE)
+
+
+@dataclass(frozen=True)
+class Support:
+    """A row of hipDNN's operation-support table: a plugin that implements the op."""
+
+    operation: str  # the table's Operation cell
+    plugin: str
+    data_types: tuple[str, ...]  # FP16, BFP16, FP32, ... as the table spells them
+    layouts: tuple[str, ...]
+    notes: str
+    span: Span
+
+
 @dataclass(frozen=True)
 class Attribute:
     """Any attribute an op owns: a tensor, a field or the compute type."""
@@ -615,6 +653,8 @@ class OpSpec:
     reference: Reference | None = None
     damage: Damage | None = None  # a partial model, built from what the schema accepted
     shared_ranges: tuple[SharedRange, ...] = ()  # parts of attribute_range another owner also uses
+    cudnn: Cudnn | None = None  # None: no cuDNN parity recorded
+    support: tuple[Support, ...] = ()  # plugins implementing the op (rows of OperationSupport.md)
     content: str = ""  # the digest of what the spec says (Document.content_digest): what stamps follow
     # `fields` entries marked `retired: true`: schema slots kept `(deprecated)`, gone from every API,
     # their attribute IDs tombstones (taken, never generated)
@@ -817,6 +857,8 @@ def build(op: str, doc: Document) -> OpSpec:
     test.done()
     dtypes = _dtypes(top.child("dtypes")) if "dtypes" in top.data else None
     reference = _reference(top.child("reference")) if "reference" in top.data else None
+    cudnn = _cudnn(top.child("cudnn")) if "cudnn" in top.data else None
+    support = tuple(_support(e) for e in top.items("support"))
     top.done()
     return OpSpec(
         op=op,
@@ -855,6 +897,8 @@ def build(op: str, doc: Document) -> OpSpec:
         test_shapes=test_shapes,
         dtypes=dtypes,
         reference=reference,
+        cudnn=cudnn,
+        support=support,
         content=content,
         checks=checks,
         formulas=formulas,
@@ -900,6 +944,40 @@ def _dtypes(e: _Entry) -> Dtypes:
         row.data.clear()
     e.done()
     return Dtypes(tuple(groups), unchecked, tuple(rows), tuple(spans), e.span, compute)
+
+
+def _cudnn(e: _Entry) -> Cudnn:
+    backend: tuple[tuple[str, str], ...] = ()
+    backend_span = e.span
+    if "backend" in e.data:
+        b = e.child("backend")
+        backend, backend_span = tuple((str(k), str(v)) for k, v in b.data.items()), b.span
+        b.data.clear()
+    result = Cudnn(
+        attributes=str(e.pop("attributes")),
+        graph_method=str(e.pop("graph_method", NONE)),
+        setters=tuple(str(x) for x in e.pop("setters", ())),
+        descriptor=str(e.pop("descriptor")),
+        backend=backend,
+        ext_predates_cudnn=tuple(str(x) for x in e.pop("ext_predates_cudnn", ())),
+        span=e.span,
+        backend_span=backend_span,
+    )
+    e.done()
+    return result
+
+
+def _support(e: _Entry) -> Support:
+    result = Support(
+        str(e.pop("operation")),
+        str(e.pop("plugin")),
+        tuple(str(x) for x in e.pop("data_types")),
+        tuple(str(x) for x in e.pop("layouts")),
+        str(e.pop("notes", "")),
+        e.span,
+    )
+    e.done()
+    return result
 
 
 def _reference(e: _Entry) -> Reference:

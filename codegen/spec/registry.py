@@ -52,6 +52,8 @@ class Registry:
     # hipDNN's FEATURE_SEMANTICS_REVISION: what the work model's published features mean (None: not recorded)
     feature_semantics_revision: int | None = None
     revision_span: Span | None = None
+    cudnn_frontend: str | None = None  # the pinned cudnn-frontend version specs' parity keys follow
+    cudnn_frontend_source: str | None = None
 
 
 def build(doc: Document) -> Registry:
@@ -85,6 +87,11 @@ def build(doc: Document) -> Registry:
     specs = tuple(str(op) for op in top.pop("specs", None) or ())
     revision_span = span_of(doc, (), top.data) if "feature_semantics_revision" in top.data else None
     revision = top.pop("feature_semantics_revision", None)
+    cudnn_frontend = cudnn_source = None
+    if "cudnn_frontend" in top.data:
+        pin = top.child("cudnn_frontend")
+        cudnn_frontend, cudnn_source = str(pin.pop("version")), pin.pop("source")
+        pin.done()
     reserved = []
     if "reserved" in top.data:
         section = top.child("reserved")
@@ -112,9 +119,12 @@ def build(doc: Document) -> Registry:
         specs,
         None if revision is None else int(revision),
         revision_span,
+        cudnn_frontend,
+        None if cudnn_source is None else str(cudnn_source),
     )
 
 
+CUDNN_FRONTEND_COMMENT = "# The cudnn-frontend release the specs' `cudnn` parity keys follow; moving it re-checks every op."
 SPECS_COMMENT = "# Ops whose numbers their spec in op_specs/ holds: their entries are left out of this file."
 
 

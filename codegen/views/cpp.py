@@ -78,6 +78,11 @@ class TensorView:
     frontend_map: str  # inputs | outputs
     frontend_get: str  # inside the attributes class: getInput(InputNames::DY)
 
+    @property
+    def python_argument(self) -> str:
+        """The Graph method's Python keyword for the tensor (naming.python_argument)."""
+        return naming.python_argument(self.name)
+
     def write(self, value: str) -> str:
         """The statement (without `;`) storing `value` into `attributes`."""
         return naming.frontend_write(self.tensor, value)
@@ -489,6 +494,37 @@ class OpView:
     @property
     def enumerators_need_nolint(self) -> bool:
         return any(not UPPER_CASE.match(t.enumerator) for t in self.inputs + self.outputs)
+
+    @property
+    def cudnn_graph_method(self) -> str:
+        """The cuDNN shim Graph's method for the op (cudnn-frontend's name where recorded)."""
+        from codegen.views import surfaces
+
+        return surfaces.cudnn_graph_method(self.names)
+
+    @property
+    def cudnn_attributes(self) -> str:
+        """The cudnn-frontend attributes class the cuDNN shim aliases to hipDNN's."""
+        from codegen.views import surfaces
+
+        return surfaces.cudnn_attributes(self.names)
+
+    @property
+    def cudnn_setters(self) -> tuple[tuple[str, str], ...]:
+        """cudnn-frontend's setters of the attributes class, each with whether hipDNN's class has
+        a setter of that name (a tensor's, a field's, a flag's, a forwarding or a multi-value
+        setter: "yes"), only records its use as unsupported, or has none ("no")."""
+        parity = self.spec.cudnn
+        if parity is None:
+            return ()
+        ours = {t.frontend_setter for t in self.tensors if t.frontend_setter}
+        ours |= {f.frontend_setter for f in self.fields if f.frontend_setter} | {s.name for s in self.setters}
+        ours |= {l.frontend_setter for l in self.lists}
+        for flag in self.flags:
+            ours |= {flag.setter, *(a.name for a in flag.aliases)}
+        ours |= {f.name for f in self.spec.frontend.forwards}
+        stubs = {u.name for u in self.spec.frontend.unsupported}
+        return tuple((name, "yes" if name in ours else "accepted, records the use as unsupported" if name in stubs else "no") for name in parity.setters)
 
     @property
     def graph_params(self) -> tuple[TensorView, ...]:

@@ -714,9 +714,17 @@ GRAPH_METHOD_NAMES = frozenset({"attributes", "graph_attributes", "i", "outputTe
 CAMEL_BACK = re.compile(r"[a-z][a-zA-Z0-9]*\Z")
 
 
+def python_argument(tensor: str) -> str:
+    """A Graph method's Python keyword for a tensor, on hipDNN's nanobind binding and on the mirror
+    alike: the tensor's snake_case name (hipDNN's graph_bindings.cpp id 59019905965 binds
+    `inv_variance`), with a trailing underscore where that is a Python keyword or the method's own
+    `self` / `attributes` (`in` -> `in_`), so it can be passed by keyword."""
+    return f"{tensor}_" if keyword.iskeyword(tensor) or tensor in ("self", "attributes") else tensor
+
+
 def graph_parameters(spec: OpSpec) -> dict[str, str]:
-    """The Graph method's name for each required tensor: its inputs' parameters and its outputs'
-    locals, in C++ and in the Python mirror alike. hipDNN names them after the tensor in camelBack
+    """The C++ Graph method's name for each required tensor: its inputs' parameters and its outputs'
+    locals (Python's keywords are python_argument's). hipDNN names them after the tensor in camelBack
     (`dy`, `x`, `invVariance`; Graph.hpp id 58857684776). A name that is a C++ or Python keyword,
     one the method body uses, or one an earlier tensor took gets, in order: the tensor's own
     enumerator when it is camelBack (hipDNN's `dO` for SDPA's `do`), then `<name>Tensor`, then

@@ -172,10 +172,11 @@ class OpView:
 
     @property
     def graph_parameters(self) -> tuple[tuple[str, str, str], ...]:
-        """(name, enumerator, parameter) of each required input: the Graph method's parameters, named
-        as the C++ Graph method names them (naming.graph_parameters)."""
-        names = naming.graph_parameters(self.spec)
-        return tuple((name, enumerator, names[name]) for name, enumerator in self.graph_inputs)
+        """(name, enumerator, parameter) of each Graph method parameter, named as hipDNN's Python
+        bindings name them (naming.python_argument: batchnorm_inference's `inv_variance`, where
+        Graph.hpp's C++ parameter is `invVariance`), so keyword calls work alike on the mirror and on
+        hipDNN's Python package."""
+        return tuple((name, enumerator, naming.python_argument(name)) for name, enumerator in self.graph_inputs)
 
     def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
         """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""

@@ -13,7 +13,7 @@ detail/node_wrappers/unsupported_nodes.h 58533257218.
 from __future__ import annotations
 
 from codegen.spec.config import SURFACES
-from codegen.spec.model import OpSpec
+from codegen.spec.model import NONE, OpSpec
 from codegen.views.naming import OpNames
 
 # The surfaces, by the name a workspace's `skip-surfaces` setting turns one off with.
@@ -21,6 +21,7 @@ DOCS, SAMPLES, PYTHON, CUDNN = SURFACES
 
 # shared files, by the key apply uses; paths under projects/hipdnn/
 REFERENCE_SUPPORT = "docs/OperationSupport-ReferenceImpl.md"
+OPERATION_SUPPORT = "docs/OperationSupport.md"
 SAMPLES_CMAKE = "samples/CMakeLists.txt"
 ATTRIBUTES_BINDINGS = "python/frontend_bindings/src/attributes_bindings.cpp"
 GRAPH_BINDINGS = "python/frontend_bindings/src/graph_bindings.cpp"
@@ -30,6 +31,7 @@ SHIM_WRAPPER = "frontend/include/hipdnn_compatibility/cudnn/detail/graph_wrapper
 # fragment template stem -> file name under generated/<op>/registry/
 FRAGMENTS = {
     "docs/reference_support_row.txt": "OperationSupport-ReferenceImpl.md.row.txt",
+    "docs/operation_support_rows.txt": "OperationSupport.md.rows.txt",
     "samples/cmake_sample.txt": "samples-CMakeLists.txt.sample.txt",
     "samples/cmake_sample_test.txt": "samples-CMakeLists.txt.sample-test.txt",
     "python_bindings/attributes_include.inc": "attributes_bindings.cpp.include.inc",
@@ -50,6 +52,32 @@ def fragment_path(stem: str) -> str:
 def has_reference_row(spec: OpSpec) -> bool:
     """An op with a CPU reference and its data types has a row in the reference-support table."""
     return spec.reference is not None and spec.dtypes is not None
+
+
+def has_shim_entry(spec: OpSpec) -> bool:
+    """The cuDNN shim aliases and forwards an op cudnn-frontend has (the spec's `cudnn` key); an op
+    recording none gets nothing there, and one recording no parity keeps the names it derives."""
+    return spec.cudnn is None or spec.cudnn.equivalent
+
+
+def cudnn_graph_method(names: OpNames) -> str:
+    """The shim Graph's method: cudnn-frontend's name for it where the spec records one."""
+    parity = names.spec.cudnn
+    if parity is not None and parity.graph_method != NONE:
+        return parity.graph_method
+    return names.graph_method
+
+
+def cudnn_attributes(names: OpNames) -> str:
+    """The cudnn-frontend attributes class the shim aliases to hipDNN's (checked equal to the
+    op's cuDNN-compatible alias, SPEC-CUDNN-NAME)."""
+    parity = names.spec.cudnn
+    return parity.attributes if parity is not None and parity.equivalent else names.cudnn_alias
+
+
+def has_support_rows(spec: OpSpec) -> bool:
+    """An op a plugin implements has rows in hipDNN's docs/OperationSupport.md."""
+    return bool(spec.support)
 
 
 def doc_page(names: OpNames) -> str:

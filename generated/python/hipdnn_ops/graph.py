@@ -97,7 +97,7 @@ class Graph(GraphBase):
         self,
         x: TensorAttributes,
         mean: TensorAttributes,
-        invVariance: TensorAttributes,
+        inv_variance: TensorAttributes,
         scale: TensorAttributes,
         bias: TensorAttributes,
         attributes: NodeAttributes,
@@ -107,7 +107,7 @@ class Graph(GraphBase):
             BATCHNORM_INFERENCE_NODE,
             "BatchnormInference",
             attributes,
-            {"x": ("X", x), "mean": ("MEAN", mean), "inv_variance": ("INV_VARIANCE", invVariance), "scale": ("SCALE", scale), "bias": ("BIAS", bias)},
+            {"x": ("X", x), "mean": ("MEAN", mean), "inv_variance": ("INV_VARIANCE", inv_variance), "scale": ("SCALE", scale), "bias": ("BIAS", bias)},
             {"y": "Y"},
             {},
         )
@@ -167,7 +167,7 @@ class Graph(GraphBase):
         dy: TensorAttributes,
         x: TensorAttributes,
         scale: TensorAttributes,
-        invRms: TensorAttributes,
+        inv_rms: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[Optional[TensorAttributes]]:
         """Adds a RMSNormBackward node; returns dx, dscale, dbias (None unless the compute_dbias flag is set)."""
@@ -175,7 +175,7 @@ class Graph(GraphBase):
             RMSNORM_BWD_NODE,
             "RMSNormBackward",
             attributes,
-            {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale), "inv_rms": ("INV_RMS", invRms)},
+            {"dy": ("DY", dy), "x": ("X", x), "scale": ("SCALE", scale), "inv_rms": ("INV_RMS", inv_rms)},
             {"dx": "DX", "dscale": "DSCALE"},
             {},
         )
@@ -190,7 +190,7 @@ class Graph(GraphBase):
         k: TensorAttributes,
         v: TensorAttributes,
         o: TensorAttributes,
-        dO: TensorAttributes,
+        do: TensorAttributes,
         stats: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[TensorAttributes]:
@@ -199,7 +199,7 @@ class Graph(GraphBase):
             SDPA_BWD_NODE,
             "SdpaBwd",
             attributes,
-            {"q": ("Q", q), "k": ("K", k), "v": ("V", v), "o": ("O", o), "do": ("dO", dO), "stats": ("Stats", stats)},
+            {"q": ("Q", q), "k": ("K", k), "v": ("V", v), "o": ("O", o), "do": ("dO", do), "stats": ("Stats", stats)},
             {"dq": "dQ", "dk": "dK", "dv": "dV"},
             {"scale": "Attn_scale", "attn_mask": "Bias", "seq_len_q": "SEQ_LEN_Q", "seq_len_kv": "SEQ_LEN_KV", "seed": "Seed", "offset": "Offset", "dropout_mask": "Dropout_mask", "dropout_scale": "Dropout_scale", "dropout_scale_inv": "Dropout_scale_inv"},
         )

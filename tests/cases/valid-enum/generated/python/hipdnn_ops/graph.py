@@ -50,7 +50,7 @@ class Graph(GraphBase):
 
     def thing(
         self,
-        inTensor: TensorAttributes,
+        in_: TensorAttributes,
         attributes: NodeAttributes,
     ) -> list[TensorAttributes]:
         """Adds a Thing node; returns y."""
@@ -58,7 +58,7 @@ class Graph(GraphBase):
             THING_NODE,
             "Thing",
             attributes,
-            {"in": ("IN", inTensor)},
+            {"in": ("IN", in_)},
             {"y": "Y"},
             {"bias": "BIAS", "mask": "MASK", "offset": "OFFSET"},
         )
