@@ -244,6 +244,7 @@ def test_apply_killed_mid_commit_is_completed_by_the_next_apply(workspace: Path,
             "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp",
             "frontend/tests/TestLayernormBackwardAttributes.cpp",
             "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
+            "flatbuffers_sdk/schemas/layernorm_backward_attributes.fbs",
         ):
             (root / rel).unlink()
     assert run_cli("apply", "--hipdnn-root", str(clean), "layernorm_bwd", cwd=workspace).code == 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from codegen.spec import expr
@@ -11,7 +11,7 @@ from codegen.spec.model import FIELD_TYPES, Field, OpSpec, Tensor
 from codegen.views.naming import OpNames
 from codegen.spec.references import REFERENCES, SUPPORT_MODULES
 from codegen.spec.registry import Registry
-from codegen.views.testplan import NodeState, TestPlan, build as build_plan, tensors_set
+from codegen.views.testplan import NodeState, TestPlan, build as build_plan, first_failure, tensors_set
 
 
 def literal(field: Field, value: Any) -> str:
@@ -177,6 +177,23 @@ class OpView:
         Graph.hpp's C++ parameter is `invVariance`), so keyword calls work alike on the mirror and on
         hipDNN's Python package."""
         return tuple((name, enumerator, naming.python_argument(name)) for name, enumerator in self.graph_inputs)
+
+    @property
+    def graph_test_inputs(self) -> tuple[str, ...]:
+        """The optional inputs the Graph method test sets on the attributes: the valid node state's,
+        less those whose presence needs an optional output the method does not create (batchnorm's
+        previous running statistics and momentum need the next ones, which hipDNN's Graph::batchnorm
+        creates when they are set and the generated one does not): dropped from the last until the
+        state, without those outputs, passes the node's checks."""
+        state = self.plan.node_cases[0].state
+        created = {name for name, _ in self.graph_outputs} | set(self.spec.frontend.graph_creates)
+        created |= {name for name, _, flag, default in self.graph_returns if flag and default}
+        absent = {t.name for t in self.spec.optional_tensors if t.role == "output" and t.name not in created}
+        present = [name for name in state.present if name not in absent]
+        kept = [name for name, _ in self.graph_optional_inputs if name in present]
+        while kept and first_failure(self.spec, replace(state, present=tuple(present))) is not None:
+            present.remove(kept.pop())
+        return tuple(kept)
 
     def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
         """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""

@@ -2504,7 +2504,7 @@ class TestBatchnormNode(unittest.TestCase):
         }.items()}
         attributes = NodeAttributes(
             name="node",
-            tensors={"epsilon": tensors["epsilon"], "prev_running_mean": tensors["prev_running_mean"], "prev_running_variance": tensors["prev_running_variance"], "momentum": tensors["momentum"]},
+            tensors={"epsilon": tensors["epsilon"]},
             fields={},
         )
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]]
@@ -2517,9 +2517,6 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(tensors["scale"].name, "node::SCALE")
         self.assertEqual(tensors["bias"].name, "node::BIAS")
         self.assertEqual(tensors["epsilon"].name, "node::EPSILON")
-        self.assertEqual(tensors["prev_running_mean"].name, "node::PREV_RUNNING_MEAN")
-        self.assertEqual(tensors["prev_running_variance"].name, "node::PREV_RUNNING_VARIANCE")
-        self.assertEqual(tensors["momentum"].name, "node::MOMENTUM")
         self.assertEqual([t.name for t in outputs], ["node::Y"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
