@@ -73,6 +73,13 @@ class Family:
 _SKIPPED: set[str] = set()  # the surfaces this run's workspace skips (skip_surfaces)
 
 
+def registry_fragments(folder: str, fragments: dict[str, str]) -> Callable[["OpNames"], dict[str, str]]:
+    """The outputs of a family whose files are all registry fragments: templates/<folder>/<stem>.j2
+    to generated/<op>/registry/<file> for each (stem, file) of `fragments`."""
+    table = {f"{folder}/{stem}.j2": f"registry/{target}" for stem, target in fragments.items()}
+    return lambda names: dict(table)
+
+
 def skip_surfaces(names: "frozenset[str] | set[str]") -> None:
     """Leave out the families of these surfaces for the rest of the run (the command line sets it
     from the workspace's configuration, before anything is planned)."""

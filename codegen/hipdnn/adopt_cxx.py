@@ -395,18 +395,26 @@ def _class_order(c: _Class, tensors: list[tuple[str, str, bool]]) -> list[str]:
 NODE_DIR = "frontend/include/hipdnn_frontend/node"  # <Op>Node.hpp: infer_properties_node()
 
 
-def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list[tuple[str, str]], str] | None:
-    """The output shapes the checkout's node infers (`infer_properties_node()` setting an output's
-    dims from another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body
-    takes from `attributes.get_<tensor>()`), as (output, source) pairs, with the node file's name;
-    None when the checkout has no node file for the op's Attributes class."""
+def _node_file(root: Path, found: _Found) -> "tuple[str, cxx_api.Internals] | None":
+    """The checkout's node class for the op's Attributes class (`<Stem>Node` in `<Stem>Node.hpp`) and
+    its parsed internals; None when the op has no class or the checkout no such node file."""
     if found.cls is None:
         return None
     node = f"{found.cls.name.removesuffix('Attributes')}Node"
     text = _read(root / NODE_DIR / f"{node}.hpp")
     internals = cxx_api.class_internals(text, node) if text is not None else None
-    if internals is None:
+    return None if internals is None else (node, internals)
+
+
+def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list[tuple[str, str]], str] | None:
+    """The output shapes the checkout's node infers (`infer_properties_node()` setting an output's
+    dims from another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body
+    takes from `attributes.get_<tensor>()`), as (output, source) pairs, with the node file's name;
+    None when the checkout has no node file for the op's Attributes class."""
+    read = _node_file(root, found)
+    if read is None:
         return None
+    node, internals = read
     pairs: list[tuple[str, str]] = []
     names = set(tensors)
     for _params, body in internals.bodies.get("infer_properties_node", ()):
@@ -459,13 +467,10 @@ def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | N
     pre_validate_node()), read from its calls of hipDNN's node helpers on tensors it takes from
     `attributes.get_<tensor>()`: a minimum rank, a same shape, a channel-only shape whose channel
     count is another tensor's dim. None when the checkout has no node file for the op."""
-    if found.cls is None:
+    read = _node_file(root, found)
+    if read is None:
         return None
-    node = f"{found.cls.name.removesuffix('Attributes')}Node"
-    text = _read(root / NODE_DIR / f"{node}.hpp")
-    internals = cxx_api.class_internals(text, node) if text is not None else None
-    if internals is None:
-        return None
+    node, internals = read
     out = NodeChecks(file=f"{node}.hpp")
     names = set(tensors)
     for _params, body in internals.bodies.get("pre_validate_node", ()):

@@ -5,18 +5,14 @@ graph test utilities whose createValid<Op>Graph() each case starts from."""
 
 from __future__ import annotations
 
-from codegen.families import Family
-from codegen.views.naming import CACHE_KEY_TEST, CACHE_KEY_TEST_FRAGMENTS, OpNames
-
-
-def _fragments(names: OpNames) -> dict[str, str]:
-    return {f"cache_key/{stem}.j2": f"registry/{target}" for stem, target in CACHE_KEY_TEST_FRAGMENTS.items()}
+from codegen.families import Family, registry_fragments
+from codegen.views.naming import CACHE_KEY_TEST, CACHE_KEY_TEST_FRAGMENTS
 
 
 FAMILY = Family(
     "cache_key",
     "the op's TestGraphContentKey cases (keyed, ignored, renumbered, rewired)",
-    _fragments,
+    registry_fragments("cache_key", CACHE_KEY_TEST_FRAGMENTS),
     copied=False,
     registers_in={"cache_key_test": CACHE_KEY_TEST},
 )

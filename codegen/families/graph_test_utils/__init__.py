@@ -5,18 +5,14 @@ constants."""
 
 from __future__ import annotations
 
-from codegen.families import Family
-from codegen.views.naming import GRAPH_TEST_UTILS, GRAPH_TEST_UTILS_FRAGMENTS, OpNames
-
-
-def _fragments(names: OpNames) -> dict[str, str]:
-    return {f"graph_test_utils/{stem}.j2": f"registry/{target}" for stem, target in GRAPH_TEST_UTILS_FRAGMENTS.items()}
+from codegen.families import Family, registry_fragments
+from codegen.views.naming import GRAPH_TEST_UTILS, GRAPH_TEST_UTILS_FRAGMENTS
 
 
 FAMILY = Family(
     "graph_test_utils",
     "createValid<Op>Graph() for the test SDK's graph test utilities",
-    _fragments,
+    registry_fragments("graph_test_utils", GRAPH_TEST_UTILS_FRAGMENTS),
     copied=False,
     registers_in={"graph_test_utils": GRAPH_TEST_UTILS},
 )

@@ -5,24 +5,20 @@ gets the fragment without constants, and apply leaves the header alone."""
 
 from __future__ import annotations
 
-from codegen.families import Family
+from codegen.families import Family, registry_fragments
 from codegen.spec.model import OpSpec
 from codegen.views import versions
-from codegen.views.naming import PLUGIN_VERSION_CONSTANTS, VERSION_FRAGMENTS, OpNames
+from codegen.views.naming import PLUGIN_VERSION_CONSTANTS, VERSION_FRAGMENTS
 
 
 def has_versions(spec: OpSpec) -> bool:
     return bool(versions.constants(spec))
 
 
-def _fragments(names: OpNames) -> dict[str, str]:
-    return {f"versions/{stem}.j2": f"registry/{target}" for stem, target in VERSION_FRAGMENTS.items()}
-
-
 FAMILY = Family(
     "versions",
     "the engine-API feature constants of an op or slot newer than hipDNN's baseline",
-    _fragments,
+    registry_fragments("versions", VERSION_FRAGMENTS),
     copied=False,
     registers_in_some={"plugin_version_constants": PLUGIN_VERSION_CONSTANTS},
     registers_some=has_versions,
