@@ -210,6 +210,35 @@ def kept(kind: str, parts: tuple[str | bytes, ...], compute: Any, to_plain: Any,
     return value
 
 
+def kept_model(kind: str, parts: tuple[str | bytes, ...], compute: Any, expected: type) -> Any:
+    """compute(), a pure function of `parts` and the tool's code that returns hipdnn-codegen's own
+    objects (a view of a spec, say), kept like kept() but pickled: read back with the unpickler
+    that builds only hipdnn-codegen's classes and plain containers, and used only when it is an
+    `expected`. A missing, damaged or foreign entry is computed again and rewritten; without a
+    cache, always computed."""
+    base = directory()
+    if base is None:
+        return compute()
+    digest = hashlib.sha256(b"model " + kind.encode() + b"\0" + VERSION + b"\0" + tool_digest() + b"\0" + _versions())
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        digest.update(len(data).to_bytes(8, "little") + data)
+    folder = base / kind
+    path = folder / f"{digest.hexdigest()}.{kind}"
+    magic = f"hipdnn-codegen {kind} 1\n".encode()
+    usable = private_folder(folder)
+    value = _entry(sealed_read(path, magic)) if usable else None
+    if isinstance(value, expected):
+        return value
+    value = compute()
+    if usable:
+        try:
+            sealed_write(path, magic, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        except (pickle.PicklingError, TypeError, AttributeError):
+            pass
+    return value
+
+
 def versions_text() -> str:
     """Python's version and the installed PyYAML and jsonschema releases, as the keys hold them."""
     return _versions().decode("utf-8", "surrogateescape")
