@@ -58,6 +58,7 @@ def generate(
             deliver(path, files[path])
 
     env = render.environment(ws.template_dirs)
+    inputs = stamp.Inputs(ws)
     style = ws.template_file(formatting.STYLE_FILE)
     # fragments share one clang-format file only under hipDNN's style, which aligns nothing
     # across lines (a workspace's own style might, and then each is formatted alone)
@@ -75,7 +76,7 @@ def generate(
             if chunk is None:
                 tell(done, len(ordered) + 1, "rendering the Python mirror")
                 assert ws.registry is not None
-                rendered = render.render_mirror(env, ws.specs, ws.registry)
+                rendered = render.render_mirror(env, ws.specs, ws.registry, inputs.shared)
             else:
                 rendered = {}
                 for spec in chunk:
@@ -101,7 +102,6 @@ def generate(
         raise
     if mirror and not mirror_possible(ws):
         out.diagnostics.append(no_mirror_warning(ws))
-    inputs = stamp.Inputs(ws)
     stamps = {}
     for spec in specs:
         own = digests.get(spec.op, {})

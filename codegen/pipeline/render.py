@@ -212,8 +212,10 @@ def python_view(spec: OpSpec) -> pyview.OpView:
     return cache.kept_model("python-view", (spec.op, spec.content), lambda: pyview.build(spec), pyview.OpView)
 
 
-def render_mirror(env: jinja2.Environment, specs: list[OpSpec], registry: Registry) -> dict[str, str]:
-    """The Python mirror package (generated/python/) for every spec."""
+def render_mirror(env: jinja2.Environment, specs: list[OpSpec], registry: Registry, salt: str = "") -> dict[str, str]:
+    """The Python mirror package (generated/python/) for every spec. With `salt` (a digest of
+    the tool and every template on the search path), each op's own files are kept in the tool's
+    cache (_op_file): a one-op change renders that op's files and the package modules only."""
     ops = [python_view(spec) for spec in sorted(specs, key=lambda s: s.op)]
     pkg = pyview.build_package(ops, registry, __version__)
     files = {}
@@ -221,8 +223,36 @@ def render_mirror(env: jinja2.Environment, specs: list[OpSpec], registry: Regist
         files.update({output: _render(env, template, pkg=pkg) for template, output in family.package_outputs.items()})
         for op in ops:
             for template, output in family.package_op_outputs(op.names).items():
-                files[output] = _render(env, template, op=op, pkg=pkg)
+                files[output] = _op_file(env, template, op, pkg, salt)
     return files
+
+
+def _op_file(env: jinja2.Environment, template: str, op: pyview.OpView, pkg: pyview.PackageView, salt: str) -> str:
+    """One op's file of the mirror. Rendered without the package view first: when the template
+    never reads `pkg` (StrictUndefined raises if it does), the text is a function of the op's
+    view, so of what its spec says, and of the templates and the tool (`salt`), and it is kept in
+    the tool's cache under those; a template that reads `pkg` is rendered with it, never kept."""
+    from codegen.plumbing import cache
+
+    def alone() -> str | None:
+        try:
+            return env.get_template(template).render(op=op)
+        except jinja2.UndefinedError:
+            return None
+        except jinja2.TemplateError:
+            return _render(env, template, op=op, pkg=pkg)  # the error, told as _render tells it
+
+    if salt and op.spec.content:  # None kept too: the template reads `pkg`
+        text = cache.kept("mirror-file", (salt, template, op.spec.op, op.spec.content), alone, _text_or_none, _text_or_none)
+    else:
+        text = alone()
+    return text if text is not None else _render(env, template, op=op, pkg=pkg)
+
+
+def _text_or_none(value: object) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError("a kept mirror file is text or None")
+    return value
 
 
 def _render(env: jinja2.Environment, template: str, **context: object) -> str:
