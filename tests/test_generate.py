@@ -456,7 +456,7 @@ def test_generate_stages_each_chunk_as_soon_as_it_is_formatted(tmp_path, monkeyp
     events: list[str] = []
     real_op, real_mirror = render.render_op, render.render_mirror
     monkeypatch.setattr(render, "render_op", lambda env, spec, registry: events.append(f"render {spec.op}") or real_op(env, spec, registry))
-    monkeypatch.setattr(render, "render_mirror", lambda env, specs, registry: events.append("render mirror") or real_mirror(env, specs, registry))
+    monkeypatch.setattr(render, "render_mirror", lambda env, specs, registry, *salt: events.append("render mirror") or real_mirror(env, specs, registry, *salt))
     kept: list[storage.Change] = []
     real_written = command._written
     monkeypatch.setattr(command, "_written", lambda ws, args, changes, *rest: kept.extend(changes) or real_written(ws, args, changes, *rest))
