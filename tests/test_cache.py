@@ -179,6 +179,52 @@ def test_a_directory_seen_fresh_is_not_read_again_until_a_file_changes(workspace
     assert run_cli("generate", cwd=workspace).code == 0 and target.read_bytes() == data
 
 
+def test_files_come_and_go_below_a_directory_seen_fresh(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A directory seen fresh is not walked again: the paths it held are stat'ed (issue 39). A file
+    created, removed or renamed below it changes its directory's stat data, so it is hashed and
+    listed again, and what came or went is found."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    assert run_cli("check", cwd=workspace).code == 0
+    hashed = _hashing(monkeypatch)
+    deep = next((workspace / "generated" / "layernorm_bwd").rglob("*.cpp"))
+    extra = deep.parent / "Extra.cpp"
+    extra.write_text("// not generated\n")
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1 and hashed == ["layernorm_bwd"] and "extra: no spec produces this file" in result.out, result.out
+    extra.unlink()
+    hashed.clear()
+    assert run_cli("check", cwd=workspace).code == 0 and hashed == ["layernorm_bwd"]
+    hashed.clear()
+    assert run_cli("check", cwd=workspace).code == 0 and hashed == []  # listed again, trusted again
+    deep.rename(deep.with_name("Moved.cpp"))
+    result = run_cli("check", cwd=workspace)
+    assert result.code == 1 and hashed == ["layernorm_bwd"] and f"missing: op_specs/layernorm_bwd.yaml produces this file" in result.out, result.out
+
+
+def test_mirror_views_and_op_files_come_from_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 39: each op's view and its own files of the Python mirror are kept by the spec's
+    content digest; rendered from the cache, the mirror is what rendering everything gives; a
+    damaged entry is built again."""
+    from codegen.pipeline import render
+    from codegen.views import pyview
+
+    monkeypatch.setenv("HIPDNN_CODEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    ws = workspace.load(REPO)
+    assert ws.registry is not None
+    env = render.environment(ws.template_dirs)
+    salt = stamp.Inputs(ws).shared
+    first = render.render_mirror(env, ws.specs, ws.registry, salt)
+    assert first == render.render_mirror(env, ws.specs, ws.registry)  # nothing kept: the same files
+    real = pyview.build
+    monkeypatch.setattr(pyview, "build", lambda spec: pytest.fail(f"{spec.op}'s view built again"))
+    assert render.render_mirror(env, ws.specs, ws.registry, salt) == first
+    built: list[str] = []
+    monkeypatch.setattr(pyview, "build", lambda spec: built.append(spec.op) or real(spec))
+    _damage(sorted((tmp_path / "cache" / "python-view").iterdir()), "flipped-byte", tmp_path)
+    _damage(sorted((tmp_path / "cache" / "mirror-file").iterdir()), "truncated", tmp_path)
+    assert render.render_mirror(env, ws.specs, ws.registry, salt) == first and sorted(built) == sorted(s.op for s in ws.specs)
+
+
 def test_files_changed_moments_ago_are_read_again(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A same-tick edit could hide behind an unchanged mtime, so a directory with a file newer
     than RACY_NS is hashed on every run until it settles. (RACY_NS stretched to a century: every

@@ -86,15 +86,20 @@ def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bo
     inputs = Inputs(ws)
     names = [s.op for s in specs] + ([naming.PYTHON_DIR] if mirror else [])
     expected = [inputs.of(s) for s in specs] + ([inputs.of_mirror()] if mirror else [])
-    scanned = cache.scan(str(ws.generated_dir))  # one pass over generated/: the stat digest of each directory
+    top = str(ws.generated_dir)
+    scanned = cache.scan(top, verdicts.listings)  # the stat digest of each directory: its known files stat'ed, the others walked
     stats = [scanned.get(name) for name in names]
     fresh = [stat is not None and verdicts.fresh(name, want, stat[0]) for name, want, stat in zip(names, expected, stats)]
     unknown = [i for i, known in enumerate(fresh) if not known and stats[i] is not None]
+    for i in unknown:  # listed again when a kept listing was stat'ed: files may have come or gone since
+        if names[i] in verdicts.listings:
+            stats[i] = cache.scan_one(top, names[i])
+    unknown = [i for i in unknown if stats[i] is not None]
     for i, verdict in zip(unknown, parallel_map(fresh_dir, [(ws.generated_dir / names[i], expected[i]) for i in unknown])):
         fresh[i] = verdict
         stat = stats[i]
         if verdict and stat is not None and not stat[1]:
-            verdicts.remember(names[i], expected[i], stat[0])
+            verdicts.remember(names[i], expected[i], stat[0], stat[2])
     if len(specs) == len(ws.specs):  # a run over the whole workspace: directories gone are forgotten
         verdicts.forget_others(set(names))
     verdicts.save()

@@ -27,8 +27,10 @@ unchanged mtime), and ctime cannot be set back by hand.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
+import operator
 import os
 import pickle
 import sys
@@ -249,46 +251,99 @@ WORKSPACE_FILE = "workspace.cache"
 LEGACY = (".pickle", "fresh-directories")  # the one-file-per-spec layout of earlier versions
 
 
-def scan(top: str) -> dict[str, tuple[str, bool]]:
-    """One pass over the directories below `top` (generated/): for each of its subdirectories,
-    a digest of the stat data of every file below it (size, mtime, ctime, inode, device, mode;
-    tool caches left out) and whether any changed within RACY_NS. os.scandir and one repr per
-    directory (no string built per file); a missing `top`, or a subdirectory without files, has
-    no entry."""
-    found: dict[str, tuple[str, bool]] = {}
+_STAT = operator.attrgetter("st_size", "st_mtime_ns", "st_ctime_ns", "st_ino", "st_dev", "st_mode")
+Scanned = tuple[str, bool, str]  # stat digest, changed within RACY_NS, listing
+
+
+def scan(top: str, listings: dict[str, str] | None = None) -> dict[str, Scanned]:
+    """The subdirectories of `top` (generated/), each with a digest of the stat data (size,
+    mtime, ctime, inode, device, mode) of itself, its subdirectories and every file below it
+    (tool caches left out), whether any changed within RACY_NS, and the listing the digest
+    covers (relative paths, NUL-separated). A directory with a known listing (`listings`, kept
+    from a run that found it fresh) is not walked: the paths listed are stat'ed, nothing else
+    (a file created, removed or renamed below it changes its directory's mtime, which the digest
+    covers, so a stale listing only misses; scan_one then lists it again). A missing `top`, or a
+    subdirectory without files, has no entry."""
+    found: dict[str, Scanned] = {}
     try:
-        entries = [e for e in os.scandir(top) if e.is_dir(follow_symlinks=False)]
+        entries = [e.name for e in os.scandir(top) if e.is_dir(follow_symlinks=False)]
     except OSError:
         return found
-    settled = time.time_ns() - RACY_NS
-    caches = storage.TOOL_CACHES
-    for entry in entries:
-        digest = hashlib.sha256()
-        newest = 0
-        files = 0
-        pending = [(entry.path, "")]
-        try:
-            while pending:
-                here, prefix = pending.pop()
-                rows = []
-                for item in os.scandir(here):  # an unchanged directory lists in the same order (any other only misses)
-                    if item.is_dir(follow_symlinks=False):
-                        if item.name not in caches:
-                            pending.append((item.path, prefix + item.name + "/"))
-                        continue
-                    info = item.stat(follow_symlinks=False)
-                    mtime, ctime = info.st_mtime_ns, info.st_ctime_ns
-                    if mtime > newest or ctime > newest:
-                        newest = max(mtime, ctime)
-                    rows.append((item.name, info.st_size, mtime, ctime, info.st_ino, info.st_dev, info.st_mode))
-                if rows:
-                    files += len(rows)
-                    digest.update(prefix.encode("utf-8", "surrogateescape") + b"\0" + repr(rows).encode("utf-8", "surrogateescape") + b"\n")
-        except OSError:
-            continue
-        if files:
-            found[entry.name] = digest.hexdigest(), newest > settled
+    known = listings or {}
+    try:
+        fd = os.open(top, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return found
+    try:
+        for name in entries:
+            listing = known.get(name)
+            signed = _signature(top, fd, listing) if listing is not None else None
+            if signed is None:
+                signed = _walk_one(top, fd, name)
+            if signed is not None:
+                found[name] = signed
+    finally:
+        os.close(fd)
     return found
+
+
+def scan_one(top: str, name: str) -> Scanned | None:
+    """scan()'s entry for one subdirectory of `top`, walked afresh (its listing made again)."""
+    try:
+        fd = os.open(top, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return None
+    try:
+        return _walk_one(top, fd, name)
+    finally:
+        os.close(fd)
+
+
+def _walk_one(top: str, fd: int, name: str) -> Scanned | None:
+    paths = [name]
+    files = 0
+    pending = [name]
+    try:
+        while pending:
+            here = pending.pop()
+            for item in sorted(os.scandir(os.path.join(top, here)), key=lambda e: e.name):
+                path = here + "/" + item.name
+                if item.is_dir(follow_symlinks=False):
+                    if item.name not in storage.TOOL_CACHES:
+                        paths.append(path)
+                        pending.append(path)
+                    continue
+                paths.append(path)
+                files += 1
+    except OSError:
+        return None
+    if not files:
+        return None
+    return _signature(top, fd, "\0".join(paths))
+
+
+def _signature(top: str, fd: int, listing: str) -> Scanned | None:
+    """The stat digest of the paths `listing` names (relative to the directory `fd`), or None
+    when one of them is gone. One stat call per path, the numbers packed in C."""
+    import array
+    from itertools import chain
+
+    names = listing.split("\0")
+    try:
+        if os.stat in os.supports_dir_fd:
+            infos = list(map(functools.partial(os.stat, dir_fd=fd, follow_symlinks=False), names))
+        else:
+            infos = [os.stat(os.path.join(top, n), follow_symlinks=False) for n in names]
+    except (OSError, ValueError):
+        return None
+    rows = list(chain.from_iterable(map(_STAT, infos)))
+    try:
+        packed = array.array("q", rows).tobytes()
+    except OverflowError:  # an inode or device number past 2**63: spelled out instead
+        packed = repr(rows).encode()
+    newest = max(max(rows[1::6]), max(rows[2::6]))
+    digest = hashlib.sha256(listing.encode("utf-8", "surrogateescape") + b"\0" + packed).hexdigest()
+    return digest, newest > time.time_ns() - RACY_NS, listing
 
 
 def tree_signature(top: Path, keep: Any = None) -> tuple[str, bool, list[str]]:
@@ -353,7 +408,9 @@ class Store:
       Python, PyYAML and jsonschema; entries the last load did not use are dropped;
     - derived: results computed from several of those (the checks across specs), by a key over
       their keys;
-    - verdicts: the directories of generated/ found fresh, {name: (inputs digest, stat digest)};
+    - verdicts: the directories of generated/ found fresh, {name: (inputs digest, stat digest)},
+      and listings: the paths below each that its stat digest covers (scan() stats those
+      instead of walking the directory again);
     - trees: digests of file trees (the tool's code, template folders) with their stat digest, so
       a tree whose stat data did not change is not read again.
 
@@ -362,7 +419,7 @@ class Store:
     containers; a damaged, foreign or unreadable file is ignored (everything misses) and rewritten.
     With the cache off (`folder` None) the store starts empty and is never written."""
 
-    MAGIC = b"hipdnn-codegen workspace cache 1\n"
+    MAGIC = b"hipdnn-codegen workspace cache 2\n"
 
     def __init__(self, folder: Path | None):
         self.folder = folder
@@ -374,6 +431,7 @@ class Store:
         self.derived: dict[str, bytes] = data["derived"]
         self.verdicts: dict[str, tuple[str, str]] = data["verdicts"]
         self.trees: dict[str, tuple[str, str]] = data["trees"]
+        self.listings: dict[str, str] = data["listings"]
         self._salt: bytes | None = None
         self._used: set[str] = set()
         self._used_derived: set[str] = set()
@@ -384,7 +442,7 @@ class Store:
         return cls(folder(root))
 
     def _load(self) -> dict[str, dict[str, Any]]:
-        empty: dict[str, dict[str, Any]] = {"specs": {}, "derived": {}, "verdicts": {}, "trees": {}}
+        empty: dict[str, dict[str, Any]] = {"specs": {}, "derived": {}, "verdicts": {}, "trees": {}, "listings": {}}
         payload = sealed_read(self.path, self.MAGIC) if self.path is not None else None
         if payload is None:
             return empty
@@ -395,6 +453,8 @@ class Store:
         if not isinstance(data, dict) or set(data) != set(empty) or not all(isinstance(v, dict) for v in data.values()):
             return empty
         if not all(isinstance(v, bytes) for table in ("specs", "derived") for v in data[table].values()):
+            return empty
+        if not all(isinstance(v, str) for v in data["listings"].values()):
             return empty
         return data
 
@@ -440,14 +500,16 @@ class Store:
     def fresh(self, name: str, inputs: str, stat: str) -> bool:
         return self.verdicts.get(name) == (inputs, stat)
 
-    def remember(self, name: str, inputs: str, stat: str) -> None:
-        if self.verdicts.get(name) != (inputs, stat):
+    def remember(self, name: str, inputs: str, stat: str, listing: str) -> None:
+        if self.verdicts.get(name) != (inputs, stat) or self.listings.get(name) != listing:
             self.verdicts[name] = (inputs, stat)
+            self.listings[name] = listing
             self._dirty = True
 
     def forget_others(self, names: set[str]) -> None:
-        for name in set(self.verdicts) - names:
-            del self.verdicts[name]
+        for name in (set(self.verdicts) | set(self.listings)) - names:
+            self.verdicts.pop(name, None)
+            self.listings.pop(name, None)
             self._dirty = True
 
     # file trees ------------------------------------------------------------------------------
@@ -464,7 +526,7 @@ class Store:
         """Write the file when anything changed (and sweep what earlier versions left)."""
         if not self._dirty or self.folder is None or self.path is None or not private_folder(self.folder):
             return
-        data = {"specs": self.specs, "derived": self.derived, "verdicts": self.verdicts, "trees": self.trees}
+        data = {"specs": self.specs, "derived": self.derived, "verdicts": self.verdicts, "trees": self.trees, "listings": self.listings}
         try:
             payload = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError):
