@@ -166,6 +166,7 @@ def main() -> None:
     parser.add_argument("--ops", type=int, nargs="*", default=[10, 100, 1000], help="synthetic workspace sizes (none: skip them)")
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--nodes", type=int, default=10_000)
+    parser.add_argument("--only", nargs="*", choices=("check", "one-op", "scratch", "json"), default=["check", "one-op", "scratch", "json"], help="the figures to take (default: all)")
     args = parser.parse_args()
     rows: list[tuple[str, str, str, str, str]] = [("figure", "median s", "paired with", "its median s", "ratio")]
 
@@ -179,12 +180,14 @@ def main() -> None:
         run([*CLI, "check", "-q"], repo)  # fills the cache
         time.sleep(2.1)  # past cache.RACY_NS: the copies' stat data is trusted from now on
         run([*CLI, "check", "-q"], repo)
-        ours, bare, ratio = paired(lambda: run([*CLI, "check", "-q"], repo), lambda: run(BARE, repo), args.repeat)
-        row("check, repo", f"{ours:.3f}", "Python start", f"{bare:.3f}", f"{ratio:.1f}x")
+        if "check" in args.only:
+            ours, bare, ratio = paired(lambda: run([*CLI, "check", "-q"], repo), lambda: run(BARE, repo), args.repeat)
+            row("check, repo", f"{ours:.3f}", "Python start", f"{bare:.3f}", f"{ratio:.1f}x")
 
-        edit = toggler(repo / "op_specs" / "layernorm_bwd.yaml", "normalized_dim_count dims.", "normalized_dim_count dims (edited).")
-        single = one_op(repo, edit, args.repeat)
-        row("one op changed + generate, repo (new process)", f"{single:.3f}", "", "", "")
+        if "one-op" in args.only:
+            edit = toggler(repo / "op_specs" / "layernorm_bwd.yaml", "normalized_dim_count dims.", "normalized_dim_count dims (edited).")
+            single = one_op(repo, edit, args.repeat)
+            row("one op changed + generate, repo (new process)", f"{single:.3f}", "", "", "")
 
         floor = clang_format_floor(repo / "generated", scratch)
 
@@ -192,17 +195,19 @@ def main() -> None:
             shutil.rmtree(repo / "generated")
             return run([*CLI, "generate", "-q"], repo)
 
-        scratch_generate()
-        ours, base, ratio = paired(scratch_generate, floor, max(3, args.repeat // 2))
-        row("generate from scratch, repo, warm cache", f"{ours:.3f}", "Python start + 1 clang-format", f"{base:.3f}", f"{ratio:.2f}x")
+        if "scratch" in args.only:
+            scratch_generate()
+            ours, base, ratio = paired(scratch_generate, floor, max(3, args.repeat // 2))
+            row("generate from scratch, repo, warm cache", f"{ours:.3f}", "Python start + 1 clang-format", f"{base:.3f}", f"{ratio:.2f}x")
 
         def cold_generate() -> float:
             shutil.rmtree(repo / "generated")
             with tempfile.TemporaryDirectory() as empty:
                 return run([*CLI, "generate", "-q"], repo, cache=empty)
 
-        ours, base, ratio = paired(cold_generate, floor, max(3, args.repeat // 2))
-        row("generate from scratch, repo, empty cache", f"{ours:.3f}", "Python start + 1 clang-format", f"{base:.3f}", f"{ratio:.2f}x")
+        if "scratch" in args.only:
+            ours, base, ratio = paired(cold_generate, floor, max(3, args.repeat // 2))
+            row("generate from scratch, repo, empty cache", f"{ours:.3f}", "Python start + 1 clang-format", f"{base:.3f}", f"{ratio:.2f}x")
 
         first = None
         for count in args.ops:
@@ -211,17 +216,21 @@ def main() -> None:
             run([*CLI, "generate", "-q"], ws)
             time.sleep(2.1)
             run([*CLI, "check", "-q"], ws)
-            checks = [run([*CLI, "check", "-q"], ws) for _ in range(max(3, args.repeat // 2))]
-            row(f"check, N={count}", f"{statistics.median(checks):.3f}", "", "", "")
-            edit = toggler(ws / "op_specs" / "synth_00000.yaml", "epsilon: 0.5", "epsilon: 0.25")
-            single = one_op(ws, edit, args.repeat)
-            first = first or single
-            row(f"one op changed + generate, N={count}", f"{single:.3f}", f"the same at N={args.ops[0]}", f"{first:.3f}", f"{single / first:.2f}x")
+            if "check" in args.only:
+                ours, bare, ratio = paired(lambda: run([*CLI, "check", "-q"], ws), lambda: run(BARE, ws), max(3, args.repeat // 2))
+                row(f"check, N={count}", f"{ours:.3f}", "Python start", f"{bare:.3f}", f"{ratio:.1f}x")
+            if "one-op" in args.only:
+                edit = toggler(ws / "op_specs" / "synth_00000.yaml", "epsilon: 0.5", "epsilon: 0.25")
+                single = one_op(ws, edit, args.repeat)
+                first = first or single
+                row(f"one op changed + generate, N={count}", f"{single:.3f}", f"the same at N={args.ops[0]}", f"{first:.3f}", f"{single / first:.2f}x")
             shutil.rmtree(ws)
 
-    writer, reader = mirror_json(args.nodes, args.repeat)
-    row("mirror JSON writer (to_json)", "", "json.dumps, same document", "", f"{writer:.2f}x")
-    row("mirror JSON reader (from_json)", "", "json.loads, same text", "", f"{reader:.2f}x")
+    if "json" in args.only:
+        writer, reader = mirror_json(args.nodes, args.repeat)
+        row("mirror JSON writer (to_json)", "", "json.dumps, same document", "", f"{writer:.2f}x")
+        row("mirror JSON reader (from_json)", "", "json.loads, same text", "", f"{reader:.2f}x")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)", file=sys.stderr)
 
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for cells in rows:

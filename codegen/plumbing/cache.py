@@ -27,7 +27,6 @@ unchanged mtime), and ctime cannot be set back by hand.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import operator
@@ -137,9 +136,15 @@ class _Unpickler(pickle.Unpickler):
         self.model = model
 
     def find_class(self, module: str, name: str) -> Any:
-        if (self.model and module.startswith("codegen.")) or (module == "builtins" and name in self.PLAIN):
-            return super().find_class(module, name)
+        if (self.model and module[:8] == "codegen.") or (module == "builtins" and name in self.PLAIN):
+            found = _FOUND.get((module, name))
+            if found is None:
+                found = _FOUND[module, name] = super().find_class(module, name)
+            return found
         raise pickle.UnpicklingError(f"{module}.{name} is not allowed in the cache")
+
+
+_FOUND: dict[tuple[str, str], Any] = {}  # what an allowed (module, name) resolved to: entries name the same few classes
 
 
 def _versions() -> bytes:
@@ -270,36 +275,22 @@ def scan(top: str, listings: dict[str, str] | None = None) -> dict[str, Scanned]
     except OSError:
         return found
     known = listings or {}
-    try:
-        fd = os.open(top, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return found
-    try:
-        for name in entries:
-            listing = known.get(name)
-            signed = _signature(top, fd, listing) if listing is not None else None
-            if signed is None:
-                signed = _walk_one(top, fd, name)
-            if signed is not None:
-                found[name] = signed
-    finally:
-        os.close(fd)
+    for name in entries:
+        listing = known.get(name)
+        signed = _signature(top, listing) if listing is not None else None
+        if signed is None:
+            signed = _walk_one(top, name)
+        if signed is not None:
+            found[name] = signed
     return found
 
 
 def scan_one(top: str, name: str) -> Scanned | None:
     """scan()'s entry for one subdirectory of `top`, walked afresh (its listing made again)."""
-    try:
-        fd = os.open(top, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return None
-    try:
-        return _walk_one(top, fd, name)
-    finally:
-        os.close(fd)
+    return _walk_one(top, name)
 
 
-def _walk_one(top: str, fd: int, name: str) -> Scanned | None:
+def _walk_one(top: str, name: str) -> Scanned | None:
     paths = [name]
     files = 0
     pending = [name]
@@ -319,21 +310,19 @@ def _walk_one(top: str, fd: int, name: str) -> Scanned | None:
         return None
     if not files:
         return None
-    return _signature(top, fd, "\0".join(paths))
+    return _signature(top, "\0".join(paths))
 
 
-def _signature(top: str, fd: int, listing: str) -> Scanned | None:
-    """The stat digest of the paths `listing` names (relative to the directory `fd`), or None
-    when one of them is gone. One stat call per path, the numbers packed in C."""
+def _signature(top: str, listing: str) -> Scanned | None:
+    """The stat digest of the paths `listing` names (relative to `top`), or None
+    when one of them is gone. One lstat call per path, the numbers packed in C."""
     import array
     from itertools import chain
 
     names = listing.split("\0")
     try:
-        if os.stat in os.supports_dir_fd:
-            infos = list(map(functools.partial(os.stat, dir_fd=fd, follow_symlinks=False), names))
-        else:
-            infos = [os.stat(os.path.join(top, n), follow_symlinks=False) for n in names]
+        prefix = top + os.sep
+        infos = list(map(os.lstat, [prefix + name for name in names]))
     except (OSError, ValueError):
         return None
     rows = list(chain.from_iterable(map(_STAT, infos)))
