@@ -1,6 +1,8 @@
 """Engine-API versions family: for an op or slot whose `since` is later than hipDNN's baseline, the
 feature constants of hipDNN's PluginVersionConstants.hpp, as a fragment `apply` places before
-K_MAX_SUPPORTED_API_VERSION (which it repoints when a constant is higher). An op at the baseline
+K_MAX_SUPPORTED_API_VERSION (which it repoints when a constant is higher), and what sets them: the
+compute function's parameter, static version and check per feature, GraphDescriptor's query over
+its operations and both callers' arguments (codegen/hipdnn/apply_versions.py places them). An op at the baseline
 gets the fragment without constants, and apply leaves the header alone."""
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 from codegen.families import Family, registry_fragments
 from codegen.spec.model import OpSpec
 from codegen.views import versions
-from codegen.views.naming import PLUGIN_VERSION_CONSTANTS, VERSION_FRAGMENTS
+from codegen.views.naming import ENGINE_PLUGIN_RESOURCE_MANAGER, GRAPH_DESCRIPTOR_HEADER, GRAPH_DESCRIPTOR_SOURCE, PLUGIN_VERSION_CONSTANTS, VERSION_FRAGMENTS
 
 
 def has_versions(spec: OpSpec) -> bool:
@@ -20,6 +22,11 @@ FAMILY = Family(
     "the engine-API feature constants of an op or slot newer than hipDNN's baseline",
     registry_fragments("versions", VERSION_FRAGMENTS),
     copied=False,
-    registers_in_some={"plugin_version_constants": PLUGIN_VERSION_CONSTANTS},
+    registers_in_some={
+        "plugin_version_constants": PLUGIN_VERSION_CONSTANTS,
+        "graph_descriptor_header": GRAPH_DESCRIPTOR_HEADER,
+        "graph_descriptor_source": GRAPH_DESCRIPTOR_SOURCE,
+        "engine_plugin_resource_manager": ENGINE_PLUGIN_RESOURCE_MANAGER,
+    },
     registers_some=has_versions,
 )
