@@ -7,10 +7,16 @@ gets the fragment without constants, and apply leaves the header alone."""
 
 from __future__ import annotations
 
-from codegen.families import Family, registry_fragments
+from codegen.families import Family
 from codegen.spec.model import OpSpec
 from codegen.views import versions
-from codegen.views.naming import ENGINE_PLUGIN_RESOURCE_MANAGER, GRAPH_DESCRIPTOR_HEADER, GRAPH_DESCRIPTOR_SOURCE, PLUGIN_VERSION_CONSTANTS, VERSION_FRAGMENTS
+from codegen.views.naming import ENGINE_PLUGIN_RESOURCE_MANAGER, OpNames, GRAPH_DESCRIPTOR_HEADER, GRAPH_DESCRIPTOR_SOURCE, PLUGIN_VERSION_CONSTANTS, VERSION_FRAGMENTS
+
+
+def _fragments(names: OpNames) -> dict[str, str]:
+    """The constants fragment always (empty at the baseline); what sets the floor only with constants."""
+    stems = list(VERSION_FRAGMENTS) if has_versions(names.spec) else ["api_version_constants.inc"]
+    return {f"versions/{stem}.j2": f"registry/{VERSION_FRAGMENTS[stem]}" for stem in stems}
 
 
 def has_versions(spec: OpSpec) -> bool:
@@ -20,7 +26,7 @@ def has_versions(spec: OpSpec) -> bool:
 FAMILY = Family(
     "versions",
     "the engine-API feature constants of an op or slot newer than hipDNN's baseline",
-    registry_fragments("versions", VERSION_FRAGMENTS),
+    _fragments,
     copied=False,
     registers_in_some={
         "plugin_version_constants": PLUGIN_VERSION_CONSTANTS,
