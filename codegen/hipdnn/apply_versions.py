@@ -120,7 +120,7 @@ def _register_function(ws: Workspace, spec: OpSpec, source: Source, constants: t
         raise source.structure(f"the static Version of each feature in {FUNCTION}", opening)
     after = next(i for i in range(statics[-1], closing) if ";" in masked[i])
     wanted = {c.version_variable for c in new}
-    lines = [line for line in payload(ws, spec, "api_version_versions.inc") if re.search(r"\b(s_\w+)\{", line) and re.search(r"\b(s_\w+)\{", line).group(1) in wanted]
+    lines = [line for line in payload(ws, spec, "api_version_versions.inc") if (m := re.search(r"\b(s_\w+)\{", line)) and m.group(1) in wanted]
     source.insert(after + 1, [_indent(source.texts[statics[-1]]) + line.strip() for line in lines])
     for constant, block in zip(constants, _blocks(payload(ws, spec, "api_version_checks.inc"))):
         if constant.flag in present:
@@ -149,7 +149,8 @@ def _insert_check(source: Source, start: int, constant: versions.VersionConstant
             end = next((j for j in range(ret or i, closing) if masked[j].strip() == "}"), None)
             if ret is None or end is None:
                 raise source.structure(f"the return and closing brace of the check on line {i + 1} of {FUNCTION}", i)
-            variable = re.search(r"\breturn\s+(s_\w+)", masked[ret]).group(1)
+            returned = re.search(r"\breturn\s+(s_\w+)", masked[ret])
+            variable = returned.group(1) if returned else ""
             version = known.get(statics.get(variable, ""), ("0.0.0", 0))[0]
             checks.append((i, end, versions.key(version)))
     mine = versions.key(constant.version)
@@ -159,10 +160,10 @@ def _insert_check(source: Source, start: int, constant: versions.VersionConstant
     elif checks:
         row, indent = checks[-1][1] + 1, _indent(source.texts[checks[-1][0]])
     else:
-        row = next((i for i in range(closing - 1, opening, -1) if re.match(r"\s*return\b", masked[i])), None)
-        if row is None:
+        baseline = next((i for i in range(closing - 1, opening, -1) if re.match(r"\s*return\b", masked[i])), None)
+        if baseline is None:
             raise source.structure(f"the baseline's return in {FUNCTION}", opening)
-        indent = _indent(source.texts[row])
+        row, indent = baseline, _indent(source.texts[baseline])
         block = [*block, ""]
     source.insert(row, [indent + line if line.strip() else line for line in block])
 
@@ -217,7 +218,7 @@ def _register_resource_manager(ws: Workspace, spec: OpSpec, source: Source, cons
     reads = [i for i in range(call) if re.match(r"\s*const\s+bool\s+\w+\s*=\s*graphDesc->\w+\s*\(\s*\)\s*;", masked[i])]
     if not reads:
         raise source.structure(f"the `const bool ... = graphDesc->...();` flags before {FUNCTION}", call)
-    read = {re.match(r"\s*const\s+bool\s+(\w+)", masked[i]).group(1) for i in reads}
+    read = {m.group(1) for i in reads if (m := re.match(r"\s*const\s+bool\s+(\w+)", masked[i]))}
     lines = [line for line in payload(ws, spec, "engine_plugin_resource_manager_flags.inc")
              if (m := re.match(r"\s*const\s+bool\s+(\w+)", line)) and m.group(1) not in read]
     source.insert(reads[-1] + 1, [_indent(source.texts[reads[-1]]) + line.strip() for line in lines])
