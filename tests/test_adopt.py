@@ -86,6 +86,12 @@ def test_partial_match_reports_each_mismatch_with_both_places(workspace):
     assert not (workspace / "op_specs" / "groupnorm_bwd.yaml").exists()
 
 
+def _other_warnings(out: str) -> list[str]:
+    """Warnings other than SPEC-WORK-MISSING: adoption does not read the checkout's work model yet,
+    so an adopted op is told to declare its work (tests/cases/spec-work-missing pins that warning)."""
+    return [line for line in out.splitlines() if "warning[" in line and "warning[SPEC-WORK-MISSING]" not in line]
+
+
 def test_registry_handoff_passes_the_ops_entries_to_its_spec(workspace):
     """add-op for an op the registry owns (hipDNN's RMSNorm backward, its real schema) adopts it:
     no refusal, the registry's entries for it leave registry.yaml, which lists the op under specs,
@@ -101,7 +107,7 @@ def test_registry_handoff_passes_the_ops_entries_to_its_spec(workspace):
     spec = (workspace / "op_specs" / "rmsnorm_bwd.yaml").read_text()
     assert "stem: RMSNormBackward" in spec and "node_type: {name: RMS_NORM_BACKWARD, value: 19}" in spec
     check = run_cli("check", "--hipdnn-root", "checkout", cwd=workspace)
-    assert check.code == 0 and "warning[" not in check.out, check.out + check.err
+    assert check.code == 0 and not _other_warnings(check.out), check.out + check.err
     again = run_cli("add-op", "rmsnorm_bwd", cwd=workspace)  # the spec exists: nothing changes
     assert again.code == 0 and (workspace / "op_specs" / "registry.yaml").read_text() == after
 
@@ -123,11 +129,11 @@ def test_names_the_checkout_defines_raise_no_naming_warning(workspace):
     tests/test_generate.py shows the warnings back for an op the registry does not list)."""
     result = _run(ADOPT_CASES / "block-scale-quantize-names", workspace)
     assert result.code == 0, result.out + result.err
-    assert "warning[" not in result.out
+    assert not _other_warnings(result.out)
     with_checkout = run_cli("check", "--hipdnn-root", "checkout", cwd=workspace)
-    assert with_checkout.code == 0 and "warning[" not in with_checkout.out, with_checkout.out
+    assert with_checkout.code == 0 and not _other_warnings(with_checkout.out), with_checkout.out
     alone = run_cli("check", cwd=workspace)
-    assert alone.code == 0 and "warning[" not in alone.out, alone.out
+    assert alone.code == 0 and not _other_warnings(alone.out), alone.out
 
 
 def test_nested_blocks_adopted_into_two_specs_check_clean(workspace):
@@ -144,7 +150,7 @@ def test_nested_blocks_adopted_into_two_specs_check_clean(workspace):
     registry = (workspace / "op_specs" / "registry.yaml").read_text()
     assert "BLOCK_SCALE" not in registry
     check = run_cli("check", "--hipdnn-root", "checkout", cwd=workspace)
-    assert check.code == 0 and "warning[" not in check.out, check.out + check.err
+    assert check.code == 0 and not _other_warnings(check.out), check.out + check.err
 
 
 # --- every op schema hipDNN has, adopted from the fixture checkout ----------------------------------

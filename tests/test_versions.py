@@ -86,3 +86,129 @@ def test_ops_at_the_baseline_leave_the_header_alone(tmp_path):
     before = (root / HEADER).read_text()
     assert run_cli("apply", "--force", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO).code == 0
     assert (root / HEADER).read_text() == before
+
+
+FLOOR_FILES = (
+    HEADER,
+    "backend/src/descriptors/GraphDescriptor.hpp",
+    "backend/src/descriptors/GraphDescriptor.cpp",
+    "backend/src/plugin/EnginePluginResourceManager.cpp",
+)
+
+# A graph of one layernorm backward node, its optional mean set or not, through the fixture's
+# GraphDescriptor with the generated query applied: the stamp is the mean's 1.4.0 with it and the
+# baseline without; the compute function puts the new check before ragged tensors' 1.3.0.
+FLOOR_TEST = r"""
+#include "GraphDescriptor.hpp"
+
+#include <gtest/gtest.h>
+#include <hipdnn_plugin_sdk/PluginVersionConstants.hpp>
+
+namespace
+{
+using namespace hipdnn_flatbuffers_sdk::data_objects;
+
+class LayernormBackwardOperation : public IBackendDescriptor, public hipdnn_backend::IGraphOperation
+{
+public:
+    explicit LayernormBackwardOperation(bool withMean)
+        : _withMean(withMean)
+    {
+    }
+    void finalize() override {}
+    bool isFinalized() const override
+    {
+        return true;
+    }
+    void getAttribute(hipdnnBackendAttributeName_t, hipdnnBackendAttributeType_t, int64_t, int64_t*, void*) const override {}
+    void setAttribute(hipdnnBackendAttributeName_t, hipdnnBackendAttributeType_t, int64_t, const void*) override {}
+    hipdnnBackendDescriptorType_t getType() const override
+    {
+        return static_cast<hipdnnBackendDescriptorType_t>(0);
+    }
+    std::string toString() const override
+    {
+        return "layernorm backward";
+    }
+    hipdnn_backend::IGraphOperation* asGraphOperation() override
+    {
+        return this;
+    }
+    std::vector<std::shared_ptr<hipdnn_backend::TensorDescriptor>> getTensorDescriptors() const override
+    {
+        return {};
+    }
+    std::unique_ptr<NodeT> buildNode() const override
+    {
+        LayernormBackwardAttributesT attributes;
+        attributes.dy_tensor_uid = 1;
+        if(_withMean)
+        {
+            attributes.mean_tensor_uid = 5;
+        }
+        auto node = std::make_unique<NodeT>();
+        node->attributes.Set(std::move(attributes));
+        return node;
+    }
+
+private:
+    bool _withMean;
+};
+
+std::string stamped(bool withMean)
+{
+    hipdnn_backend::GraphDescriptor graph;
+    graph.setOperations({std::make_shared<LayernormBackwardOperation>(withMean)});
+    EXPECT_EQ(graph.hasLayernormBackwardMean(), withMean);
+    const auto built = graph.buildGraphFromOperations();
+    const auto& version = *built->min_required_engine_api_version;
+    return std::to_string(version.major()) + "." + std::to_string(version.minor()) + "."
+           + std::to_string(version.patch());
+}
+} // namespace
+
+TEST(TestEngineApiVersionFloor, AGraphSettingTheNewerSlotNeedsItsVersion)
+{
+    EXPECT_EQ(stamped(true), "1.4.0");
+    EXPECT_EQ(stamped(false), "1.0.0");
+    EXPECT_EQ(std::string(hipdnn_plugin_sdk::K_MAX_SUPPORTED_API_VERSION), "1.4.0");
+}
+
+TEST(TestEngineApiVersionFloor, TheNewCheckRunsBeforeLowerFeatures)
+{
+    using hipdnn_plugin_sdk::computeMinimumEnginePluginApiVersion;
+    EXPECT_EQ(computeMinimumEnginePluginApiVersion(true, true, true, true, true).str(), "1.4.0");
+    EXPECT_EQ(computeMinimumEnginePluginApiVersion(false, false, true, false, false).str(), "1.3.0");
+    EXPECT_EQ(computeMinimumEnginePluginApiVersion(false, false, false, false, false).str(), "1.0.0");
+}
+"""
+
+
+def test_the_floor_is_computed_from_the_graph_and_builds_and_runs(tmp_path):
+    """apply adds the mean's parameter, static version and check to computeMinimumEnginePluginApiVersion,
+    GraphDescriptor's query and both callers' arguments, once; the applied stand-ins build with -Wall
+    -Wextra -Werror against flatc's headers and stamp the mean's version only on a graph that sets it."""
+    from codegen.pipeline.workspace import load
+    from cpp_harness import FLATBUFFERS_INCLUDE, INTERFACE, build_and_run, write_stubs
+
+    ws = _workspace(tmp_path, "1.4.0")
+    root = _checkout(tmp_path)
+    assert run_cli("apply", "--force", "--hipdnn-root", str(root), "layernorm_bwd", cwd=ws).code == 0
+    applied = {rel: (root / rel).read_text() for rel in FLOOR_FILES}
+    assert run_cli("apply", "--force", "--hipdnn-root", str(root), "layernorm_bwd", cwd=ws).code == 0
+    assert {rel: (root / rel).read_text() for rel in FLOOR_FILES} == applied  # once
+    header, declaration, source, manager = (applied[rel] for rel in FLOOR_FILES)
+    assert "                                         bool hasNonDefaultTensorAlignment,\n                                         bool hasLayernormBackwardMean)\n" in header
+    assert header.index("if(hasLayernormBackwardMean)") < header.index("if(isRaggedTensorEnabled)")
+    assert header.count("s_layernormBackwardMeanMinVersion") == 2
+    assert "    bool hasLayernormBackwardMean() const;\n" in declaration
+    assert source.count("hasLayernormBackwardMean()") == 2  # the definition and the stamp's argument
+    assert "    const bool hasLayernormBackwardMean = graphDesc->hasLayernormBackwardMean();\n" in manager
+    assert "hasNonDefaultTensorAlignment,\n" in manager and "hasLayernormBackwardMean);" in manager
+
+    stubs = tmp_path / "stubs"
+    write_stubs(load(ws).specs, ws / "generated", stubs)
+    test = tmp_path / "TestEngineApiVersionFloor.cpp"
+    test.write_text(FLOOR_TEST)
+    flags = [f"-I{root / 'backend/src/descriptors'}", f"-I{root / 'plugin_sdk/include'}", f"-I{stubs}", f"-I{INTERFACE}", f"-I{FLATBUFFERS_INCLUDE}"]
+    assert build_and_run(tmp_path / "floor", flags, [root / "backend/src/descriptors/GraphDescriptor.cpp", test]) == 2

@@ -296,7 +296,14 @@ _WORK_RULES = {**_EXPR_RULES, work.WORK_RULE: rules.SPEC_WORK}
 def _work(spec: OpSpec) -> Iterator[Diagnostic]:
     """The work block declares exactly one of a formula and a no-counting reason; the formula
     compiles, reads what hipDNN's helpers can, and counts the test graph; unknown_when names
-    optional tensors."""
+    optional tensors. An op without a block is told to declare one."""
+    if spec.work is None and not spec.skeleton:  # a skeleton's own finding asks for everything
+        yield rules.SPEC_WORK_MISSING(
+            spec.span.at("stem"),
+            f"op '{spec.op}' declares no work: hipDNN's logicalFlops would have no case for {spec.flatbuffers.table}, "
+            "so every graph holding it publishes no graph.flops",
+            fix=Fix("add `work: {flops: <formula>}` (e.g. `2 * numel(x)`) or `work: {no_counting_convention: <why>}`"),
+        )
     for rule, loc, message, fix in work.problems(spec):
         hint = f"; {fix}" if fix and rule in _EXPR_RULES else ""
         yield _WORK_RULES[rule](loc, f"work: {message}{hint}", fix=Fix(fix) if fix else None)

@@ -211,7 +211,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None:
         problems += [d for d in collisions.check([*ws.specs, spec], registry) if d.severity == "error"]
-    problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]  # the placeholder says so itself
+    # the placeholder says so itself; the op's work is the author's to declare, and check says so
+    problems = [d for d in problems if d.rule not in (rules.SPEC_SKELETON.id, rules.SPEC_WORK_MISSING.id)]
     if problems:  # the allocator produced something check rejects: a bug, not a user error
         raise RuntimeError(f"allocated spec fails check: {problems[0].render()}")
     if args.dry_run:

@@ -45,7 +45,7 @@ def _owner(specs: list[OpSpec], path: str) -> str:
 
 
 def _apply_locked(args: argparse.Namespace, ws: Workspace, specs: list[OpSpec], root: Path) -> int:
-    from codegen.hipdnn import apply, apply_surfaces, apply_work, header_scripts  # noqa: F401 (apply_surfaces and apply_work register themselves)
+    from codegen.hipdnn import apply, apply_surfaces, apply_versions, apply_work, header_scripts  # noqa: F401 (apply_surfaces, apply_versions and apply_work register themselves)
 
     try:
         changes = apply.plan(ws, root, specs, ws.display, force=args.force)

@@ -161,6 +161,19 @@ SPEC_WORK = _rule(
     "work unknown. The test graph (the required test tensors, fields at their defaults) must have a count, which "
     "the generated test entry pins. Fix: what the message says.",
 )
+SPEC_WORK_MISSING = _rule(
+    "SPEC-WORK-MISSING",
+    "the op declares no work: hipDNN's heuristic features would leave it unknown without a word",
+    "warning",
+    doc="hipDNN's plugin SDK publishes each node's logical work (EngineFeatures.hpp: `graph.nodes[i].flops`, "
+    "`graph.flops`, `graph.flops_by_type.<Table>`) from a case per type in logicalFlops' NodeAttributes switch; a "
+    "type with no case falls through to `default:` and its work is unknown, so every graph holding the op publishes "
+    "no `graph.flops` at all. hipDNN's build and tests pass either way (its declared-work test lists the countable "
+    "types only), which is why this is a warning and not an error: it keeps that loss from going unnoticed. A spec "
+    "states the op's work on purpose: a formula, or the reason there is none. Fix: add `work: {flops: <formula>}` "
+    "(by hipDNN's convention: a multiply-add is 2, an element-wise operation 1 per element, e.g. "
+    "`2 * numel(x)`), or `work: {no_counting_convention: <why>}`.",
+)
 SPEC_CHECK_ID = _rule(
     "SPEC-CHECK-ID",
     "two checks share an id, or an id names the same generated test as another check",
@@ -453,6 +466,17 @@ BRK_FEATURE_NAME = _rule(
     "graph.flops_by_type.<Table>; shipped models read these names. Renaming one (same attribute, another name) "
     "needs a bump of FEATURE_SEMANTICS_REVISION. Fix: keep the name, or raise `feature_semantics_revision` in "
     "op_specs/registry.yaml.",
+)
+BRK_FIELD_RENAMED = _rule(
+    "BRK-FIELD-RENAMED",
+    "a tensor or field kept its attribute but its schema field has another name",
+    doc="A FlatBuffers field is identified by its slot, so a renamed field (same attribute, same place) still reads "
+    "from binary graphs written before; everything that knows it by name breaks: hipDNN's JSON form (json::to<Table> "
+    "reads each key with `at()`, so JSON written before throws), the feature name hipDNN's binder publishes for it "
+    "(graph.nodes[i].<name>, read by shipped models, unless FEATURE_SEMANTICS_REVISION goes up) and code that names "
+    "the field (the FlatBuffers accessors, the frontend's setters and getters, the Python mirror's keyword). One "
+    "finding per renamed field, its notes naming each of these it breaks. Fix: keep the name, or waive the finding "
+    "with a reason (and raise `feature_semantics_revision` in op_specs/registry.yaml when the note says models read it).",
 )
 BRK_FIELD_REMOVED = _rule(
     "BRK-FIELD-REMOVED",

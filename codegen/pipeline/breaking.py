@@ -178,7 +178,7 @@ def compare(
         previous = old_ops.get(spec.op)
         if previous is not None:
             yield from _compare_types(_types(previous), spec)
-            yield from _compare_op(previous, spec)
+            yield from _compare_op(previous, spec, None if bumped else revision_of(new_registry))
             if not bumped:
                 yield from _compare_work(previous, spec, revision_of(new_registry))
         elif spec.op in old_numbers:
@@ -234,8 +234,9 @@ def _compare_work(old: OpSpec, new: OpSpec, revision: int) -> Iterator[Finding]:
             f"{new.op}.work",
         )
     before, after = feature_names(old), feature_names(new)
+    renamed = renames(old, new)
     for attribute, (feature, item, _) in sorted(before.items()):
-        if attribute not in after or after[attribute][0] == feature:
+        if attribute not in after or after[attribute][0] == feature or attribute in renamed:
             continue
         name, _, span = after[attribute]
         yield Finding(
@@ -271,8 +272,66 @@ def _compare_types(old: tuple[tuple[str, NamedValue], ...], new: OpSpec) -> Iter
             yield Finding(R.BRK_VALUE_CHANGED(b.span.at("name"), f"{label} of {new.op} was renamed from {a.name} to {b.name}", Note("was", a.span.at("name"))), a.name)
 
 
-def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
-    old_tensors = {t.name: t for t in old.all_tensors}
+@dataclass(frozen=True)
+class Rename:
+    """A tensor or field that kept its attribute while its schema field changed name."""
+
+    old_item: str
+    old_field: str  # the schema field's name before
+    new_field: str
+    new_span: Any
+    old_span: Any
+
+
+def _schema_fields(spec: OpSpec) -> dict[str, tuple[str, str, bool, Any]]:
+    """By attribute: (the schema field's name, the tensor or field, whether a tensor list, its span)."""
+    out = {t.attribute: (naming.tensor_uid_field(t), t.name, t.list, t.span) for t in spec.all_tensors}
+    out.update({f.attribute: (f.name, f.name, False, f.span) for f in spec.fields})
+    return out
+
+
+def renames(old: OpSpec, new: OpSpec) -> dict[str, Rename]:
+    """By attribute: every tensor or field whose schema field is named otherwise now (a tensor that
+    turned into a list or back is BRK-FLATBUFFERS-LAYOUT's, not a rename)."""
+    before, after = _schema_fields(old), _schema_fields(new)
+    out = {}
+    for attribute, (field, item, is_list, span) in before.items():
+        if attribute in after and after[attribute][0] != field and after[attribute][2] == is_list:
+            out[attribute] = Rename(item, field, after[attribute][0], after[attribute][3], span)
+    return out
+
+
+def _compare_renames(old: OpSpec, new: OpSpec, revision: int | None) -> Iterator[Finding]:
+    """One finding per renamed field, its notes naming everything that knows it by name."""
+    keys_before, keys_after = json_keys(old), json_keys(new)
+    features_before, features_after = feature_names(old), feature_names(new)
+    table = new.flatbuffers.table
+    for attribute, r in sorted(renames(old, new).items()):
+        notes = [Note(f"JSON graphs written before fail to read: key {_json_path(keys_before[attribute][0])} is now "
+                      f"{_json_path(keys_after[attribute][0])}")]
+        if revision is not None and features_before[attribute][0] != features_after[attribute][0]:
+            notes.append(Note(f"shipped models read graph.nodes[i].{features_before[attribute][0]}, now published as "
+                              f"graph.nodes[i].{features_after[attribute][0]}, while feature_semantics_revision stays {revision}"))
+        notes.append(Note(f"code naming {table}.{r.old_field} (the FlatBuffers accessors, the frontend's methods, the Python mirror's "
+                          "keyword) no longer builds"))
+        notes.append(Note("was", r.old_span.at("name")))
+        yield Finding(
+            R.BRK_FIELD_RENAMED(
+                r.new_span.at("name"),
+                f"schema field '{r.old_field}' of {table} was renamed to '{r.new_field}': its slot stays, so binary graphs still "
+                "read, but everything that knows it by name breaks",
+                *notes,
+            ),
+            f"{new.op}.{r.old_item}",
+        )
+
+
+def _compare_op(old: OpSpec, new: OpSpec, revision: int | None = None) -> Iterator[Finding]:
+    """`revision`: the feature_semantics_revision the published names are pinned at (None: it went up)."""
+    old_by_attribute = {t.attribute: t for t in old.all_tensors}
+    old_tensors = {t.name: old_by_attribute.get(t.attribute) or next((o for o in old.all_tensors if o.name == t.name), None) for t in new.all_tensors}
+    old_tensors = {k: v for k, v in old_tensors.items() if v is not None}
+    yield from _compare_renames(old, new, revision)
     for t in new.all_tensors:
         was = old_tensors.get(t.name)
         if was is not None and was.list != t.list:
@@ -294,7 +353,8 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
                 ),
                 f"{new.op}.{t.name}",
             )
-    old_fields = {f.name: f for f in old.fields}
+    old_fields_by_attribute = {f.attribute: f for f in old.fields}
+    old_fields = {f.name: old_fields_by_attribute.get(f.attribute) or next((o for o in old.fields if o.name == f.name), None) for f in new.fields}
     for f in new.fields:
         old_field = old_fields.get(f.name)
         if old_field is not None and old_field.type.name == f.type.name and old_field.default != f.default:
@@ -333,7 +393,8 @@ def _compare_op(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
             R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("union_position"), f"union position of {fb_new.table} changed from {fb_old.union_position} to {fb_new.union_position}"),
             new.op,
         )
-    before, after = fbs_fields(old), fbs_fields(new)
+    moved = {r.old_field: r.new_field for r in renames(old, new).values()}
+    before, after = [moved.get(name, name) for name in fbs_fields(old)], fbs_fields(new)
     removed = [name for name in before if name not in after]
     for name in removed:
         yield Finding(
@@ -405,8 +466,9 @@ def _compare_json_keys(old: OpSpec, new: OpSpec) -> Iterator[Finding]:
     """A tensor or field that is still there (same attribute) but written under another key; one
     that is gone is BRK-ATTRIBUTE-REMOVED's."""
     before, after = json_keys(old), json_keys(new)
+    renamed = renames(old, new)
     for attribute, (key, item, _) in before.items():
-        if attribute not in after or after[attribute][0] == key:
+        if attribute not in after or after[attribute][0] == key or attribute in renamed:
             continue
         now, name, span = after[attribute]
         yield Finding(

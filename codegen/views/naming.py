@@ -871,7 +871,20 @@ CACHE_KEY_TEST = "flatbuffers_sdk/tests/flatbuffer_utilities/TestGraphContentKey
 
 # the plugin SDK's engine-API version constants (PluginVersionConstants.hpp): the feature constants
 # of an op or slot newer than hipDNN's baseline
-VERSION_FRAGMENTS = {"api_version_constants.inc": "PluginVersionConstants.hpp.constants.inc"}
+VERSION_FRAGMENTS = {
+    "api_version_constants.inc": "PluginVersionConstants.hpp.constants.inc",
+    # computeMinimumEnginePluginApiVersion's new parameters, static versions and checks
+    "api_version_parameters.inc": "PluginVersionConstants.hpp.parameters.inc",
+    "api_version_versions.inc": "PluginVersionConstants.hpp.versions.inc",
+    "api_version_checks.inc": "PluginVersionConstants.hpp.checks.inc",
+    # the per-feature queries over the graph and their callers
+    "graph_descriptor_query_declarations.inc": "GraphDescriptor.hpp.queries.inc",
+    "graph_descriptor_queries.inc": "GraphDescriptor.cpp.queries.inc",
+    "engine_plugin_resource_manager_flags.inc": "EnginePluginResourceManager.cpp.flags.inc",
+}
+GRAPH_DESCRIPTOR_HEADER = "backend/src/descriptors/GraphDescriptor.hpp"
+GRAPH_DESCRIPTOR_SOURCE = "backend/src/descriptors/GraphDescriptor.cpp"
+ENGINE_PLUGIN_RESOURCE_MANAGER = "backend/src/plugin/EnginePluginResourceManager.cpp"
 PLUGIN_VERSION_CONSTANTS = "plugin_sdk/include/hipdnn_plugin_sdk/PluginVersionConstants.hpp"
 
 

@@ -21,6 +21,16 @@ class VersionConstant:
     version: str
     what: str  # what a graph uses that needs an engine this new, for the constant's comment
     loc: Loc  # the spec's `since` that asks for it
+    flag: str = ""  # the feature's flag: computeMinimumEnginePluginApiVersion's parameter, GraphDescriptor's query
+    table: str = ""  # the op's FlatBuffers table
+    field: str = ""  # the schema field a node sets to use the feature (empty: the op itself)
+    test: str = ""  # how the query tells the field is set: "has_value" (an optional scalar) or "not_empty" (a list)
+
+    @property
+    def version_variable(self) -> str:
+        """The function's static Version for the constant (s_<feature>MinVersion, as hipDNN names them)."""
+        rest = self.flag.removeprefix("has")
+        return f"s_{rest[0].lower()}{rest[1:]}MinVersion"
 
 
 def key(version: str) -> tuple[int, ...]:
@@ -32,9 +42,13 @@ def constants(spec: OpSpec) -> tuple[VersionConstant, ...]:
     table = spec.flatbuffers.table
     out = []
     if key(spec.since) > key(BASELINE_API_VERSION):
-        out.append(VersionConstant(f"K_{op}_MIN_API_VERSION", spec.since, f"a {table} node", spec.span.at("since")))
+        out.append(VersionConstant(f"K_{op}_MIN_API_VERSION", spec.since, f"a {table} node", spec.span.at("since"),
+                                   f"has{spec.stem}Nodes", table))
     slots = [(t, f"{table}.{naming.tensor_uid_field(t)}") for t in spec.all_tensors] + [(f, f"{table}.{f.name}") for f in spec.fields]
     for slot, field in slots:
         if slot.since is not None and key(slot.since) > key(spec.since):
-            out.append(VersionConstant(f"K_{op}_{slot.name.upper()}_MIN_API_VERSION", slot.since, f"{field} set", slot.span.at("since")))
+            schema_field = field.split(".", 1)[1]
+            test = "not_empty" if getattr(slot, "list", False) else "has_value"
+            out.append(VersionConstant(f"K_{op}_{slot.name.upper()}_MIN_API_VERSION", slot.since, f"{field} set", slot.span.at("since"),
+                                       f"has{spec.stem}{naming.pascal(slot.name)}", table, schema_field, test))
     return tuple(out)
