@@ -118,6 +118,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         raise UsageError(reason)
     found = None
     stem_line = ""  # the stem taken from the checkout's file names, said with the files
+    shared_blocks: dict[str, list[str]] = {}  # spec keys read from the checkout's shared files (work, support), as YAML lines
     try:
         if from_fbs:
             path_text, _, table = from_fbs.partition(":")
@@ -177,7 +178,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
-            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines
+            shared_lines = _shared_blocks(draft, checkout_root, args.name, shared_blocks)
+            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines + shared_lines
             if lines:
                 closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
     except diagnostics.SpecError as exc:
@@ -189,7 +191,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name, numbered.handoff.used)
         removed = "to be removed" if args.dry_run else "removed"
         closing.append(f"registry entries passed to the spec ({removed} from {ws.display(ws.spec_dir / REGISTRY_FILE)}): {len(numbered.handoff.lines)}")
-    text = scaffold.render(draft, render.environment(ws.template_dirs))
+    text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None and draft.checks and draft.shared_shapes and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         assigned = _assign_shapes(spec, draft)
@@ -200,15 +202,22 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 "assignment (in the header's shape order) that passes the node's checks: "
                 + ", ".join(f"{t} {n}" for t, n in assigned.items())
             )
-            text = scaffold.render(draft, render.environment(ws.template_dirs))
+            text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
             spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None and draft.proposed and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         # a proposed rule the checkout's own test shapes break is no check hipDNN makes: left out
         closing.append("checks not proposed, the checkout's test shapes break them: " + ", ".join(f"{kind} [{', '.join(t)}]" for kind, t in draft.proposed))
         draft.rules = [rule for rule in draft.rules if rule not in draft.proposed]
         draft.proposed = []
-        text = scaffold.render(draft, render.environment(ws.template_dirs))
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
         spec, problems = load_spec(shown, args.name, text.encode())
+    while shared_blocks and problems and (blamed := _blamed_block(text, shared_blocks, problems)) is not None:
+        # a key read from the checkout that this spec cannot hold as it is: left out and said, never a broken spec
+        closing.append(f"{blamed}: read from the checkout but not valid in this spec ({problems[0].rule}): left out, review")
+        del shared_blocks[blamed]
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
+        spec, problems = load_spec(shown, args.name, text.encode())
+        problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
     if spec is not None:
         problems += [d for d in collisions.check([*ws.specs, spec], registry) if d.severity == "error"]
     problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]  # the placeholder says so itself
@@ -226,6 +235,51 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         for line in closing:  # what was adopted or guessed, for review
             print(line)
     return EXIT_OK, text, closing, draft.skeleton, registry_text
+
+
+def _shared_blocks(draft, root: Path, op: str, blocks: dict[str, list[str]]) -> list[str]:  # type: ignore[no-untyped-def]
+    """The op's `work:` (the checkout's EngineFeatures.hpp) and `support:` (its
+    docs/OperationSupport.md) into `blocks`, as YAML lines; returns the lines for review."""
+    from codegen.hipdnn import adopt_shared
+
+    lines: list[str] = []
+    singles = [t for t in draft.tensors if not t.list]
+    uid_tensors = {t.uid_field or f"{t.name}_tensor_uid": t.name for t in singles}
+    work = adopt_shared.work(root, draft.table, uid_tensors, {t.name for t in singles if t.optional}, {f.name for f in draft.fields})
+    if work is not None:
+        lines += work.lines
+        if work.found:
+            blocks["work"] = work.yaml()
+    support = adopt_shared.support(root, op)
+    if support is not None:
+        rows, said = support
+        lines += said
+        if rows:
+            blocks["support"] = adopt_shared.support_yaml(rows)
+    return lines
+
+
+def _with_blocks(text: str, blocks: dict[str, list[str]]) -> str:
+    """The rendered spec with the blocks read from the checkout's shared files appended."""
+    for block in blocks.values():
+        text = text.rstrip("\n") + "\n\n" + "\n".join(block) + "\n"
+    return text
+
+
+def _blamed_block(text: str, blocks: dict[str, list[str]], problems: list) -> str | None:  # type: ignore[type-arg]
+    """The appended block a finding points into (by line), if any."""
+    lines = text.split("\n")
+    spans: dict[str, tuple[int, int]] = {}
+    for key, block in blocks.items():
+        first = block[0]
+        at = next((i for i, line in enumerate(lines) if line == first), None)
+        if at is not None:
+            spans[key] = (at + 1, at + len(block))
+    for d in problems:
+        for key, (low, high) in spans.items():
+            if low <= d.loc.line <= high:
+                return key
+    return None
 
 
 def _class_order(draft, order: list[str]) -> None:  # type: ignore[no-untyped-def]
