@@ -343,21 +343,13 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "infer_properties_node(), whose formulas adoption does not translate",
     ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794), which the declared "
     "checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
-    ("batchnorm_bwd", "checks"): "hipDNN states them in node/BatchnormBackwardNode.hpp's pre_validate_node() (id 59915920651), "
-    "which the fixture does not hold",
-    ("batchnorm_bwd", "rules"): "same_shape [x, dy, dx], from the same node file (see checks)",
     ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381), which the "
     "declared checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
-    ("block_scale_dequantize", "checks"): "hipDNN states them in node/BlockScaleDequantizeNode.hpp's pre_validate_node() "
-    "(id 64713400649), which the fixture does not hold",
-    ("block_scale_dequantize", "rules"): "same_shape [x, y], from the same node file (see checks)",
-    ("block_scale_dequantize", "inference"): "y from x: the same node file's infer_properties_node(), not in the fixture",
+    ("block_scale_dequantize", "checks"): "the fixture's node/BlockScaleDequantizeNode.hpp (id 64713400649) gives x-min-rank "
+    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size checks are inline code in that "
+    "node, which adoption does not translate (the spec states them by hand, without x-min-rank)",
     ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
     "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
-    ("rmsnorm_bwd", "checks"): "hipDNN states them in node/RMSNormBackwardNode.hpp's pre_validate_node() (id 64999519350), "
-    "which the fixture does not hold; its validateScaleNormalizedShape and validateNormStatsShapeIfSet helpers "
-    "are not among those adoption translates",
-    ("rmsnorm_bwd", "rules"): "same_shape groups, from the same node file (see checks)",
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
     ("layernorm_bwd", "reference"): "hand-written when the op was first specified (the spec predates adoption): the CPU reference implementation, which no fixture file describes",

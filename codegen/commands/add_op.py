@@ -157,11 +157,15 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             _class_order(draft, draft.cxx.order)
             inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list])
             if inferred is not None:  # the node's own infer_properties_node() replaces the guesses from names
-                pairs, node_file = inferred
+                pairs, node_file, otherwise = inferred
                 outputs = [t.name for t in draft.tensors if t.role == "output" and not t.list]
-                draft.inferences = [(t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs]
-                draft.uninferred = [t for t in outputs if t not in {p[0] for p in pairs}]
-                draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in draft.inferences) or "none"))
+                guessed = {t: (t, s, why) for t, s, why in draft.inferences if t in otherwise}  # inferred in a form not read: the guess stays
+                read = {t: (t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs}
+                draft.inferences = [read.get(t) or guessed[t] for t in outputs if t in read or t in guessed]
+                draft.uninferred = [t for t in outputs if t not in read and t not in guessed]
+                draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in read.values()) or "none"))
+                if guessed:
+                    draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")
             checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list])
             if checked is not None:  # the node's own pre_validate_node(): its checks and same-shape rules
                 draft.checks = checked.checks
@@ -178,6 +182,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
+            if checked is not None and not draft.shared_shapes:
+                _channel_shapes(draft, checked.channel_only)
             shared_lines = _shared_blocks(draft, checkout_root, args.name, shared_blocks)
             lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines + shared_lines
             if lines:
@@ -320,6 +326,22 @@ def _assign_shapes(spec, draft) -> dict[str, str]:  # type: ignore[no-untyped-de
         if nodecheck.evaluate(spec, dims, values, strides) is None:
             return dict(zip(free, choice))
     return {}
+
+
+def _channel_shapes(draft, channel_only: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """Test dims for the tensors the node checks channel-only that no constant gives dims: [1, C, 1,
+    ...] with C the channels (dim 1) of the tensor named, in its rank, so the test data passes."""
+    for t, of in channel_only.items():
+        if t in draft.test_shapes:
+            continue
+        dims = list(draft.test_shapes.get(of, ([2, 3], [3, 1]))[0])
+        if len(dims) < 2:
+            continue
+        mine = [1, dims[1]] + [1] * (len(dims) - 2)
+        strides = [1] * len(mine)
+        for i in range(len(mine) - 2, -1, -1):
+            strides[i] = strides[i + 1] * mine[i + 1]
+        draft.test_shapes[t] = (mine, strides)
 
 
 def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]
