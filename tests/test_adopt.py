@@ -329,18 +329,16 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("layernorm_bwd", "cudnn"): CUDNN_REASON,
     ("rmsnorm_bwd", "cudnn"): CUDNN_REASON,
     ("sdpa_bwd", "cudnn"): CUDNN_REASON,
-    ("batchnorm", "inference"): "y from x: adoption reads it from node/BatchnormNode.hpp's infer_properties_node() "
-    "(tests/adopt_cases/node-inference-uid-move reads one), a file the fixture does not hold",
     ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
     "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
     "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
     ("block_scale_quantize", "infer"): "scale's dims from x, axis and block_size: inline arithmetic in the node's "
     "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
-    ("batchnorm", "checks"): "hipDNN states them in node/BatchnormNode.hpp's pre_validate_node() (id 60125217721), "
-    "which the fixture does not hold",
-    ("batchnorm", "rules"): "same_shape [x, y], from the same node file (see checks)",
-    ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the same node file's "
-    "infer_properties_node(), whose formulas adoption does not translate",
+    ("batchnorm", "checks"): "the fixture's node/BatchnormNode.hpp (id 60125217721) gives every helper call's check, in "
+    "hipDNN's order, but running-stats-together (the four running statistics all set or none) is inline code over "
+    "presence flags there, which adoption does not translate (the spec states it by hand)",
+    ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the node's "
+    "infer_properties_node() sets them through a lambda (x's rank, x's channels), which adoption does not translate",
     ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794), which the declared "
     "checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
     ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381), which the "

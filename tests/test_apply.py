@@ -123,7 +123,7 @@ HAND_WRITTEN = sorted(
     + [f"test_sdk/include/hipdnn_test_sdk/constants/{cls}Constants.hpp" for cls in ("BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBwd")]
     + ["frontend/tests/TestLayernormBackwardAttributes.cpp"]
     + ["frontend/include/hipdnn_frontend/detail/BlockScaleQuantizePacker.hpp"]
-    + [f"frontend/include/hipdnn_frontend/node/{cls}Node.hpp" for cls in ("BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
+    + [f"frontend/include/hipdnn_frontend/node/{cls}Node.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward")]
 )
 
 

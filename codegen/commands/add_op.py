@@ -184,6 +184,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             _take_test_data(draft, data)
             if checked is not None and not draft.shared_shapes:
                 _channel_shapes(draft, checked.channel_only)
+                for t in checked.scalars:  # a single element, where no constant gives dims
+                    draft.test_shapes.setdefault(t, ([1], [1]))
             shared_lines = _shared_blocks(draft, checkout_root, args.name, shared_blocks)
             lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines + shared_lines
             if lines:
@@ -221,6 +223,14 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         # a key read from the checkout that this spec cannot hold as it is: left out and said, never a broken spec
         closing.append(f"{blamed}: read from the checkout but not valid in this spec ({problems[0].rule}): left out, review")
         del shared_blocks[blamed]
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
+        spec, problems = load_spec(shown, args.name, text.encode())
+        problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
+    if spec is not None and draft.checks and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+        # the node's checks that the test data adoption has cannot pass: left out and said, never a broken spec
+        failing = next(d for d in problems if d.rule == rules.SPEC_TEST_SHAPE_RULE.id)
+        closing.append(f"checks from the checkout's node not written, the adopted test data fails them ({failing.message}); review: {', '.join(c['id'] for c in draft.checks)}")
+        draft.checks = []
         text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
         spec, problems = load_spec(shown, args.name, text.encode())
         problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]

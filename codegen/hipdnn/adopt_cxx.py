@@ -456,6 +456,7 @@ class NodeChecks:
     file: str = ""
     untranslated: list[str] = field(default_factory=list)  # helper calls whose arguments are not read
     channel_only: dict[str, str] = field(default_factory=dict)  # tensor -> the tensor whose dim 1 is its channel count
+    scalars: list[str] = field(default_factory=list)  # tensors checked to be a single element
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
@@ -550,6 +551,7 @@ def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | N
                 ]
             elif helper == SCALAR and len(args) >= 1 and named[0]:
                 t = named[0]
+                out.scalars.append(t)
                 out.checks.append({"id": f"{t.replace('_', '-')}-scalar", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] == 1)", "message": f"{t} must be a scalar (single element)"})
             elif helper == SPATIAL and len(args) >= 2 and named[0]:
                 x = named[0]
