@@ -4,6 +4,7 @@ from a FlatBuffers table) and generate its code, or validate an existing one."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -199,7 +200,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name, numbered.handoff.used)
         removed = "to be removed" if args.dry_run else "removed"
         closing.append(f"registry entries passed to the spec ({removed} from {ws.display(ws.spec_dir / REGISTRY_FILE)}): {len(numbered.handoff.lines)}")
-    text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
+    text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None and draft.checks and draft.shared_shapes and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         assigned = _assign_shapes(spec, draft)
@@ -210,20 +211,20 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 "assignment (in the header's shape order) that passes the node's checks: "
                 + ", ".join(f"{t} {n}" for t, n in assigned.items())
             )
-            text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
+            text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
             spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None and draft.proposed and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         # a proposed rule the checkout's own test shapes break is no check hipDNN makes: left out
         closing.append("checks not proposed, the checkout's test shapes break them: " + ", ".join(f"{kind} [{', '.join(t)}]" for kind, t in draft.proposed))
         draft.rules = [rule for rule in draft.rules if rule not in draft.proposed]
         draft.proposed = []
-        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())
     while shared_blocks and problems and (blamed := _blamed_block(text, shared_blocks, problems)) is not None:
         # a key read from the checkout that this spec cannot hold as it is: left out and said, never a broken spec
         closing.append(f"{blamed}: read from the checkout but not valid in this spec ({problems[0].rule}): left out, review")
         del shared_blocks[blamed]
-        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())
         problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
     if spec is not None and draft.checks and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
@@ -231,7 +232,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         failing = next(d for d in problems if d.rule == rules.SPEC_TEST_SHAPE_RULE.id)
         closing.append(f"checks from the checkout's node not written, the adopted test data fails them ({failing.message}); review: {', '.join(c['id'] for c in draft.checks)}")
         draft.checks = []
-        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks)
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())
         problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
     if spec is not None:
@@ -275,8 +276,12 @@ def _shared_blocks(draft, root: Path, op: str, blocks: dict[str, list[str]]) -> 
     return lines
 
 
-def _with_blocks(text: str, blocks: dict[str, list[str]]) -> str:
-    """The rendered spec with the blocks read from the checkout's shared files appended."""
+def _with_blocks(text: str, blocks: dict[str, list[str]], draft=None) -> str:  # type: ignore[no-untyped-def]
+    """The rendered spec with the blocks read from the checkout's shared files appended (and the
+    multi-value setters' test names the checkout's tests give)."""
+    tests = draft.cxx.setter_tests if draft is not None and draft.cxx is not None else {}
+    for name, test in tests.items():
+        text = re.sub(rf"^(    - {{name: {re.escape(name)}, args: \[[^\]]*\]}})$", lambda m: m[1][:-1] + f", test: {test}}}", text, flags=re.M)
     for block in blocks.values():
         text = text.rstrip("\n") + "\n\n" + "\n".join(block) + "\n"
     return text

@@ -58,6 +58,7 @@ class Facts:
     equality: tuple[list[str], list[str]] | None = None  # (logical, strict) fields its equality hooks compare
     graph_params: list[str] | None = None  # the Graph method's tensor parameters, when not the required inputs
     graph_creates: list[str] = field(default_factory=list)  # optional outputs the Graph method always creates
+    setter_tests: dict[str, str] = field(default_factory=dict)  # multi-value setter -> its test name, when not derived
 
     @property
     def exact(self) -> list[str]:
@@ -308,7 +309,33 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         if all(arg in tensor_names for arg in args):
             seen.add(method.name)
             out.setters.append((method.name, [arg for arg in args if arg]))
+    out.setter_tests = _setter_tests(root, c.name, out.setters)
+    for name, test in out.setter_tests.items():
+        out.lines.append(f"{name}: hipDNN's tests name it {test} (frontend/tests/Test{c.name}.cpp)")
     return out
+
+
+FRONTEND_TESTS = "frontend/tests"
+
+
+def _setter_tests(root: Path, cls: str, setters: list[tuple[str, list[str]]]) -> dict[str, str]:
+    """A multi-value setter's test name where hipDNN's attribute tests (`frontend/tests/Test<Class>.cpp`)
+    name it by its arguments (`SetMeanAndInvVarianceMove` for set_saved_mean_and_inv_variance(mean,
+    inv_variance)) and not by the setter's own name, the derived one."""
+    from codegen.views import naming
+
+    text = _read(root / FRONTEND_TESTS / f"Test{cls}.cpp")
+    if text is None:
+        return {}
+    names = set(re.findall(rf"\bTEST\s*\(\s*Test{re.escape(cls)}\s*,\s*(\w+)\s*\)", text))
+    found: dict[str, str] = {}
+    for name, args in setters:
+        derived = naming.pascal(name)
+        by_args = "Set" + "And".join(naming.pascal(a) for a in args)
+        has = lambda stem: any(n in names for n in (stem, stem + "Move", stem + "Copy"))  # noqa: E731
+        if has(by_args) and not has(derived):
+            found[name] = by_args
+    return found
 
 
 def _setter_form(method: cxx_api.Function) -> str:
