@@ -362,10 +362,9 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "checks"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
     ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
-    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): its node_class "
-    "(the derived SdpaBwdNode, written out), the (probability, seed, offset) set_dropout, the compatibility forwards "
-    "and unsupported setters, which the class body states but adoption does not read yet",
-    ("sdpa_bwd", "flatbuffers"): "hand-written when the op was first specified (the spec predates adoption): the schema's include and field order, which the spec leaves to its generated schema",
+    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): the (probability, "
+    "seed, offset) set_dropout (its parameters are no tensors, and its body sets a field and two tensors), the "
+    "compatibility forwards and the unsupported setters, which the class body states but adoption does not read yet",
     ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
     "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
     "(the header has no field constants): ours, as batchnorm_inference's shapes",
