@@ -166,12 +166,14 @@ FIXTURE_OPS = _fixture_ops()
 
 
 def _numbering_checkout(tmp: Path) -> Path:
-    """The fixture tree without any op's frontend files (Attributes classes, test constants, attribute
-    tests): the numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend names are used."""
+    """The fixture tree without any op's frontend files (Attributes classes, nodes, test constants,
+    attribute tests): the numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend
+    names are used."""
     tree = tmp / "checkout"
     shutil.copytree(FIXTURE, tree)
     for folder, pattern in (
         ("frontend/include/hipdnn_frontend/attributes", "*.hpp"),
+        ("frontend/include/hipdnn_frontend/node", "*Node.hpp"),  # not NodeType.hpp
         ("test_sdk/include/hipdnn_test_sdk/constants", "*.hpp"),
         ("frontend/tests", "Test*Attributes.cpp"),
     ):
@@ -255,7 +257,10 @@ def test_sdpa_bwd_stem_comes_from_the_checkouts_file_names(workspace):
     (workspace / "op_specs" / "sdpa_bwd.yaml").unlink(missing_ok=True)
     out = _adopt_dry(workspace, "sdpa_bwd")
     assert "\nstem: SdpaBwd\n" in out and "  attributes_class: SdpaBackwardAttributes\n" in out
-    assert "  stem SdpaBwd (not the table's SdpaBackward): the checkout's test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp\n" in out
+    assert ("  stem SdpaBwd (not the table's SdpaBackward): the checkout's test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp, "
+            "frontend/include/hipdnn_frontend/node/SdpaBwdNode.hpp\n") in out
+    # the node SdpaBwdNode.hpp holds SdpaBackwardAttributes: its infer_properties_node() gives dq, dk, dv
+    assert "  output shapes from SdpaBwdNode.hpp: dq from q, dk from k, dv from v\n" in out
     assert "  constants_prefix: K_SDPA_BWD_\n" in out and "    q: {uid: 90, dims: [2, 4, 128, 64], strides: [32768, 8192, 64, 1]}\n" in out
 
 
@@ -357,9 +362,11 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("layernorm_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
     ("sdpa_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("sdpa_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
-    ("sdpa_bwd", "rules"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
-    ("sdpa_bwd", "inference"): "hand-written when the op was first specified (the spec predates adoption): infer_properties_node() from node/<Op>Node.hpp, which the fixture does not hold",
-    ("sdpa_bwd", "checks"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
+    ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
+    "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
+    ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
+    "masks, padding lengths), which adoption does not translate; its one helper call, validateScalarParameter, takes the "
+    "attention scale through get_attn_scale, a getter the tensor's name does not spell",
     ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
     ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): the (probability, "

@@ -429,6 +429,13 @@ def _node_file(root: Path, found: _Found) -> "tuple[str, cxx_api.Internals] | No
         return None
     node = f"{found.cls.name.removesuffix('Attributes')}Node"
     text = _read(root / NODE_DIR / f"{node}.hpp")
+    if text is None:  # hipDNN names some nodes by the backend stem (SdpaBwdNode holds SdpaBackwardAttributes)
+        folder = root / NODE_DIR
+        for path in sorted(folder.glob("*Node.hpp")) if folder.is_dir() else ():
+            other = _read(path)
+            if other is not None and re.search(rf"\bclass\s+{re.escape(path.stem)}\b", other) and re.search(rf"^\s*{re.escape(found.cls.name)}\s+attributes\s*;", other, re.M):
+                node, text = path.stem, other
+                break
     internals = cxx_api.class_internals(text, node) if text is not None else None
     return None if internals is None else (node, internals)
 
