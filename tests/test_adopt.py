@@ -172,12 +172,14 @@ FIXTURE_OPS = _fixture_ops()
 
 
 def _numbering_checkout(tmp: Path) -> Path:
-    """The fixture tree without any op's frontend files (Attributes classes, test constants, attribute
-    tests): the numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend names are used."""
+    """The fixture tree without any op's frontend files (Attributes classes, nodes, test constants,
+    attribute tests): the numbering headers, NodeType.hpp, Graph.hpp and graph.fbs, so derived frontend
+    names are used."""
     tree = tmp / "checkout"
     shutil.copytree(FIXTURE, tree)
     for folder, pattern in (
         ("frontend/include/hipdnn_frontend/attributes", "*.hpp"),
+        ("frontend/include/hipdnn_frontend/node", "*Node.hpp"),  # not NodeType.hpp
         ("test_sdk/include/hipdnn_test_sdk/constants", "*.hpp"),
         ("frontend/tests", "Test*Attributes.cpp"),
     ):
@@ -261,7 +263,10 @@ def test_sdpa_bwd_stem_comes_from_the_checkouts_file_names(workspace):
     (workspace / "op_specs" / "sdpa_bwd.yaml").unlink(missing_ok=True)
     out = _adopt_dry(workspace, "sdpa_bwd")
     assert "\nstem: SdpaBwd\n" in out and "  attributes_class: SdpaBackwardAttributes\n" in out
-    assert "  stem SdpaBwd (not the table's SdpaBackward): the checkout's test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp\n" in out
+    assert ("  stem SdpaBwd (not the table's SdpaBackward): the checkout's test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp, "
+            "frontend/include/hipdnn_frontend/node/SdpaBwdNode.hpp\n") in out
+    # the node SdpaBwdNode.hpp holds SdpaBackwardAttributes: its infer_properties_node() gives dq, dk, dv
+    assert "  output shapes from SdpaBwdNode.hpp: dq from q, dk from k, dv from v\n" in out
     assert "  constants_prefix: K_SDPA_BWD_\n" in out and "    q: {uid: 90, dims: [2, 4, 128, 64], strides: [32768, 8192, 64, 1]}\n" in out
 
 
@@ -319,77 +324,64 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
 # --- round trip: delete a spec, adopt it back from the fixture checkout -----------------------------
 
 SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "registry.yaml")
+# The cuDNN shim of a checkout names the op's cudnn-frontend class and Graph method (graph_properties.h's
+# `using hipdnn_frontend::graph::Batchnorm_attributes;`, id 58864186909; graph_wrapper.h's forwarding
+# method, id 65025641253), which adoption lists for review; the key also needs cudnn-frontend's setters
+# and cuDNN's backend descriptor and attribute names, which no hipDNN file states (the shim's cudnn.h,
+# id 64868595332, declares no backend enums), so adoption cannot write it.
+CUDNN_REASON = ("cuDNN parity: cudnn-frontend's setters and cuDNN's backend descriptor and attribute names, which no "
+                "hipDNN checkout file states (the shim gives only the class and Graph method names)")
 NOT_DERIVABLE_FROM_FIXTURE = {
-    ("batchnorm", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("batchnorm_bwd", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("batchnorm_inference", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("block_scale_dequantize", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("block_scale_quantize", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("layernorm_bwd", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("rmsnorm_bwd", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("sdpa_bwd", "cudnn"): "cuDNN parity: cudnn-frontend's and cuDNN's names, which no hipDNN checkout file states",
-    ("batchnorm", "support"): "plugin support rows of docs/OperationSupport.md, which adoption does not read",
-    ("batchnorm_bwd", "support"): "plugin support rows of docs/OperationSupport.md, which adoption does not read",
-    ("batchnorm", "inference"): "y from x: adoption reads it from node/BatchnormNode.hpp's infer_properties_node() "
-    "(tests/adopt_cases/node-inference-uid-move reads one), a file the fixture does not hold",
+    ("batchnorm", "cudnn"): CUDNN_REASON,
+    ("batchnorm_bwd", "cudnn"): CUDNN_REASON,
+    ("batchnorm_inference", "cudnn"): CUDNN_REASON,
+    ("block_scale_dequantize", "cudnn"): CUDNN_REASON,
+    ("block_scale_quantize", "cudnn"): CUDNN_REASON,
+    ("layernorm_bwd", "cudnn"): CUDNN_REASON,
+    ("rmsnorm_bwd", "cudnn"): CUDNN_REASON,
+    ("sdpa_bwd", "cudnn"): CUDNN_REASON,
     ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
     "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
     "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
     ("block_scale_quantize", "infer"): "scale's dims from x, axis and block_size: inline arithmetic in the node's "
     "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
-    ("batchnorm", "checks"): "hipDNN states them in node/BatchnormNode.hpp's pre_validate_node() (id 60125217721), "
-    "which the fixture does not hold",
-    ("batchnorm", "rules"): "same_shape [x, y], from the same node file (see checks)",
-    ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the same node file's "
-    "infer_properties_node(), whose formulas adoption does not translate",
+    ("batchnorm", "checks"): "the fixture's node/BatchnormNode.hpp (id 60125217721) gives every helper call's check, in "
+    "hipDNN's order, but running-stats-together (the four running statistics all set or none) is inline code over "
+    "presence flags there, which adoption does not translate (the spec states it by hand)",
+    ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the node's "
+    "infer_properties_node() sets them through a lambda (x's rank, x's channels), which adoption does not translate",
     ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794), which the declared "
     "checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
-    ("batchnorm_bwd", "checks"): "hipDNN states them in node/BatchnormBackwardNode.hpp's pre_validate_node() (id 59915920651), "
-    "which the fixture does not hold",
-    ("batchnorm_bwd", "rules"): "same_shape [x, dy, dx], from the same node file (see checks)",
     ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381), which the "
     "declared checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
-    ("block_scale_dequantize", "checks"): "hipDNN states them in node/BlockScaleDequantizeNode.hpp's pre_validate_node() "
-    "(id 64713400649), which the fixture does not hold",
-    ("block_scale_dequantize", "rules"): "same_shape [x, y], from the same node file (see checks)",
-    ("block_scale_dequantize", "inference"): "y from x: the same node file's infer_properties_node(), not in the fixture",
+    ("block_scale_dequantize", "checks"): "the fixture's node/BlockScaleDequantizeNode.hpp (id 64713400649) gives x-min-rank "
+    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size checks are inline code in that "
+    "node, which adoption does not translate (the spec states them by hand, without x-min-rank)",
     ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
     "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
-    ("rmsnorm_bwd", "checks"): "hipDNN states them in node/RMSNormBackwardNode.hpp's pre_validate_node() (id 64999519350), "
-    "which the fixture does not hold; its validateScaleNormalizedShape and validateNormStatsShapeIfSet helpers "
-    "are not among those adoption translates",
-    ("rmsnorm_bwd", "rules"): "same_shape groups, from the same node file (see checks)",
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
     ("layernorm_bwd", "reference"): "hand-written when the op was first specified (the spec predates adoption): the CPU reference implementation, which no fixture file describes",
     ("layernorm_bwd", "rules"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
     ("layernorm_bwd", "inference"): "hand-written when the op was first specified (the spec predates adoption): infer_properties_node() from node/<Op>Node.hpp, which the fixture does not hold",
-    ("layernorm_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
+    ("layernorm_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): normalized_dim_count's description and its default 0 (the member's initializer, which adoption does not read as a spec default)",
     ("layernorm_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
-    ("layernorm_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): setter test names, and SDPA's class/node names, compatibility setters and second set_dropout, not read yet",
     ("sdpa_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("sdpa_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
-    ("sdpa_bwd", "rules"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
-    ("sdpa_bwd", "inference"): "hand-written when the op was first specified (the spec predates adoption): infer_properties_node() from node/<Op>Node.hpp, which the fixture does not hold",
-    ("sdpa_bwd", "checks"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
+    ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
+    "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
+    ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
+    "masks, padding lengths), which adoption does not translate; its one helper call, validateScalarParameter, takes the "
+    "attention scale through get_attn_scale, a getter the tensor's name does not spell",
     ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
-    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): its node_class "
-    "(the derived SdpaBwdNode, written out), the (probability, seed, offset) set_dropout, the compatibility forwards "
-    "and unsupported setters, which the class body states but adoption does not read yet",
-    ("sdpa_bwd", "flatbuffers"): "hand-written when the op was first specified (the spec predates adoption): the schema's include and field order, which the spec leaves to its generated schema",
+    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): the (probability, "
+    "seed, offset) set_dropout (its parameters are no tensors, and its body sets a field and two tensors), the "
+    "compatibility forwards and the unsupported setters, which the class body states but adoption does not read yet",
     ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
     "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
     "(the header has no field constants): ours, as batchnorm_inference's shapes",
     ("sdpa_bwd", "from_node_missing_optional"): "hand-written when the op was first specified (the spec predates adoption): a lowering choice of the spec, stated in no checkout file",
-    ("batchnorm", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
-    ("batchnorm_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
-    ("batchnorm_inference", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
-    ("block_scale_dequantize", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
-    ("block_scale_quantize", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
-    ("layernorm_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
-    ("rmsnorm_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
-    ("sdpa_bwd", "work"): "the op's work model: hipDNN states it in plugin_sdk's EngineFeatures.hpp (nodeFlops), which adoption does not read yet",
 }
 # `checks:` another branch adds by hand to these specs, from hipDNN's node files, which the fixture
 # does not hold for them (BatchnormNode.hpp, BatchnormBackwardNode.hpp, BlockScaleDequantizeNode.hpp,
@@ -412,10 +404,29 @@ def test_every_shipped_op_round_trips_from_the_fixture():
     assert {op for op, _ in NOT_DERIVABLE_FROM_FIXTURE} <= set(SPECS)
 
 
+SHARED_ENTRIES = ADOPT_CASES / "hipdnn-shared-entries"
+
+
+@pytest.fixture(scope="module")
+def shipped_checkout(tmp_path_factory) -> Path:
+    """The fixture tree with the shared-file entries hipDNN has for the shipped ops laid over it
+    (tests/adopt_cases/hipdnn-shared-entries: every op's nodeFlops overload in EngineFeatures.hpp,
+    every row of docs/OperationSupport.md), which the fixture itself leaves for `apply` to add."""
+    tree = tmp_path_factory.mktemp("shipped") / "checkout"
+    shutil.copytree(FIXTURE, tree)
+    for path in SHARED_ENTRIES.rglob("*"):
+        if path.is_file() and path.name != "README.md":
+            target = tree / path.relative_to(SHARED_ENTRIES)
+            assert target.is_file(), f"{target} is no file of the fixture: the overlay replaces files, never adds them"
+            shutil.copy(path, target)
+    return tree
+
+
 @pytest.mark.parametrize("op", SPECS)
-def test_deleted_spec_adopts_back_from_the_fixture(tmp_path, op):
-    """Zero hand edits: deleting a shipped spec and adopting the op again from the fixture writes the
-    same spec back, every key (tensors, fields, frontend, flatbuffers, rules, inference, test_data...)
+def test_deleted_spec_adopts_back_from_the_fixture(tmp_path, op, shipped_checkout):
+    """Zero hand edits: deleting a shipped spec and adopting the op again from the fixture (with
+    hipDNN's shared-file entries for the shipped ops, `shipped_checkout`) writes the same spec back,
+    every key (tensors, fields, frontend, flatbuffers, rules, inference, test_data, work, support...)
     equal once parsed, but the keys NOT_DERIVABLE_FROM_FIXTURE names."""
     import yaml
 
@@ -424,7 +435,7 @@ def test_deleted_spec_adopts_back_from_the_fixture(tmp_path, op):
 
     original = yaml.safe_load((workspace / "op_specs" / f"{op}.yaml").read_text())
     (workspace / "op_specs" / f"{op}.yaml").unlink()
-    result = run_cli("add-op", op, "--hipdnn-root", str(FIXTURE), "--dry-run", cwd=workspace)
+    result = run_cli("add-op", op, "--hipdnn-root", str(shipped_checkout), "--dry-run", cwd=workspace)
     assert result.code == 0, result.out + result.err
     body = result.out.split("\n", 1)[1]
     body = "\n".join(line for line in body.split("\n# would generate")[0].split("\n# a skeleton")[0].splitlines())
@@ -522,3 +533,84 @@ def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_re
     assert [c["id"] for c in checked.checks] == ["scale-min-rank", "scale-batch", "scale-channels", "scale-spatial"]
     assert checked.checks[2] == {"id": "scale-channels", "requires": "scale.dims[1] == 8", "message": "scale channel dimension (index 1) must equal 8"}
     assert checked.untranslated == ['validateMinimumTensorDimensions(other, 3, "other")']
+
+
+# --- the shared files: the work model (EngineFeatures.hpp) and plugin support (OperationSupport.md) ---
+
+
+def _work_of(spec) -> dict:  # type: ignore[no-untyped-def]
+    w = spec.work
+    return {"flops": w.flops, "no_counting_convention": w.no_counting_convention, "unknown_when": list(w.unknown_when)}
+
+
+def _read_work(root: Path, spec):  # type: ignore[no-untyped-def]
+    from codegen.hipdnn import adopt_shared
+    from codegen.views import naming
+
+    singles = list(spec.tensors)
+    uid_tensors = {naming.tensor_uid_field(t): t.name for t in singles}
+    return adopt_shared.work(root, spec.flatbuffers.table, uid_tensors, {t.name for t in singles if not t.required}, {f.name for f in spec.fields})
+
+
+def test_work_reads_back_the_overloads_the_tool_writes(tmp_path):
+    """Each shipped op's generated nodeFlops overload (the work family's fragment, as `apply` places
+    it) read back gives the spec's own work block: the formula its `///` comment states, checked
+    against the body, and unknown_when from the body's refusal."""
+    from codegen.pipeline.workspace import load
+    from codegen.views.naming import ENGINE_FEATURES
+
+    ws = load(REPO)
+    target = tmp_path / ENGINE_FEATURES
+    target.parent.mkdir(parents=True)
+    parts = [(REPO / "generated" / s.op / "registry" / "EngineFeatures.hpp.node-flops.inc").read_text() for s in ws.specs]
+    target.write_text("\n".join(parts))
+    for spec in ws.specs:
+        read = _read_work(tmp_path, spec)
+        assert read is not None and read.found, spec.op
+        assert {"flops": read.flops, "no_counting_convention": None, "unknown_when": read.unknown_when} == _work_of(spec), spec.op
+
+
+def test_work_in_forms_adoption_does_not_read_is_left_out_and_said(tmp_path):
+    """An overload in another form (hipDNN's convolution helper, synthetic here) gives no work block
+    and a review line; an uncounted case takes the comment above its group as the reason."""
+    from codegen.hipdnn import adopt_shared
+    from codegen.views.naming import ENGINE_FEATURES
+
+    target = tmp_path / ENGINE_FEATURES
+    target.parent.mkdir(parents=True)
+    target.write_text(
+        "inline std::optional<double>\n"
+        "    nodeFlops(const Graph& graph, const hipdnn_flatbuffers_sdk::data_objects::FooAttributes& op)\n"
+        "{\n    return convolutionFlops(tensor(graph, op.x_tensor_uid()), tensor(graph, op.w_tensor_uid()));\n}\n"
+        "inline std::optional<double> logicalFlops(const Graph& graph, const Node& node, bool dataDependent)\n{\n"
+        "    switch(node.attributes_type())\n    {\n"
+        "    // no convention for these yet\n"
+        "    case NodeAttributes::BarAttributes:\n    case NodeAttributes::BazAttributes:\n"
+        "    default:\n        return std::nullopt;\n    }\n}\n"
+    )
+    foo = adopt_shared.work(tmp_path, "FooAttributes", {"x_tensor_uid": "x", "w_tensor_uid": "w"}, set(), set())
+    assert foo is not None and not foo.found and "is in no form adoption reads" in foo.lines[0]
+    baz = adopt_shared.work(tmp_path, "BazAttributes", {}, set(), set())
+    assert baz is not None and baz.no_counting_convention == "no convention for these yet" and baz.flops is None
+
+
+def test_custom_op_adopts_hipdnns_reason_for_no_counting_convention(workspace, shipped_checkout):
+    """hipDNN lists MoE and custom ops without a counting convention under one comment: adopting the
+    custom op writes that comment as its no_counting_convention, and the spec checks clean."""
+    result = run_cli("add-op", "custom_op", "--hipdnn-root", str(shipped_checkout), cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    spec = (workspace / "op_specs" / "custom_op.yaml").read_text()
+    assert "work:\n  no_counting_convention: \"MoE work follows the routing offsets' contents, and a custom op is opaque.\"\n" in spec
+
+
+def test_support_rows_name_the_op_and_a_fused_graph_names_none(shipped_checkout):
+    """docs/OperationSupport.md's rows by the op's words: batchnorm's is Batchnorm Training (a
+    forward op's phase word), batchnorm backward's Batchnorm Backward; the fused graph row
+    (Batchnorm Inference + DRelu + Backward) is no op's, so batchnorm inference has none."""
+    from codegen.hipdnn import adopt_shared
+
+    rows = {op: adopt_shared.support(shipped_checkout, op) for op in ("batchnorm", "batchnorm_bwd", "batchnorm_inference")}
+    assert [r["operation"] for r in rows["batchnorm"][0]] == ["Batchnorm Training"]  # type: ignore[index]
+    assert rows["batchnorm_bwd"][0] == [{"operation": "Batchnorm Backward", "plugin": "MIOpen", "data_types": ["FP16", "BFP16", "FP32"],  # type: ignore[index]
+                                         "layouts": ["NCHW", "NHWC", "NCDHW", "NDHWC"], "notes": "Spatial mode only¹"}]
+    assert rows["batchnorm_inference"][0] == []  # type: ignore[index]

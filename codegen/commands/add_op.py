@@ -4,6 +4,7 @@ from a FlatBuffers table) and generate its code, or validate an existing one."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -118,6 +119,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         raise UsageError(reason)
     found = None
     stem_line = ""  # the stem taken from the checkout's file names, said with the files
+    shared_blocks: dict[str, list[str]] = {}  # spec keys read from the checkout's shared files (work, support), as YAML lines
     try:
         if from_fbs:
             path_text, _, table = from_fbs.partition(":")
@@ -156,11 +158,15 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             _class_order(draft, draft.cxx.order)
             inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list])
             if inferred is not None:  # the node's own infer_properties_node() replaces the guesses from names
-                pairs, node_file = inferred
+                pairs, node_file, otherwise = inferred
                 outputs = [t.name for t in draft.tensors if t.role == "output" and not t.list]
-                draft.inferences = [(t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs]
-                draft.uninferred = [t for t in outputs if t not in {p[0] for p in pairs}]
-                draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in draft.inferences) or "none"))
+                guessed = {t: (t, s, why) for t, s, why in draft.inferences if t in otherwise}  # inferred in a form not read: the guess stays
+                read = {t: (t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs}
+                draft.inferences = [read.get(t) or guessed[t] for t in outputs if t in read or t in guessed]
+                draft.uninferred = [t for t in outputs if t not in read and t not in guessed]
+                draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in read.values()) or "none"))
+                if guessed:
+                    draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")
             checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list])
             if checked is not None:  # the node's own pre_validate_node(): its checks and same-shape rules
                 draft.checks = checked.checks
@@ -177,7 +183,12 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
-            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines
+            if checked is not None and not draft.shared_shapes:
+                _channel_shapes(draft, checked.channel_only)
+                for t in checked.scalars:  # a single element, where no constant gives dims
+                    draft.test_shapes.setdefault(t, ([1], [1]))
+            shared_lines = _shared_blocks(draft, checkout_root, args.name, shared_blocks)
+            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines + shared_lines
             if lines:
                 closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
     except diagnostics.SpecError as exc:
@@ -189,7 +200,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         registry_text = hand_over(ws.registry_source.decode("utf-8"), numbered.handoff.lines, args.name, numbered.handoff.used)
         removed = "to be removed" if args.dry_run else "removed"
         closing.append(f"registry entries passed to the spec ({removed} from {ws.display(ws.spec_dir / REGISTRY_FILE)}): {len(numbered.handoff.lines)}")
-    text = scaffold.render(draft, render.environment(ws.template_dirs))
+    text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
     spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None and draft.checks and draft.shared_shapes and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         assigned = _assign_shapes(spec, draft)
@@ -200,15 +211,30 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 "assignment (in the header's shape order) that passes the node's checks: "
                 + ", ".join(f"{t} {n}" for t, n in assigned.items())
             )
-            text = scaffold.render(draft, render.environment(ws.template_dirs))
+            text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
             spec, problems = load_spec(shown, args.name, text.encode())
     if spec is not None and draft.proposed and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         # a proposed rule the checkout's own test shapes break is no check hipDNN makes: left out
         closing.append("checks not proposed, the checkout's test shapes break them: " + ", ".join(f"{kind} [{', '.join(t)}]" for kind, t in draft.proposed))
         draft.rules = [rule for rule in draft.rules if rule not in draft.proposed]
         draft.proposed = []
-        text = scaffold.render(draft, render.environment(ws.template_dirs))
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())
+    while shared_blocks and problems and (blamed := _blamed_block(text, shared_blocks, problems)) is not None:
+        # a key read from the checkout that this spec cannot hold as it is: left out and said, never a broken spec
+        closing.append(f"{blamed}: read from the checkout but not valid in this spec ({problems[0].rule}): left out, review")
+        del shared_blocks[blamed]
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
+        spec, problems = load_spec(shown, args.name, text.encode())
+        problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
+    if spec is not None and draft.checks and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+        # the node's checks that the test data adoption has cannot pass: left out and said, never a broken spec
+        failing = next(d for d in problems if d.rule == rules.SPEC_TEST_SHAPE_RULE.id)
+        closing.append(f"checks from the checkout's node not written, the adopted test data fails them ({failing.message}); review: {', '.join(c['id'] for c in draft.checks)}")
+        draft.checks = []
+        text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
+        spec, problems = load_spec(shown, args.name, text.encode())
+        problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
     if spec is not None:
         problems += [d for d in collisions.check([*ws.specs, spec], registry) if d.severity == "error"]
     # the placeholder says so itself; the op's work is the author's to declare, and check says so
@@ -227,6 +253,55 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         for line in closing:  # what was adopted or guessed, for review
             print(line)
     return EXIT_OK, text, closing, draft.skeleton, registry_text
+
+
+def _shared_blocks(draft, root: Path, op: str, blocks: dict[str, list[str]]) -> list[str]:  # type: ignore[no-untyped-def]
+    """The op's `work:` (the checkout's EngineFeatures.hpp) and `support:` (its
+    docs/OperationSupport.md) into `blocks`, as YAML lines; returns the lines for review."""
+    from codegen.hipdnn import adopt_shared
+
+    lines: list[str] = []
+    singles = [t for t in draft.tensors if not t.list]
+    uid_tensors = {t.uid_field or f"{t.name}_tensor_uid": t.name for t in singles}
+    work = adopt_shared.work(root, draft.table, uid_tensors, {t.name for t in singles if t.optional}, {f.name for f in draft.fields})
+    if work is not None:
+        lines += work.lines
+        if work.found:
+            blocks["work"] = work.yaml()
+    support = adopt_shared.support(root, op)
+    if support is not None:
+        rows, said = support
+        lines += said
+        if rows:
+            blocks["support"] = adopt_shared.support_yaml(rows)
+    return lines
+
+
+def _with_blocks(text: str, blocks: dict[str, list[str]], draft=None) -> str:  # type: ignore[no-untyped-def]
+    """The rendered spec with the blocks read from the checkout's shared files appended (and the
+    multi-value setters' test names the checkout's tests give)."""
+    tests = draft.cxx.setter_tests if draft is not None and draft.cxx is not None else {}
+    for name, test in tests.items():
+        text = re.sub(rf"^(    - {{name: {re.escape(name)}, args: \[[^\]]*\]}})$", lambda m: m[1][:-1] + f", test: {test}}}", text, flags=re.M)
+    for block in blocks.values():
+        text = text.rstrip("\n") + "\n\n" + "\n".join(block) + "\n"
+    return text
+
+
+def _blamed_block(text: str, blocks: dict[str, list[str]], problems: list) -> str | None:  # type: ignore[type-arg]
+    """The appended block a finding points into (by line), if any."""
+    lines = text.split("\n")
+    spans: dict[str, tuple[int, int]] = {}
+    for key, block in blocks.items():
+        first = block[0]
+        at = next((i for i, line in enumerate(lines) if line == first), None)
+        if at is not None:
+            spans[key] = (at + 1, at + len(block))
+    for d in problems:
+        for key, (low, high) in spans.items():
+            if low <= d.loc.line <= high:
+                return key
+    return None
 
 
 def _class_order(draft, order: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -267,6 +342,22 @@ def _assign_shapes(spec, draft) -> dict[str, str]:  # type: ignore[no-untyped-de
         if nodecheck.evaluate(spec, dims, values, strides) is None:
             return dict(zip(free, choice))
     return {}
+
+
+def _channel_shapes(draft, channel_only: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+    """Test dims for the tensors the node checks channel-only that no constant gives dims: [1, C, 1,
+    ...] with C the channels (dim 1) of the tensor named, in its rank, so the test data passes."""
+    for t, of in channel_only.items():
+        if t in draft.test_shapes:
+            continue
+        dims = list(draft.test_shapes.get(of, ([2, 3], [3, 1]))[0])
+        if len(dims) < 2:
+            continue
+        mine = [1, dims[1]] + [1] * (len(dims) - 2)
+        strides = [1] * len(mine)
+        for i in range(len(mine) - 2, -1, -1):
+            strides[i] = strides[i + 1] * mine[i + 1]
+        draft.test_shapes[t] = (mine, strides)
 
 
 def _take_test_data(draft, data) -> None:  # type: ignore[no-untyped-def]

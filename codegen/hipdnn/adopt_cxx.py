@@ -58,6 +58,7 @@ class Facts:
     equality: tuple[list[str], list[str]] | None = None  # (logical, strict) fields its equality hooks compare
     graph_params: list[str] | None = None  # the Graph method's tensor parameters, when not the required inputs
     graph_creates: list[str] = field(default_factory=list)  # optional outputs the Graph method always creates
+    setter_tests: dict[str, str] = field(default_factory=dict)  # multi-value setter -> its test name, when not derived
 
     @property
     def exact(self) -> list[str]:
@@ -308,7 +309,33 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         if all(arg in tensor_names for arg in args):
             seen.add(method.name)
             out.setters.append((method.name, [arg for arg in args if arg]))
+    out.setter_tests = _setter_tests(root, c.name, out.setters)
+    for name, test in out.setter_tests.items():
+        out.lines.append(f"{name}: hipDNN's tests name it {test} (frontend/tests/Test{c.name}.cpp)")
     return out
+
+
+FRONTEND_TESTS = "frontend/tests"
+
+
+def _setter_tests(root: Path, cls: str, setters: list[tuple[str, list[str]]]) -> dict[str, str]:
+    """A multi-value setter's test name where hipDNN's attribute tests (`frontend/tests/Test<Class>.cpp`)
+    name it by its arguments (`SetMeanAndInvVarianceMove` for set_saved_mean_and_inv_variance(mean,
+    inv_variance)) and not by the setter's own name, the derived one."""
+    from codegen.views import naming
+
+    text = _read(root / FRONTEND_TESTS / f"Test{cls}.cpp")
+    if text is None:
+        return {}
+    names = set(re.findall(rf"\bTEST\s*\(\s*Test{re.escape(cls)}\s*,\s*(\w+)\s*\)", text))
+    found: dict[str, str] = {}
+    for name, args in setters:
+        derived = naming.pascal(name)
+        by_args = "Set" + "And".join(naming.pascal(a) for a in args)
+        has = lambda stem: any(n in names for n in (stem, stem + "Move", stem + "Copy"))  # noqa: E731
+        if has(by_args) and not has(derived):
+            found[name] = by_args
+    return found
 
 
 def _setter_form(method: cxx_api.Function) -> str:
@@ -402,20 +429,30 @@ def _node_file(root: Path, found: _Found) -> "tuple[str, cxx_api.Internals] | No
         return None
     node = f"{found.cls.name.removesuffix('Attributes')}Node"
     text = _read(root / NODE_DIR / f"{node}.hpp")
+    if text is None:  # hipDNN names some nodes by the backend stem (SdpaBwdNode holds SdpaBackwardAttributes)
+        folder = root / NODE_DIR
+        for path in sorted(folder.glob("*Node.hpp")) if folder.is_dir() else ():
+            other = _read(path)
+            if other is not None and re.search(rf"\bclass\s+{re.escape(path.stem)}\b", other) and re.search(rf"^\s*{re.escape(found.cls.name)}\s+attributes\s*;", other, re.M):
+                node, text = path.stem, other
+                break
     internals = cxx_api.class_internals(text, node) if text is not None else None
     return None if internals is None else (node, internals)
 
 
-def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list[tuple[str, str]], str] | None:
+def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list[tuple[str, str]], str, list[str]] | None:
     """The output shapes the checkout's node infers (`infer_properties_node()` setting an output's
     dims from another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body
-    takes from `attributes.get_<tensor>()`), as (output, source) pairs, with the node file's name;
-    None when the checkout has no node file for the op's Attributes class."""
+    takes from `attributes.get_<tensor>()`), as (output, source) pairs, with the node file's name and
+    the tensors the body infers in another form adoption does not read (a local it passes to a helper
+    or lambda, `inferCTensor(dscale)`); None when the checkout has no node file for the op's Attributes
+    class."""
     read = _node_file(root, found)
     if read is None:
         return None
     node, internals = read
     pairs: list[tuple[str, str]] = []
+    otherwise: list[str] = []
     names = set(tensors)
     for _params, body in internals.bodies.get("infer_properties_node", ()):
         local = {m[1]: m[2] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
@@ -423,15 +460,25 @@ def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list
             target, source = local.get(m[1]), local.get(m[2])
             if target in names and source in names and target != source and all(t != target for t, _ in pairs):
                 pairs.append((target, source))
-    return pairs, f"{node}.hpp"
+        for m in re.finditer(r"\b[A-Za-z_]\w*\s*\(\s*([A-Za-z_]\w*)\s*\)\s*;", body):
+            t = local.get(m[1])
+            if t in names and t not in otherwise:
+                otherwise.append(t)
+    inferred = {t for t, _ in pairs}
+    return pairs, f"{node}.hpp", [t for t in otherwise if t not in inferred]
 
 
 # hipDNN's node helpers (node/detail/Utilities.hpp, id 55480488871) that pre_validate_node() calls,
 # and what each states: the spec's `checks:` (ids and messages this tool's) and `same_shape` rules.
 MIN_DIMS = "validateMinimumTensorDimensions"  # (tensor, n): rank >= n
 SAME_SHAPE = ("validateTensorShapesMatchIfSet", "validateTensorShapesMatch")  # (a, b): same dims
-CHANNEL_ONLY = "validateChannelOnlyTensorShape"  # (tensor, channels): rank >= 2, [1, channels, 1, ...]
-NODE_HELPERS = (MIN_DIMS, *SAME_SHAPE, CHANNEL_ONLY)
+CHANNEL_ONLY = ("validateChannelOnlyTensorShape", "validateChannelOnlyShapeIfSet")  # (tensor, channels): rank >= 2, [1, channels, 1, ...]
+SCALAR = "validateScalarParameter"  # (tensor): every dim 1
+SPATIAL = "validateBatchNormTrainingSpatialDimensions"  # (x, scale): N times the spatial dims > 1
+SCALE_NORMALIZED = "validateScaleNormalizedShape"  # (scale, x): x's rank, batch 1, a trailing run equal to x's, 1 before it
+NORM_STATS = "validateNormStatsShapeIfSet"  # (stats, x, scale): x's rank, 1 on scale's normalized axes, x's dims elsewhere
+NODE_HELPERS = (MIN_DIMS, *SAME_SHAPE, *CHANNEL_ONLY, SCALAR, SPATIAL, SCALE_NORMALIZED, NORM_STATS)
+POSITIVE = "validate_dims_and_strides_set_and_positive"  # t->...(): every dim and stride positive
 
 
 @dataclass
@@ -442,6 +489,8 @@ class NodeChecks:
     rules: list[list[str]] = field(default_factory=list)  # same_shape groups
     file: str = ""
     untranslated: list[str] = field(default_factory=list)  # helper calls whose arguments are not read
+    channel_only: dict[str, str] = field(default_factory=dict)  # tensor -> the tensor whose dim 1 is its channel count
+    scalars: list[str] = field(default_factory=list)  # tensors checked to be a single element
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
@@ -464,9 +513,14 @@ def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
 
 def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | None:
     """The checks and same-shape rules of the checkout's node (`<Class>Node.hpp`'s
-    pre_validate_node()), read from its calls of hipDNN's node helpers on tensors it takes from
-    `attributes.get_<tensor>()`: a minimum rank, a same shape, a channel-only shape whose channel
-    count is another tensor's dim. None when the checkout has no node file for the op."""
+    pre_validate_node()), read in call order from its calls of hipDNN's node helpers on tensors it
+    takes from `attributes.get_<tensor>()` (a local, or the call itself): a minimum rank, a same
+    shape, a channel-only shape whose channel count is another tensor's dim, a scalar, positive dims
+    and strides (`t->validate_dims_and_strides_set_and_positive()`), spatial batchnorm's values per
+    channel, a scale encoding the normalized shape, norm statistics' shape, and two optional tensors
+    set together (`bool hasA = a != nullptr; ... if(hasA != hasB) return ...`). A dims check of a
+    tensor that a same_shape group ties to an earlier tensor with the same check is left out (the
+    rule implies it). None when the checkout has no node file for the op."""
     read = _node_file(root, found)
     if read is None:
         return None
@@ -478,18 +532,50 @@ def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | N
         local = {k: v for k, v in local.items() if v in names}
         dims = {m[1]: local[m[2]] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)->get_dim\(\);", body) if m[2] in local}
         values = {m[1]: f"{dims[m[2]]}.dims[{m[3]}]" for m in re.finditer(r"\b(?:const\s+)?int64_t\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\[(\d+)\];", body) if m[2] in dims}
-        for call in re.finditer(r"\b(?:detail::)?(" + "|".join(NODE_HELPERS) + r")\s*\(", body):
+        present = {m[1]: local[m[2]] for m in re.finditer(r"\bbool\s+([A-Za-z_]\w*)\s*=\s*\(?\s*([A-Za-z_]\w*)\s*!=\s*nullptr\s*\)?\s*;", body) if m[2] in local}
+
+        def tensor(arg: str) -> str | None:
+            if arg in local:
+                return local[arg]
+            m = re.fullmatch(r"attributes\.get_([a-z][a-z0-9_]*)\(\)", arg)
+            return m[1] if m is not None and m[1] in names else None
+
+        calls = re.compile(
+            r"\b(?:detail::)?(?P<helper>" + "|".join(NODE_HELPERS) + r")\s*\("
+            r"|\b(?P<positive>[A-Za-z_]\w*)->" + POSITIVE + r"\s*\(\s*\)"
+            r"|\bif\s*\(\s*(?P<a>[A-Za-z_]\w*)\s*!=\s*(?P<b>[A-Za-z_]\w*)\s*\)"
+        )
+        for call in calls.finditer(body):
+            if call["positive"]:
+                t = tensor(call["positive"])
+                if t is None:
+                    out.untranslated.append(f"{call['positive']}->{POSITIVE}()")
+                    continue
+                k = t.replace("_", "-")
+                out.checks += [
+                    {"id": f"{k}-dims-positive", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] > 0)", "message": f"{t} dimensions must be positive"},
+                    {"id": f"{k}-strides-positive", "requires": f"all(i in range(0, len({t}.strides)): {t}.strides[i] > 0)", "message": f"{t} strides must be positive"},
+                ]
+                continue
+            if call["a"]:
+                a, b = present.get(call["a"]), present.get(call["b"])
+                if a is not None and b is not None:
+                    out.checks.append({"id": f"{a.replace('_', '-')}-{b.replace('_', '-')}-together", "requires": f"present({a}) == present({b})", "message": f"{a} and {b} must both be set, or neither"})
+                continue
             parsed = _arguments(body, call.end() - 1)
             args = parsed[0] if parsed else []
-            helper = call[1]
-            if helper == MIN_DIMS and len(args) >= 2 and args[0] in local and args[1].isdigit():
-                _min_rank(out, local[args[0]], int(args[1]))
-            elif helper in SAME_SHAPE and len(args) >= 2 and args[0] in local and args[1] in local:
-                _same_shape(out.rules, local[args[0]], local[args[1]])
-            elif helper == CHANNEL_ONLY and len(args) >= 2 and args[0] in local and (args[1] in values or args[1].isdigit()):
-                t = local[args[0]]
+            helper = call["helper"]
+            named = [tensor(a) for a in args]
+            if helper == MIN_DIMS and len(args) >= 2 and named[0] and args[1].isdigit():
+                _min_rank(out, named[0], int(args[1]))
+            elif helper in SAME_SHAPE and len(args) >= 2 and named[0] and named[1]:
+                _same_shape(out.rules, named[0], named[1])
+            elif helper in CHANNEL_ONLY and len(args) >= 2 and named[0] and (args[1] in values or args[1].isdigit()):
+                t = named[0]
                 channels = values.get(args[1], args[1])
                 of = f"the channels of {channels.split('.')[0]}" if args[1] in values else channels
+                if args[1] in values:
+                    out.channel_only[t] = channels.split(".")[0]
                 _min_rank(out, t, 2)
                 kebab = t.replace("_", "-")
                 out.checks += [
@@ -497,11 +583,59 @@ def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | N
                     {"id": f"{kebab}-channels", "requires": f"{t}.dims[1] == {channels}", "message": f"{t} channel dimension (index 1) must equal {of}"},
                     {"id": f"{kebab}-spatial", "requires": f"all(i in range(2, {t}.rank): {t}.dims[i] == 1)", "message": f"{t} spatial dimensions must be 1"},
                 ]
+            elif helper == SCALAR and len(args) >= 1 and named[0]:
+                t = named[0]
+                out.scalars.append(t)
+                out.checks.append({"id": f"{t.replace('_', '-')}-scalar", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] == 1)", "message": f"{t} must be a scalar (single element)"})
+            elif helper == SPATIAL and len(args) >= 2 and named[0]:
+                x = named[0]
+                out.checks.append({"id": "spatial-values", "requires": f"{x}.dims[0] > 1 or any(i in range(2, {x}.rank): {x}.dims[i] > 1)",
+                                   "message": "spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)"})
+            elif helper == SCALE_NORMALIZED and len(args) >= 2 and named[0] and named[1]:
+                s, x = named[0], named[1]
+                k = s.replace("_", "-")
+                out.checks += [
+                    {"id": f"{k}-rank", "requires": f"{s}.rank == {x}.rank", "message": f"{s} must match the rank of {x}"},
+                    {"id": f"{k}-batch", "requires": f"{s}.dims[0] == 1", "message": f"{s} batch dimension (index 0) must be 1"},
+                    {"id": f"{k}-normalized", "requires": f"{s}.dims[-1] == {x}.dims[-1]", "message": f"{s} has no trailing dims matching {x}; at least one normalized dim is needed"},
+                    {"id": f"{k}-leading", "requires": f"all(i in range(1, {s}.rank): {s}.dims[i] == 1 or all(j in range(i, {s}.rank): {s}.dims[j] == {x}.dims[j]))",
+                     "message": f"{s} must be 1 before its trailing dims matching {x} (the normalized shape)"},
+                ]
+            elif helper == NORM_STATS and len(args) >= 3 and named[0] and named[1] and named[2]:
+                st, x, s = named[0], named[1], named[2]
+                k = st.replace("_", "-")
+                out.checks += [
+                    {"id": f"{k}-rank", "requires": f"{st}.rank == {x}.rank", "message": f"{st} must have the same rank as {x}"},
+                    {"id": f"{k}-dims", "requires": f"all(i in range(0, {st}.rank): ({s}.dims[i] != 1 and {st}.dims[i] == 1) or ({s}.dims[i] == 1 and {st}.dims[i] == {x}.dims[i]))",
+                     "message": f"{st} must be 1 on {s}'s normalized axes and match {x} elsewhere"},
+                ]
             else:
                 out.untranslated.append(f"{helper}({', '.join(args)})")
+    _implied(out)
     if not out.checks and not out.rules and not out.untranslated:
         return None
     return out
+
+
+def _implied(out: NodeChecks) -> None:
+    """Drops a tensor's minimum-rank and positive-dims checks that a same_shape group makes another
+    tensor's: the group's first tensor with the same check (its requires, the name aside) keeps it."""
+    kept: list[dict[str, str]] = []
+    for check in out.checks:
+        for suffix in ("-min-rank", "-dims-positive"):
+            if not check["id"].endswith(suffix):
+                continue
+            t = check["id"].removesuffix(suffix).replace("-", "_")
+            group = next((g for g in out.rules if t in g), [])
+            if any(
+                other != t and group.index(other) < group.index(t)
+                and any(c["id"] == other.replace("_", "-") + suffix and c["requires"].replace(other, t) == check["requires"] for c in out.checks)
+                for other in group
+            ):
+                break
+        else:
+            kept.append(check)
+    out.checks = kept
 
 
 def _min_rank(out: NodeChecks, tensor: str, rank: int) -> None:

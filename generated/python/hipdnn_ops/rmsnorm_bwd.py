@@ -125,7 +125,7 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere", tensors=('inv_rms', 'scale', 'x'), fails=lambda v: (not every(range(0, len(v.dims('inv_rms'))), lambda q_i: (((at(v.dims('scale'), q_i) != 1) & (at(v.dims('inv_rms'), q_i) == 1)) | ((at(v.dims('scale'), q_i) == 1) & (at(v.dims('inv_rms'), q_i) == at(v.dims('x'), q_i)))), True))),
     ),
     (
-        Inference('tensor', 'dx', 'x'),
+        Inference('tensor', 'dx', 'dy'),
         Inference('tensor', 'dscale', 'scale'),
         Inference('tensor', 'dbias', 'scale'),
     ),

@@ -1212,8 +1212,8 @@ class TestRMSNormBackwardNode(unittest.TestCase):
     def test_InferDxFromSourceWithoutStrides(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((1, 64, 32, 32), ()),
+                "dy": ((1, 64, 32, 32), ()),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
                 "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
                 "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
                 "dx": ((), ()),
@@ -1290,7 +1290,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         self.assertEqual([t.name for t in outputs], ["node::DX", "node::DSCALE"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
-        self.assertEqual(outputs[0].dims, tensors["x"].dims)
+        self.assertEqual(outputs[0].dims, tensors["dy"].dims)
         self.assertEqual(outputs[1].dims, tensors["scale"].dims)
 
 

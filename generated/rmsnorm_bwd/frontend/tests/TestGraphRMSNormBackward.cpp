@@ -150,7 +150,7 @@ TEST(TestGraphRMSNormBackward, ValidateRunsTheNodeOnTheWiredTensors)
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();
-    // infer_properties_node() gave the output dx the dims of x
+    // infer_properties_node() gave the output dx the dims of dy
     EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
     // infer_properties_node() gave the output dscale the dims of scale
     EXPECT_EQ(outputs[1]->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));

@@ -943,9 +943,9 @@ TEST(TestRMSNormBackwardNode, InferDxFromSourceWithoutStrides)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
+    attributes.set_dy(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_x(
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{}));
     attributes.set_scale(
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
     attributes.set_inv_rms(

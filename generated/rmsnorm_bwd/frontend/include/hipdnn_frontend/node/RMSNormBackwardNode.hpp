@@ -171,15 +171,15 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "RMSNormBackwardNode missing dscale for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
-        if(attributes.get_dx() != nullptr && attributes.get_x() != nullptr)
+        if(attributes.get_dx() != nullptr && attributes.get_dy() != nullptr)
         {
             if(attributes.get_dx()->get_dim().empty())
             {
-                attributes.get_dx()->set_dim(attributes.get_x()->get_dim());
+                attributes.get_dx()->set_dim(attributes.get_dy()->get_dim());
             }
             if(attributes.get_dx()->get_stride().empty())
             {
-                attributes.get_dx()->set_stride(attributes.get_x()->get_stride());
+                attributes.get_dx()->set_stride(attributes.get_dy()->get_stride());
             }
         }
         if(attributes.get_dscale() != nullptr && attributes.get_scale() != nullptr)
