@@ -4,6 +4,7 @@ from a FlatBuffers table) and generate its code, or validate an existing one."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 from pathlib import Path
@@ -169,7 +170,11 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                     draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")
             checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list])
             if checked is not None:  # the node's own pre_validate_node(): its checks and same-shape rules
+                if draft.proposed_checks:  # the node's own checks replace the proposed minimum ranks
+                    dropped = set(draft.summary()) - set(dataclasses.replace(draft, proposed_checks=[]).summary())
+                    closing = [line for line in closing if line not in dropped]
                 draft.checks = checked.checks
+                draft.proposed_checks = []
                 draft.rules = [r for r in draft.rules if r[0] != "same_shape"] + [("same_shape", g) for g in checked.rules]
                 draft.cxx.lines.append(
                     f"checks from {checked.file} pre_validate_node(): "
@@ -213,11 +218,13 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             )
             text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
             spec, problems = load_spec(shown, args.name, text.encode())
-    if spec is not None and draft.proposed and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
-        # a proposed rule the checkout's own test shapes break is no check hipDNN makes: left out
-        closing.append("checks not proposed, the checkout's test shapes break them: " + ", ".join(f"{kind} [{', '.join(t)}]" for kind, t in draft.proposed))
+    if spec is not None and (draft.proposed or draft.proposed_checks) and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+        # a proposed rule or check the checkout's own test shapes break is no check hipDNN makes: left out
+        closing.append("checks not proposed, the checkout's test shapes break them: " + ", ".join(
+            [f"{kind} [{', '.join(t)}]" for kind, t in draft.proposed] + [c["id"] for c in draft.proposed_checks]))
         draft.rules = [rule for rule in draft.rules if rule not in draft.proposed]
-        draft.proposed = []
+        draft.checks = [c for c in draft.checks if c not in draft.proposed_checks]
+        draft.proposed, draft.proposed_checks = [], []
         text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())
     while shared_blocks and problems and (blamed := _blamed_block(text, shared_blocks, problems)) is not None:

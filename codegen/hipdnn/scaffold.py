@@ -146,6 +146,7 @@ class Draft:
     fields: list[DraftField] = field(default_factory=list)
     rules: list[tuple[str, list[str]]] = field(default_factory=list)
     proposed: list[tuple[str, list[str]]] = field(default_factory=list)  # the rules propose_checks added
+    proposed_checks: list[dict[str, str]] = field(default_factory=list)  # the checks propose_checks added (minimum ranks)
     inferences: list[tuple[str, str, str]] = field(default_factory=list)  # (output, from, why)
     checks: list[dict[str, str]] = field(default_factory=list)  # {id, requires, message}: the checkout node's
     uninferred: list[str] = field(default_factory=list)  # outputs no inference rule gives dims
@@ -234,6 +235,9 @@ class Draft:
         if self.rules:
             lines.append("checks proposed (the spec's rules:, what hipDNN's nodes check of gradients); review them:")
             lines += [f"  {kind}: [{', '.join(tensors)}]" for kind, tensors in self.rules]
+        if self.proposed_checks:
+            lines.append("checks proposed (the spec's checks:, the minimum rank hipDNN's nodes ask of required inputs); review them:")
+            lines += [f"  {c['id']}: {c['requires']}" for c in self.proposed_checks]
         if self.uninferred:
             lines.append("outputs nothing infers: a graph must give them dims, or add an inference rule:")
             lines += [f"  {name}" for name in self.uninferred]
@@ -456,6 +460,36 @@ def propose_checks(draft: Draft) -> None:
         if not any(kind == "same_shape" and source in tensors for kind, tensors in draft.rules):
             draft.rules.append(("same_shape", [source, *targets]))
             draft.proposed.append(draft.rules[-1])
+    rank = minimum_rank(draft.op)
+    if rank is None:
+        return
+    for tensor in draft.tensors:
+        if tensor.role != "input" or tensor.optional or tensor.list or (draft.backward and _saved_statistic(tensor.name)):
+            continue
+        check = {"id": f"{tensor.name.replace('_', '-')}-min-rank", "requires": f"{tensor.name}.rank >= {rank}",
+                 "message": f"{tensor.name} must have at least {rank} dimensions"}
+        if not any(c["id"] == check["id"] for c in draft.checks):
+            draft.checks.append(check)
+            draft.proposed_checks.append(check)
+
+
+def _saved_statistic(name: str) -> bool:
+    """A statistic the forward op saved (mean, variance, inv_variance, inv_rms): hipDNN's backward
+    norm nodes ask no minimum rank of it (RMSNormBackwardNode, id 55559800251, leaves inv_rms out)."""
+    return name.startswith("inv_") or name in ("mean", "variance")
+
+
+def minimum_rank(op: str) -> int | None:
+    """The minimum rank hipDNN's nodes ask of every required input of an op of this kind but a
+    backward op's saved statistics (outputs are inferred and optional inputs checked only when
+    set, so neither gets one): 2 for the normalizations over a channel or a normalized shape
+    beside a batch (BatchnormInferenceNode, id 56306661018: x, scale, bias, mean and variance;
+    RMSNormBackwardNode, id 55559800251: x, dy and scale). LayerNormNode (id 55065081562) and the block-scale nodes (ids 55314973148,
+    55181828366) ask 1 of x, which a check cannot fail (one reading empty dims holds): None."""
+    words = op.lower().split("_")
+    if any(w.endswith("norm") and w != "layernorm" for w in words):
+        return 2
+    return None
 
 
 def _metadata(items: list[str], loc: Loc, problems: list[Diagnostic]) -> list[str]:

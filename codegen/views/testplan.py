@@ -43,11 +43,14 @@ class FinalizeCase:
 
 @dataclass(frozen=True)
 class RoundTrip:
-    """Set `tensor` (plus whatever the rules need alongside it), finalize, read it back."""
+    """Set `tensor` (plus whatever the rules need alongside it), finalize, read it back.
+    `unset_fields`: the test fields left unset because a declared check refuses them beside the
+    tensor (SDPA backward's attn_scale_value beside the scale tensor, check scale-tensor-or-value)."""
 
     name: str
     tensor: Tensor
     present: tuple[str, ...]
+    unset_fields: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -184,6 +187,44 @@ def _declared_clear(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(chosen)
 
 
+def refused_fields(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
+    """The test fields a declared check refuses beside the optional tensors `present`: a check
+    reading one of them that fails with them set (beside the required tensors and the test data)
+    and holds without them, and holds again once one field it reads is back at its unset value
+    (SDPA backward's attn_scale_value beside the scale tensor)."""
+    compiled = nodecheck.expr.compiled_checks(spec)
+    if not spec.checks or compiled is None or not present:
+        return ()
+    try:
+        data = {t.name: spec.test_tensor(t.name) for t in spec.tensors}
+        fields = {f.name: spec.test_field(f.name).value for f in spec.fields}
+    except StopIteration:
+        return ()  # incomplete test data is reported by the spec checks
+    required = {t.name for t in spec.required_tensors}
+
+    def vals(chosen: set[str], values: dict[str, Any]) -> expr.Values:
+        dims = {n: (d.dims if n in chosen else None) for n, d in data.items()}
+        strides = {n: (d.strides if n in chosen else None) for n, d in data.items()}
+        return nodecheck.values(spec, dims, strides, values)
+
+    by_name = {f.name: f for f in spec.fields}
+    unset: set[str] = set()
+    for c in compiled:
+        read = expr.names(c.requires) | (expr.names(c.when) if c.when else set())
+        if not read & set(present) or c.check.where == "backend":
+            continue
+        current = {**fields, **{n: nodecheck.unset_value(spec, by_name[n]) for n in unset}}
+        if not nodecheck.declared_fails(c, vals(required | set(present), current)) or nodecheck.declared_fails(c, vals(required, current)):
+            continue
+        for f in spec.fields:
+            if f.name in read and nodecheck.field_is_set(spec, f, current[f.name]):
+                trial = {**current, f.name: nodecheck.unset_value(spec, f)}
+                if not nodecheck.declared_fails(c, vals(required | set(present), trial)):
+                    unset.add(f.name)
+                    break
+    return tuple(f.name for f in spec.fields if f.name in unset)
+
+
 def smallest_satisfying_with(spec: OpSpec, name: str) -> tuple[str, ...] | None:
     """The smallest rule-satisfying optional set that contains `name` (None if none exists)."""
     others = [t for t in _constrained(spec)[:MAX_SEARCH] if t != name]
@@ -274,7 +315,8 @@ def build(spec: OpSpec) -> TestPlan:
         found = () if t.required else smallest_satisfying_with(spec, t.name)
         assert found is not None, f"{t.name} is unsatisfiable; semantic checks reject such specs"
         present = found
-        round_trips.append(RoundTrip(naming.test_case_name("SetAndGet", t.name, "Tensor"), t, present))
+        round_trips.append(RoundTrip(naming.test_case_name("SetAndGet", t.name, "Tensor"), t, present,
+                                     refused_fields(spec, present) if t.optional else ()))
     node_cases, untestable = _node_cases(spec, all_present)
     return TestPlan(spec, tuple(cases), tuple(round_trips), all_present, node_cases, _infer_cases(spec, all_present), untestable,
                     _dims_unset_cases(spec, node_cases))

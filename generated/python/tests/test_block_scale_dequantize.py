@@ -95,9 +95,10 @@ class TestBlockScaleDequantizeOperationDescriptor(unittest.TestCase):
         for name in names:
             self.descriptor.set_attribute(ATTRIBUTES[name], TENSORS[name])
 
-    def set_params(self) -> None:
+    def set_params(self, *without: AttributeName) -> None:
         for attribute, value in FIELDS.items():
-            self.descriptor.set_attribute(attribute, value)
+            if attribute not in without:
+                self.descriptor.set_attribute(attribute, value)
 
     def set_compute_type(self) -> None:
         self.descriptor.set_attribute(AttributeName.HIPDNN_ATTR_OPERATION_BLOCK_SCALE_DEQUANTIZE_MATH_PREC, DataType.FLOAT)

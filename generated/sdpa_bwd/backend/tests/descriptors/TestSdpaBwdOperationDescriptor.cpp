@@ -739,7 +739,38 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetScaleTensor)
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DK_EXT, _dkDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_DV_EXT, _dvDesc);
     setTensor(HIPDNN_ATTR_OPERATION_SDPA_BWD_SCALE_EXT, _scaleDesc);
-    setSdpaBwdParams();
+    // Every field but attn_scale_value: hipDNN's node refuses it beside scale.
+    const bool alibiMaskValue = bool{true};
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_SDPA_BWD_ALIBI_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &alibiMaskValue);
+    const bool paddingMaskValue = bool{true};
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &paddingMaskValue);
+    const bool causalMaskValue = bool{true};
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT, HIPDNN_TYPE_BOOLEAN, 1, &causalMaskValue);
+    const bool causalMaskBottomRightValue = bool{true};
+    getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT,
+                                  HIPDNN_TYPE_BOOLEAN,
+                                  1,
+                                  &causalMaskBottomRightValue);
+    const float dropoutProbabilityValue = float{0.25f};
+    getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
+                                  HIPDNN_TYPE_FLOAT,
+                                  1,
+                                  &dropoutProbabilityValue);
+    const int64_t leftBoundValue = int64_t{64};
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &leftBoundValue);
+    const int64_t rightBoundValue = int64_t{0};
+    getDescriptor()->setAttribute(
+        HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &rightBoundValue);
+    const hipdnnDiagonalAlignment_t diagonalAlignmentValue
+        = static_cast<hipdnnDiagonalAlignment_t>(int64_t{1});
+    getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT,
+                                  HIPDNN_TYPE_DIAGONAL_ALIGNMENT_EXT,
+                                  1,
+                                  &diagonalAlignmentValue);
     setComputeType();
     getDescriptor()->finalize();
 
