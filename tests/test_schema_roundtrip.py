@@ -51,6 +51,8 @@ def import_schema(directory: Path, name: str, text: str, op: str) -> OpSpec:
     registry = dataclasses.replace(WS.registry, union_members=tuple(m for m in WS.registry.union_members if m.name != draft.table))
     adopt.number(draft, others, registry, None, str, Loc(f"op_specs/{op}.yaml"))
     spec, problems = load_spec(f"op_specs/{op}.yaml", op, scaffold.render(draft, ENV).encode())
+    # a draft from a schema alone has no work block: its SPEC-WORK-MISSING warning is expected here
+    problems = [d for d in problems if d.rule != "SPEC-WORK-MISSING"]
     assert spec is not None and not problems, problems
     return spec
 
