@@ -97,8 +97,11 @@ FLOOR_FILES = (
 
 # A graph of one layernorm backward node, its optional mean set or not, through the fixture's
 # GraphDescriptor with the generated query applied: the stamp is the mean's 1.4.0 with it and the
-# baseline without; the compute function puts the new check before ragged tensors' 1.3.0.
+# baseline without; the compute function puts the new check before ragged tensors' 1.3.0; the
+# resource manager's applicability filter, its flag line applied, keeps only engines at 1.4.0 or
+# above for a graph that sets the mean.
 FLOOR_TEST = r"""
+#include "EnginePluginResourceManager.hpp"
 #include "GraphDescriptor.hpp"
 
 #include <gtest/gtest.h>
@@ -155,10 +158,16 @@ private:
     bool _withMean;
 };
 
-std::string stamped(bool withMean)
+hipdnn_backend::GraphDescriptor graphOf(bool withMean)
 {
     hipdnn_backend::GraphDescriptor graph;
     graph.setOperations({std::make_shared<LayernormBackwardOperation>(withMean)});
+    return graph;
+}
+
+std::string stamped(bool withMean)
+{
+    const auto graph = graphOf(withMean);
     EXPECT_EQ(graph.hasLayernormBackwardMean(), withMean);
     const auto built = graph.buildGraphFromOperations();
     const auto& version = *built->min_required_engine_api_version;
@@ -181,13 +190,26 @@ TEST(TestEngineApiVersionFloor, TheNewCheckRunsBeforeLowerFeatures)
     EXPECT_EQ(computeMinimumEnginePluginApiVersion(false, false, true, false, false).str(), "1.3.0");
     EXPECT_EQ(computeMinimumEnginePluginApiVersion(false, false, false, false, false).str(), "1.0.0");
 }
+
+TEST(TestEngineApiVersionFloor, TheApplicabilityFilterSkipsEnginesBelowTheNewerSlot)
+{
+    using hipdnn_data_sdk::utilities::Version;
+    const hipdnn_backend::plugin::EnginePluginResourceManager manager(
+        {{1, Version(1, 3, 0)}, {2, Version(1, 4, 0)}, {3, Version(1, 0, 0)}});
+    const auto withMean = graphOf(true);
+    const auto withoutMean = graphOf(false);
+    EXPECT_EQ(manager.getApplicableEngineIds(&withMean), (std::vector<int64_t>{2}));
+    EXPECT_EQ(manager.getApplicableEngineIds(&withoutMean), (std::vector<int64_t>{1, 2, 3}));
+    EXPECT_EQ(manager.getApplicableEngineIds(&withoutMean, true), (std::vector<int64_t>{1}));
+}
 """
 
 
 def test_the_floor_is_computed_from_the_graph_and_builds_and_runs(tmp_path):
     """apply adds the mean's parameter, static version and check to computeMinimumEnginePluginApiVersion,
-    GraphDescriptor's query and both callers' arguments, once; the applied stand-ins build with -Wall
-    -Wextra -Werror against flatc's headers and stamp the mean's version only on a graph that sets it."""
+    GraphDescriptor's query and both callers' arguments, once; the applied stand-ins (GraphDescriptor.cpp
+    and EnginePluginResourceManager.cpp) build with -Wall -Wextra -Werror against flatc's headers,
+    stamp the mean's version only on a graph that sets it and skip engines below it for such a graph."""
     from codegen.pipeline.workspace import load
     from cpp_harness import FLATBUFFERS_INCLUDE, INTERFACE, build_and_run, write_stubs
 
@@ -210,5 +232,14 @@ def test_the_floor_is_computed_from_the_graph_and_builds_and_runs(tmp_path):
     write_stubs(load(ws).specs, ws / "generated", stubs)
     test = tmp_path / "TestEngineApiVersionFloor.cpp"
     test.write_text(FLOOR_TEST)
-    flags = [f"-I{root / 'backend/src/descriptors'}", f"-I{root / 'plugin_sdk/include'}", f"-I{stubs}", f"-I{INTERFACE}", f"-I{FLATBUFFERS_INCLUDE}"]
-    assert build_and_run(tmp_path / "floor", flags, [root / "backend/src/descriptors/GraphDescriptor.cpp", test]) == 2
+    flags = [
+        f"-I{root / 'backend/src/descriptors'}",
+        f"-I{root / 'backend/src/plugin'}",
+        f"-I{root / 'backend/src'}",
+        f"-I{root / 'plugin_sdk/include'}",
+        f"-I{stubs}",
+        f"-I{INTERFACE}",
+        f"-I{FLATBUFFERS_INCLUDE}",
+    ]
+    sources = [root / "backend/src/descriptors/GraphDescriptor.cpp", root / "backend/src/plugin/EnginePluginResourceManager.cpp", test]
+    assert build_and_run(tmp_path / "floor", flags, sources) == 3
