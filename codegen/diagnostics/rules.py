@@ -399,7 +399,7 @@ BRK_RESERVED_REMOVED = _rule("BRK-RESERVED-REMOVED", "a reserved entry was remov
 BRK_OPTIONAL_TO_REQUIRED = _rule("BRK-OPTIONAL-TO-REQUIRED", "an optional tensor became required")
 BRK_FIELD_TYPE = _rule("BRK-FIELD-TYPE", "a field's type changed")
 BRK_FLATBUFFERS_LAYOUT = _rule(
-    "BRK-FLATBUFFERS-LAYOUT", "a FlatBuffers table, union position or field was renamed or reordered"
+    "BRK-FLATBUFFERS-LAYOUT", "a FlatBuffers union position or field order changed, or a tensor turned into a list or back"
 )
 BRK_ENUM_VALUE = _rule(
     "BRK-ENUM-VALUE",
@@ -460,12 +460,14 @@ BRK_WORK_FORMULA = _rule(
 )
 BRK_FEATURE_NAME = _rule(
     "BRK-FEATURE-NAME",
-    "a feature name the work model publishes changed (a renamed tensor or field, a renamed table) without a revision bump",
+    "a feature name the work model publishes for an operand or field changed without a revision bump",
     doc="hipDNN's feature binder publishes every operand as graph.nodes[i].<name>.* and every scalar field as "
     "graph.nodes[i].<name>, named from the schema's field names, and the work per table as "
     "graph.flops_by_type.<Table>; shipped models read these names. Renaming one (same attribute, another name) "
-    "needs a bump of FEATURE_SEMANTICS_REVISION. Fix: keep the name, or raise `feature_semantics_revision` in "
-    "op_specs/registry.yaml.",
+    "needs a bump of FEATURE_SEMANTICS_REVISION. This rule reports an operand whose published name changed with "
+    "its kind (a tensor that became a list under another name); a plain renamed tensor or field is "
+    "BRK-FIELD-RENAMED's and a renamed table BRK-TABLE-RENAMED's, each with the feature as one of its notes. "
+    "Fix: keep the name, or raise `feature_semantics_revision` in op_specs/registry.yaml.",
 )
 BRK_FIELD_RENAMED = _rule(
     "BRK-FIELD-RENAMED",
@@ -477,6 +479,17 @@ BRK_FIELD_RENAMED = _rule(
     "the field (the FlatBuffers accessors, the frontend's setters and getters, the Python mirror's keyword). One "
     "finding per renamed field, its notes naming each of these it breaks. Fix: keep the name, or waive the finding "
     "with a reason (and raise `feature_semantics_revision` in op_specs/registry.yaml when the note says models read it).",
+)
+BRK_TABLE_RENAMED = _rule(
+    "BRK-TABLE-RENAMED",
+    "the op's FlatBuffers table has another name",
+    doc="A union member is identified by its position, so a renamed table (same union position) still reads from "
+    "binary graphs written before; everything that knows it by name breaks: the feature hipDNN publishes for the "
+    "op's work (graph.flops_by_type.<Table>, read by shipped models, unless FEATURE_SEMANTICS_REVISION goes up) and "
+    "code that names the table (the union's NodeAttributes::<Table> tag, the object API's <Table>T, the include of "
+    "its generated header, the Python mirror's class). One finding, its notes naming each of these it breaks; a "
+    "changed union position is BRK-FLATBUFFERS-LAYOUT's. Fix: keep the name, or waive the finding with a reason "
+    "(and raise `feature_semantics_revision` in op_specs/registry.yaml when the note says models read it).",
 )
 BRK_FIELD_REMOVED = _rule(
     "BRK-FIELD-REMOVED",

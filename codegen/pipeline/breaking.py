@@ -247,15 +247,6 @@ def _compare_work(old: OpSpec, new: OpSpec, revision: int) -> Iterator[Finding]:
             ),
             f"{new.op}.{item}",
         )
-    if old.flatbuffers.table != new.flatbuffers.table and old.work is not None:
-        yield Finding(
-            R.BRK_FEATURE_NAME(
-                new.flatbuffers.span.at("table"),
-                f"the feature graph.flops_by_type.{old.flatbuffers.table} is now graph.flops_by_type.{new.flatbuffers.table} "
-                f"while feature_semantics_revision stays {revision}",
-            ),
-            f"{new.op}.table",
-        )
 
 
 def _types(spec: OpSpec) -> tuple[tuple[str, NamedValue], ...]:
@@ -326,6 +317,28 @@ def _compare_renames(old: OpSpec, new: OpSpec, revision: int | None) -> Iterator
         )
 
 
+def _table_renamed(old: OpSpec, new: OpSpec, revision: int | None) -> Finding:
+    """One finding for a renamed table, its notes naming everything that knows the table by name:
+    the feature hipDNN publishes for its work (while the revision stays) and the code."""
+    was, now = old.flatbuffers.table, new.flatbuffers.table
+    notes = []
+    if revision is not None and old.work is not None and new.work is not None:
+        notes.append(Note(f"shipped models read graph.flops_by_type.{was}, now published as graph.flops_by_type.{now}, "
+                          f"while feature_semantics_revision stays {revision}"))
+    notes.append(Note(f"code naming {was} (NodeAttributes::{was}, {was}T, the include of {old.flatbuffers.header}, the Python "
+                      "mirror's class) no longer builds"))
+    notes.append(Note("was", old.flatbuffers.span.at("table")))
+    return Finding(
+        R.BRK_TABLE_RENAMED(
+            new.flatbuffers.span.at("table"),
+            f"FlatBuffers table of {new.op} was renamed from {was} to {now}: its union position stays, so binary graphs still "
+            "read, but everything that knows it by name breaks",
+            *notes,
+        ),
+        f"{new.op}.table",
+    )
+
+
 def _compare_op(old: OpSpec, new: OpSpec, revision: int | None = None) -> Iterator[Finding]:
     """`revision`: the feature_semantics_revision the published names are pinned at (None: it went up)."""
     old_by_attribute = {t.attribute: t for t in old.all_tensors}
@@ -387,7 +400,7 @@ def _compare_op(old: OpSpec, new: OpSpec, revision: int | None = None) -> Iterat
     yield from _compare_cache_key(old, new)
     fb_old, fb_new = old.flatbuffers, new.flatbuffers
     if fb_old.table != fb_new.table:
-        yield Finding(R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("table"), f"FlatBuffers table of {new.op} was renamed from {fb_old.table} to {fb_new.table}"), new.op)
+        yield _table_renamed(old, new, revision)
     if fb_old.union_position is not None and fb_old.union_position != fb_new.union_position:
         yield Finding(
             R.BRK_FLATBUFFERS_LAYOUT(fb_new.span.at("union_position"), f"union position of {fb_new.table} changed from {fb_old.union_position} to {fb_new.union_position}"),
