@@ -87,8 +87,9 @@ def test_partial_match_reports_each_mismatch_with_both_places(workspace):
 
 
 def _other_warnings(out: str) -> list[str]:
-    """Warnings other than SPEC-WORK-MISSING: adoption does not read the checkout's work model yet,
-    so an adopted op is told to declare its work (tests/cases/spec-work-missing pins that warning)."""
+    """Warnings other than SPEC-WORK-MISSING: these cases' checkouts carry no EngineFeatures.hpp, so
+    adoption finds no work model to read and the adopted op is told to declare its work
+    (tests/cases/spec-work-missing pins that warning)."""
     return [line for line in out.splitlines() if "warning[" in line and "warning[SPEC-WORK-MISSING]" not in line]
 
 
@@ -601,6 +602,18 @@ def test_custom_op_adopts_hipdnns_reason_for_no_counting_convention(workspace, s
     assert result.code == 0, result.out + result.err
     spec = (workspace / "op_specs" / "custom_op.yaml").read_text()
     assert "work:\n  no_counting_convention: \"MoE work follows the routing offsets' contents, and a custom op is opaque.\"\n" in spec
+
+
+def test_an_uncounted_case_adopts_as_its_reason_and_the_spec_is_not_told_to_declare_work(workspace):
+    """tests/adopt_cases/work-no-counting-convention: the custom op listed in logicalFlops under the
+    comment of its group without a counting convention gets `no_counting_convention: <the comment>`,
+    so check gives the adopted spec no SPEC-WORK-MISSING."""
+    result = _run(ADOPT_CASES / "work-no-counting-convention", workspace)
+    assert result.code == 0, result.out + result.err
+    spec = (workspace / "op_specs" / "custom_op.yaml").read_text()
+    assert 'work:\n  no_counting_convention: "Grouped MoE work depends on the routing offsets; a custom op is opaque to the host."\n' in spec
+    check = run_cli("check", "--hipdnn-root", "checkout", cwd=workspace)
+    assert check.code == 0 and check.out.endswith("checked, no findings\n"), check.out
 
 
 def test_support_rows_name_the_op_and_a_fused_graph_names_none(shipped_checkout):
