@@ -59,3 +59,19 @@ def test_against_empty_revision_is_usage_error(tmp_path):
     result = run_cli("check", "--no-stale", "--against", "", cwd=repo)
     assert result.code == 2
     assert result.err == "hipdnn-codegen: error: --against needs a git revision (a branch, tag or commit), not an empty string\n"
+
+
+def test_the_retired_field_keeps_only_its_schema_slot(tmp_path):
+    """The retired `axis` of the valid-retired case (issue 36 item 7): generate keeps its slot in the
+    schema as `(deprecated)`, at its place, and no other generated file names it (no accessor,
+    packer entry, JSON key, attribute enumerator or test; this registry has no data types, so no
+    Python mirror is generated here)."""
+    ws = tmp_path / "ws"
+    shutil.copytree(CASES / "valid-retired" / "after", ws)
+    result = run_cli("generate", "-q", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    schema = (ws / "generated/thing/flatbuffers_sdk/schemas/thing_attributes.fbs").read_text()
+    assert "    axis: long (deprecated);\n    epsilon: double = 1e-05;\n" in schema
+    naming_it = sorted(str(p.relative_to(ws)) for p in (ws / "generated").rglob("*") if p.is_file() and p.suffix != ".stamp"
+                       and ("axis" in p.read_text(errors="replace") or "HIPDNN_ATTR_THING_AXIS_EXT" in p.read_text(errors="replace")))
+    assert naming_it == ["generated/thing/flatbuffers_sdk/schemas/thing_attributes.fbs"]
