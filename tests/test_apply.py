@@ -596,3 +596,16 @@ def test_apply_runs_the_checkouts_header_scripts_and_a_second_apply_does_not(tmp
     after = tree(root)
     second = run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO)
     assert second.code == 0 and "ran scripts" not in second.out and tree(root) == after
+
+
+def test_a_header_script_that_never_finishes_is_stopped_at_its_bound_and_nothing_is_written(tmp_path, monkeypatch):
+    """A script that waits forever (it never finishes on its own, so only the bound can end it) is
+    stopped after HIPDNN_CODEGEN_SCRIPT_TIMEOUT seconds: APPLY-SCRIPT, and the checkout is as before."""
+    root = _case_checkout(tmp_path, "header-scripts")
+    (root / "scripts/gen_cache_key.py").write_text("import threading\n\nprint('waiting')\nthreading.Event().wait()\n")
+    before = tree(root)
+    monkeypatch.setenv("HIPDNN_CODEGEN_SCRIPT_TIMEOUT", "1")
+    result = run_cli("apply", "--hipdnn-root", str(root), "layernorm_bwd", cwd=REPO)
+    assert result.code == 1, result.out + result.err
+    assert "scripts/gen_cache_key.py:1:1: error[APPLY-SCRIPT]: did not finish within 1 s (HIPDNN_CODEGEN_SCRIPT_TIMEOUT sets the bound)" in result.out
+    assert tree(root) == before
