@@ -16,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from codegen.hipdnn import apply
 from codegen.hipdnn.apply import payload
+from codegen.pipeline.workspace import builtin_templates
+from codegen.plumbing import formatting
 from codegen.pipeline.workspace import load
 from codegen.views import cache_key, cpp, naming
 from conftest import REPO
@@ -25,7 +28,8 @@ from cpp_harness import build_and_run, include_flags, write_stubs
 WS = load(REPO)
 SPECS = sorted(WS.specs, key=lambda s: s.op)
 GENERATED = REPO / "generated"
-SCRIPT = REPO / "tests/fixtures/hipdnn_tree/scripts/gen_cache_key.py"
+FIXTURE = REPO / "tests/fixtures/hipdnn_tree"
+SCRIPT = FIXTURE / "scripts/gen_cache_key.py"
 HEADERS = "flatbuffers_sdk/include/hipdnn_flatbuffers_sdk/data_objects"
 
 
@@ -58,12 +62,17 @@ def test_every_ops_cache_key_cases_build_and_pass(stubs, tmp_path):
     header = (tmp_path / "tree" / HEADERS / "cachekey_generated.h").read_text()
     for spec in SPECS:  # every op's table is keyed, its UIDs through the canon
         assert f"inline bool logicallyEqual(const {spec.flatbuffers.table}* a, const {spec.flatbuffers.table}* b, const UidCanon& aCanon" in header
+    # the graph test utilities the cases start from: the fixture's FlatbufferGraphTestUtils.hpp with
+    # every op's createValid<Op>Graph() placed by apply's own registrar (then clang-format, as apply does)
     utils = stubs / "hipdnn_test_sdk" / "utilities"
     utils.mkdir(parents=True)
-    lines = ["#pragma once", "#include <memory>", "#include <vector>", "#include <hipdnn_flatbuffers_sdk/data_objects/graph_generated.h>"]
-    lines += [line for spec in SPECS for line in payload(WS, spec, "include.inc")]
-    lines += ["namespace hipdnn_test_sdk::utilities", "{", *[line for spec in SPECS for line in payload(WS, spec, "function.inc")], "}"]
-    (utils / "FlatbufferGraphTestUtils.hpp").write_text("\n".join(lines) + "\n")
+    graph_utils = apply.Source.read(naming.GRAPH_TEST_UTILS, (FIXTURE / naming.GRAPH_TEST_UTILS).read_bytes())
+    for spec in SPECS:
+        apply._register_graph_test_utils(WS, spec, {"graph_test_utils": graph_utils})
+    apply._format_added(graph_utils, builtin_templates() / formatting.STYLE_FILE, "FlatbufferGraphTestUtils.hpp")
+    placed = graph_utils.encode().decode()
+    assert all(f"{naming.OpNames(spec).graph_test_utility}(" in placed for spec in SPECS)
+    (utils / "FlatbufferGraphTestUtils.hpp").write_text(placed)
     unit = ["#include <gtest/gtest.h>", "", "#include <hipdnn_flatbuffers_sdk/flatbuffer_utilities/GraphContentKey.hpp>"]
     unit += list(dict.fromkeys(line for spec in SPECS for line in payload(WS, spec, "cache_key_include.inc")))
     unit += ["", "namespace hipdnn_flatbuffers_sdk::flatbuffer_utilities::testing", "{", "namespace", "{"]
