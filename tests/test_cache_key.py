@@ -4,7 +4,8 @@ into one test unit as apply pastes it into hipDNN's TestGraphContentKey.cpp, bui
 compare as the schema marks say. The key is the stand-in GraphContentKey.hpp
 (tests/cpp_interface) over the cachekey_generated.h that the fixture's stand-in of hipDNN's
 scripts/gen_cache_key.py writes from those schemas, so a mark the spec writes wrongly, or a case
-expecting the wrong outcome, fails here."""
+expecting the wrong outcome, fails here. The cases start from each op's createValid<Op>Graph(), read
+from the fixture's FlatbufferGraphTestUtils.hpp with every op's function placed by apply's registrar."""
 
 from __future__ import annotations
 
