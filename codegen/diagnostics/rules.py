@@ -513,6 +513,17 @@ HDR_REGISTRY_STALE = _rule(
     "given to `check --hipdnn-root`: a warning, never an error. Fix: refresh the registry from the checkout with "
     "`hipdnn-codegen registry --hipdnn-root DIR` (the message names the command).",
 )
+HDR_VERSION_CEILING = _rule(
+    "HDR-VERSION-CEILING",
+    "the checkout's K_MAX_SUPPORTED_API_VERSION is not the highest of its engine-API feature constants",
+    doc="hipDNN's plugin SDK (PluginVersionConstants.hpp) declares one engine-API version constant per "
+    "feature a graph can use, and K_MAX_SUPPORTED_API_VERSION, the deserialize ceiling, which must equal the "
+    "highest of them: below it, a graph using the newest feature is stamped with a version no engine is "
+    "allowed to read; above it, the ceiling names a version no feature needs. `check --hipdnn-root` reports a "
+    "checkout whose ceiling differs from its highest constant, at the ceiling's line (apply keeps the rule "
+    "when it adds a constant, so this is a checkout edited by hand). Fix: point K_MAX_SUPPORTED_API_VERSION "
+    "at the highest constant in the checkout.",
+)
 HDR_SCHEMA_DRIFT = _rule(
     "HDR-SCHEMA-DRIFT", "the checkout's schema of an op differs from its spec (field name, type, order, optionality, default, union position)"
 )

@@ -1,6 +1,7 @@
 """`check --hipdnn-root`: the engine-API feature constants the specs would add to the checkout's
 PluginVersionConstants.hpp against the ones it has. A constant the checkout already defines at
-another version is HDR-CONFLICT at the spec's `since` (apply would refuse it the same way)."""
+another version is HDR-CONFLICT at the spec's `since` (apply would refuse it the same way); a
+checkout whose K_MAX_SUPPORTED_API_VERSION is not its highest constant is HDR-VERSION-CEILING."""
 
 from __future__ import annotations
 
@@ -36,12 +37,30 @@ def parse_constants(text: str) -> dict[str, tuple[str, int]]:
     return found
 
 
+def _ceiling(present: dict[str, tuple[str, int]], path: Path, display) -> list[Diagnostic]:  # type: ignore[no-untyped-def]
+    """HDR-VERSION-CEILING when the checkout's K_MAX_SUPPORTED_API_VERSION is not the highest of its
+    other constants (hipDNN's rule, id 58744208129)."""
+    ceiling = present.get(versions.MAX_CONSTANT)
+    others = {name: value for name, value in present.items() if name != versions.MAX_CONSTANT}
+    if ceiling is None or not others:
+        return []
+    highest, (version, line) = max(others.items(), key=lambda item: (versions.key(item[1][0]), item[0]))
+    if versions.key(ceiling[0]) == versions.key(version):
+        return []
+    return [rules.HDR_VERSION_CEILING(
+        Loc(display(path), ceiling[1], 1),
+        f"{versions.MAX_CONSTANT} is {ceiling[0]} but the highest engine API version constant, {highest}, is {version}; "
+        f"the deserialize ceiling must equal it",
+        Note("the highest constant", Loc(display(path), line, 1)),
+    )]
+
+
 def check(root: Path, specs: list[OpSpec], display=str) -> list[Diagnostic]:  # type: ignore[no-untyped-def]
     path = root / naming.PLUGIN_VERSION_CONSTANTS
     if not path.is_file():
         return []
     present = parse_constants(read_source(root, path))
-    found = []
+    found = _ceiling(present, path, display)
     for spec in specs:
         for constant in versions.constants(spec):
             if constant.name in present and present[constant.name][0] != constant.version:
