@@ -1,11 +1,12 @@
-"""The cache-key cases (the cache_key family): every shipped op's TestGraphContentKey fragment, pasted
-into one test unit as apply pastes it into hipDNN's TestGraphContentKey.cpp, builds with -Wall
--Wextra -Werror against flatc's headers for the generated schemas and runs: each case's keys
-compare as the schema marks say. The key is the stand-in GraphContentKey.hpp
-(tests/cpp_interface) over the cachekey_generated.h that the fixture's stand-in of hipDNN's
-scripts/gen_cache_key.py writes from those schemas, so a mark the spec writes wrongly, or a case
-expecting the wrong outcome, fails here. The cases start from each op's createValid<Op>Graph(), read
-from the fixture's FlatbufferGraphTestUtils.hpp with every op's function placed by apply's registrar."""
+"""The cache-key cases (the cache_key family): every shipped op's TestGraphContentKey cases, placed by
+apply's own registrar into the fixture's TestGraphContentKey.cpp (a stand-in of hipDNN's, beside a
+stand-in of its ContentCarryingTestGraph.hpp), build with -Wall -Wextra -Werror against flatc's
+headers for the generated schemas and run with the fixture's own non-JSON test: each case's keys
+compare as the schema marks say. The key is the stand-in GraphContentKey.hpp (tests/cpp_interface)
+over the cachekey_generated.h that the fixture's stand-in of hipDNN's scripts/gen_cache_key.py writes
+from those schemas, so a mark the spec writes wrongly, or a case expecting the wrong outcome, fails
+here. The cases start from each op's createValid<Op>Graph(), read from the fixture's
+FlatbufferGraphTestUtils.hpp with every op's function placed the same way."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from codegen.hipdnn import apply
-from codegen.hipdnn.apply import payload
 from codegen.pipeline.workspace import builtin_templates
 from codegen.plumbing import formatting
 from codegen.pipeline.workspace import load
@@ -74,18 +74,19 @@ def test_every_ops_cache_key_cases_build_and_pass(stubs, tmp_path):
     placed = graph_utils.encode().decode()
     assert all(f"{naming.OpNames(spec).graph_test_utility}(" in placed for spec in SPECS)
     (utils / "FlatbufferGraphTestUtils.hpp").write_text(placed)
-    unit = ["#include <gtest/gtest.h>", "", "#include <hipdnn_flatbuffers_sdk/flatbuffer_utilities/GraphContentKey.hpp>"]
-    unit += list(dict.fromkeys(line for spec in SPECS for line in payload(WS, spec, "cache_key_include.inc")))
-    unit += ["", "namespace hipdnn_flatbuffers_sdk::flatbuffer_utilities::testing", "{", "namespace", "{"]
+    # the fixture's TestGraphContentKey.cpp with every op's cases placed by apply's registrar; its own
+    # JSON test is left out (the stand-in key has no JSON form), its other test runs beside the cases
+    test = apply.Source.read(naming.CACHE_KEY_TEST, (FIXTURE / naming.CACHE_KEY_TEST).read_bytes())
     for spec in SPECS:
-        unit += ["", *payload(WS, spec, "cache_key_cases.inc")]
-    unit += ["", "} // namespace", "} // namespace hipdnn_flatbuffers_sdk::flatbuffer_utilities::testing"]
+        apply._register_cache_key_tests(WS, spec, {"cache_key_test": test})
+    apply._format_added(test, builtin_templates() / formatting.STYLE_FILE, "TestGraphContentKey.cpp")
     source = tmp_path / "TestGraphContentKey.cpp"
-    source.write_text("\n".join(unit) + "\n")
-    flags = [f"-I{tmp_path / 'tree' / 'flatbuffers_sdk' / 'include'}", *include_flags(SPECS, GENERATED, stubs)]
+    source.write_bytes(test.encode())
+    shutil.copy(FIXTURE / Path(naming.CACHE_KEY_TEST).parent / "ContentCarryingTestGraph.hpp", tmp_path)
+    flags = ["-DHIPDNN_FLATBUFFERS_SDK_SKIP_JSON_LIB", f"-I{tmp_path / 'tree' / 'flatbuffers_sdk' / 'include'}", *include_flags(SPECS, GENERATED, stubs)]
     expected = sum(len(cpp.build(spec).cache_key_cases) for spec in SPECS)
-    assert expected == len(re.findall(r"^TEST\(TestGraphContentKey, ", source.read_text(), re.M))
-    assert build_and_run(tmp_path / "cache_key", flags, [source]) == expected
+    assert expected + 2 == len(re.findall(r"^TEST\(TestGraphContentKey, ", source.read_text(), re.M))  # and the fixture's two
+    assert build_and_run(tmp_path / "cache_key", flags, [source]) == expected + 1
 
 
 def test_the_stand_in_script_refuses_cache_uid_without_a_domain(stubs, tmp_path):
