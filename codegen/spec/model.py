@@ -219,12 +219,19 @@ class Frontend:
     constructor: bool = True  # a defaulted default constructor
     equality: Equality | None = None
     graph_creates: tuple[str, ...] = ()  # optional outputs the Graph method always creates
+    # graph_creates outputs created only when every listed optional input is set (null otherwise):
+    # (output, inputs), in spec order
+    graph_creates_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
     graph_params: tuple[str, ...] | None = None  # the Graph method's tensor parameters (None: required inputs)
     unsupported: tuple[Unsupported, ...] = ()
     forwards: tuple[Forward, ...] = ()
 
     def flag_creating(self, tensor: str) -> FrontendFlag | None:
         return next((f for f in self.flags if tensor in f.creates), None)
+
+    def creates_when(self, tensor: str) -> tuple[str, ...]:
+        """The optional inputs whose presence a graph_creates output needs (() when always created)."""
+        return next((inputs for name, inputs in self.graph_creates_when if name == tensor), ())
 
 
 TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
@@ -1062,6 +1069,7 @@ def _frontend(e: "_Entry") -> Frontend:
         constructor=bool(e.pop("constructor", True)),
         equality=equality,
         graph_creates=tuple(e.pop("graph_creates", ())),
+        graph_creates_when=tuple((name, tuple(inputs)) for name, inputs in (e.pop("graph_creates_when") or {}).items()),
         graph_params=None if (params := e.pop("graph_params")) is None else tuple(params),
         unsupported=tuple(unsupported),
         forwards=tuple(forwards),

@@ -445,6 +445,7 @@ class GraphReturn:
     flag_setter: str = ""  # that flag's setter
     test_name: str = ""  # the graph test of an optional return: Returns<Tensor>When<Flag> / Returns<Tensor>AsSet
     always: bool = False  # an optional output the method always creates (frontend.graph_creates)
+    when: tuple["TensorView", ...] = ()  # graph_creates_when: the optional inputs its creation needs (all set)
 
 
 @dataclass(frozen=True)
@@ -1141,6 +1142,10 @@ def _graph_returns(spec: OpSpec, tensors: dict[str, TensorView]) -> tuple[GraphR
         flag = spec.frontend.flag_creating(name)
         if not t.optional:
             out.append(GraphReturn(t, True, ""))
+        elif name in spec.frontend.graph_creates and (needs := spec.frontend.creates_when(name)):
+            inputs = [tensors[i] for i in needs if i in tensors]
+            out.append(GraphReturn(t, True, "", "", f"Creates{t.pascal}When{''.join(i.pascal for i in inputs)}Set", always=True,
+                                   when=tuple(inputs)))
         elif name in spec.frontend.graph_creates:
             out.append(GraphReturn(t, True, "", "", f"Creates{t.pascal}Always", always=True))
         elif flag is not None:

@@ -421,10 +421,18 @@ class GraphBase:
         return created
 
     @staticmethod
-    def _returned(attributes: NodeAttributes, returns: Mapping[str, tuple[str, str, bool]]) -> list[Optional[TensorAttributes]]:
+    def _returned(attributes: NodeAttributes, returns: Mapping[str, tuple[str, str, bool]],
+                  creates: Mapping[str, tuple[str, tuple[str, ...]]]) -> list[Optional[TensorAttributes]]:
         """What a Graph method with a stated return gives back, in `returns` order (name ->
         (enumerator, creating flag, its default)): the outputs it created, and each optional output
-        as the attributes hold it, else created when its flag is set, else None."""
+        as the attributes hold it, else created when its flag is set, else None. Each of `creates`
+        (name -> (enumerator, the optional inputs it needs)) replaces the attributes' own: created
+        when every input it needs is set, else None."""
+        for name, (enumerator, needs) in creates.items():
+            if all(attributes.tensors.get(n) is not None for n in needs):
+                attributes.tensors[name] = TensorAttributes(name=f"{attributes.name}::{enumerator}", is_virtual=True)
+            else:
+                attributes.tensors.pop(name, None)
         for name, (enumerator, flag, default) in returns.items():
             if attributes.tensors.get(name) is None and flag and attributes.flags.get(flag, default):
                 attributes.tensors[name] = TensorAttributes(name=f"{attributes.name}::{enumerator}", is_virtual=True)

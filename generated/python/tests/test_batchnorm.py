@@ -2505,19 +2505,22 @@ class TestBatchnormNode(unittest.TestCase):
         }.items()}
         attributes = NodeAttributes(
             name="node",
-            tensors={"epsilon": tensors["epsilon"]},
+            tensors={"epsilon": tensors["epsilon"], "prev_running_mean": tensors["prev_running_mean"], "prev_running_variance": tensors["prev_running_variance"], "momentum": tensors["momentum"]},
             fields={},
         )
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]]
         returned = graph.batchnorm(tensors["x"], tensors["scale"], tensors["bias"], attributes)
-        # the stated return: optional outputs None unless the attributes hold one or a flag creates it
-        self.assertEqual([None if t is None else t.name for t in returned], ["node::Y", None, None, None, None])
+        # the stated return: optional outputs None unless the attributes hold one or the method creates it (flag, graph_creates)
+        self.assertEqual([None if t is None else t.name for t in returned], ["node::Y", "node::MEAN", "node::INV_VARIANCE", "node::NEXT_RUNNING_MEAN", "node::NEXT_RUNNING_VARIANCE"])
         outputs = [attributes.tensors[name] for name in ("y", )]
         self.assertEqual([t.name for t in attributes.lists["peer_stats"] if t is not None], [f"node::PEER_STATS_{i}" for i in range(1)])
         self.assertEqual(tensors["x"].name, "node::X")
         self.assertEqual(tensors["scale"].name, "node::SCALE")
         self.assertEqual(tensors["bias"].name, "node::BIAS")
         self.assertEqual(tensors["epsilon"].name, "node::EPSILON")
+        self.assertEqual(tensors["prev_running_mean"].name, "node::PREV_RUNNING_MEAN")
+        self.assertEqual(tensors["prev_running_variance"].name, "node::PREV_RUNNING_VARIANCE")
+        self.assertEqual(tensors["momentum"].name, "node::MOMENTUM")
         self.assertEqual([t.name for t in outputs], ["node::Y"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
