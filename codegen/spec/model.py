@@ -412,12 +412,19 @@ class Check:
 @dataclass(frozen=True)
 class Formula:
     """`infer:`: when `target`'s dims are empty and `when` holds, infer_properties_node() sets them to
-    the dims expression `dims` (and packed strides when its strides are empty)."""
+    the dims expression `dims` (and, when its strides are empty, `strides`: packed or channels-last)."""
 
     target: str
     dims: str
     when: str | None
     span: Span
+    strides: str = "packed"  # one of FORMULA_STRIDES: the strides given when the target has none
+
+
+# the strides an inference formula gives: row-major packed, or packed channels-last (dimension 1
+# innermost, then the last dimensions down to 2, then dimension 0: hipDNN's generateStrides with
+# strideOrderNhwc, ShapeUtilities.hpp id 56691289202)
+FORMULA_STRIDES = ("packed", "channels_last")
 
 
 @dataclass(frozen=True)
@@ -921,9 +928,9 @@ def _work(e: _Entry) -> Work:
 
 def _formula(e: _Entry) -> Formula:
     strides = e.pop("strides", "packed")
-    if strides != "packed":
+    if strides not in FORMULA_STRIDES:
         raise AssertionError(f"strides {strides!r} passed the schema")
-    result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span)
+    result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span, strides)
     e.done()
     return result
 

@@ -342,7 +342,7 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
         if applied is not None:
             dims[f.formula.target] = applied
             if not strides.get(f.formula.target):
-                strides[f.formula.target] = packed(applied)
+                strides[f.formula.target] = formula_strides(f.formula.strides, applied)
     return None
 
 
@@ -358,6 +358,25 @@ def packed(dims: Dims) -> Dims:
         strides.append(step)
         step *= max(d, 1)
     return tuple(reversed(strides))
+
+
+def channels_last(dims: Dims) -> Dims:
+    """Packed channels-last strides: dimension 1 innermost, then the last dimensions down to 2, then
+    dimension 0 (a dimension below 1 counts as 1); below rank 2, every stride is 1."""
+    if len(dims) < 2:
+        return (1,) * len(dims)
+    strides = [1] * len(dims)
+    step = max(dims[1], 1)
+    for i in range(len(dims) - 1, 1, -1):
+        strides[i] = step
+        step *= max(dims[i], 1)
+    strides[0] = step
+    return tuple(strides)
+
+
+def formula_strides(kind: str, dims: Dims) -> Dims:
+    """The strides an inference formula gives dims it inferred (Formula.strides)."""
+    return channels_last(dims) if kind == "channels_last" else packed(dims)
 
 
 def formula_python(f: expr.CompiledFormula, v: str = "v") -> tuple[str, str]:

@@ -299,6 +299,7 @@ def _formulas(spec: OpSpec) -> tuple[str, ...]:
     for f in nodecheck.formulas(spec):
         when, dims = nodecheck.formula_python(f)
         extra = f", when=lambda v: {when}" if when else ""
+        extra += f", strides={f.formula.strides!r}" if f.formula.strides != "packed" else ""
         out.append(f"Formula({f.formula.target!r}, lambda v: {dims}{extra})")
     return tuple(out)
 

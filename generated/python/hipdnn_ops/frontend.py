@@ -197,6 +197,7 @@ class Formula:
     target: str
     dims: Callable[[Values], tuple[int, ...]]
     when: Optional[Callable[[Values], bool]] = None
+    strides: str = "packed"  # or "channels_last"
 
 
 def packed(dims: tuple[int, ...]) -> tuple[int, ...]:
@@ -205,6 +206,20 @@ def packed(dims: tuple[int, ...]) -> tuple[int, ...]:
         strides.append(step)
         step *= max(d, 1)
     return tuple(reversed(strides))
+
+
+def channels_last(dims: tuple[int, ...]) -> tuple[int, ...]:
+    """Packed channels-last strides: dimension 1 innermost, then the last dimensions down to 2,
+    then dimension 0; below rank 2, every stride is 1."""
+    if len(dims) < 2:
+        return (1,) * len(dims)
+    strides = [1] * len(dims)
+    step = max(dims[1], 1)
+    for i in range(len(dims) - 1, 1, -1):
+        strides[i] = step
+        step *= max(dims[i], 1)
+    strides[0] = step
+    return tuple(strides)
 
 
 @dataclass(frozen=True)
@@ -366,7 +381,7 @@ class NodeSpec:
                 continue
             target.dims = dims
             if not target.strides:
-                target.strides = packed(dims)
+                target.strides = channels_last(dims) if formula.strides == "channels_last" else packed(dims)
         return Error()
 
 

@@ -2326,7 +2326,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
 
     def test_InferInvVarianceKeepsUserValueFormula2(self) -> None:
         attributes = node_attributes(
@@ -2372,7 +2372,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningMeanKeepsUserValueFormula3(self) -> None:
         attributes = node_attributes(
@@ -2418,7 +2418,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningVarianceKeepsUserValueFormula4(self) -> None:
         attributes = node_attributes(
@@ -2464,7 +2464,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
 
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
