@@ -418,12 +418,18 @@ class Formula:
     dims: str
     when: str | None
     span: Span
-    strides: str = "packed"  # one of FORMULA_STRIDES: the strides given when the target has none
+    strides: str = "packed"  # FORMULA_STRIDES or order_of(<tensor>): the strides given when the target has none
+
+    @property
+    def order_of(self) -> str | None:
+        """The tensor whose stride order `strides: order_of(t)` packs in (None for the other kinds)."""
+        return self.strides[len("order_of("):-1] if self.strides.startswith("order_of(") else None
 
 
 # the strides an inference formula gives: row-major packed, or packed channels-last (dimension 1
 # innermost, then the last dimensions down to 2, then dimension 0: hipDNN's generateStrides with
-# strideOrderNhwc, ShapeUtilities.hpp id 56691289202)
+# strideOrderNhwc, ShapeUtilities.hpp id 56691289202); besides these, order_of(t): packed in t's
+# stride order (generateStrides with extractStrideOrder, ShapeUtilities.hpp id 57928022516)
 FORMULA_STRIDES = ("packed", "channels_last")
 
 
@@ -928,7 +934,7 @@ def _work(e: _Entry) -> Work:
 
 def _formula(e: _Entry) -> Formula:
     strides = e.pop("strides", "packed")
-    if strides not in FORMULA_STRIDES:
+    if strides not in FORMULA_STRIDES and not (strides.startswith("order_of(") and strides.endswith(")")):
         raise AssertionError(f"strides {strides!r} passed the schema")
     result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span, strides)
     e.done()

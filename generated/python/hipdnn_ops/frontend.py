@@ -197,7 +197,7 @@ class Formula:
     target: str
     dims: Callable[[Values], tuple[int, ...]]
     when: Optional[Callable[[Values], bool]] = None
-    strides: str = "packed"  # or "channels_last"
+    strides: str = "packed"  # or "channels_last", or "order_of(<tensor>)"
 
 
 def packed(dims: tuple[int, ...]) -> tuple[int, ...]:
@@ -220,6 +220,33 @@ def channels_last(dims: tuple[int, ...]) -> tuple[int, ...]:
         step *= max(dims[i], 1)
     strides[0] = step
     return tuple(strides)
+
+
+def in_order_of(dims: tuple[int, ...], strides: tuple[int, ...]) -> tuple[int, ...]:
+    """Packed strides for `dims` in the stride order of `strides` (of the same rank): longest stride
+    outermost, ties in index order, dimension 1 last in an N...WC layout (dimension 0 holding the
+    first longest stride, dimension 1 the first shortest, a later one longer than it)."""
+    indices = list(range(len(strides)))
+    first_max, first_min = strides.index(max(strides)), strides.index(min(strides))
+    if first_max == 0 and first_min == 1 and any(strides[i] > strides[1] for i in range(2, len(strides))):
+        indices = [0, *range(2, len(strides)), 1]
+    order = sorted(indices, key=lambda i: -strides[i])
+    out, step = [1] * len(dims), 1
+    for i in reversed(order):
+        out[i] = step
+        step *= max(dims[i], 1)
+    return tuple(out)
+
+
+def formula_strides(kind: str, dims: tuple[int, ...], tensors: Mapping[str, "TensorAttributes"]) -> tuple[int, ...]:
+    """The strides an inference formula gives the dims it inferred."""
+    if kind == "channels_last":
+        return channels_last(dims)
+    if kind.startswith("order_of("):
+        source = tensors.get(kind[len("order_of("):-1])
+        if source is not None and source.strides and len(source.strides) == len(dims):
+            return in_order_of(dims, tuple(source.strides))
+    return packed(dims)
 
 
 @dataclass(frozen=True)
@@ -381,7 +408,7 @@ class NodeSpec:
                 continue
             target.dims = dims
             if not target.strides:
-                target.strides = channels_last(dims) if formula.strides == "channels_last" else packed(dims)
+                target.strides = formula_strides(formula.strides, dims, tensors)
         return Error()
 
 

@@ -2188,7 +2188,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
 
     def test_InferInvVarianceFromFormula2(self) -> None:
         attributes = node_attributes(
@@ -2211,7 +2211,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningMeanFromFormula3(self) -> None:
         attributes = node_attributes(
@@ -2234,7 +2234,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningVarianceFromFormula4(self) -> None:
         attributes = node_attributes(
@@ -2257,7 +2257,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
 
     def test_InferYFromSourceWithoutStrides(self) -> None:
         attributes = node_attributes(
