@@ -2487,6 +2487,44 @@ class TestBatchnormNode(unittest.TestCase):
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]] + [None]
         self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "BatchnormNode: peer_stats has a null entry at index 1"))
 
+    def test_GraphMethodCreatesNextRunningMeanOnlyWithEveryInputItNeeds(self) -> None:
+        # graph_creates_when: next_running_mean is created when prev_running_mean, prev_running_variance, momentum are all set, else set to None
+        for unset in (None, "prev_running_mean", "prev_running_variance", "momentum", ):
+            own = TensorAttributes()
+            tensors = {n: TensorAttributes() for n in ("prev_running_mean", "prev_running_variance", "momentum", ) if n != unset}
+            tensors["next_running_mean"] = own
+            attributes = NodeAttributes(
+                name="node",
+                tensors=tensors,
+                fields={},
+            )
+            created = Graph().batchnorm(TensorAttributes(), TensorAttributes(), TensorAttributes(), attributes)[3]
+            if unset is None:
+                assert created is not None
+                self.assertIsNot(created, own)
+                self.assertEqual((created.name, created.is_virtual), ("node::NEXT_RUNNING_MEAN", True))
+            else:
+                self.assertIsNone(created, unset)
+
+    def test_GraphMethodCreatesNextRunningVarianceOnlyWithEveryInputItNeeds(self) -> None:
+        # graph_creates_when: next_running_variance is created when prev_running_mean, prev_running_variance, momentum are all set, else set to None
+        for unset in (None, "prev_running_mean", "prev_running_variance", "momentum", ):
+            own = TensorAttributes()
+            tensors = {n: TensorAttributes() for n in ("prev_running_mean", "prev_running_variance", "momentum", ) if n != unset}
+            tensors["next_running_variance"] = own
+            attributes = NodeAttributes(
+                name="node",
+                tensors=tensors,
+                fields={},
+            )
+            created = Graph().batchnorm(TensorAttributes(), TensorAttributes(), TensorAttributes(), attributes)[4]
+            if unset is None:
+                assert created is not None
+                self.assertIsNot(created, own)
+                self.assertEqual((created.name, created.is_virtual), ("node::NEXT_RUNNING_VARIANCE", True))
+            else:
+                self.assertIsNone(created, unset)
+
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
