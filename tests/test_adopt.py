@@ -292,11 +292,15 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
 
 def test_batchnorm_adopts_the_graph_methods_exact_api(workspace):
     """BatchnormAttributes declares no constructor; Graph::batchnorm takes x, scale and bias only
-    (not epsilon, a required input) and creates mean and inv_variance outside any branch, next
-    running stats inside one."""
+    (not epsilon, a required input) and creates mean and inv_variance outside any branch, the next
+    running stats inside one that requires the previous ones and momentum (graph_creates_when)."""
     out = _adopt_dry(workspace, "batchnorm")
-    assert "  graph_returns: [y, mean, inv_variance, next_running_mean, next_running_variance]\n  constructor: false\n  graph_params: [x, scale, bias]\n  graph_creates: [mean, inv_variance]\n\ntensors:" in out
+    assert ("  graph_returns: [y, mean, inv_variance, next_running_mean, next_running_variance]\n  constructor: false\n  graph_params: [x, scale, bias]\n"
+            "  graph_creates: [mean, inv_variance, next_running_mean, next_running_variance]\n  graph_creates_when:\n"
+            "    next_running_mean: [prev_running_mean, prev_running_variance, momentum]\n"
+            "    next_running_variance: [prev_running_mean, prev_running_variance, momentum]\n\ntensors:") in out
     assert "BatchnormAttributes declares no constructor" in out and "Graph::batchnorm creates mean, inv_variance on every call" in out
+    assert "Graph::batchnorm creates next_running_mean only when prev_running_mean, prev_running_variance, momentum are set" in out
 
 
 def test_block_scale_dequantize_adopts_private_fields_setter_forms_and_equality(workspace):

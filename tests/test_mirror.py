@@ -115,7 +115,9 @@ def test_python_tests_cover_every_gtest_case(spec):
     assert set(gtest) == set(python)
     for suite in gtest:
         mirrored = {name for name in gtest[suite] if not NO_PYTHON_COUNTERPART.fullmatch(name)}
-        assert mirrored == python[suite] - NO_CPP_COUNTERPART, suite
+        # the mirror's Graph method tests have their C++ counterparts in TestGraph<Op> (Creates<T>When<Inputs>Set)
+        graph = {name for name in python[suite] if name.startswith("GraphMethodCreates")}
+        assert mirrored == python[suite] - NO_CPP_COUNTERPART - graph, suite
 
 
 def test_dispatch_covers_every_op():

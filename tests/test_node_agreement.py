@@ -79,8 +79,19 @@ def _driver_source(specs) -> str:
                 cast = {"bool": "value != 0"}.get(f.field.type.name, f"static_cast<{f.field.type.cpp_type}>(value)")
                 lines.append(f"        if(flag != 0) {{ {f.write(cast)}; }}")
             lines.append("    }")
+        # then infer_properties_node() on the same attributes: its status and every tensor's dims and
+        # strides after it (the formulas' packed and channels-last strides included)
         lines += ["    const auto error = node.pre_validate_node();",
-                  "    std::cout << codeName(error.code) << '\\t' << error.get_message() << '\\n';", "}", ""]
+                  "    std::cout << codeName(error.code) << '\\t' << error.get_message();",
+                  "    const auto inferred = node.infer_properties_node();",
+                  "    std::cout << '\\t' << codeName(inferred.code) << '\\t' << inferred.get_message();"]
+        for t in view.tensors:
+            lines += ["    {", f"        const auto tensor = {t.frontend_read};", "        std::cout << '\\t';",
+                      "        if(tensor == nullptr) { std::cout << '-'; }",
+                      "        else", "        {",
+                      "            for(auto d : tensor->get_dim()) { std::cout << d << ' '; }", "            std::cout << '/';",
+                      "            for(auto s : tensor->get_stride()) { std::cout << s << ' '; }", "        }", "    }"]
+        lines += ["    std::cout << '\\n';", "}", ""]
     lines += ["} // namespace", "", "int main()", "{", "    int64_t op = 0;", "    while(std::cin >> op)", "    {"]
     for index in range(len(specs)):
         lines.append(f"        if(op == {index}) {{ run{index}(std::cin); }}")
@@ -190,7 +201,12 @@ def _mirror(spec, dims, strides, fields):
         fields=values,
     )
     error = module.NODE.pre_validate(attributes)
-    return error.code, error.message
+    inferred = module.NODE.infer_properties(attributes)
+    shapes = []
+    for t in spec.tensors:
+        tensor = attributes.tensors.get(t.name)
+        shapes.append("-" if tensor is None else "".join(f"{d} " for d in tensor.dims) + "/" + "".join(f"{s} " for s in tensor.strides))
+    return error.code, error.message, inferred.code, inferred.message, tuple(shapes)
 
 
 @pytest.fixture(scope="module")
@@ -220,12 +236,19 @@ def test_cpp_and_mirror_agree_on_random_states(driver):
     outputs = run.stdout.splitlines()
     assert len(outputs) == len(states)
     failures: dict[str, set[str]] = {spec.op: set() for spec in SPECS}
+    formulas_applied: set[str] = set()
     for (spec, dims, strides, fields), out in zip(states, outputs):
-        code, _, message = out.partition("\t")
+        code, message, infer_code, infer_message, *shapes = out.split("\t")
         mirror = _mirror(spec, dims, strides, fields)
-        assert (code, message) == mirror, f"{spec.op}: {dims} {strides} {fields}: C++ {code} {message!r}, mirror {mirror}"
+        cpp = (code, message, infer_code, infer_message, tuple(shapes))
+        assert cpp == mirror, f"{spec.op}: {dims} {strides} {fields}: C++ {cpp}, mirror {mirror}"
         expected = nodecheck.evaluate(spec, dims, fields, strides)
-        assert mirror == (("OK", "") if expected is None else (expected.code, expected.message))
+        assert mirror[:2] == (("OK", "") if expected is None else (expected.code, expected.message))
         failures[spec.op].add(message)
+        for f in spec.formulas:  # a formula applied: its target had no dims before and has them after
+            position = [t.name for t in spec.tensors].index(f.target)
+            if dims.get(f.target) == () and not mirror[4][position].startswith("/"):
+                formulas_applied.add(spec.op)
     for spec in SPECS:  # the random states reach both outcomes for every op
         assert "" in failures[spec.op] and len(failures[spec.op]) > 1, spec.op
+        assert spec.op in formulas_applied or not spec.formulas, f"{spec.op}: no state applied an inference formula"

@@ -842,8 +842,6 @@ def _equality(spec: OpSpec) -> Iterator[Diagnostic]:
 
 def _graph_creates(spec: OpSpec) -> Iterator[Diagnostic]:
     creates = spec.frontend.graph_creates
-    if not creates:
-        return
     loc = spec.frontend.span.at("graph_creates")
     optional_outputs = {t.name for t in spec.tensors if t.optional and t.role == "output"}
     returned = set(naming.graph_returns(spec))
@@ -854,6 +852,14 @@ def _graph_creates(spec: OpSpec) -> Iterator[Diagnostic]:
             yield rules.SPEC_GRAPH_CREATES(loc, f"graph_creates names '{name}', which graph_returns does not return")
         elif (flag := spec.frontend.flag_creating(name)) is not None:
             yield rules.SPEC_GRAPH_CREATES(loc, f"graph_creates names '{name}', which flag '{flag.name}' creates only when set")
+    when_loc = spec.frontend.span.at("graph_creates_when")
+    optional_inputs = {t.name for t in spec.tensors if t.optional and t.role == "input"}
+    for name, inputs in spec.frontend.graph_creates_when:
+        if name not in creates:
+            yield rules.SPEC_GRAPH_CREATES(when_loc, f"graph_creates_when names '{name}', which graph_creates does not list")
+        for i in inputs:
+            if i not in optional_inputs:
+                yield rules.SPEC_GRAPH_CREATES(when_loc, f"graph_creates_when makes '{name}' wait for '{i}', which is not an optional input tensor of this op")
 
 
 def _flags(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -317,9 +317,14 @@ SPEC_GRAPH_PARAMS = _rule(
 )
 SPEC_GRAPH_CREATES = _rule(
     "SPEC-GRAPH-CREATES",
-    "frontend graph_creates names something other than a returned optional output no flag creates",
+    "frontend graph_creates names something other than a returned optional output no flag creates, or graph_creates_when "
+    "names an output graph_creates does not list or waits for something other than an optional input",
     doc="`graph_creates` lists optional outputs the Graph method always creates, as hipDNN's batchnorm creates mean and "
-    "inv_variance. Each must be an optional single output the method returns (graph_returns) that no flag creates.",
+    "inv_variance. Each must be an optional single output the method returns (graph_returns) that no flag creates. "
+    "`graph_creates_when: {output: [inputs]}` makes one of them conditional: the method creates it only when every "
+    "listed optional input tensor is set in the attributes, and sets it to null otherwise, as hipDNN's batchnorm "
+    "creates next_running_mean and next_running_variance only when prev_running_mean, prev_running_variance and "
+    "momentum are set. Each output it names must be in graph_creates; each input must be an optional input tensor.",
 )
 SPEC_GRAPH_RETURNS = _rule(
     "SPEC-GRAPH-RETURNS",

@@ -58,6 +58,8 @@ class Facts:
     equality: tuple[list[str], list[str]] | None = None  # (logical, strict) fields its equality hooks compare
     graph_params: list[str] | None = None  # the Graph method's tensor parameters, when not the required inputs
     graph_creates: list[str] = field(default_factory=list)  # optional outputs the Graph method always creates
+    # those it creates only when every listed optional input is set (graph_creates_when), in graph_creates
+    graph_creates_when: list[tuple[str, list[str]]] = field(default_factory=list)
     setter_tests: dict[str, str] = field(default_factory=dict)  # multi-value setter -> its test name, when not derived
 
     @property
@@ -70,6 +72,9 @@ class Facts:
             lines.append(f"  graph_params: [{', '.join(self.graph_params)}]")
         if self.graph_creates:
             lines.append(f"  graph_creates: [{', '.join(self.graph_creates)}]")
+        if self.graph_creates_when:
+            lines.append("  graph_creates_when:")
+            lines += [f"    {name}: [{', '.join(inputs)}]" for name, inputs in self.graph_creates_when]
         if self.equality is not None:
             logical, strict = self.equality
             lines.append(f"  equality: {{logical: [{', '.join(logical)}], strict: [{', '.join(strict)}]}}")
@@ -197,9 +202,14 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         if params and all(params) and params != required_inputs:
             out.graph_params = [p for p in params if p]
             out.lines.append(f"Graph::{m.name} takes the tensors {', '.join(out.graph_params)} (not every required input)")
-        out.graph_creates = _graph_creates(root, m, [t for t, role, optional in tensors if role == "output" and optional])
-        if out.graph_creates:
-            out.lines.append(f"Graph::{m.name} creates {', '.join(out.graph_creates)} on every call")
+        optional_inputs = [t for t, role, optional in tensors if role == "input" and optional]
+        out.graph_creates, out.graph_creates_when = _graph_creates(root, m, [t for t, role, optional in tensors if role == "output" and optional],
+                                                                   optional_inputs)
+        when = dict(out.graph_creates_when)
+        if always := [t for t in out.graph_creates if t not in when]:
+            out.lines.append(f"Graph::{m.name} creates {', '.join(always)} on every call")
+        for t, inputs in out.graph_creates_when:
+            out.lines.append(f"Graph::{m.name} creates {t} only when {', '.join(inputs)} are set")
     c = found.cls
     if c is None:
         return out
@@ -364,22 +374,26 @@ def _equality(internals: cxx_api.Internals, fields: list[str]) -> tuple[list[str
     return found[0], found[1]
 
 
-def _graph_creates(root: Path, method: cxx_api.Function, optional_outputs: list[str]) -> list[str]:
-    """Optional outputs the Graph method's body hands its attributes unconditionally: `set_<t>(v)`
-    and `auto v = outputTensor(...)` both at the body's own level (inside no branch's braces)."""
+def _graph_creates(root: Path, method: cxx_api.Function, optional_outputs: list[str],
+                   optional_inputs: list[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """Optional outputs the Graph method's body hands its attributes: `set_<t>(v)` at the body's own
+    level (inside no branch's braces) with `auto v = outputTensor(...)` there too (always created),
+    or `v` declared empty there and `v = outputTensor(...)` inside an `if` whose condition only
+    requires optional inputs set (`attributes.get_<input>()`, joined by &&): created only then."""
     text = _read(root / GRAPH_HPP)
     internals = cxx_api.class_internals(text, "Graph") if text is not None else None
     if internals is None:
-        return []
+        return [], []
     names = tuple(p.name for p in method.params)
     body = next((b for params, b in internals.bodies.get(method.name, ()) if tuple(p.name for p in params) == names), None)
     if body is None:
-        return []
+        return [], []
 
     def top_level(at: int) -> bool:
         return body[:at].count("{") - body[:at].count("}") == 1
 
     created: list[str] = []
+    when: list[tuple[str, list[str]]] = []
     for t in optional_outputs:
         hit = re.search(rf"\bset_{re.escape(t)}\((?:std::move\()?([A-Za-z_][A-Za-z0-9_]*)\)", body)
         if hit is None or not top_level(hit.start()):
@@ -387,7 +401,20 @@ def _graph_creates(root: Path, method: cxx_api.Function, optional_outputs: list[
         decl = re.search(rf"\bauto\s*{re.escape(hit[1])}\s*=\s*outputTensor\(", body)
         if decl is not None and top_level(decl.start()):
             created.append(t)
-    return created
+            continue
+        empty = re.search(rf"std::shared_ptr<TensorAttributes>\s*{re.escape(hit[1])}\s*;", body)
+        made = re.search(rf"\b{re.escape(hit[1])}\s*=\s*outputTensor\(", body)
+        if empty is None or made is None or not top_level(empty.start()) or top_level(made.start()):
+            continue
+        branch = [m for m in re.finditer(r"\bif\s*\(((?:[^()]|\([^()]*\))*)\)\s*\{", body[:made.start()]) if top_level(m.start())]
+        if not branch:
+            continue
+        parts = [p.strip() for p in branch[-1][1].split("&&")]
+        needs = [g[1] for g in (re.fullmatch(r"attributes\.get_([a-z0-9_]+)\(\)(?:\s*!=\s*nullptr)?", p) for p in parts) if g]
+        if len(needs) == len(parts) and all(n in optional_inputs for n in needs):
+            created.append(t)
+            when.append((t, needs))
+    return created, when
 
 
 def _passed_to(method: cxx_api.Function, internals: cxx_api.Internals, tensors: set[str]) -> list[str | None] | None:

@@ -1043,6 +1043,12 @@ def compile_spec_formula(spec: "OpSpec", formula: "Formula") -> tuple[CompiledFo
             nodes[key] = compile_check(text, scope, want)
         except ExprError as e:
             problems.append((key, loc_in(formula.span.at(key), text, min(e.offset, len(text))), e))
+    order_of = formula.order_of
+    if order_of is not None and order_of not in scope.tensors:
+        close = _close(order_of, list(scope.tensors))
+        offset = len("order_of(")
+        problems.append(("strides", loc_in(formula.span.at("strides"), formula.strides, offset),
+                         ExprError(UNKNOWN, offset, f"'{order_of}' is not a tensor of this op", f"did you mean '{close}'?" if close else None)))
     if problems:
         return None, problems
     return CompiledFormula(formula, nodes["dims"], nodes.get("when")), []

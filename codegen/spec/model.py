@@ -219,12 +219,19 @@ class Frontend:
     constructor: bool = True  # a defaulted default constructor
     equality: Equality | None = None
     graph_creates: tuple[str, ...] = ()  # optional outputs the Graph method always creates
+    # graph_creates outputs created only when every listed optional input is set (null otherwise):
+    # (output, inputs), in spec order
+    graph_creates_when: tuple[tuple[str, tuple[str, ...]], ...] = ()
     graph_params: tuple[str, ...] | None = None  # the Graph method's tensor parameters (None: required inputs)
     unsupported: tuple[Unsupported, ...] = ()
     forwards: tuple[Forward, ...] = ()
 
     def flag_creating(self, tensor: str) -> FrontendFlag | None:
         return next((f for f in self.flags if tensor in f.creates), None)
+
+    def creates_when(self, tensor: str) -> tuple[str, ...]:
+        """The optional inputs whose presence a graph_creates output needs (() when always created)."""
+        return next((inputs for name, inputs in self.graph_creates_when if name == tensor), ())
 
 
 TENSOR_METADATA = ("cache_uid",)  # hipDNN marks every tensor UID field (cache_uid)
@@ -405,12 +412,25 @@ class Check:
 @dataclass(frozen=True)
 class Formula:
     """`infer:`: when `target`'s dims are empty and `when` holds, infer_properties_node() sets them to
-    the dims expression `dims` (and packed strides when its strides are empty)."""
+    the dims expression `dims` (and, when its strides are empty, `strides`: packed or channels-last)."""
 
     target: str
     dims: str
     when: str | None
     span: Span
+    strides: str = "packed"  # FORMULA_STRIDES or order_of(<tensor>): the strides given when the target has none
+
+    @property
+    def order_of(self) -> str | None:
+        """The tensor whose stride order `strides: order_of(t)` packs in (None for the other kinds)."""
+        return self.strides[len("order_of("):-1] if self.strides.startswith("order_of(") else None
+
+
+# the strides an inference formula gives: row-major packed, or packed channels-last (dimension 1
+# innermost, then the last dimensions down to 2, then dimension 0: hipDNN's generateStrides with
+# strideOrderNhwc, ShapeUtilities.hpp id 56691289202); besides these, order_of(t): packed in t's
+# stride order (generateStrides with extractStrideOrder, ShapeUtilities.hpp id 57928022516)
+FORMULA_STRIDES = ("packed", "channels_last")
 
 
 @dataclass(frozen=True)
@@ -914,9 +934,9 @@ def _work(e: _Entry) -> Work:
 
 def _formula(e: _Entry) -> Formula:
     strides = e.pop("strides", "packed")
-    if strides != "packed":
+    if strides not in FORMULA_STRIDES and not (strides.startswith("order_of(") and strides.endswith(")")):
         raise AssertionError(f"strides {strides!r} passed the schema")
-    result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span)
+    result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span, strides)
     e.done()
     return result
 
@@ -1062,6 +1082,7 @@ def _frontend(e: "_Entry") -> Frontend:
         constructor=bool(e.pop("constructor", True)),
         equality=equality,
         graph_creates=tuple(e.pop("graph_creates", ())),
+        graph_creates_when=tuple((name, tuple(inputs)) for name, inputs in (e.pop("graph_creates_when") or {}).items()),
         graph_params=None if (params := e.pop("graph_params")) is None else tuple(params),
         unsupported=tuple(unsupported),
         forwards=tuple(forwards),

@@ -305,7 +305,8 @@ class NodeView:
     infer_required: tuple[tuple[str, str], ...]  # (tensor expression, message literal)
     inferences: tuple[InferView, ...]
     declared: tuple[NodeCheckView, ...] = ()  # the spec's `checks:` placed in the frontend, in order
-    formulas: tuple[tuple[str, str, str], ...] = ()  # `infer:`: (target tensor, condition, dims expression)
+    # `infer:`: (target tensor, condition, dims expression, strides kind, the order_of tensor's read or "")
+    formulas: tuple[tuple[str, str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -445,6 +446,7 @@ class GraphReturn:
     flag_setter: str = ""  # that flag's setter
     test_name: str = ""  # the graph test of an optional return: Returns<Tensor>When<Flag> / Returns<Tensor>AsSet
     always: bool = False  # an optional output the method always creates (frontend.graph_creates)
+    when: tuple["TensorView", ...] = ()  # graph_creates_when: the optional inputs its creation needs (all set)
 
 
 @dataclass(frozen=True)
@@ -1025,7 +1027,7 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
                     tuple(groups["declared"]), tuple(_formula_view(f, tensors, ctx) for f in nodecheck.formulas(spec)))
 
 
-def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str]:
+def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str]:
     target = tensors[f.formula.target].frontend_read
     guards: list[str] = []
     when = ""
@@ -1034,7 +1036,9 @@ def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: 
     dims_guards, value = expr.cpp(f.dims, ctx)
     guards += [g for g in dims_guards if g not in guards]
     parts = [f"{target} != nullptr", f"{target}->get_dim().empty()", *(f"({g})" for g in guards), *([when] if when else [])]
-    return target, " && ".join(parts), value
+    source = f.formula.order_of
+    kind = "order_of" if source else f.formula.strides
+    return target, " && ".join(parts), value, kind, tensors[source].frontend_read if source else ""
 
 
 def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> expr.CppContext:
@@ -1141,6 +1145,10 @@ def _graph_returns(spec: OpSpec, tensors: dict[str, TensorView]) -> tuple[GraphR
         flag = spec.frontend.flag_creating(name)
         if not t.optional:
             out.append(GraphReturn(t, True, ""))
+        elif name in spec.frontend.graph_creates and (needs := spec.frontend.creates_when(name)):
+            inputs = [tensors[i] for i in needs if i in tensors]
+            out.append(GraphReturn(t, True, "", "", f"Creates{t.pascal}When{''.join(i.pascal for i in inputs)}Set", always=True,
+                                   when=tuple(inputs)))
         elif name in spec.frontend.graph_creates:
             out.append(GraphReturn(t, True, "", "", f"Creates{t.pascal}Always", always=True))
         elif flag is not None:

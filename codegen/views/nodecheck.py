@@ -342,7 +342,8 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
         if applied is not None:
             dims[f.formula.target] = applied
             if not strides.get(f.formula.target):
-                strides[f.formula.target] = packed(applied)
+                source = f.formula.order_of
+                strides[f.formula.target] = formula_strides(f.formula.strides, applied, strides.get(source) if source else None)
     return None
 
 
@@ -358,6 +359,55 @@ def packed(dims: Dims) -> Dims:
         strides.append(step)
         step *= max(d, 1)
     return tuple(reversed(strides))
+
+
+def channels_last(dims: Dims) -> Dims:
+    """Packed channels-last strides: dimension 1 innermost, then the last dimensions down to 2, then
+    dimension 0 (a dimension below 1 counts as 1); below rank 2, every stride is 1."""
+    if len(dims) < 2:
+        return (1,) * len(dims)
+    strides = [1] * len(dims)
+    step = max(dims[1], 1)
+    for i in range(len(dims) - 1, 1, -1):
+        strides[i] = step
+        step *= max(dims[i], 1)
+    strides[0] = step
+    return tuple(strides)
+
+
+def stride_order(strides: Dims) -> tuple[int, ...]:
+    """The dimension indices from outermost to innermost by `strides`, as hipDNN's extractStrideOrder
+    ranks them (ShapeUtilities.hpp id 57928022516): longest stride first, ties in index order, except
+    that when dimension 0 holds the first longest stride, dimension 1 the first shortest and some later
+    dimension a longer one than dimension 1 (an N...WC layout), dimension 1 goes last before sorting."""
+    indices = list(range(len(strides)))
+    if strides:
+        first_max = strides.index(max(strides))
+        first_min = strides.index(min(strides))
+        if first_max == 0 and first_min == 1 and any(strides[i] > strides[1] for i in range(2, len(strides))):
+            indices = [0, *range(2, len(strides)), 1]
+    return tuple(sorted(indices, key=lambda i: -strides[i]))  # sorted() is stable, as std::stable_sort
+
+
+def in_order(dims: Dims, order: tuple[int, ...]) -> Dims:
+    """Packed strides for `dims` with the dimensions ordered outermost to innermost as `order` (a
+    dimension below 1 counts as 1)."""
+    strides = [1] * len(dims)
+    step = 1
+    for i in reversed(order):
+        strides[i] = step
+        step *= max(dims[i], 1)
+    return tuple(strides)
+
+
+def formula_strides(kind: str, dims: Dims, source: Dims | None = None) -> Dims:
+    """The strides an inference formula gives dims it inferred (Formula.strides); `source`: the
+    strides of the order_of tensor (row-major packed while they are missing or of another rank)."""
+    if kind == "channels_last":
+        return channels_last(dims)
+    if kind.startswith("order_of(") and source and len(source) == len(dims):
+        return in_order(dims, stride_order(source))
+    return packed(dims)
 
 
 def formula_python(f: expr.CompiledFormula, v: str = "v") -> tuple[str, str]:

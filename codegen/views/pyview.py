@@ -153,6 +153,9 @@ class OpView:
     graph_returns: tuple[tuple[str, str, str, bool], ...] = ()
     graph_single: bool = False  # one tensor, not a list
     formulas: tuple[str, ...] = ()  # Formula(...) expressions (`infer:`)
+    # the optional outputs the Graph method creates itself (frontend.graph_creates): (name, enumerator,
+    # the optional inputs its creation needs, all set: graph_creates_when), in graph_returns order
+    graph_creates: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def frontend_imports(self) -> str:
@@ -186,14 +189,25 @@ class OpView:
         creates when they are set and the generated one does not): dropped from the last until the
         state, without those outputs, passes the node's checks."""
         state = self.plan.node_cases[0].state
-        created = {name for name, _ in self.graph_outputs} | set(self.spec.frontend.graph_creates)
-        created |= {name for name, _, flag, default in self.graph_returns if flag and default}
-        absent = {t.name for t in self.spec.optional_tensors if t.role == "output" and t.name not in created}
-        present = [name for name in state.present if name not in absent]
+        present = [name for name in state.present]
         kept = [name for name, _ in self.graph_optional_inputs if name in present]
-        while kept and first_failure(self.spec, replace(state, present=tuple(present))) is not None:
+
+        def called() -> tuple[str, ...]:  # the state after the call: outputs it does not create dropped
+            created = self.graph_created(tuple(kept))
+            return tuple(n for n in present if n in created or not any(t.name == n and t.role == "output" for t in self.spec.optional_tensors))
+
+        while kept and first_failure(self.spec, replace(state, present=called())) is not None:
             present.remove(kept.pop())
         return tuple(kept)
+
+    def graph_created(self, inputs: tuple[str, ...]) -> set[str]:
+        """The outputs the Graph method creates when the attributes hold the optional `inputs`:
+        the required ones, those a flag set by default creates, and the graph_creates ones whose
+        graph_creates_when inputs are all among `inputs`."""
+        created = {name for name, _ in self.graph_outputs}
+        created |= {name for name, _, flag, default in self.graph_returns if flag and default}
+        created |= {name for name, _, needs in self.graph_creates if set(needs) <= set(inputs)}
+        return created
 
     def node_state(self, state: NodeState) -> tuple[dict[str, tuple[tuple[int, ...], tuple[int, ...]]], dict[str, str]]:
         """A node test state as ({tensor: (dims, strides)} for the present tensors, {field: literal})."""
@@ -275,7 +289,9 @@ def build(spec: OpSpec) -> OpView:
             returns.append((name, enumerators[name], flag.name if flag else "", flag.default if flag else False))
     return OpView(spec, names, build_plan(spec), tuple(tensors), tuple(fields), rules, enums, spec.unused_attribute_id(),
                   checks, inferences, states, inputs, outputs, optional, lists, _layout(spec), spec.flatbuffers.union_position,
-                  tuple(returns), naming.graph_returns_single(spec), _formulas(spec))
+                  tuple(returns), naming.graph_returns_single(spec), _formulas(spec),
+                  tuple((name, enumerators[name], spec.frontend.creates_when(name)) for name in naming.graph_returns(spec)
+                        if name in spec.frontend.graph_creates and name in enumerators))
 
 
 def _formulas(spec: OpSpec) -> tuple[str, ...]:
@@ -283,6 +299,7 @@ def _formulas(spec: OpSpec) -> tuple[str, ...]:
     for f in nodecheck.formulas(spec):
         when, dims = nodecheck.formula_python(f)
         extra = f", when=lambda v: {when}" if when else ""
+        extra += f", strides={f.formula.strides!r}" if f.formula.strides != "packed" else ""
         out.append(f"Formula({f.formula.target!r}, lambda v: {dims}{extra})")
     return tuple(out)
 

@@ -633,6 +633,16 @@ def _inference_variants(spec: OpSpec, state: NodeState) -> list[InferCase]:
             if source in base.present:
                 add(f"Infer{word}Formula{index + 1}WithoutStridesOf{naming.pascal(source)}", cleared(state, target, source), target)
                 break
+        ordered_by = f.formula.order_of
+        if ordered_by is not None and ordered_by in base.present and len(base.dims_of(ordered_by)) >= 3:
+            # the order_of tensor with strides in another order (channels-last): the target's follow it
+            reordered = replace(base, strides=tuple((n, nodecheck.channels_last(base.dims_of(n)) if n == ordered_by else d) for n, d in base.strides))
+            for candidate in [reordered, *_field_changes(spec, reordered)]:
+                dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
+                strides = {n: (d if n in candidate.present else None) for n, d in candidate.strides}
+                if nodecheck.formula_dims(spec, f, dims, strides, dict(candidate.fields)) is not None and \
+                        add(f"Infer{word}Formula{index + 1}InStrideOrderOf{naming.pascal(ordered_by)}", candidate, target):
+                    break
         if f.when is not None:
             for candidate in _field_changes(spec, base):
                 dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
@@ -666,7 +676,9 @@ def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:
             if nodecheck.infer(spec, after, dict(strides), dict(fields)) is not None or after[target] != got:
                 continue  # a required tensor is missing, or a copy of `inference:` fills the target first
             word = naming.pascal(target)
-            cases.append(InferCase(f"Infer{word}FromFormula{index + 1}", candidate, ((target, got, nodecheck.packed(got)),), ()))
+            source = f.formula.order_of
+            given = nodecheck.formula_strides(f.formula.strides, got, strides.get(source) if source else None)
+            cases.append(InferCase(f"Infer{word}FromFormula{index + 1}", candidate, ((target, got, given),), ()))
             break
     return cases
 

@@ -110,6 +110,8 @@ NODE = NodeSpec(
     },
     ("x", "y", "scale", ),
     formulas=(
+        Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.field('transpose'))), strides='order_of(x)'),
+        Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: (((v.field('block_size') > 0) & (not v.is_set('axis'))) & (not v.field('transpose'))), strides='order_of(x)'),
         Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0)),
         Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.is_set('axis')))),
     ),

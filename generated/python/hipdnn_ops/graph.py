@@ -74,6 +74,7 @@ class Graph(GraphBase):
         return self._returned(
             attributes,
             {"y": ("Y", "", False), "mean": ("MEAN", "", False), "inv_variance": ("INV_VARIANCE", "", False), "next_running_mean": ("NEXT_RUNNING_MEAN", "", False), "next_running_variance": ("NEXT_RUNNING_VARIANCE", "", False)},
+            {"mean": ("MEAN", ()), "inv_variance": ("INV_VARIANCE", ()), "next_running_mean": ("NEXT_RUNNING_MEAN", ("prev_running_mean", "prev_running_variance", "momentum",)), "next_running_variance": ("NEXT_RUNNING_VARIANCE", ("prev_running_mean", "prev_running_variance", "momentum",))},
         )
 
     def batchnorm_backward(
@@ -182,6 +183,7 @@ class Graph(GraphBase):
         return self._returned(
             attributes,
             {"dx": ("DX", "", False), "dscale": ("DSCALE", "", False), "dbias": ("DBIAS", "compute_dbias", False)},
+            {},
         )
 
     def sdpa_backward(

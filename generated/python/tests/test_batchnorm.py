@@ -2188,7 +2188,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
 
     def test_InferInvVarianceFromFormula2(self) -> None:
         attributes = node_attributes(
@@ -2211,7 +2211,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningMeanFromFormula3(self) -> None:
         attributes = node_attributes(
@@ -2234,7 +2234,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningVarianceFromFormula4(self) -> None:
         attributes = node_attributes(
@@ -2257,7 +2257,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
 
     def test_InferYFromSourceWithoutStrides(self) -> None:
         attributes = node_attributes(
@@ -2326,7 +2326,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
 
     def test_InferInvVarianceKeepsUserValueFormula2(self) -> None:
         attributes = node_attributes(
@@ -2372,7 +2372,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningMeanKeepsUserValueFormula3(self) -> None:
         attributes = node_attributes(
@@ -2418,7 +2418,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningVarianceKeepsUserValueFormula4(self) -> None:
         attributes = node_attributes(
@@ -2464,7 +2464,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
 
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
@@ -2487,6 +2487,44 @@ class TestBatchnormNode(unittest.TestCase):
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]] + [None]
         self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "BatchnormNode: peer_stats has a null entry at index 1"))
 
+    def test_GraphMethodCreatesNextRunningMeanOnlyWithEveryInputItNeeds(self) -> None:
+        # graph_creates_when: next_running_mean is created when prev_running_mean, prev_running_variance, momentum are all set, else set to None
+        for unset in (None, "prev_running_mean", "prev_running_variance", "momentum", ):
+            own = TensorAttributes()
+            tensors = {n: TensorAttributes() for n in ("prev_running_mean", "prev_running_variance", "momentum", ) if n != unset}
+            tensors["next_running_mean"] = own
+            attributes = NodeAttributes(
+                name="node",
+                tensors=tensors,
+                fields={},
+            )
+            created = Graph().batchnorm(TensorAttributes(), TensorAttributes(), TensorAttributes(), attributes)[3]
+            if unset is None:
+                assert created is not None
+                self.assertIsNot(created, own)
+                self.assertEqual((created.name, created.is_virtual), ("node::NEXT_RUNNING_MEAN", True))
+            else:
+                self.assertIsNone(created, unset)
+
+    def test_GraphMethodCreatesNextRunningVarianceOnlyWithEveryInputItNeeds(self) -> None:
+        # graph_creates_when: next_running_variance is created when prev_running_mean, prev_running_variance, momentum are all set, else set to None
+        for unset in (None, "prev_running_mean", "prev_running_variance", "momentum", ):
+            own = TensorAttributes()
+            tensors = {n: TensorAttributes() for n in ("prev_running_mean", "prev_running_variance", "momentum", ) if n != unset}
+            tensors["next_running_variance"] = own
+            attributes = NodeAttributes(
+                name="node",
+                tensors=tensors,
+                fields={},
+            )
+            created = Graph().batchnorm(TensorAttributes(), TensorAttributes(), TensorAttributes(), attributes)[4]
+            if unset is None:
+                assert created is not None
+                self.assertIsNot(created, own)
+                self.assertEqual((created.name, created.is_virtual), ("node::NEXT_RUNNING_VARIANCE", True))
+            else:
+                self.assertIsNone(created, unset)
+
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
@@ -2505,19 +2543,22 @@ class TestBatchnormNode(unittest.TestCase):
         }.items()}
         attributes = NodeAttributes(
             name="node",
-            tensors={"epsilon": tensors["epsilon"]},
+            tensors={"epsilon": tensors["epsilon"], "prev_running_mean": tensors["prev_running_mean"], "prev_running_variance": tensors["prev_running_variance"], "momentum": tensors["momentum"]},
             fields={},
         )
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]]
         returned = graph.batchnorm(tensors["x"], tensors["scale"], tensors["bias"], attributes)
-        # the stated return: optional outputs None unless the attributes hold one or a flag creates it
-        self.assertEqual([None if t is None else t.name for t in returned], ["node::Y", None, None, None, None])
+        # the stated return: optional outputs None unless the attributes hold one or the method creates it (flag, graph_creates)
+        self.assertEqual([None if t is None else t.name for t in returned], ["node::Y", "node::MEAN", "node::INV_VARIANCE", "node::NEXT_RUNNING_MEAN", "node::NEXT_RUNNING_VARIANCE"])
         outputs = [attributes.tensors[name] for name in ("y", )]
         self.assertEqual([t.name for t in attributes.lists["peer_stats"] if t is not None], [f"node::PEER_STATS_{i}" for i in range(1)])
         self.assertEqual(tensors["x"].name, "node::X")
         self.assertEqual(tensors["scale"].name, "node::SCALE")
         self.assertEqual(tensors["bias"].name, "node::BIAS")
         self.assertEqual(tensors["epsilon"].name, "node::EPSILON")
+        self.assertEqual(tensors["prev_running_mean"].name, "node::PREV_RUNNING_MEAN")
+        self.assertEqual(tensors["prev_running_variance"].name, "node::PREV_RUNNING_VARIANCE")
+        self.assertEqual(tensors["momentum"].name, "node::MOMENTUM")
         self.assertEqual([t.name for t in outputs], ["node::Y"])
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())

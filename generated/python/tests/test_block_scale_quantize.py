@@ -782,6 +782,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((), ()),
             },
+            {"block_size": 32, "axis": 3, "transpose": False},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFromFormula3(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
             {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
@@ -789,7 +803,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
-    def test_InferScaleFromFormula2(self) -> None:
+    def test_InferScaleFromFormula4(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
@@ -845,6 +859,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
+    def test_InferScaleFormula1InStrideOrderOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": False},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
+
     def test_InferScaleFormula1WhenFalse(self) -> None:
         attributes = node_attributes(
             {
@@ -888,6 +916,90 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
     def test_InferScaleFormula2WhenFalse(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": None, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, ())
+        self.assertEqual(attributes.tensors["scale"].strides, ())
+
+    def test_InferScaleKeepsUserValueFormula3(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula3WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula3WhenFalse(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": None, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, ())
+        self.assertEqual(attributes.tensors["scale"].strides, ())
+
+    def test_InferScaleKeepsUserValueFormula4(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula4WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula4WhenFalse(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),

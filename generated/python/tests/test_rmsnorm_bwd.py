@@ -1281,7 +1281,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
             fields={},
         )
         returned = graph.rmsnorm_backward(tensors["dy"], tensors["x"], tensors["scale"], tensors["inv_rms"], attributes)
-        # the stated return: optional outputs None unless the attributes hold one or a flag creates it
+        # the stated return: optional outputs None unless the attributes hold one or the method creates it (flag, graph_creates)
         self.assertEqual([None if t is None else t.name for t in returned], ["node::DX", "node::DSCALE", None])
         outputs = [attributes.tensors[name] for name in ("dx", "dscale", )]
         self.assertEqual(tensors["dy"].name, "node::DY")

@@ -2141,7 +2141,7 @@ TEST(TestBatchnormNode, InferMeanFromFormula1)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, InferInvVarianceFromFormula2)
@@ -2173,7 +2173,7 @@ TEST(TestBatchnormNode, InferInvVarianceFromFormula2)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningMeanFromFormula3)
@@ -2206,7 +2206,7 @@ TEST(TestBatchnormNode, InferNextRunningMeanFromFormula3)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
     EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
-              (std::vector<int64_t>{64, 1, 1, 1}));
+              (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningVarianceFromFormula4)
@@ -2241,7 +2241,7 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFromFormula4)
     EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
               (std::vector<int64_t>{1, 64, 1, 1}));
     EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
-              (std::vector<int64_t>{64, 1, 1, 1}));
+              (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, InferYFromSourceWithoutStrides)
@@ -2336,7 +2336,7 @@ TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfScale)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, InferInvVarianceKeepsUserValueFormula2)
@@ -2400,7 +2400,7 @@ TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfScale)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningMeanKeepsUserValueFormula3)
@@ -2466,7 +2466,7 @@ TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfScale)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
     EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
-              (std::vector<int64_t>{64, 1, 1, 1}));
+              (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningVarianceKeepsUserValueFormula4)
@@ -2535,7 +2535,7 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfScale)
     EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
               (std::vector<int64_t>{1, 64, 1, 1}));
     EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
-              (std::vector<int64_t>{64, 1, 1, 1}));
+              (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormNode, GatherHipdnnTensorsCollectsEverySetTensor)

@@ -84,12 +84,191 @@ TEST(TestGraphBatchnorm, NamesInputsAndCreatesVirtualOutputs)
     ASSERT_NE(outputs[2], nullptr);
     EXPECT_EQ(outputs[2]->get_name(), "node::INV_VARIANCE");
     EXPECT_TRUE(outputs[2]->get_is_virtual());
-    // next_running_mean was set in the attributes: returned as it is, not created
     ASSERT_NE(outputs[3], nullptr);
-    EXPECT_FALSE(outputs[3]->get_is_virtual());
-    // next_running_variance was set in the attributes: returned as it is, not created
+    EXPECT_EQ(outputs[3]->get_name(), "node::NEXT_RUNNING_MEAN");
+    EXPECT_TRUE(outputs[3]->get_is_virtual());
     ASSERT_NE(outputs[4], nullptr);
-    EXPECT_FALSE(outputs[4]->get_is_virtual());
+    EXPECT_EQ(outputs[4]->get_name(), "node::NEXT_RUNNING_VARIANCE");
+    EXPECT_TRUE(outputs[4]->get_is_virtual());
+}
+
+// next_running_mean is created only when prev_running_mean, prev_running_variance, momentum are all set (graph_creates_when)
+TEST(TestGraphBatchnorm, CreatesNextRunningMeanWhenPrevRunningMeanPrevRunningVarianceMomentumSet)
+{
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_prev_running_variance(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_mean(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        ASSERT_NE(outputs[3], nullptr);
+        EXPECT_NE(outputs[3], own);
+        EXPECT_EQ(outputs[3]->get_name(), "node::NEXT_RUNNING_MEAN");
+        EXPECT_TRUE(outputs[3]->get_is_virtual());
+    }
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(nullptr);
+        attributes.set_prev_running_variance(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_mean(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        // prev_running_mean unset: not created, and the attributes' own next_running_mean is replaced by null
+        EXPECT_EQ(outputs[3], nullptr);
+    }
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_prev_running_variance(nullptr);
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_mean(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        // prev_running_variance unset: not created, and the attributes' own next_running_mean is replaced by null
+        EXPECT_EQ(outputs[3], nullptr);
+    }
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_prev_running_variance(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_momentum(nullptr);
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_mean(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        // momentum unset: not created, and the attributes' own next_running_mean is replaced by null
+        EXPECT_EQ(outputs[3], nullptr);
+    }
+}
+
+// next_running_variance is created only when prev_running_mean, prev_running_variance, momentum are all set (graph_creates_when)
+TEST(TestGraphBatchnorm,
+     CreatesNextRunningVarianceWhenPrevRunningMeanPrevRunningVarianceMomentumSet)
+{
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_prev_running_variance(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_variance(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        ASSERT_NE(outputs[4], nullptr);
+        EXPECT_NE(outputs[4], own);
+        EXPECT_EQ(outputs[4]->get_name(), "node::NEXT_RUNNING_VARIANCE");
+        EXPECT_TRUE(outputs[4]->get_is_virtual());
+    }
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(nullptr);
+        attributes.set_prev_running_variance(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_variance(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        // prev_running_mean unset: not created, and the attributes' own next_running_variance is replaced by null
+        EXPECT_EQ(outputs[4], nullptr);
+    }
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_prev_running_variance(nullptr);
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_variance(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        // prev_running_variance unset: not created, and the attributes' own next_running_variance is replaced by null
+        EXPECT_EQ(outputs[4], nullptr);
+    }
+    {
+        Graph graph;
+        auto attributes = makeAttributes();
+        attributes.set_prev_running_mean(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_prev_running_variance(
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        attributes.set_momentum(nullptr);
+        const auto own
+            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_next_running_variance(own);
+        attributes.set_name("node");
+        const auto outputs = graph.batchnorm(
+            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
+                       std::vector<int64_t>{65536, 1024, 32, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            attributes);
+        // momentum unset: not created, and the attributes' own next_running_variance is replaced by null
+        EXPECT_EQ(outputs[4], nullptr);
+    }
 }
 
 TEST(TestGraphBatchnorm, CreatesMeanAlways)
@@ -130,68 +309,6 @@ TEST(TestGraphBatchnorm, CreatesInvVarianceAlways)
     EXPECT_TRUE(outputs[2]->get_is_virtual());
 }
 
-TEST(TestGraphBatchnorm, ReturnsNextRunningMeanAsSet)
-{
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        attributes.set_next_running_mean(nullptr);
-        attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
-        EXPECT_EQ(outputs[3], nullptr);
-    }
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
-        attributes.set_next_running_mean(own);
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
-        EXPECT_EQ(outputs[3], own);
-    }
-}
-
-TEST(TestGraphBatchnorm, ReturnsNextRunningVarianceAsSet)
-{
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        attributes.set_next_running_variance(nullptr);
-        attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
-        EXPECT_EQ(outputs[4], nullptr);
-    }
-    {
-        Graph graph;
-        auto attributes = makeAttributes();
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
-        attributes.set_next_running_variance(own);
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
-        EXPECT_EQ(outputs[4], own);
-    }
-}
-
 TEST(TestGraphBatchnorm, DefaultNamesCountTheGraphNodes)
 {
     Graph graph;
@@ -228,6 +345,16 @@ TEST(TestGraphBatchnorm, ValidateRunsTheNodeOnTheWiredTensors)
     outputs[2]->set_data_type(DataType::FLOAT);
     // no inference gives inv_variance its shape: set it as a user would
     outputs[2]
+        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
+        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[3]->set_data_type(DataType::FLOAT);
+    // no inference gives next_running_mean its shape: set it as a user would
+    outputs[3]
+        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
+        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[4]->set_data_type(DataType::FLOAT);
+    // no inference gives next_running_variance its shape: set it as a user would
+    outputs[4]
         ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
         .set_stride(std::vector<int64_t>{64, 1, 1, 1});
 

@@ -410,9 +410,16 @@ public:
             {
                 const std::vector<int64_t>& dims = attributes.get_mean()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
-                for(size_t i = dims.size(); i-- > 1;)
+                // channels-last packed: dimension 1 innermost, then the last dimensions down to 2, then dimension 0
+                if(dims.size() >= 2)
                 {
-                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    int64_t step = std::max<int64_t>(dims[1], 1);
+                    for(size_t i = dims.size(); i-- > 2;)
+                    {
+                        strides[i] = step;
+                        step *= std::max<int64_t>(dims[i], 1);
+                    }
+                    strides[0] = step;
                 }
                 attributes.get_mean()->set_stride(strides);
             }
@@ -426,9 +433,16 @@ public:
             {
                 const std::vector<int64_t>& dims = attributes.get_inv_variance()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
-                for(size_t i = dims.size(); i-- > 1;)
+                // channels-last packed: dimension 1 innermost, then the last dimensions down to 2, then dimension 0
+                if(dims.size() >= 2)
                 {
-                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    int64_t step = std::max<int64_t>(dims[1], 1);
+                    for(size_t i = dims.size(); i-- > 2;)
+                    {
+                        strides[i] = step;
+                        step *= std::max<int64_t>(dims[i], 1);
+                    }
+                    strides[0] = step;
                 }
                 attributes.get_inv_variance()->set_stride(strides);
             }
@@ -445,9 +459,16 @@ public:
             {
                 const std::vector<int64_t>& dims = attributes.get_next_running_mean()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
-                for(size_t i = dims.size(); i-- > 1;)
+                // channels-last packed: dimension 1 innermost, then the last dimensions down to 2, then dimension 0
+                if(dims.size() >= 2)
                 {
-                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    int64_t step = std::max<int64_t>(dims[1], 1);
+                    for(size_t i = dims.size(); i-- > 2;)
+                    {
+                        strides[i] = step;
+                        step *= std::max<int64_t>(dims[i], 1);
+                    }
+                    strides[0] = step;
                 }
                 attributes.get_next_running_mean()->set_stride(strides);
             }
@@ -465,9 +486,16 @@ public:
                 const std::vector<int64_t>& dims
                     = attributes.get_next_running_variance()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
-                for(size_t i = dims.size(); i-- > 1;)
+                // channels-last packed: dimension 1 innermost, then the last dimensions down to 2, then dimension 0
+                if(dims.size() >= 2)
                 {
-                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    int64_t step = std::max<int64_t>(dims[1], 1);
+                    for(size_t i = dims.size(); i-- > 2;)
+                    {
+                        strides[i] = step;
+                        step *= std::max<int64_t>(dims[i], 1);
+                    }
+                    strides[0] = step;
                 }
                 attributes.get_next_running_variance()->set_stride(strides);
             }

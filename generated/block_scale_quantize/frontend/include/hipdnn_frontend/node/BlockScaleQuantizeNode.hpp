@@ -167,6 +167,149 @@ public:
                && static_cast<int64_t>(attributes.get_axis().value())
                       < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
            && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+           && ((static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0})
+               && (!static_cast<bool>(attributes.get_transpose()))))
+        {
+            attributes.get_scale()->set_dim([&]() {
+                std::vector<int64_t> r = attributes.get_x()->get_dim();
+                r[static_cast<size_t>(
+                    static_cast<int64_t>(attributes.get_axis().value()) < 0
+                        ? static_cast<int64_t>(attributes.get_axis().value())
+                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                        : static_cast<int64_t>(attributes.get_axis().value()))]
+                    = ((attributes.get_x()->get_dim())[static_cast<size_t>(
+                           static_cast<int64_t>(attributes.get_axis().value()) < 0
+                               ? static_cast<int64_t>(attributes.get_axis().value())
+                                     + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                               : static_cast<int64_t>(attributes.get_axis().value()))]
+                       / static_cast<int64_t>(attributes.get_block_size().value()));
+                return r;
+            }());
+            if(attributes.get_scale()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                // packed in the stride order of attributes.get_x() (longest stride outermost, ties in index
+                // order, dimension 1 last in an N...WC layout); row-major while it has no strides of this rank
+                const auto order = attributes.get_x();
+                if(order != nullptr && !dims.empty() && order->get_stride().size() == dims.size())
+                {
+                    const std::vector<int64_t>& from = order->get_stride();
+                    std::vector<size_t> indices(dims.size());
+                    for(size_t i = 0; i < indices.size(); ++i)
+                    {
+                        indices[i] = i;
+                    }
+                    const auto firstMax
+                        = std::distance(from.begin(), std::max_element(from.begin(), from.end()));
+                    const auto firstMin
+                        = std::distance(from.begin(), std::min_element(from.begin(), from.end()));
+                    if(firstMax == 0 && firstMin == 1
+                       && std::any_of(from.begin() + 2, from.end(), [&from](int64_t s) {
+                              return s > from[1];
+                          }))
+                    {
+                        indices.erase(indices.begin() + 1);
+                        indices.push_back(1);
+                    }
+                    std::stable_sort(indices.begin(), indices.end(), [&from](size_t a, size_t b) {
+                        return from[a] > from[b];
+                    });
+                    int64_t step = 1;
+                    for(size_t k = indices.size(); k-- > 0;)
+                    {
+                        strides[indices[k]] = step;
+                        step *= std::max<int64_t>(dims[indices[k]], 1);
+                    }
+                }
+                else
+                {
+                    for(size_t i = dims.size(); i-- > 1;)
+                    {
+                        strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    }
+                }
+                attributes.get_scale()->set_stride(strides);
+            }
+        }
+        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
+           && (attributes.get_block_size().has_value())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
+           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (-int64_t{1})
+               && (-int64_t{1}) < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+           && (((static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0})
+                && (!(attributes.get_axis().has_value())))
+               && (!static_cast<bool>(attributes.get_transpose()))))
+        {
+            attributes.get_scale()->set_dim([&]() {
+                std::vector<int64_t> r = attributes.get_x()->get_dim();
+                r[static_cast<size_t>(
+                    (-int64_t{1}) < 0
+                        ? (-int64_t{1})
+                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                        : (-int64_t{1}))]
+                    = (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
+                       / static_cast<int64_t>(attributes.get_block_size().value()));
+                return r;
+            }());
+            if(attributes.get_scale()->get_stride().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                // packed in the stride order of attributes.get_x() (longest stride outermost, ties in index
+                // order, dimension 1 last in an N...WC layout); row-major while it has no strides of this rank
+                const auto order = attributes.get_x();
+                if(order != nullptr && !dims.empty() && order->get_stride().size() == dims.size())
+                {
+                    const std::vector<int64_t>& from = order->get_stride();
+                    std::vector<size_t> indices(dims.size());
+                    for(size_t i = 0; i < indices.size(); ++i)
+                    {
+                        indices[i] = i;
+                    }
+                    const auto firstMax
+                        = std::distance(from.begin(), std::max_element(from.begin(), from.end()));
+                    const auto firstMin
+                        = std::distance(from.begin(), std::min_element(from.begin(), from.end()));
+                    if(firstMax == 0 && firstMin == 1
+                       && std::any_of(from.begin() + 2, from.end(), [&from](int64_t s) {
+                              return s > from[1];
+                          }))
+                    {
+                        indices.erase(indices.begin() + 1);
+                        indices.push_back(1);
+                    }
+                    std::stable_sort(indices.begin(), indices.end(), [&from](size_t a, size_t b) {
+                        return from[a] > from[b];
+                    });
+                    int64_t step = 1;
+                    for(size_t k = indices.size(); k-- > 0;)
+                    {
+                        strides[indices[k]] = step;
+                        step *= std::max<int64_t>(dims[indices[k]], 1);
+                    }
+                }
+                else
+                {
+                    for(size_t i = dims.size(); i-- > 1;)
+                    {
+                        strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    }
+                }
+                attributes.get_scale()->set_stride(strides);
+            }
+        }
+        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
+           && (attributes.get_block_size().has_value())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (attributes.get_axis().has_value())
+           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                   <= static_cast<int64_t>(attributes.get_axis().value())
+               && static_cast<int64_t>(attributes.get_axis().value())
+                      < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
            && (static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0}))
         {
             attributes.get_scale()->set_dim([&]() {

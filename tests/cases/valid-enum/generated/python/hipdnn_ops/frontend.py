@@ -197,6 +197,7 @@ class Formula:
     target: str
     dims: Callable[[Values], tuple[int, ...]]
     when: Optional[Callable[[Values], bool]] = None
+    strides: str = "packed"  # or "channels_last", or "order_of(<tensor>)"
 
 
 def packed(dims: tuple[int, ...]) -> tuple[int, ...]:
@@ -205,6 +206,47 @@ def packed(dims: tuple[int, ...]) -> tuple[int, ...]:
         strides.append(step)
         step *= max(d, 1)
     return tuple(reversed(strides))
+
+
+def channels_last(dims: tuple[int, ...]) -> tuple[int, ...]:
+    """Packed channels-last strides: dimension 1 innermost, then the last dimensions down to 2,
+    then dimension 0; below rank 2, every stride is 1."""
+    if len(dims) < 2:
+        return (1,) * len(dims)
+    strides = [1] * len(dims)
+    step = max(dims[1], 1)
+    for i in range(len(dims) - 1, 1, -1):
+        strides[i] = step
+        step *= max(dims[i], 1)
+    strides[0] = step
+    return tuple(strides)
+
+
+def in_order_of(dims: tuple[int, ...], strides: tuple[int, ...]) -> tuple[int, ...]:
+    """Packed strides for `dims` in the stride order of `strides` (of the same rank): longest stride
+    outermost, ties in index order, dimension 1 last in an N...WC layout (dimension 0 holding the
+    first longest stride, dimension 1 the first shortest, a later one longer than it)."""
+    indices = list(range(len(strides)))
+    first_max, first_min = strides.index(max(strides)), strides.index(min(strides))
+    if first_max == 0 and first_min == 1 and any(strides[i] > strides[1] for i in range(2, len(strides))):
+        indices = [0, *range(2, len(strides)), 1]
+    order = sorted(indices, key=lambda i: -strides[i])
+    out, step = [1] * len(dims), 1
+    for i in reversed(order):
+        out[i] = step
+        step *= max(dims[i], 1)
+    return tuple(out)
+
+
+def formula_strides(kind: str, dims: tuple[int, ...], tensors: Mapping[str, "TensorAttributes"]) -> tuple[int, ...]:
+    """The strides an inference formula gives the dims it inferred."""
+    if kind == "channels_last":
+        return channels_last(dims)
+    if kind.startswith("order_of("):
+        source = tensors.get(kind[len("order_of("):-1])
+        if source is not None and source.strides and len(source.strides) == len(dims):
+            return in_order_of(dims, tuple(source.strides))
+    return packed(dims)
 
 
 @dataclass(frozen=True)
@@ -366,7 +408,7 @@ class NodeSpec:
                 continue
             target.dims = dims
             if not target.strides:
-                target.strides = packed(dims)
+                target.strides = formula_strides(formula.strides, dims, tensors)
         return Error()
 
 
@@ -421,10 +463,18 @@ class GraphBase:
         return created
 
     @staticmethod
-    def _returned(attributes: NodeAttributes, returns: Mapping[str, tuple[str, str, bool]]) -> list[Optional[TensorAttributes]]:
+    def _returned(attributes: NodeAttributes, returns: Mapping[str, tuple[str, str, bool]],
+                  creates: Mapping[str, tuple[str, tuple[str, ...]]]) -> list[Optional[TensorAttributes]]:
         """What a Graph method with a stated return gives back, in `returns` order (name ->
         (enumerator, creating flag, its default)): the outputs it created, and each optional output
-        as the attributes hold it, else created when its flag is set, else None."""
+        as the attributes hold it, else created when its flag is set, else None. Each of `creates`
+        (name -> (enumerator, the optional inputs it needs)) replaces the attributes' own: created
+        when every input it needs is set, else None."""
+        for name, (enumerator, needs) in creates.items():
+            if all(attributes.tensors.get(n) is not None for n in needs):
+                attributes.tensors[name] = TensorAttributes(name=f"{attributes.name}::{enumerator}", is_virtual=True)
+            else:
+                attributes.tensors.pop(name, None)
         for name, (enumerator, flag, default) in returns.items():
             if attributes.tensors.get(name) is None and flag and attributes.flags.get(flag, default):
                 attributes.tensors[name] = TensorAttributes(name=f"{attributes.name}::{enumerator}", is_virtual=True)
