@@ -334,17 +334,12 @@ SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "
 # method, id 65025641253), which adoption lists for review; the key also needs cudnn-frontend's setters
 # and cuDNN's backend descriptor and attribute names, which no hipDNN file states (the shim's cudnn.h,
 # id 64868595332, declares no backend enums), so adoption cannot write it.
-CUDNN_REASON = ("cuDNN parity: cudnn-frontend's setters and cuDNN's backend descriptor and attribute names, which no "
-                "hipDNN checkout file states (the shim gives only the class and Graph method names)")
+# the cudnn-frontend stand-in every op's `cudnn` key is adopted from (add-op --cudnn-frontend-root)
+CUDNN_FRONTEND = REPO / "tests" / "fixtures" / "cudnn_frontend_tree"
 NOT_DERIVABLE_FROM_FIXTURE = {
-    ("batchnorm", "cudnn"): CUDNN_REASON,
-    ("batchnorm_bwd", "cudnn"): CUDNN_REASON,
-    ("batchnorm_inference", "cudnn"): CUDNN_REASON,
-    ("block_scale_dequantize", "cudnn"): CUDNN_REASON,
-    ("block_scale_quantize", "cudnn"): CUDNN_REASON,
-    ("layernorm_bwd", "cudnn"): CUDNN_REASON,
-    ("rmsnorm_bwd", "cudnn"): CUDNN_REASON,
-    ("sdpa_bwd", "cudnn"): CUDNN_REASON,
+    ("sdpa_bwd", "cudnn"): "cuDNN's SDPA_BWD descriptor and attribute names (cuDNN 9.17's backend header): cudnn-frontend "
+    "1.19.1 builds SDPA backward from other operations (CompositeSDPABackwardNode, id 55199211151), so no cudnn-frontend "
+    "file names them; adoption writes no cudnn key for it and says so",
     ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
     "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
     "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
@@ -440,7 +435,7 @@ def test_deleted_spec_adopts_back_from_the_fixture(tmp_path, op, shipped_checkou
 
     original = yaml.safe_load((workspace / "op_specs" / f"{op}.yaml").read_text())
     (workspace / "op_specs" / f"{op}.yaml").unlink()
-    result = run_cli("add-op", op, "--hipdnn-root", str(shipped_checkout), "--dry-run", cwd=workspace)
+    result = run_cli("add-op", op, "--hipdnn-root", str(shipped_checkout), "--cudnn-frontend-root", str(CUDNN_FRONTEND), "--dry-run", cwd=workspace)
     assert result.code == 0, result.out + result.err
     body = result.out.split("\n", 1)[1]
     body = "\n".join(line for line in body.split("\n# would generate")[0].split("\n# a skeleton")[0].splitlines())

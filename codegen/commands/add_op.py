@@ -196,6 +196,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines + shared_lines
             if lines:
                 closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
+        if from_fbs:  # cuDNN parity, from a cudnn-frontend checkout when one is given
+            closing += _cudnn_block(ws, args, draft, shared_blocks)
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
         return EXIT_FINDINGS, "", [], False, None
@@ -282,6 +284,24 @@ def _shared_blocks(draft, root: Path, op: str, blocks: dict[str, list[str]]) -> 
         if rows:
             blocks["support"] = adopt_shared.support_yaml(rows)
     return lines
+
+
+def _cudnn_block(ws: Workspace, args: argparse.Namespace, draft, blocks: dict[str, list[str]]) -> list[str]:  # type: ignore[no-untyped-def]
+    """The op's `cudnn:` block read from the cudnn-frontend checkout (--cudnn-frontend-root, else the
+    configuration's cudnn-frontend-root) into `blocks`; returns the lines for review."""
+    from codegen.hipdnn import adopt_cudnn
+
+    root = Path(args.cudnn_frontend_root) if getattr(args, "cudnn_frontend_root", None) else args.settings.cudnn_frontend_root
+    if root is None:
+        return ["no cudnn key (cuDNN parity): pass --cudnn-frontend-root DIR (a cudnn-frontend checkout) to read it"]
+    if not root.is_dir():
+        raise UsageError(f"--cudnn-frontend-root {root}: no such directory")
+    alias = draft.cxx.cudnn_alias if draft.cxx is not None and draft.cxx.cudnn_alias else adopt_cudnn.derived_alias(draft.stem)
+    pin = ws.registry.cudnn_frontend if ws.registry is not None else None
+    parity = adopt_cudnn.read(root, alias, [(t.name, t.role, t.list) for t in draft.tensors], [f.name for f in draft.fields], pin)
+    if parity.found:
+        blocks["cudnn"] = parity.yaml(ws.display(root))
+    return parity.lines
 
 
 def _with_blocks(text: str, blocks: dict[str, list[str]], draft=None) -> str:  # type: ignore[no-untyped-def]

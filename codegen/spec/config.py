@@ -5,6 +5,7 @@ level of a `hipdnn-codegen.toml` (which wins when both sit in one directory):
 
     workspace = "tools/hipdnn-codegen"   # where op_specs/ lives, relative to the file
     hipdnn-root = "projects/hipdnn"      # default of --hipdnn-root, relative to the file
+    cudnn-frontend-root = "../cudnn-frontend"   # default of add-op --cudnn-frontend-root
     format = "github"                    # default of check --format
     ignore = ["GEN-NO-MIRROR"]           # warnings to silence, by rule id
     [tool.hipdnn-codegen.per-path-ignores]
@@ -40,6 +41,7 @@ NOT_FOUND = "no"  # how discover's message starts when no workspace is found at 
 KEYS = {
     "workspace": "the directory holding op_specs/, relative to the configuration file (default: the file's directory)",
     "hipdnn-root": "default of --hipdnn-root for check, apply, registry and add-op, relative to the configuration file",
+    "cudnn-frontend-root": "default of add-op --cudnn-frontend-root (a cudnn-frontend checkout the `cudnn` key is read from), relative to the configuration file",
     "format": "default of check --format: " + ", ".join(FORMATS),
     "ignore": "warning rule ids never reported",
     "per-path-ignores": "glob (relative to the workspace) -> warning rule ids not reported for matching files",
@@ -60,6 +62,7 @@ class Settings(NamedTuple):
     root: Path  # the workspace
     source: Path | None = None  # the configuration file, when one was read
     hipdnn_root: Path | None = None
+    cudnn_frontend_root: Path | None = None
     format: str | None = None
     ignore: frozenset[str] = frozenset()
     per_path: tuple[tuple[str, frozenset[str]], ...] = ()
@@ -143,7 +146,7 @@ def _settings(path: Path, table: dict[str, Any]) -> Settings:
 
         raise ConfigError(f"{path}: unknown key '{unknown[0]}'{did_you_mean(unknown[0], list(KEYS))} (known: {', '.join(KEYS)})")
     base = path.parent
-    for key in ("workspace", "hipdnn-root", "format"):
+    for key in ("workspace", "hipdnn-root", "cudnn-frontend-root", "format"):
         if key in table and not isinstance(table[key], str):
             raise ConfigError(f"{path}: {key} must be a string")
     root = (base / table.get("workspace", ".")).resolve()
@@ -165,10 +168,12 @@ def _settings(path: Path, table: dict[str, Any]) -> Settings:
     if unknown_surfaces:
         raise ConfigError(f"{path}: skip-surfaces: unknown surface '{unknown_surfaces[0]}' (known: {', '.join(SURFACES)})")
     hipdnn = table.get("hipdnn-root")
+    cudnn_frontend = table.get("cudnn-frontend-root")
     return Settings(
         root=root,
         source=path,
         hipdnn_root=(base / hipdnn).resolve() if hipdnn is not None else None,
+        cudnn_frontend_root=(base / cudnn_frontend).resolve() if cudnn_frontend is not None else None,
         format=fmt,
         ignore=_rule_ids(table.get("ignore", []), f"{path}: ignore"),
         per_path=per_path,
