@@ -1,0 +1,94 @@
+"""add-op --cudnn-frontend-root DIR: the spec's `cudnn` key read from a cudnn-frontend checkout
+(codegen/hipdnn/adopt_cudnn.py). The shipped ops' keys round-trip from the stand-in
+tests/fixtures/cudnn_frontend_tree (tests/test_adopt.py); these cases pin what is not read, and why."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import REPO, run_cli
+
+from codegen.hipdnn import adopt_cudnn
+
+STAND_IN = REPO / "tests" / "fixtures" / "cudnn_frontend_tree"
+BATCHNORM_BWD = [("dy", "input", False), ("x", "input", False), ("scale", "input", False), ("mean", "input", False),
+                 ("inv_variance", "input", False), ("peer_stats", "input", True), ("dx", "output", False),
+                 ("dscale", "output", False), ("dbias", "output", False)]
+
+
+def _tree(tmp_path: Path) -> Path:
+    root = tmp_path / "cudnn-frontend"
+    shutil.copytree(STAND_IN, root)
+    return root
+
+
+def test_stand_in_gives_the_shipped_key():
+    parity = adopt_cudnn.read(STAND_IN, "Batchnorm_inference_attributes",
+                              [("x", "input", False), ("mean", "input", False), ("inv_variance", "input", False),
+                               ("scale", "input", False), ("bias", "input", False), ("y", "output", False)], [], "1.19.1")
+    assert parity.found and parity.graph_method == "batchnorm_inference" and parity.setters == []
+    assert parity.descriptor == "CUDNN_BACKEND_OPERATION_NORM_FORWARD_DESCRIPTOR"
+    assert dict(parity.backend) == {
+        "x": "CUDNN_ATTR_OPERATION_NORM_FWD_XDESC", "mean": "CUDNN_ATTR_OPERATION_NORM_FWD_MEAN_DESC",
+        "inv_variance": "CUDNN_ATTR_OPERATION_NORM_FWD_INV_VARIANCE_DESC", "scale": "CUDNN_ATTR_OPERATION_NORM_FWD_SCALE_DESC",
+        "bias": "CUDNN_ATTR_OPERATION_NORM_FWD_BIAS_DESC", "y": "CUDNN_ATTR_OPERATION_NORM_FWD_YDESC",
+    }  # the mode and phase attributes belong to no tensor: not listed
+
+
+def test_a_class_cudnn_frontend_lacks_writes_no_key():
+    parity = adopt_cudnn.read(STAND_IN, "Groupnorm_backward_attributes", [("x", "input", False)], [], "1.19.1")
+    assert not parity.found
+    assert parity.lines == ["cuDNN parity: include/cudnn_frontend/graph_properties.h has no class Groupnorm_backward_attributes "
+                            "(hipDNN's alias): no cudnn key written; state `cudnn: {attributes: none, descriptor: none}` by hand "
+                            "if cuDNN has no such operation"]
+
+
+def test_a_composite_node_writes_no_key():
+    """SDPA backward: cudnn-frontend builds it from other operations, naming no backend descriptor."""
+    parity = adopt_cudnn.read(STAND_IN, "SDPA_backward_attributes", [("q", "input", False)], [], "1.19.1")
+    assert not parity.found and parity.setters and parity.graph_method == "sdpa_backward"
+    assert "scaled_dot_product_flash_attention.h creates no backend descriptor of its own" in parity.lines[0]
+
+
+def test_another_release_than_the_pin_is_said(tmp_path):
+    root = _tree(tmp_path)
+    version = root / adopt_cudnn.VERSION
+    version.write_text(version.read_text().replace("MINOR_VERSION 19", "MINOR_VERSION 20"))
+    parity = adopt_cudnn.read(root, "Batchnorm_backward_attributes", BATCHNORM_BWD, [], "1.19.1")
+    assert parity.found
+    assert parity.lines[0] == "cuDNN parity: the cudnn-frontend checkout is 1.20.1, the registry pins 1.19.1: the names below are 1.20.1's (review)"
+    (root / adopt_cudnn.VERSION).unlink()
+    assert adopt_cudnn.read(root, "Batchnorm_backward_attributes", BATCHNORM_BWD, [], "1.19.1").lines[0].endswith(
+        "not found or without its version defines: the checkout's release is unknown (review)")
+
+
+def test_a_deprecated_graph_method_is_skipped(tmp_path):
+    """cudnn-frontend keeps a deprecated forward taking SDPA_backward_attributes; declared first, it is still skipped."""
+    root = _tree(tmp_path)
+    interface = root / adopt_cudnn.INTERFACE
+    text = interface.read_text()
+    old = "    std::array<Tensor_t, 5> batchnorm("
+    interface.write_text(text.replace(old, "    [[deprecated]] std::array<Tensor_t, 3> old_dbn(Tensor_t, Batchnorm_backward_attributes);\n\n" + old))
+    parity = adopt_cudnn.read(root, "Batchnorm_backward_attributes", BATCHNORM_BWD, [], "1.19.1")
+    assert parity.graph_method == "batchnorm_backward"
+
+
+def test_an_attribute_no_tensor_matches_is_left_out_and_said(tmp_path):
+    """The op names its statistics otherwise and has two of them unmatched: no pairing is guessed."""
+    tensors = [(n.replace("mean", "saved_avg").replace("inv_variance", "saved_rstd"), r, lst) for n, r, lst in BATCHNORM_BWD]
+    parity = adopt_cudnn.read(STAND_IN, "Batchnorm_backward_attributes", tensors, [], "1.19.1")
+    assert parity.found and "saved_avg" not in dict(parity.backend) and "x" in dict(parity.backend)
+    assert parity.lines[-1] == ("cuDNN parity: include/cudnn_frontend/node/dbn.h sets attributes no tensor or field of the op matches, "
+                                "left out (review): CUDNN_ATTR_OPERATION_NORM_BWD_MEAN_DESC (input_names::MEAN), "
+                                "CUDNN_ATTR_OPERATION_NORM_BWD_INV_VARIANCE_DESC (input_names::INV_VARIANCE)")
+
+
+def test_a_missing_checkout_is_a_usage_error(tmp_path):
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    fbs = REPO / "tests" / "fixtures" / "hipdnn_tree" / "flatbuffers_sdk" / "schemas" / "batchnorm_attributes.fbs"
+    (ws / "op_specs" / "batchnorm.yaml").unlink()
+    result = run_cli("add-op", "batchnorm", "--from-fbs", str(fbs), "--cudnn-frontend-root", str(tmp_path / "nowhere"), "--dry-run", cwd=ws)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert f"--cudnn-frontend-root {tmp_path / 'nowhere'}: no such directory" in result.out + result.err
