@@ -373,11 +373,7 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
     "masks, padding lengths), which adoption does not translate; its one helper call, validateScalarParameter, takes the "
     "attention scale through get_attn_scale, a getter the tensor's name does not spell",
-    ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
-    ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): the (probability, "
-    "seed, offset) set_dropout (its parameters are no tensors, and its body sets a field and two tensors), the "
-    "compatibility forwards and the unsupported setters, which the class body states but adoption does not read yet",
     ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
     "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
     "(the header has no field constants): ours, as batchnorm_inference's shapes",

@@ -701,7 +701,7 @@ TEST(TestSdpaBackwardAttributes, SetScoreModRecordsUnsupported)
     EXPECT_FALSE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(&attributes.set_score_mod([](int) { return 0; }), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
-    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA score modifiers are not supported");
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA score modifier is unsupported by hipDNN");
 }
 
 TEST(TestSdpaBackwardAttributes, SetScoreModBpropRecordsUnsupported)
@@ -710,7 +710,8 @@ TEST(TestSdpaBackwardAttributes, SetScoreModBpropRecordsUnsupported)
     EXPECT_FALSE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(&attributes.set_score_mod_bprop([](int) { return 0; }), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
-    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA score modifier backprop is not supported");
+    EXPECT_EQ(attributes.getUnsupportedReason(),
+              "SDPA score-modifier backprop is unsupported by hipDNN");
 }
 
 TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenQRecordsUnsupported)
@@ -719,7 +720,8 @@ TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenQRecordsUnsupported)
     EXPECT_FALSE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(&attributes.set_max_total_seq_len_q(int64_t{1}), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
-    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA max_total_seq_len_q is not supported");
+    EXPECT_EQ(attributes.getUnsupportedReason(),
+              "SDPA max_total_seq_len_q is unsupported by hipDNN");
 }
 
 TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenKvRecordsUnsupported)
@@ -728,7 +730,8 @@ TEST(TestSdpaBackwardAttributes, SetMaxTotalSeqLenKvRecordsUnsupported)
     EXPECT_FALSE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(&attributes.set_max_total_seq_len_kv(int64_t{1}), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
-    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA max_total_seq_len_kv is not supported");
+    EXPECT_EQ(attributes.getUnsupportedReason(),
+              "SDPA max_total_seq_len_kv is unsupported by hipDNN");
 }
 
 TEST(TestSdpaBackwardAttributes, SetDeterministicAlgorithmRecordsUnsupported)
@@ -739,7 +742,8 @@ TEST(TestSdpaBackwardAttributes, SetDeterministicAlgorithmRecordsUnsupported)
     EXPECT_FALSE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(&attributes.set_deterministic_algorithm(true), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
-    EXPECT_EQ(attributes.getUnsupportedReason(), "deterministic SDPA backward is not supported");
+    EXPECT_EQ(attributes.getUnsupportedReason(),
+              "Deterministic SDPA backward is unsupported by hipDNN");
 }
 
 TEST(TestSdpaBackwardAttributes, SetRngDumpRecordsUnsupported)
@@ -748,7 +752,7 @@ TEST(TestSdpaBackwardAttributes, SetRngDumpRecordsUnsupported)
     EXPECT_FALSE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(&attributes.set_rng_dump(std::make_shared<TensorAttributes>()), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
-    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA backward RNG dump is not supported");
+    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA backward RNG dump is unsupported by hipDNN");
 }
 
 TEST(TestSdpaBackwardAttributes, SetSinkTokenRecordsUnsupported)
@@ -757,7 +761,8 @@ TEST(TestSdpaBackwardAttributes, SetSinkTokenRecordsUnsupported)
     EXPECT_FALSE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(&attributes.set_sink_token(std::make_shared<TensorAttributes>()), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
-    EXPECT_EQ(attributes.getUnsupportedReason(), "SDPA backward sink token is not supported");
+    EXPECT_EQ(attributes.getUnsupportedReason(),
+              "SDPA backward sink token is unsupported by hipDNN");
 }
 
 TEST(TestSdpaBackwardAttributes, SetDsinkTokenRecordsUnsupported)
@@ -767,5 +772,5 @@ TEST(TestSdpaBackwardAttributes, SetDsinkTokenRecordsUnsupported)
     EXPECT_EQ(&attributes.set_dsink_token(std::make_shared<TensorAttributes>()), &attributes);
     EXPECT_TRUE(attributes.hasUnsupportedUsage());
     EXPECT_EQ(attributes.getUnsupportedReason(),
-              "SDPA backward sink token gradient is not supported");
+              "SDPA backward sink-token gradient is unsupported by hipDNN");
 }

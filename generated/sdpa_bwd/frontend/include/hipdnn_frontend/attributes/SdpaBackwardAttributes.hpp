@@ -504,7 +504,7 @@ public:
         set_score_mod(ScoreModifier&& value) // NOLINT(readability-identifier-naming)
     {
         static_cast<void>(value);
-        return this->recordUnsupported("SDPA score modifiers are not supported");
+        return this->recordUnsupported("SDPA score modifier is unsupported by hipDNN");
     }
 
     template <typename ScoreModifier>
@@ -512,21 +512,21 @@ public:
         set_score_mod_bprop(ScoreModifier&& value) // NOLINT(readability-identifier-naming)
     {
         static_cast<void>(value);
-        return this->recordUnsupported("SDPA score modifier backprop is not supported");
+        return this->recordUnsupported("SDPA score-modifier backprop is unsupported by hipDNN");
     }
 
     SdpaBackwardAttributes&
         set_max_total_seq_len_q(int64_t value) // NOLINT(readability-identifier-naming)
     {
         static_cast<void>(value);
-        return this->recordUnsupported("SDPA max_total_seq_len_q is not supported");
+        return this->recordUnsupported("SDPA max_total_seq_len_q is unsupported by hipDNN");
     }
 
     SdpaBackwardAttributes&
         set_max_total_seq_len_kv(int64_t value) // NOLINT(readability-identifier-naming)
     {
         static_cast<void>(value);
-        return this->recordUnsupported("SDPA max_total_seq_len_kv is not supported");
+        return this->recordUnsupported("SDPA max_total_seq_len_kv is unsupported by hipDNN");
     }
 
     SdpaBackwardAttributes&
@@ -536,28 +536,29 @@ public:
         {
             return *this;
         }
-        return this->recordUnsupported("deterministic SDPA backward is not supported");
+        return this->recordUnsupported("Deterministic SDPA backward is unsupported by hipDNN");
     }
 
     SdpaBackwardAttributes& set_rng_dump(
         const std::shared_ptr<TensorAttributes>& value) // NOLINT(readability-identifier-naming)
     {
         static_cast<void>(value);
-        return this->recordUnsupported("SDPA backward RNG dump is not supported");
+        return this->recordUnsupported("SDPA backward RNG dump is unsupported by hipDNN");
     }
 
     SdpaBackwardAttributes& set_sink_token(
         const std::shared_ptr<TensorAttributes>& value) // NOLINT(readability-identifier-naming)
     {
         static_cast<void>(value);
-        return this->recordUnsupported("SDPA backward sink token is not supported");
+        return this->recordUnsupported("SDPA backward sink token is unsupported by hipDNN");
     }
 
     SdpaBackwardAttributes& set_dsink_token(
         const std::shared_ptr<TensorAttributes>& value) // NOLINT(readability-identifier-naming)
     {
         static_cast<void>(value);
-        return this->recordUnsupported("SDPA backward sink token gradient is not supported");
+        return this->recordUnsupported(
+            "SDPA backward sink-token gradient is unsupported by hipDNN");
     }
 };
 

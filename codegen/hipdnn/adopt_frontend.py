@@ -1,0 +1,200 @@
+"""Read the setters of a hipDNN Attributes class that adoption's names alone do not give, from
+their bodies (for `add-op --hipdnn-root`; the class is the one adopt_cxx found):
+
+- a field's own setter, a one-parameter method assigning the field's public member
+  (`set_diagonal_band_left_bound(int64_t value) { left_bound = value; ... }`), and the member itself
+  when the class has no getter for it: the field's `frontend: {member, setter}`;
+- a multi-value setter whose parameters are tensors or fields, in class order, each parameter
+  paired with what the body sets from it (`dropout_probability = probability;`,
+  `setInput(InputNames::Seed, seed)`, `set_dropout_mask(std::move(mask))`); `pass: value` when its
+  one overload takes each tensor by value;
+- a source-compatibility setter that only records why it is unsupported
+  (`return recordUnsupported("...")`, maybe under `if(value)`: `when: true`): `frontend.unsupported`;
+- one that calls a field's setter with its parameter (`return set_diagonal_band_left_bound(value);`):
+  `frontend.forwards`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_TAKES = {"int": "int", "int64_t": "int64", "float": "float", "bool": "bool", "double": "double"}
+
+
+@dataclass
+class Method:
+    name: str
+    params: list[tuple[str, str]]  # (type, name)
+    body: str
+    template: str | None  # the type parameter of `template <typename T>`, when the method has one
+
+
+@dataclass
+class Compat:
+    """The class's setters as spec keys; `lines` are the review lines."""
+
+    field_access: dict[str, dict[str, object]] = field(default_factory=dict)
+    setters: list[dict[str, object]] = field(default_factory=list)  # {name, args, pass?}
+    forwards: list[dict[str, object]] = field(default_factory=list)
+    unsupported: list[dict[str, object]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+    def frontend_lines(self) -> list[str]:
+        """`forwards:` and `unsupported:` for the spec's frontend block (two-space indented)."""
+        out: list[str] = []
+        if self.forwards:
+            out.append("  forwards:")
+            out += [f"    - {{name: {f['name']}, takes: {f['takes']}, to: {f['to']}}}" for f in self.forwards]
+        if self.unsupported:
+            out.append("  unsupported:")
+            for u in self.unsupported:
+                extra = (f", template: {u['template']}" if "template" in u else "") + (", when: true" if u.get("when") else "")
+                out.append(f"    - {{name: {u['name']}, takes: {u['takes']}{extra}, reason: {_yaml_text(str(u['reason']))}}}")
+        return out
+
+    def setter_lines(self) -> list[str]:
+        out = ["  setters:"]
+        for s in self.setters:
+            out.append(f"    - {{name: {s['name']}, args: [{', '.join(s['args'])}]" + (", pass: value}" if s.get("pass") else "}"))  # type: ignore[arg-type]
+        return out
+
+
+def _yaml_text(text: str) -> str:
+    from codegen.plumbing import escape
+
+    return escape.yaml_string(text)
+
+
+def _match(text: str, start: int, open_: str, close: str) -> int:
+    """The index just past the bracket closing the one at `start`."""
+    depth = 0
+    for i in range(start, len(text)):
+        if text[i] == open_:
+            depth += 1
+        elif text[i] == close:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+    return len(text)
+
+
+def _split(params: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    depth = 0
+    part = ""
+    for ch in params + ",":
+        if ch == "," and depth == 0:
+            part = part.strip()
+            if part:
+                m = re.match(r"(.*?)(\w+)\s*(=.*)?$", part, re.S)
+                if m:
+                    out.append((" ".join(m[1].split()), m[2]))
+            part = ""
+            continue
+        depth += ch in "<(" and 1 or 0
+        depth -= ch in ">)" and 1 or 0
+        part += ch
+    return out
+
+
+def methods(text: str, cls: str) -> list[Method]:
+    """The class's methods returning it by reference, in class order, with their bodies."""
+    text = _COMMENT.sub("", text)
+    head = re.search(rf"\bclass\s+{re.escape(cls)}\b[^;{{]*\{{", text)
+    if head is None:
+        return []
+    body = text[head.end() - 1: _match(text, head.end() - 1, "{", "}")]
+    out: list[Method] = []
+    pattern = re.compile(rf"(?:template\s*<\s*typename\s+(\w+)\s*>\s*)?\b{re.escape(cls)}\s*&\s*(\w+)\s*\(")
+    for m in pattern.finditer(body):
+        close = _match(body, m.end() - 1, "(", ")")
+        brace = body.find("{", close)
+        if brace < 0 or body[close:brace].strip() not in ("", "const"):
+            continue
+        out.append(Method(m[2], _split(body[m.end(): close - 1]), body[brace: _match(body, brace, "{", "}")], m[1]))
+    return out
+
+
+def _takes(method: Method) -> dict[str, object] | None:
+    ptype = method.params[0][0]
+    if method.template is not None and ptype.startswith(method.template):
+        return {"takes": "callable", "template": method.template}
+    if "TensorAttributes" in ptype:
+        return {"takes": "tensor"}
+    bare = ptype.replace("const", "").strip()
+    return {"takes": _TAKES[bare]} if bare in _TAKES else None
+
+
+def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getters: set[str]) -> Compat:
+    """`tensors`: each tensor's InputNames/OutputNames enumerator -> its name; `fields` the op's
+    fields; `getters` the class's getter names."""
+    out = Compat()
+    found = methods(text, cls)
+    field_setters: dict[str, str] = {}  # setter -> field
+    for m in found:
+        if len(m.params) == 1:
+            assigned = re.fullmatch(rf"\{{\s*(\w+)\s*=\s*{re.escape(m.params[0][1])}\s*;\s*return\s*\*\s*this\s*;\s*\}}", m.body)
+            if assigned and assigned[1] in fields:
+                field_setters.setdefault(m.name, assigned[1])
+    members = set(re.findall(r"^\s*(?:std::optional<[^>]*>|bool|float|double|int64_t|int32_t|int|\w+)\s+(\w+)\s*(?:=[^;]*)?;", _COMMENT.sub("", text), re.M))
+    for f in fields:
+        if f in members and f"get_{f}" not in getters:
+            access: dict[str, object] = {"member": f}
+            setter = next((s for s, target in field_setters.items() if target == f), None)
+            if setter is not None:
+                access["setter"] = setter
+            out.field_access[f] = access
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    for m in found:
+        reason = re.search(r'recordUnsupported\s*\(\s*"((?:[^"\\]|\\.)*)"\s*\)', m.body)
+        if reason is not None and len(m.params) == 1:
+            takes = _takes(m)
+            if takes is None:
+                continue
+            entry: dict[str, object] = {"name": m.name, **takes, "reason": reason[1]}
+            if re.search(rf"\bif\s*\(\s*{re.escape(m.params[0][1])}\s*\)|\b{re.escape(m.params[0][1])}\s*\?", m.body):
+                entry["when"] = True
+            out.unsupported.append(entry)
+            continue
+        forward = re.fullmatch(r"\{\s*return\s+(\w+)\s*\((.*)\)\s*;\s*\}", m.body, re.S)
+        if forward is not None and len(m.params) == 1 and forward[1] in field_setters and m.name not in field_setters:
+            takes = _takes(m)
+            if takes is not None and takes["takes"] != "tensor":
+                out.forwards.append({"name": m.name, "takes": takes["takes"], "to": field_setters[forward[1]]})
+            continue
+        if len(m.params) < 2:
+            continue
+        args: list[str] = []
+        for _ptype, pname in m.params:  # what the body sets from each parameter
+            p = re.escape(pname)
+            target = re.search(rf"\b(\w+)\s*=\s*{p}\s*;", m.body)
+            via_enum = re.search(rf"set(?:Input|Output)\s*\(\s*\w+::(\w+)\s*,\s*(?:std::move\s*\(\s*)?{p}\b", m.body)
+            via_setter = re.search(rf"\bset_(\w+)\s*\(\s*(?:std::move\s*\(\s*)?{p}\b", m.body)
+            if target and target[1] in fields:
+                args.append(target[1])
+            elif via_enum and via_enum[1] in tensors:
+                args.append(tensors[via_enum[1]])
+            elif via_setter and via_setter[1] in tensors.values():
+                args.append(via_setter[1])
+            else:
+                break
+        if len(args) != len(m.params):
+            continue
+        key = (m.name, tuple(args))
+        if key in seen:  # a copy and a move overload: one setter
+            for s in out.setters:
+                if (s["name"], tuple(s["args"])) == key:  # type: ignore[arg-type]
+                    s.pop("pass", None)
+            continue
+        seen.add(key)
+        entry = {"name": m.name, "args": args}
+        tensor_types = [t for t, _ in m.params if "TensorAttributes" in t]
+        if tensor_types and all(t.replace(" ", "") == "std::shared_ptr<TensorAttributes>" for t in tensor_types):
+            entry["pass"] = True
+        out.setters.append(entry)
+    if out.unsupported or out.forwards:
+        out.lines.append(f"{cls}: source-compatibility setters: {len(out.unsupported)} recording unsupported use, "
+                         f"{len(out.forwards)} forwarding to a field's setter")
+    return out
