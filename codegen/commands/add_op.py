@@ -336,6 +336,9 @@ def _frontend_compat(draft, found) -> None:  # type: ignore[no-untyped-def]
     for tensor, access in draft.cxx.access.items():
         if "enumerator" in access:
             enumerators[str(access["enumerator"])] = tensor
+    for enumerator, tensor in enumerators.items():  # hipDNN's spelling where it is not the derived NAME (SDPA's dO)
+        if enumerator != tensor.upper():
+            draft.cxx.access.setdefault(tensor, {}).setdefault("enumerator", enumerator)
     getters = {g.name for g in found.cls.facts.getters}
     compat = adopt_frontend.read(found.cls.text, found.cls.name, enumerators, [f.name for f in draft.fields], getters)
     for name, access in compat.field_access.items():
