@@ -359,25 +359,35 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "node, which adoption does not translate (the spec states them by hand, without x-min-rank)",
     ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
     "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
-    ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
-    ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
-    ("layernorm_bwd", "reference"): "hand-written when the op was first specified (the spec predates adoption): the CPU reference implementation, which no fixture file describes",
+    ("layernorm_bwd", "description"): "this tool's sentence for the generated docs page: hipDNN's class comment says only "
+    "that it configures LayernormBackward operations (LayernormBackwardAttributes.hpp id 58774450256), and the fixture keeps no comments",
+    ("layernorm_bwd", "dtypes"): "the CPU reference's data-type combinations: hipDNN states them in its test SDK's plan "
+    "builders (LayernormBpropSignatureKey.hpp id 66419224350, LayernormBpropPlan.hpp id 66295586379), which the fixture does not "
+    "hold and adoption does not read",
+    ("layernorm_bwd", "reference"): "the CPU reference's class, template and argument order (CpuFpReferenceLayernorm.hpp id "
+    "66163904478, a test-SDK file the fixture does not hold) and the golden shapes, which are this tool's choice",
     ("layernorm_bwd", "rules"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
     ("layernorm_bwd", "inference"): "hand-written when the op was first specified (the spec predates adoption): infer_properties_node() from node/<Op>Node.hpp, which the fixture does not hold",
-    ("layernorm_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): normalized_dim_count's description and its default 0 (the member's initializer, which adoption does not read as a spec default)",
-    ("layernorm_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
-    ("sdpa_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
-    ("sdpa_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
+    ("layernorm_bwd", "fields"): "normalized_dim_count's description, this tool's (hipDNN's member comment is its name, id "
+    "58774450256); its default 0 is adopted from the member's initializer",
+    ("layernorm_bwd", "tensors"): "mean's and inv_variance's descriptions (saved statistics, recomputed from x when absent), this "
+    "tool's: hipDNN's comments only name each accessor (id 58774450256)",
+    ("sdpa_bwd", "description"): "this tool's sentence for the generated docs page, which no file of the fixture states",
+    ("sdpa_bwd", "dtypes"): "the CPU reference's data-type combinations, stated in hipDNN's test SDK and plugins, which the "
+    "fixture does not hold and adoption does not read",
     ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
     "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
     ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
     "masks, padding lengths), which adoption does not translate; its one helper call, validateScalarParameter, takes the "
     "attention scale through get_attn_scale, a getter the tensor's name does not spell",
-    ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
+    ("sdpa_bwd", "tensors"): "dbias's backend getter getDBiasDesc (hipDNN's backend SdpaBwdOperationDescriptor.hpp, a per-op "
+    "file the fixture leaves for apply to write) and the spec's tensor order, the schema's (adoption orders the tensors as the "
+    "class's InputNames/OutputNames, the two paired by place after the others); the enumerators (dO, Stats, ...) are adopted",
     ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
     "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
     "(the header has no field constants): ours, as batchnorm_inference's shapes",
-    ("sdpa_bwd", "from_node_missing_optional"): "hand-written when the op was first specified (the spec predates adoption): a lowering choice of the spec, stated in no checkout file",
+    ("sdpa_bwd", "from_node_missing_optional"): "leave_null is what hipDNN's backend SdpaBwdOperationDescriptor.cpp fromNode() does "
+    "(id 55326217242): a per-op backend file the fixture does not hold (apply writes it), so adoption cannot read it",
 }
 # `checks:` another branch adds by hand to these specs, from hipDNN's node files, which the fixture
 # does not hold for them (BatchnormNode.hpp, BatchnormBackwardNode.hpp, BlockScaleDequantizeNode.hpp,

@@ -345,6 +345,14 @@ def _frontend_compat(draft, found) -> None:  # type: ignore[no-untyped-def]
         draft.cxx.access.setdefault(name, {}).update(access)
     draft.cxx.lines += compat.lines
     setattr(draft, "compat", compat)
+    members = {m.name: m for m in found.cls.cls.members}
+    for f in draft.fields:  # a number the schema leaves unsaid: the public member's initializer
+        member = members.get(f.name)
+        if f.default is None and not f.optional and f.enum is None and member is not None and member.default is not None:
+            value = adopt_frontend.literal(member.default, f.type)
+            if value is not None:
+                f.default = value
+                draft.cxx.lines.append(f"{f.name}: default {member.default} ({found.cls.name}'s member initializer)")
 
 
 def _with_compat(text: str, compat, draft) -> str:  # type: ignore[no-untyped-def]

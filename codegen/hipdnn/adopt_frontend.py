@@ -61,6 +61,18 @@ class Compat:
         return out
 
 
+def literal(text: str, spec_type: str) -> object | None:
+    """A member initializer's value as the spec's `default` for a field of `spec_type` (None: not a literal)."""
+    text = text.strip().lstrip("=").strip().strip("{}").strip()
+    if spec_type == "bool" and text in ("true", "false"):
+        return text == "true"
+    if spec_type.startswith(("int", "uint")) and re.fullmatch(r"-?\d+", text):
+        return int(text)
+    if spec_type in ("float", "double") and re.fullmatch(r"-?\d+(\.\d*)?([eE]-?\d+)?f?", text):
+        return float(text.rstrip("f"))
+    return None
+
+
 def _yaml_text(text: str) -> str:
     from codegen.plumbing import escape
 
@@ -99,13 +111,16 @@ def _split(params: str) -> list[tuple[str, str]]:
     return out
 
 
-def methods(text: str, cls: str) -> list[Method]:
-    """The class's methods returning it by reference, in class order, with their bodies."""
+def _class_body(text: str, cls: str) -> str:
+    """The class's body, comments dropped (empty when the text has no such class)."""
     text = _COMMENT.sub("", text)
     head = re.search(rf"\bclass\s+{re.escape(cls)}\b[^;{{]*\{{", text)
-    if head is None:
-        return []
-    body = text[head.end() - 1: _match(text, head.end() - 1, "{", "}")]
+    return "" if head is None else text[head.end() - 1: _match(text, head.end() - 1, "{", "}")]
+
+
+def methods(text: str, cls: str) -> list[Method]:
+    """The class's methods returning it by reference, in class order, with their bodies."""
+    body = _class_body(text, cls)
     out: list[Method] = []
     pattern = re.compile(rf"(?:template\s*<\s*typename\s+(\w+)\s*>\s*)?\b{re.escape(cls)}\s*&\s*(\w+)\s*\(")
     for m in pattern.finditer(body):
@@ -138,7 +153,7 @@ def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getter
             assigned = re.fullmatch(rf"\{{\s*(\w+)\s*=\s*{re.escape(m.params[0][1])}\s*;\s*return\s*\*\s*this\s*;\s*\}}", m.body)
             if assigned and assigned[1] in fields:
                 field_setters.setdefault(m.name, assigned[1])
-    members = set(re.findall(r"^\s*(?:std::optional<[^>]*>|bool|float|double|int64_t|int32_t|int|\w+)\s+(\w+)\s*(?:=[^;]*)?;", _COMMENT.sub("", text), re.M))
+    members = set(re.findall(r"^\s*(?:std::optional<[^>]*>|bool|float|double|int64_t|int32_t|int|\w+)\s+(\w+)\s*(?:=[^;]*)?;", _class_body(text, cls), re.M))
     for f in fields:
         if f in members and f"get_{f}" not in getters:
             access: dict[str, object] = {"member": f}
