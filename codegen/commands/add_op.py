@@ -198,7 +198,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             if lines:
                 closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
         if from_fbs:  # cuDNN parity, from a cudnn-frontend checkout when one is given
-            closing += _cudnn_block(ws, args, draft, shared_blocks)
+            closing += _cudnn_block(ws, args, draft, shared_blocks, checkout_root is not None)
     except diagnostics.SpecError as exc:
         sys.stdout.write(diagnostics.render(exc.diagnostics))
         return EXIT_FINDINGS, "", [], False, None
@@ -287,14 +287,15 @@ def _shared_blocks(draft, root: Path, op: str, blocks: dict[str, list[str]]) -> 
     return lines
 
 
-def _cudnn_block(ws: Workspace, args: argparse.Namespace, draft, blocks: dict[str, list[str]]) -> list[str]:  # type: ignore[no-untyped-def]
+def _cudnn_block(ws: Workspace, args: argparse.Namespace, draft, blocks: dict[str, list[str]], adopting: bool) -> list[str]:  # type: ignore[no-untyped-def]
     """The op's `cudnn:` block read from the cudnn-frontend checkout (--cudnn-frontend-root, else the
-    configuration's cudnn-frontend-root) into `blocks`; returns the lines for review."""
+    configuration's cudnn-frontend-root) into `blocks`; returns the lines for review (adopting an op
+    from a hipDNN checkout without a cudnn-frontend one says that no key is written)."""
     from codegen.hipdnn import adopt_cudnn
 
     root = Path(args.cudnn_frontend_root) if getattr(args, "cudnn_frontend_root", None) else args.settings.cudnn_frontend_root
     if root is None:
-        return ["no cudnn key (cuDNN parity): pass --cudnn-frontend-root DIR (a cudnn-frontend checkout) to read it"]
+        return ["no cudnn key (cuDNN parity): pass --cudnn-frontend-root DIR (a cudnn-frontend checkout) to read it"] if adopting else []
     if not root.is_dir():
         raise UsageError(f"--cudnn-frontend-root {root}: no such directory")
     alias = draft.cxx.cudnn_alias if draft.cxx is not None and draft.cxx.cudnn_alias else adopt_cudnn.derived_alias(draft.stem)
