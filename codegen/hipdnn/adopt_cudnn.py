@@ -209,6 +209,8 @@ def read(root: Path, cls: str, tensors: list[tuple[str, str, bool]], fields: lis
     unowned: list[str] = []
     previous = 0
     for call in _SET.finditer(body):
+        if call.start() < previous:  # inside the previous call (or after an unclosed one): each character read once
+            continue
         end = _call_end(body, call.end())
         attribute = _ATTR.search(body, call.end(), end)
         segment = body[previous:end]

@@ -153,7 +153,7 @@ def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getter
             assigned = re.fullmatch(rf"\{{\s*(\w+)\s*=\s*{re.escape(m.params[0][1])}\s*;\s*return\s*\*\s*this\s*;\s*\}}", m.body)
             if assigned and assigned[1] in fields:
                 field_setters.setdefault(m.name, assigned[1])
-    members = set(re.findall(r"^\s*(?:std::optional<[^>]*>|bool|float|double|int64_t|int32_t|int|\w+)\s+(\w+)\s*(?:=[^;]*)?;", _class_body(text, cls), re.M))
+    members = set(re.findall(r"^[ \t]*(?:std::optional<[^>\n]*>|\w+)[ \t]+(\w+)[ \t]*(?:=[^;\n]*)?;", _class_body(text, cls), re.M))
     for f in fields:
         if f in members and f"get_{f}" not in getters:
             access: dict[str, object] = {"member": f}
