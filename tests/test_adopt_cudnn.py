@@ -92,3 +92,18 @@ def test_a_missing_checkout_is_a_usage_error(tmp_path):
     result = run_cli("add-op", "batchnorm", "--from-fbs", str(fbs), "--cudnn-frontend-root", str(tmp_path / "nowhere"), "--dry-run", cwd=ws)
     assert result.code == 2 and "Traceback" not in result.err
     assert f"--cudnn-frontend-root {tmp_path / 'nowhere'}: no such directory" in result.out + result.err
+
+
+def test_a_node_built_through_operation_builder_writes_no_key(tmp_path):
+    """cudnn-frontend's older nodes build the operation through OperationBuilder setters (setxDesc...),
+    whose attribute names live in another file: not read, so no partial key is written."""
+    root = _tree(tmp_path)
+    (root / adopt_cudnn.NODES / "dbn.h").write_text(
+        "class DBNNode {\n   public:\n    Batchnorm_backward_attributes attributes;\n"
+        "    void build() const {\n"
+        "        auto op = cudnn_frontend::OperationBuilder(DescriptorType_t::OPERATION_NORM_BACKWARD_DESCRIPTOR);\n"
+        "        op.setxDesc(x).setdyDesc(dy);\n    }\n};\n")
+    parity = adopt_cudnn.read(root, "Batchnorm_backward_attributes", BATCHNORM_BWD, [], "1.19.1")
+    assert not parity.found
+    assert parity.lines == ["cuDNN parity: include/cudnn_frontend/node/dbn.h sets no backend attribute through detail::set_attribute "
+                            "that adoption could give a tensor: no cudnn key written (a node built with OperationBuilder setters is not read)"]

@@ -230,6 +230,10 @@ def read(root: Path, cls: str, tensors: list[tuple[str, str, bool]], fields: lis
         elif owner not in taken:
             taken.add(owner)
             out.backend.append((owner, attribute[0]))
+    if not out.backend:  # e.g. a node building through OperationBuilder's setters (setxDesc ...), a form not read
+        out.lines.append(f"cuDNN parity: {node_file} sets no backend attribute through detail::set_attribute that adoption could "
+                         "give a tensor: no cudnn key written (a node built with OperationBuilder setters is not read)")
+        return out
     out.found = True
     out.lines.append(
         f"cuDNN parity from the cudnn-frontend checkout{f' ({release})' if release else ''}: class {cls} ({PROPERTIES}), "
