@@ -107,3 +107,20 @@ def test_a_node_built_through_operation_builder_writes_no_key(tmp_path):
     assert not parity.found
     assert parity.lines == ["cuDNN parity: include/cudnn_frontend/node/dbn.h sets no backend attribute through detail::set_attribute "
                             "that adoption could give a tensor: no cudnn key written (a node built with OperationBuilder setters is not read)"]
+
+
+def test_the_configuration_names_the_checkout(tmp_path):
+    """`cudnn-frontend-root` in hipdnn-codegen.toml is add-op's default, relative to the file."""
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    (ws / "op_specs" / "rmsnorm_bwd.yaml").unlink()
+    shutil.copytree(STAND_IN, tmp_path / "cudnn-frontend")
+    (ws / "hipdnn-codegen.toml").write_text('cudnn-frontend-root = "../cudnn-frontend"\n')
+    fixture = REPO / "tests" / "fixtures" / "hipdnn_tree"
+    result = run_cli("add-op", "rmsnorm_bwd", "--hipdnn-root", str(fixture), "--dry-run", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    assert "\ncudnn:\n  attributes: Rmsnorm_backward_attributes\n  graph_method: rmsnorm_backward\n  setters: [has_dbias]\n" in result.out
+    assert "    inv_rms: CUDNN_ATTR_OPERATION_NORM_BWD_INV_VARIANCE_DESC\n" in result.out
+    (ws / "hipdnn-codegen.toml").write_text("cudnn-frontend-root = 3\n")
+    bad = run_cli("add-op", "rmsnorm_bwd", "--hipdnn-root", str(fixture), "--dry-run", cwd=ws)
+    assert bad.code == 2 and "cudnn-frontend-root must be a string" in bad.out + bad.err and "Traceback" not in bad.err
