@@ -103,7 +103,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
     the review notes on what was adopted or guessed, whether it is a skeleton, and the registry's
     new text when the op's entries in it passed to the spec (None: unchanged)."""
-    from codegen.hipdnn import adopt, adopt_cxx, scaffold
+    from codegen.hipdnn import adopt, adopt_cxx, adopt_frontend, scaffold
     from codegen.pipeline import render
     from codegen.pipeline.workspace import load_spec
 
@@ -157,7 +157,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional, f.type) for f in draft.fields],
             )
             _class_order(draft, draft.cxx.order)
-            _frontend_compat(draft, found)
+            adopt_frontend.adopt(draft, found)
             inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list])
             if inferred is not None:  # the node's own infer_properties_node() replaces the guesses from names
                 pairs, node_file, otherwise = inferred
@@ -309,83 +309,16 @@ def _cudnn_block(ws: Workspace, args: argparse.Namespace, draft, blocks: dict[st
 def _with_blocks(text: str, blocks: dict[str, list[str]], draft=None) -> str:  # type: ignore[no-untyped-def]
     """The rendered spec with the blocks read from the checkout's shared files appended (and the
     multi-value setters' test names the checkout's tests give)."""
-    compat = getattr(draft, "compat", None)
-    if compat is not None:
-        text = _with_compat(text, compat, draft)
+    if draft is not None and getattr(draft, "compat", None) is not None:
+        from codegen.hipdnn import adopt_frontend
+
+        text = adopt_frontend.with_compat(text, getattr(draft, "compat"), draft.cxx.setters)
     tests = draft.cxx.setter_tests if draft is not None and draft.cxx is not None else {}
     for name, test in tests.items():
         text = re.sub(rf"^(    - {{name: {re.escape(name)}, args: \[[^\]]*\]}})$", lambda m: m[1][:-1] + f", test: {test}}}", text, flags=re.M)
     for block in blocks.values():
         text = text.rstrip("\n") + "\n\n" + "\n".join(block) + "\n"
     return text
-
-
-def _frontend_compat(draft, found) -> None:  # type: ignore[no-untyped-def]
-    """The Attributes class's setters its bodies state (adopt_frontend): each field's own setter and
-    member, multi-value setters taking fields, and the source-compatibility setters."""
-    from codegen.hipdnn import adopt_frontend
-
-    if found.cls is None:
-        return
-    keys = {t.name.replace("_", "").lower(): t.name for t in draft.tensors}
-    enumerators: dict[str, str] = {}
-    for enum in found.cls.cls.enums:
-        if enum.name in ("InputNames", "OutputNames"):
-            for e in enum.enumerators:
-                if e.name.replace("_", "").lower() in keys:
-                    enumerators[e.name] = keys[e.name.replace("_", "").lower()]
-    for tensor, access in draft.cxx.access.items():
-        if "enumerator" in access:
-            enumerators[str(access["enumerator"])] = tensor
-    for enumerator, tensor in enumerators.items():  # hipDNN's spelling where it is not the derived NAME (SDPA's dO)
-        if enumerator != tensor.upper():
-            draft.cxx.access.setdefault(tensor, {}).setdefault("enumerator", enumerator)
-    getters = {g.name for g in found.cls.facts.getters}
-    compat = adopt_frontend.read(found.cls.text, found.cls.name, enumerators, [f.name for f in draft.fields], getters)
-    for name, access in compat.field_access.items():
-        draft.cxx.access.setdefault(name, {}).update(access)
-    draft.cxx.lines += compat.lines
-    setattr(draft, "compat", compat)
-    members = {m.name: m for m in found.cls.cls.members}
-    for f in draft.fields:  # a number the schema leaves unsaid: the public member's initializer
-        member = members.get(f.name)
-        if f.default is None and not f.optional and f.enum is None and member is not None and member.default is not None:
-            value = adopt_frontend.literal(member.default, f.type)
-            if value is not None:
-                f.default = value
-                draft.cxx.lines.append(f"{f.name}: default {member.default} ({found.cls.name}'s member initializer)")
-
-
-def _with_compat(text: str, compat, draft) -> str:  # type: ignore[no-untyped-def]
-    """The frontend block with the setters adopt_frontend read: the multi-value setters when they are
-    not adopt_cxx's, then `forwards:` and `unsupported:`."""
-    lines = text.split("\n")
-    mine = [(str(s["name"]), list(s["args"])) for s in compat.setters]
-    replace = bool(compat.setters) and (mine != [(n, list(a)) for n, a in draft.cxx.setters] or any(s.get("pass") for s in compat.setters))
-    extra = compat.frontend_lines()
-    if not replace and not extra:
-        return text
-    if "frontend:" not in lines:
-        at = lines.index("tensors:")
-        while at > 0 and lines[at - 1] == "":
-            at -= 1
-        lines[at:at] = ["# hipDNN's frontend names where they differ from the derived ones (read from the checkout)", "frontend:", ""]
-    start = lines.index("frontend:") + 1
-    end = start
-    while end < len(lines) and lines[end].startswith("  "):
-        end += 1
-    block = lines[start:end]
-    if replace:
-        if "  setters:" in block:
-            at = block.index("  setters:")
-            stop = at + 1
-            while stop < len(block) and block[stop].startswith("    "):
-                stop += 1
-            block[at:stop] = compat.setter_lines()
-        else:
-            block += compat.setter_lines()
-    block += extra
-    return "\n".join(lines[:start] + block + lines[end:])
 
 
 def _blamed_block(text: str, blocks: dict[str, list[str]], problems: list) -> str | None:  # type: ignore[type-arg]

@@ -213,3 +213,69 @@ def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getter
         out.lines.append(f"{cls}: source-compatibility setters: {len(out.unsupported)} recording unsupported use, "
                          f"{len(out.forwards)} forwarding to a field's setter")
     return out
+
+
+def adopt(draft, found) -> None:  # type: ignore[no-untyped-def]
+    """The Attributes class's setters its bodies state (adopt_frontend): each field's own setter and
+    member, multi-value setters taking fields, and the source-compatibility setters."""
+    if found.cls is None:
+        return
+    keys = {t.name.replace("_", "").lower(): t.name for t in draft.tensors}
+    enumerators: dict[str, str] = {}
+    for enum in found.cls.cls.enums:
+        if enum.name in ("InputNames", "OutputNames"):
+            for e in enum.enumerators:
+                if e.name.replace("_", "").lower() in keys:
+                    enumerators[e.name] = keys[e.name.replace("_", "").lower()]
+    for tensor, access in draft.cxx.access.items():
+        if "enumerator" in access:
+            enumerators[str(access["enumerator"])] = tensor
+    for enumerator, tensor in enumerators.items():  # hipDNN's spelling where it is not the derived NAME (SDPA's dO)
+        if enumerator != tensor.upper():
+            draft.cxx.access.setdefault(tensor, {}).setdefault("enumerator", enumerator)
+    getters = {g.name for g in found.cls.facts.getters}
+    compat = read(found.cls.text, found.cls.name, enumerators, [f.name for f in draft.fields], getters)
+    for name, access in compat.field_access.items():
+        draft.cxx.access.setdefault(name, {}).update(access)
+    draft.cxx.lines += compat.lines
+    setattr(draft, "compat", compat)
+    members = {m.name: m for m in found.cls.cls.members}
+    for f in draft.fields:  # a number the schema leaves unsaid: the public member's initializer
+        member = members.get(f.name)
+        if f.default is None and not f.optional and f.enum is None and member is not None and member.default is not None:
+            value = literal(member.default, f.type)
+            if value is not None:
+                f.default = value
+                draft.cxx.lines.append(f"{f.name}: default {member.default} ({found.cls.name}'s member initializer)")
+
+
+def with_compat(text: str, compat: Compat, cxx_setters: list[tuple[str, list[str]]]) -> str:
+    """The frontend block with the setters adopt_frontend read: the multi-value setters when they are
+    not adopt_cxx's, then `forwards:` and `unsupported:`."""
+    lines = text.split("\n")
+    mine = [(str(s["name"]), [str(a) for a in s["args"]]) for s in compat.setters]  # type: ignore[attr-defined]
+    replace = bool(compat.setters) and (mine != [(n, list(a)) for n, a in cxx_setters] or any(s.get("pass") for s in compat.setters))
+    extra = compat.frontend_lines()
+    if not replace and not extra:
+        return text
+    if "frontend:" not in lines:
+        at = lines.index("tensors:")
+        while at > 0 and lines[at - 1] == "":
+            at -= 1
+        lines[at:at] = ["# hipDNN's frontend names where they differ from the derived ones (read from the checkout)", "frontend:", ""]
+    start = lines.index("frontend:") + 1
+    end = start
+    while end < len(lines) and lines[end].startswith("  "):
+        end += 1
+    block = lines[start:end]
+    if replace:
+        if "  setters:" in block:
+            at = block.index("  setters:")
+            stop = at + 1
+            while stop < len(block) and block[stop].startswith("    "):
+                stop += 1
+            block[at:stop] = compat.setter_lines()
+        else:
+            block += compat.setter_lines()
+    block += extra
+    return "\n".join(lines[:start] + block + lines[end:])
