@@ -345,25 +345,14 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("layernorm_bwd", "cudnn"): CUDNN_REASON,
     ("rmsnorm_bwd", "cudnn"): CUDNN_REASON,
     ("sdpa_bwd", "cudnn"): CUDNN_REASON,
-    ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
-    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
-    "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
     ("block_scale_quantize", "infer"): "scale's dims from x, axis and block_size: inline arithmetic in the node's "
     "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
-    ("batchnorm", "checks"): "the fixture's node/BatchnormNode.hpp (id 60125217721) gives every helper call's check, in "
-    "hipDNN's order, but running-stats-together (the four running statistics all set or none) is inline code over "
-    "presence flags there, which adoption does not translate (the spec states it by hand)",
     ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the node's "
     "infer_properties_node() sets them through a lambda (x's rank, x's channels), which adoption does not translate",
     ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794), which the declared "
     "checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
     ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381), which the "
     "declared checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
-    ("block_scale_dequantize", "checks"): "the fixture's node/BlockScaleDequantizeNode.hpp (id 64713400649) gives x-min-rank "
-    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size checks are inline code in that "
-    "node, which adoption does not translate (the spec states them by hand, without x-min-rank)",
-    ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
-    "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
     ("layernorm_bwd", "reference"): "hand-written when the op was first specified (the spec predates adoption): the CPU reference implementation, which no fixture file describes",
@@ -538,6 +527,68 @@ def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_re
     assert [c["id"] for c in checked.checks] == ["scale-min-rank", "scale-batch", "scale-channels", "scale-spatial"]
     assert checked.checks[2] == {"id": "scale-channels", "requires": "scale.dims[1] == 8", "message": "scale channel dimension (index 1) must equal 8"}
     assert checked.untranslated == ['validateMinimumTensorDimensions(other, 3, "other")']
+
+
+def test_node_checks_translate_inline_conditions_and_list_the_ones_they_cannot_read(tmp_path):
+    """HIPDNN_RETURN_IF_FALSE conditions in pre_validate_node(): a required pointer or field set is
+    the built-in presence check (no spec check); the heads around a condition become its `when`,
+    less what the condition reads anyway; a loop over a list field is `all(...)`; an index chosen
+    by a field's presence gives a check per case; a message without values is hipDNN's (the node's
+    name dropped), one with values the tool's; a condition of another form is listed. The node is
+    synthetic (the real forms are the fixture's block-scale and batchnorm nodes)."""
+    from codegen.hipdnn import adopt_cxx
+
+    folder = tmp_path / adopt_cxx.NODE_DIR
+    folder.mkdir(parents=True)
+    (folder / "FooNode.hpp").write_text(
+        "namespace hipdnn_frontend::graph {\n"
+        "class FooNode : public BaseNode<FooNode, NodeType::FOO> {\n"
+        "public:\n"
+        "    Error pre_validate_node() const override\n"
+        "    {\n"
+        "        HIPDNN_RETURN_IF_FALSE(attributes.get_x(), ErrorCode::ATTRIBUTE_NOT_SET, \"FooNode missing x\");\n"
+        "        HIPDNN_RETURN_IF_FALSE(!attributes.get_sizes().empty(), ErrorCode::ATTRIBUTE_NOT_SET, \"FooNode: sizes, please\");\n"
+        "        auto x = attributes.get_x();\n"
+        "        auto m = attributes.get_mask();\n"
+        "        const auto& sizes = attributes.get_sizes();\n"
+        "        for(size_t i = 0; i < sizes.size(); ++i)\n"
+        "        {\n"
+        "            HIPDNN_RETURN_IF_FALSE(sizes[i] > 0, ErrorCode::INVALID_VALUE, \"size \" + std::to_string(i));\n"
+        "        }\n"
+        "        if(detail::areTensorDimensionsSet(x))\n"
+        "        {\n"
+        "            const auto& xDims = x->get_dim();\n"
+        "            auto dim = attributes.get_dim();\n"
+        "            if(dim.has_value())\n"
+        "            {\n"
+        "                HIPDNN_RETURN_IF_FALSE(dim.value() >= 0, ErrorCode::INVALID_VALUE, \"dim \" + std::to_string(dim.value()));\n"
+        "            }\n"
+        "            const size_t at = dim.has_value() ? static_cast<size_t>(dim.value()) : xDims.size() - 1;\n"
+        "            if(at < xDims.size())\n"
+        "            {\n"
+        "                HIPDNN_RETURN_IF_FALSE(xDims[at] % attributes.get_group() == 0, ErrorCode::INVALID_VALUE, \"g\");\n"
+        "                HIPDNN_RETURN_IF_FALSE(xDims[at] % group == 0, ErrorCode::INVALID_VALUE, \"g\");\n"
+        "            }\n"
+        "        }\n"
+        "        HIPDNN_RETURN_IF_FALSE(m->get_stride().empty(), ErrorCode::INVALID_VALUE, \"FooNode: mask strides\");\n"
+        "        return {};\n"
+        "    }\n"
+        "};\n"
+        "}\n"
+    )
+    found = adopt_cxx._Found(None, adopt_cxx._Class("FooAttributes", "FooAttributes", "", None, None))  # type: ignore[arg-type]
+    checked = adopt_cxx.node_checks(tmp_path, found, ["x", "mask"], ["sizes", "dim", "group"])
+    assert checked is not None
+    assert checked.checks == [
+        {"id": "sizes-set", "requires": "len(sizes) > 0", "message": "sizes, please", "code": "ATTRIBUTE_NOT_SET"},
+        {"id": "sizes-positive", "requires": "all(i in range(0, len(sizes)): sizes[i] > 0)", "message": "every sizes entry must be positive"},
+        {"id": "dim-non-negative", "when": "x.rank >= 1", "requires": "dim >= 0", "message": "dim must be non-negative"},
+    ]
+    assert checked.untranslated == [
+        "HIPDNN_RETURN_IF_FALSE(xDims[at]%attributes.get_group()==0,ErrorCode::INVALID_VALUE,\"g\")",
+        "HIPDNN_RETURN_IF_FALSE(xDims[at]%group==0,ErrorCode::INVALID_VALUE,\"g\")",
+        "HIPDNN_RETURN_IF_FALSE(m->get_stride().empty(),ErrorCode::INVALID_VALUE,\"FooNode: mask strides\")",
+    ]
 
 
 # --- the shared files: the work model (EngineFeatures.hpp) and plugin support (OperationSupport.md) ---

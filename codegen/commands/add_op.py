@@ -108,6 +108,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     from codegen.pipeline.workspace import load_spec
 
     stem = args.stem or scaffold.derive_stem(args.name)
+    unvalued: list[scaffold.DraftField] = []  # integer fields the checkout's constants give no test value
     # an op the registry has is adopted from its schema and the registry's entries pass to the spec; a
     # skeleton cannot describe it, so the registry's owners refuse skeletons only
     checkout_root = _hipdnn_root(args) if args.hipdnn_root or args.settings.hipdnn_root is not None else None
@@ -168,7 +169,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in read.values()) or "none"))
                 if guessed:
                     draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")
-            checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list])
+            checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields])
             if checked is not None:  # the node's own pre_validate_node(): its checks and same-shape rules
                 if draft.proposed_checks:  # the node's own checks replace the proposed minimum ranks
                     dropped = set(draft.summary()) - set(dataclasses.replace(draft, proposed_checks=[]).summary())
@@ -188,6 +189,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
+            unvalued = [f for f in draft.fields if f.type in ("int32", "int64") and f.enum is None and f.name not in data.fields]
             if checked is not None and not draft.shared_shapes:
                 _channel_shapes(draft, checked.channel_only)
                 for t in checked.scalars:  # a single element, where no constant gives dims
@@ -234,6 +236,25 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())
         problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
+    if spec is not None and draft.checks and unvalued and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+        # an integer field no constant gives a value (block-scale quantize's axis): the highest index of
+        # the test tensors' ranks down to 0, the first value the node's checks accept with the others
+        ranks = [len(dims) for dims, _ in draft.test_shapes.values()] or [1]
+        for f in unvalued:
+            kept = f.test_value
+            for value in range(max(ranks) - 1, -1, -1):
+                f.test_value = value
+                text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
+                spec, problems = load_spec(shown, args.name, text.encode())
+                if spec is not None and not any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+                    closing.append(f"test value of {f.name}: {value}, no constant gives one; the highest index of the test ranks the node's checks accept")
+                    break
+            else:
+                f.test_value = kept
+                text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
+                spec, problems = load_spec(shown, args.name, text.encode())
+                continue
+            break
     if spec is not None and draft.checks and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         # the node's checks that the test data adoption has cannot pass: left out and said, never a broken spec
         failing = next(d for d in problems if d.rule == rules.SPEC_TEST_SHAPE_RULE.id)
