@@ -356,8 +356,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
     ("layernorm_bwd", "reference"): "hand-written when the op was first specified (the spec predates adoption): the CPU reference implementation, which no fixture file describes",
-    ("layernorm_bwd", "rules"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
-    ("layernorm_bwd", "inference"): "hand-written when the op was first specified (the spec predates adoption): infer_properties_node() from node/<Op>Node.hpp, which the fixture does not hold",
     ("layernorm_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): normalized_dim_count's description and its default 0 (the member's initializer, which adoption does not read as a spec default)",
     ("layernorm_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
     ("sdpa_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",

@@ -158,13 +158,14 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 [(t.name, t.role, t.optional) for t in draft.tensors if not t.list], [(f.name, f.optional, f.type) for f in draft.fields],
             )
             _class_order(draft, draft.cxx.order)
-            inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list])
+            inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields])
             if inferred is not None:  # the node's own infer_properties_node() replaces the guesses from names
-                pairs, node_file, otherwise = inferred
+                pairs, node_file, otherwise = inferred.pairs, inferred.file, inferred.otherwise
+                singles = [t.name for t in draft.tensors if not t.list]
                 outputs = [t.name for t in draft.tensors if t.role == "output" and not t.list]
                 guessed = {t: (t, s, why) for t, s, why in draft.inferences if t in otherwise}  # inferred in a form not read: the guess stays
-                read = {t: (t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs}
-                draft.inferences = [read.get(t) or guessed[t] for t in outputs if t in read or t in guessed]
+                read = {t: (t, s, f"{node_file} infer_properties_node()") for t, s in pairs}  # an input too (layernorm backward's dy)
+                draft.inferences = [read.get(t) or guessed[t] for t in singles if t in read or t in guessed]
                 draft.uninferred = [t for t in outputs if t not in read and t not in guessed]
                 draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in read.values()) or "none"))
                 if guessed:
@@ -176,12 +177,20 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                     closing = [line for line in closing if line not in dropped]
                 draft.checks = checked.checks
                 draft.proposed_checks = []
-                draft.rules = [r for r in draft.rules if r[0] != "same_shape"] + [("same_shape", g) for g in checked.rules]
+                draft.rules = [r for r in draft.rules if r[0] != "same_shape"] + checked.ordered_rules()
                 draft.cxx.lines.append(
                     f"checks from {checked.file} pre_validate_node(): "
                     + (", ".join(c["id"] for c in checked.checks) or "none")
                     + (f"; same_shape {', '.join('[' + ', '.join(g) + ']' for g in checked.rules)}" if checked.rules else "")
+                    + "".join(f"; {kind} {value if isinstance(value, str) else '[' + ', '.join(value) + ']'}" for kind, value in checked.kinds)
                 )
+                for counted, reads in inferred.fields if inferred is not None else ():
+                    # a field the node sets when unset, from the tensor whose conforms rule it splits
+                    splitter = next((t for t in reads if any(kind == "conforms" and isinstance(v, str) and f"tensor: {t}," in v and f"split: {counted}" in v for kind, v in checked.kinds)), None)
+                    if splitter is not None:
+                        draft.field_inferences.append((counted, splitter))
+                    else:
+                        draft.cxx.lines.append(f"{checked.file} infers {counted} from {', '.join(reads) or 'no tensor'}, which no conforms rule splits: not adopted (review)")
                 if checked.untranslated:
                     draft.cxx.lines.append(f"{checked.file} pre_validate_node() calls not translated (review): {'; '.join(checked.untranslated)}")
             taken: dict[str, set[int]] = {}  # the other specs' test UIDs, by constants namespace
@@ -240,17 +249,17 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         # an integer field no constant gives a value (block-scale quantize's axis): the highest index of
         # the test tensors' ranks down to 0, the first value the node's checks accept with the others
         ranks = [len(dims) for dims, _ in draft.test_shapes.values()] or [1]
-        for f in unvalued:
-            kept = f.test_value
+        for unset in unvalued:
+            kept = unset.test_value
             for value in range(max(ranks) - 1, -1, -1):
-                f.test_value = value
+                unset.test_value = value
                 text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
                 spec, problems = load_spec(shown, args.name, text.encode())
                 if spec is not None and not any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
-                    closing.append(f"test value of {f.name}: {value}, no constant gives one; the highest index of the test ranks the node's checks accept")
+                    closing.append(f"test value of {unset.name}: {value}, no constant gives one; the highest index of the test ranks the node's checks accept")
                     break
             else:
-                f.test_value = kept
+                unset.test_value = kept
                 text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
                 spec, problems = load_spec(shown, args.name, text.encode())
                 continue

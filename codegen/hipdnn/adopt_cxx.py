@@ -6,6 +6,7 @@ frontend-only flags, multi-value setters, InputNames/OutputNames enumerators and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -467,32 +468,51 @@ def _node_file(root: Path, found: _Found) -> "tuple[str, cxx_api.Internals] | No
     return None if internals is None else (node, internals)
 
 
-def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list[tuple[str, str]], str, list[str]] | None:
-    """The output shapes the checkout's node infers (`infer_properties_node()` setting an output's
-    dims from another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body
-    takes from `attributes.get_<tensor>()`), as (output, source) pairs, with the node file's name and
-    the tensors the body infers in another form adoption does not read (a local it passes to a helper
-    or lambda, `inferCTensor(dscale)`); None when the checkout has no node file for the op's Attributes
-    class."""
+@dataclass
+class NodeInferences:
+    """What a checkout's infer_properties_node() infers."""
+
+    pairs: list[tuple[str, str]]  # (tensor, source): dims copied when empty
+    file: str
+    otherwise: list[str]  # tensors inferred in a form adoption does not read
+    fields: list[tuple[str, list[str]]]  # (field, the tensors its computation reads): set when unset
+
+
+def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[str] = []) -> NodeInferences | None:
+    """The shapes the checkout's node infers (`infer_properties_node()` setting a tensor's dims from
+    another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body takes from
+    `attributes.get_<tensor>()` or by those calls themselves), as (tensor, source) pairs, with the
+    node file's name, the tensors the body infers in another form adoption does not read (a local it
+    passes to a helper or lambda, `inferCTensor(dscale)`), and the fields it sets when unset (`if(
+    attributes.get_<f>() <= 0) { ... attributes.set_<f>(...); }`, with the tensors the block reads);
+    None when the checkout has no node file for the op's Attributes class."""
     read = _node_file(root, found)
     if read is None:
         return None
     node, internals = read
-    pairs: list[tuple[str, str]] = []
-    otherwise: list[str] = []
+    out = NodeInferences([], f"{node}.hpp", [], [])
     names = set(tensors)
     for _params, body in internals.bodies.get("infer_properties_node", ()):
         local = {m[1]: m[2] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
-        for m in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)->set_dim\(([A-Za-z_][A-Za-z0-9_]*)->get_dim\(\)\)", body):
+        local.update({f"attributes.get_{t}()": t for t in names})  # the getter's call itself, as hipDNN's layernorm backward node writes it
+        for m in re.finditer(rf"(?<![\w.])({_REF})->set_dim\(({_REF})->get_dim\(\)\)", body):
             target, source = local.get(m[1]), local.get(m[2])
-            if target in names and source in names and target != source and all(t != target for t, _ in pairs):
-                pairs.append((target, source))
+            if target in names and source in names and target != source and all(t != target for t, _ in out.pairs):
+                out.pairs.append((target, source))
         for m in re.finditer(r"\b[A-Za-z_]\w*\s*\(\s*([A-Za-z_]\w*)\s*\)\s*;", body):
             t = local.get(m[1])
-            if t in names and t not in otherwise:
-                otherwise.append(t)
-    inferred = {t for t, _ in pairs}
-    return pairs, f"{node}.hpp", [t for t in otherwise if t not in inferred]
+            if t in names and t not in out.otherwise:
+                out.otherwise.append(t)
+        for m in re.finditer(r"\bif\(attributes\.get_([a-z][a-z0-9_]*)\(\)(?:<=|==)0\)", body):
+            block = _block(body, m.end())
+            if m[1] not in fields or block is None or f"attributes.set_{m[1]}(" not in body[block[0]:block[1]]:
+                continue
+            inner = body[block[0]:block[1]]
+            reads = sorted({t for t in names if f"attributes.get_{t}()" in inner}, key=lambda t: inner.index(f"attributes.get_{t}()"))
+            out.fields.append((m[1], reads))
+    inferred = {t for t, _ in out.pairs}
+    out.otherwise = [t for t in out.otherwise if t not in inferred]
+    return out
 
 
 # hipDNN's node helpers (node/detail/Utilities.hpp, id 55480488871) that pre_validate_node() calls,
@@ -518,6 +538,14 @@ class NodeChecks:
     untranslated: list[str] = field(default_factory=list)  # helper calls whose arguments are not read
     channel_only: dict[str, str] = field(default_factory=dict)  # tensor -> the tensor whose dim 1 is its channel count
     scalars: list[str] = field(default_factory=list)  # tensors checked to be a single element
+    kinds: list[tuple[str, list[str] | str]] = field(default_factory=list)  # both_or_neither, field_range, conforms rules
+
+    def ordered_rules(self) -> list[tuple[str, list[str] | str]]:
+        """Every rule in the node's order: the rules of other kinds, then the same_shape groups
+        (both_or_neither first, as hipDNN's nodes check presence before shapes; field_range and
+        conforms last, after the shapes they read)."""
+        first = [(k, v) for k, v in self.kinds if k == "both_or_neither"]
+        return first + [("same_shape", g) for g in self.rules] + [(k, v) for k, v in self.kinds if k != "both_or_neither"]
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
@@ -579,10 +607,31 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             r"\b(?:detail::)?(?P<helper>" + "|".join(NODE_HELPERS) + r")\s*\("
             r"|\b(?P<positive>[A-Za-z_]\w*)->" + POSITIVE + r"\s*\(\s*\)"
             r"|\bif\s*\(\s*(?P<a>[A-Za-z_]\w*)\s*!=\s*(?P<b>[A-Za-z_]\w*)\s*\)"
-            r"|\b(?P<inline>" + RETURN_IF_FALSE + r")\s*\("
+            r"|\b(?P<inline>" + RETURN_IF_FALSE + "|" + RETURN_IF_TRUE + r")\s*\("
         )
+        consumed = _structural(body, tensor, set(fields), out)
         for call in calls.finditer(body):
+            if any(a <= call.start() < b for a, b in consumed):
+                continue
+            if call["inline"] and call["inline"] == RETURN_IF_TRUE:
+                parsed = _arguments(body, call.end() - 1)
+                pair = re.fullmatch(rf"({_REF})==nullptr\^({_REF})==nullptr", parsed[0][0]) if parsed and parsed[0] else None
+                if pair is not None and tensor(pair[1]) and tensor(pair[2]):
+                    out.kinds.append(("both_or_neither", [str(tensor(pair[1])), str(tensor(pair[2]))]))
+                else:
+                    out.untranslated.append(" ".join(body[call.start():parsed[1] if parsed else call.end()].split()))
+                continue
             if call["inline"]:
+                parsed = _arguments(body, call.end() - 1)
+                cond = parsed[0][0] if parsed and parsed[0] else ""
+                same = re.fullmatch(rf"(?:({_REF})==nullptr\|\|({_REF})==nullptr|({_REF})->get_dim\(\)\.empty\(\))\|\|({_REF})->get_dim\(\)==({_REF})->get_dim\(\)", cond)
+                if same is not None:  # shapes equal when both are given: a same_shape rule
+                    a, b = tensor(same[4]), tensor(same[5])
+                    given = [tensor(same[1]), tensor(same[2])] if same[1] else [tensor(same[3])]
+                    if a and b and (given == [a, b] or given == [a]):
+                        first, second = (b, a) if given == [a] else (a, b)  # the tensor compared with first
+                        _same_shape(out.rules, first, second)
+                        continue
                 parsed = _arguments(body, call.end() - 1)
                 translated = _inline_check(body, call.start(), parsed[0] if parsed else [], local, present, set(fields), names, node)
                 if translated is None:
@@ -656,12 +705,83 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             else:
                 out.untranslated.append(f"{helper}({', '.join(args)})")
     _implied(out)
-    if not out.checks and not out.rules and not out.untranslated:
+    if not out.checks and not out.rules and not out.kinds and not out.untranslated:
         return None
     return out
 
 
 RETURN_IF_FALSE = "HIPDNN_RETURN_IF_FALSE"  # (condition, ErrorCode::X, message): hipDNN's inline check
+RETURN_IF_TRUE = "HIPDNN_RETURN_IF_TRUE"  # (failing condition, ErrorCode::X, message)
+_REF = r"attributes\.get_[a-z][a-z0-9_]*\(\)|[A-Za-z_]\w*"  # a tensor: its getter's call or a local
+
+
+def _block(body: str, head_end: int) -> tuple[int, int] | None:
+    """The span of the braces right after `head_end` (an if/else/for head's end)."""
+    m = re.match(r"\s*\{", body[head_end:])
+    if m is None:
+        return None
+    start = head_end + m.end() - 1
+    depth = 0
+    for i in range(start, len(body)):
+        depth += {"{": 1, "}": -1}.get(body[i], 0)
+        if depth == 0:
+            return start, i + 1
+    return None
+
+
+def _structural(body: str, tensor: "Callable[[str], str | None]", fields: set[str], out: NodeChecks) -> list[tuple[int, int]]:
+    """The rules hipDNN writes as several statements, read into `out.kinds`, and the spans of the
+    body they take (the caller reads nothing else there):
+    - a field's bounds inside `if(attributes.<f> != 0)` (or `get_<f>()`): `get_<f>() >= 0` and
+      `get_<f>() <= <t>->get_dim().size()` -> `field_range: {field: f, min: 1, max: rank(t)}`;
+    - a tensor one-padded or reduced: `auto p = a->get_dim().size() == x->get_dim().size();` with
+      `auto b = x's rank - get_<f>();`, then `if(p)` looping `a->get_dim()[i] == 1` over [0, b)
+      (the leading batch dims: `keeps: trailing`) or [b, x's rank) (`keeps: leading`) -> `conforms:
+      {tensor: a, to: x, keeps: ..., split: f}`, `same_form_as: c` when `p ^ q` (q c's flag) fails."""
+    spans: list[tuple[int, int]] = []
+    rank = r"(?:static_cast<\w+>\()?(" + _REF + r")->get_dim\(\)\.size\(\)\)?"
+    for guard in re.finditer(r"\bif\(attributes\.(?:get_)?([a-z][a-z0-9_]*)(?:\(\))?!=0\)", body):
+        f = guard[1]
+        block = _block(body, guard.end())
+        if f not in fields or block is None:
+            continue
+        inner = body[block[0]:block[1]]
+        low = re.search(rf"{RETURN_IF_FALSE}\(attributes\.get_{f}\(\)>=0,", inner)
+        high = re.search(rf"{RETURN_IF_FALSE}\(attributes\.get_{f}\(\)<={rank},", inner)
+        if low is None or high is None or tensor(high[1]) is None:
+            continue
+        out.kinds.append(("field_range", f"{{field: {f}, min: 1, max: rank({tensor(high[1])})}}"))
+        for m in (low, high):
+            parsed = _arguments(inner, m.end() - len(m[0]) + len(RETURN_IF_FALSE))
+            if parsed is not None:
+                spans.append((block[0] + m.start(), block[0] + parsed[1]))
+    batch = {m[1]: (tensor(m[2]), m[3]) for m in re.finditer(rf"\bauto\s+({_NAME})\s*=\s*{rank}\s*-\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
+    padded = {m[1]: (tensor(m[2]), tensor(m[3]), m.start()) for m in re.finditer(rf"\bauto\s+({_NAME})\s*=\s*(" + _REF + r")->get_dim\(\)\.size\(\)==(" + _REF + r")->get_dim\(\)\.size\(\);", body)}
+    for flag, (a, x, _at) in padded.items():
+        head = re.search(rf"\bif\({flag}\)", body)
+        block = _block(body, head.end()) if head is not None else None
+        if a is None or x is None or head is None or block is None:
+            continue
+        inner = body[block[0]:block[1]]
+        loop = re.search(rf"\bfor\((?:size_t|auto)\s+i=(?:0|static_cast<size_t>\(({_NAME})\));i<(?:static_cast<size_t>\(({_NAME})\)|{rank});\+\+i\)", inner)
+        if loop is None or not re.search(rf"(?:{re.escape('attributes.get_' + a + '()')}|\b{_NAME})->get_dim\(\)\[i\]==1", inner):
+            continue
+        b = loop[1] or loop[2]
+        if b not in batch or batch[b][0] != x or batch[b][1] not in fields:
+            continue
+        keeps = "trailing" if loop[2] else "leading"
+        rule = f"{{tensor: {a}, to: {x}, keeps: {keeps}, split: {batch[b][1]}"
+        other = re.search(rf"{RETURN_IF_TRUE}\({flag}\^({_NAME}),", body)
+        if other is not None and other[1] in padded and padded[other[1]][0]:
+            rule += f", same_form_as: {padded[other[1]][0]}"
+            parsed = _arguments(body, other.end() - len(other[0]) + len(RETURN_IF_TRUE))
+            if parsed is not None:
+                spans.append((other.start(), parsed[1]))
+        out.kinds.append(("conforms", rule + "}"))
+        otherwise = re.match(r"else", body[block[1]:])
+        end = _block(body, block[1] + 4) if otherwise is not None else None
+        spans.append((block[0], (end or block)[1]))
+    return spans
 CODES = ("INVALID_VALUE", "ATTRIBUTE_NOT_SET")  # the ErrorCodes a spec check may state (INVALID_VALUE its default)
 _NAME = r"[A-Za-z_]\w*"
 
