@@ -345,8 +345,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("layernorm_bwd", "cudnn"): CUDNN_REASON,
     ("rmsnorm_bwd", "cudnn"): CUDNN_REASON,
     ("sdpa_bwd", "cudnn"): CUDNN_REASON,
-    ("block_scale_quantize", "infer"): "scale's dims from x, axis and block_size: inline arithmetic in the node's "
-    "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
     ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the node's "
     "infer_properties_node() sets them through a lambda (x's rank, x's channels), which adoption does not translate",
     ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794), which the declared "
@@ -490,6 +488,19 @@ def test_element_setter_on_a_scalar_field_is_not_adopted(tmp_path):
     assert facts.constructor is False and facts.equality is None
 
 
+def _foo_node(root: Path, methods: str):  # type: ignore[no-untyped-def]
+    """A synthetic node FooNode (of FooAttributes) under `root` with the method bodies given, and
+    the adoption lookup that finds it."""
+    from codegen.hipdnn import adopt_cxx
+
+    folder = root / adopt_cxx.NODE_DIR
+    folder.mkdir(parents=True)
+    (folder / "FooNode.hpp").write_text(
+        "namespace hipdnn_frontend::graph {\nclass FooNode : public BaseNode<FooNode, NodeType::FOO> {\npublic:\n" + methods + "};\n}\n"
+    )
+    return adopt_cxx._Found(None, adopt_cxx._Class("FooAttributes", "FooAttributes", "", None, None))  # type: ignore[arg-type]
+
+
 def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_read(tmp_path):
     """pre_validate_node()'s helper calls, in order: shape matches sharing a tensor merge into one
     same_shape group, a channel count given as a number is kept as one, and a helper call whose
@@ -497,12 +508,8 @@ def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_re
     exercises the translation; batchnorm inference's real form is the fixture's)."""
     from codegen.hipdnn import adopt_cxx
 
-    folder = tmp_path / adopt_cxx.NODE_DIR
-    folder.mkdir(parents=True)
-    (folder / "FooNode.hpp").write_text(
-        "namespace hipdnn_frontend::graph {\n"
-        "class FooNode : public BaseNode<FooNode, NodeType::FOO> {\n"
-        "public:\n"
+    found = _foo_node(
+        tmp_path,
         "    Error pre_validate_node() const override\n"
         "    {\n"
         "        auto a = attributes.get_x();\n"
@@ -515,10 +522,7 @@ def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_re
         "        HIPDNN_CHECK_ERROR(detail::validateMinimumTensorDimensions(other, 3, \"other\"));\n"
         "        return {};\n"
         "    }\n"
-        "};\n"
-        "}\n"
     )
-    found = adopt_cxx._Found(None, adopt_cxx._Class("FooAttributes", "FooAttributes", "", None, None))  # type: ignore[arg-type]
     checked = adopt_cxx.node_checks(tmp_path, found, ["x", "dy", "dx", "scale"])
     assert checked is not None and checked.file == "FooNode.hpp"
     assert checked.rules == [["x", "dy", "dx"]]
@@ -532,16 +536,13 @@ def test_node_checks_translate_inline_conditions_and_list_the_ones_they_cannot_r
     the built-in presence check (no spec check); the heads around a condition become its `when`,
     less what the condition reads anyway; a loop over a list field is `all(...)`; an index chosen
     by a field's presence gives a check per case; a message without values is hipDNN's (the node's
-    name dropped), one with values the tool's; a condition of another form is listed. The node is
+    name dropped), one with values the tool's; a condition of another form (a name no local
+    gives, a tensor method it does not read) is listed. The node is
     synthetic (the real forms are the fixture's block-scale and batchnorm nodes)."""
     from codegen.hipdnn import adopt_cxx
 
-    folder = tmp_path / adopt_cxx.NODE_DIR
-    folder.mkdir(parents=True)
-    (folder / "FooNode.hpp").write_text(
-        "namespace hipdnn_frontend::graph {\n"
-        "class FooNode : public BaseNode<FooNode, NodeType::FOO> {\n"
-        "public:\n"
+    found = _foo_node(
+        tmp_path,
         "    Error pre_validate_node() const override\n"
         "    {\n"
         "        HIPDNN_RETURN_IF_FALSE(attributes.get_x(), ErrorCode::ATTRIBUTE_NOT_SET, \"FooNode missing x\");\n"
@@ -571,21 +572,67 @@ def test_node_checks_translate_inline_conditions_and_list_the_ones_they_cannot_r
         "        HIPDNN_RETURN_IF_FALSE(m->get_stride().empty(), ErrorCode::INVALID_VALUE, \"FooNode: mask strides\");\n"
         "        return {};\n"
         "    }\n"
-        "};\n"
-        "}\n"
     )
-    found = adopt_cxx._Found(None, adopt_cxx._Class("FooAttributes", "FooAttributes", "", None, None))  # type: ignore[arg-type]
     checked = adopt_cxx.node_checks(tmp_path, found, ["x", "mask"], ["sizes", "dim", "group"])
     assert checked is not None
     assert checked.checks == [
         {"id": "sizes-set", "requires": "len(sizes) > 0", "message": "sizes, please", "code": "ATTRIBUTE_NOT_SET"},
         {"id": "sizes-positive", "requires": "all(i in range(0, len(sizes)): sizes[i] > 0)", "message": "every sizes entry must be positive"},
         {"id": "dim-non-negative", "when": "x.rank >= 1", "requires": "dim >= 0", "message": "dim must be non-negative"},
+        {"id": "dim-divisible", "requires": "x.dims[dim] % group == 0", "message": "g"},
+        {"id": "last-divisible", "when": "not set(dim)", "requires": "x.dims[-1] % group == 0", "message": "g"},
     ]
     assert checked.untranslated == [
-        "HIPDNN_RETURN_IF_FALSE(xDims[at]%attributes.get_group()==0,ErrorCode::INVALID_VALUE,\"g\")",
         "HIPDNN_RETURN_IF_FALSE(xDims[at]%group==0,ErrorCode::INVALID_VALUE,\"g\")",
         "HIPDNN_RETURN_IF_FALSE(m->get_stride().empty(),ErrorCode::INVALID_VALUE,\"FooNode: mask strides\")",
+    ]
+
+
+def test_node_inferences_read_a_divided_dimension_as_infer_formulas(tmp_path):
+    """infer_properties_node() copying x's dims and dividing the one a field picks gives `infer:`
+    formulas under the `if` heads around it (the target's empty dims and the field's has_value()
+    are implied); the strides chain's stride-order branch repeats them with `order_of(x)` under the
+    negation of the unreadable branch before it. A dimension multiplied instead is not read. The node
+    is synthetic (block-scale quantize's real form is the fixture's)."""
+    from codegen.hipdnn import adopt_cxx
+
+    found = _foo_node(
+        tmp_path,
+        "    Error infer_properties_node() override\n"
+        "    {\n"
+        "        auto x = attributes.get_x();\n"
+        "        auto s = attributes.get_s();\n"
+        "        auto w = attributes.get_w();\n"
+        "        auto dim = attributes.get_dim();\n"
+        "        if(s->get_dim().empty() && dim.has_value())\n"
+        "        {\n"
+        "            auto d = x->get_dim();\n"
+        "            d[dim.value()] /= attributes.get_group();\n"
+        "            s->set_dim(d);\n"
+        "        }\n"
+        "        if(s->get_stride().empty())\n"
+        "        {\n"
+        "            if(attributes.get_flip() && !x->get_stride().empty())\n"
+        "            {\n"
+        "                s->set_stride(generateStridesWithPackedAxis(x->get_stride(), x->get_dim(), s->get_dim(), dim));\n"
+        "            }\n"
+        "            else if(!x->get_stride().empty())\n"
+        "            {\n"
+        "                auto order = extractStrideOrder(x->get_stride());\n"
+        "                s->set_stride(generateStrides(s->get_dim(), order));\n"
+        "            }\n"
+        "        }\n"
+        "        auto e = x->get_dim();\n"
+        "        e[dim.value()] *= 2;\n"
+        "        w->set_dim(e);\n"
+        "        return {};\n"
+        "    }\n"
+    )
+    inferred = adopt_cxx.node_inferences(tmp_path, found, ["x", "s", "w"], ["dim", "group", "flip"])
+    assert inferred is not None
+    assert inferred.formulas == [
+        {"tensor": "s", "when": "not flip", "dims": "x.dims with [dim] = x.dims[dim] // group", "strides": "order_of(x)"},
+        {"tensor": "s", "dims": "x.dims with [dim] = x.dims[dim] // group"},
     ]
 
 

@@ -166,7 +166,9 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 guessed = {t: (t, s, why) for t, s, why in draft.inferences if t in otherwise}  # inferred in a form not read: the guess stays
                 read = {t: (t, s, f"{node_file} infer_properties_node()") for t, s in pairs}  # an input too (layernorm backward's dy)
                 draft.inferences = [read.get(t) or guessed[t] for t in singles if t in read or t in guessed]
-                draft.uninferred = [t for t in outputs if t not in read and t not in guessed]
+                draft.formulas = inferred.formulas
+                formulated = {f["tensor"] for f in inferred.formulas}
+                draft.uninferred = [t for t in outputs if t not in read and t not in guessed and t not in formulated]
                 draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in read.values()) or "none"))
                 if guessed:
                     draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")

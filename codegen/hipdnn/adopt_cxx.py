@@ -476,6 +476,77 @@ class NodeInferences:
     file: str
     otherwise: list[str]  # tensors inferred in a form adoption does not read
     fields: list[tuple[str, list[str]]]  # (field, the tensors its computation reads): set when unset
+    formulas: list[dict[str, str]] = field(default_factory=list)  # the spec's infer: entries {tensor, when, dims, strides}
+
+
+def _formulas(body: str, local: dict[str, str], names: set[str], fields: set[str]) -> list[dict[str, str]]:
+    """`infer:` formulas of a body that sets a tensor's dims from a copy of another's with one
+    dimension divided (`auto d = x->get_dim(); ... d[i] /= e; t->set_dim(d);`, the index a field
+    or one chosen by a field's presence, which gives a formula per case), under the `if` heads
+    around it (the target's dims empty and the source's set are the formula's own condition, a
+    field's `has_value()` is implied by reading it). The target's strides, when the body then sets
+    them in an `if(t->get_stride().empty())` chain: a branch `generateStrides(t->get_dim(), o)` with
+    `o = extractStrideOrder(s->get_stride())` gives the formulas again with `strides: order_of(s)`,
+    under the negation of the one condition of each earlier branch in a form no strides name
+    states (`generateStridesWithPackedAxis` under `transpose`); the packed branch leaves them
+    packed, the default."""
+    out: list[dict[str, str]] = []
+    for m in re.finditer(rf"(?<![\w.])({_REF})->set_dim\(({_NAME})\);", body):
+        target = local.get(m[1])
+        decl = list(re.finditer(rf"\bauto\s+{m[2]}\s*=\s*({_REF})->get_dim\(\);", body[:m.start()]))
+        if target is None or not decl or local.get(decl[-1][1]) is None:
+            continue
+        source = local[decl[-1][1]]
+        edits = list(re.finditer(rf"\b{m[2]}\[({_NAME})(?:\.value\(\))?\]/=([^;]+);", body[decl[-1].end():m.start()]))
+        if len(edits) != 1:
+            continue
+        at = decl[-1].end() + edits[0].start()
+        reader = _Reader(body, at, local, {}, fields, names)
+        divisor = reader.expr(edits[0][2])
+        index = edits[0][1]
+        cases = [(reader.choices[index], ""), ("-1", f"not set({reader.choices[index]})")] if index in reader.choices else [(reader.fields[index], "")] if index in reader.fields else []
+        if divisor is None or not cases:
+            continue
+        heads: list[str] = []
+        for kind, head in _enclosing(body, m.start()):
+            for part in _split(head, "&&") if kind == "if" else [head]:
+                own = re.fullmatch(rf"(!)?({_REF})->get_dim\(\)\.empty\(\)", part)
+                if own is not None and local.get(own[2]) == (source if own[1] else target):
+                    continue  # the formula's own condition: the target without dims, the source with
+                term = reader.expr(part)
+                if term is None:
+                    heads = ["\0"]
+                    break
+                read = re.fullmatch(r"set\((\w+)\)", term)
+                if read is None or read[1] not in (divisor, *(c for c, _ in cases)):
+                    heads.append(term)
+        if "\0" in heads:
+            continue
+        dims = [(f"{source}.dims with [{i}] = {source}.dims[{i}] // {divisor}", " and ".join(heads + ([extra] if extra else []))) for i, extra in cases]
+        strided: list[dict[str, str]] = []
+        chain = re.search(rf"\bif\(({_REF})->get_stride\(\)\.empty\(\)\)", body[m.end():])
+        block = _block(body, m.end() + chain.end()) if chain is not None and local.get(chain[1]) == target else None
+        start, end = block if block is not None else (0, 0)
+        negated: list[str] = []
+        for branch in re.finditer(r"(?:else\s*)?if\(", body[start:end]):
+            parsed = _arguments(body, start + branch.end() - 1)
+            inner = _block(body, parsed[1]) if parsed is not None else None
+            if parsed is None or inner is None:
+                break
+            text = body[inner[0]:inner[1]]
+            cond = [p for p in _split(parsed[0][0] if parsed[0] else "", "&&") if not re.fullmatch(rf"!({_REF})->get_(?:dim|stride)\(\)\.empty\(\)", p)]
+            order = re.search(rf"\bauto\s+({_NAME})=\S*extractStrideOrder\(({_REF})->get_stride\(\)\);", text)
+            if "generateStridesWithPackedAxis(" in text and len(cond) == 1 and (term := reader.expr(cond[0])) is not None:
+                negated.append(f"not {term}")
+            elif order is not None and local.get(order[2]) and re.search(rf"generateStrides\(({_REF})->get_dim\(\),{order[1]}\)", text) and not cond:
+                strided = [{"tensor": target, "when": " and ".join(w for w in (when, *negated) if w), "dims": d, "strides": f"order_of({local[order[2]]})"} for d, when in dims]
+            elif not re.search(r"generateStrides\(" + _REF + r"->get_dim\(\)\)", text) or cond:
+                strided, negated = [], ["\0"]
+                break
+        if "\0" in negated:
+            strided = []
+        out += strided + [{"tensor": target, "when": when, "dims": d} for d, when in dims]
+    return [{k: v for k, v in f.items() if v} for f in out]
 
 
 def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[str] = []) -> NodeInferences | None:
@@ -510,6 +581,7 @@ def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[
             inner = body[block[0]:block[1]]
             reads = sorted({t for t in names if f"attributes.get_{t}()" in inner}, key=lambda t: inner.index(f"attributes.get_{t}()"))
             out.fields.append((m[1], reads))
+        out.formulas += _formulas(body, local, names, set(fields))
     inferred = {t for t, _ in out.pairs}
     out.otherwise = [t for t in out.otherwise if t not in inferred]
     return out
@@ -836,6 +908,7 @@ class _Reader:
         self.tensors = local
         self.present = present
         self.names = set(fields) | set(names)
+        self.field_names = set(fields)
         self.fields = {m[1]: m[2] for m in re.finditer(rf"\b(?:const\s+)?auto\s*&?\s*({_NAME})\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", before) if m[2] in fields}
         self.dims = {m[1]: local[m[2]] for m in re.finditer(rf"\bauto\s*&?\s*({_NAME})\s*=\s*({_NAME})->get_dim\(\);", before) if m[2] in local}
         self.choices: dict[str, str] = {}  # local -> the field whose value it is when set (else the last index of some dims)
@@ -857,6 +930,7 @@ class _Reader:
         # names this translation writes carry "@" until the end, so a C++ name left bare is seen
         s = re.sub(r"(?:detail::)?areTensorDimensionsSet\(\s*(" + _NAME + r")\s*\)", lambda m: f"@{self.tensors[m[1]]}.rank >= 1" if m[1] in self.tensors else m[0], s)
         s = re.sub(r"!\s*attributes\.get_([a-z][a-z0-9_]*)\(\)\.empty\(\)", lambda m: f"len(@{m[1]}) > 0" if m[1] in self.names else m[0], s)
+        s = re.sub(r"attributes\.get_([a-z][a-z0-9_]*)\(\)(?![.\[]|->)", lambda m: f"@{m[1]}" if m[1] in self.field_names else f"present(@{m[1]})" if m[1] in self.names else m[0], s)
         s = re.sub(r"(" + _NAME + r")->get_dim\(\)\.size\(\)", lambda m: f"@{self.tensors[m[1]]}.rank" if m[1] in self.tensors else m[0], s)
         s = re.sub(r"(" + _NAME + r")\.size\(\)", lambda m: f"@{self.dims[m[1]]}.rank" if m[1] in self.dims else f"len(@{self.fields[m[1]]})" if m[1] in self.fields else m[0], s)
         s = re.sub(r"(" + _NAME + r")\.has_value\(\)", lambda m: f"set(@{self.fields[m[1]]})" if m[1] in self.fields else m[0], s)

@@ -149,6 +149,7 @@ class Draft:
     proposed_checks: list[dict[str, str]] = field(default_factory=list)  # the checks propose_checks added (minimum ranks)
     inferences: list[tuple[str, str, str]] = field(default_factory=list)  # (output, from, why)
     field_inferences: list[tuple[str, str]] = field(default_factory=list)  # (field, the tensor its conforms rule splits)
+    formulas: list[dict[str, str]] = field(default_factory=list)  # infer: {tensor, when, dims, strides} from the checkout's node
     checks: list[dict[str, str]] = field(default_factory=list)  # {id, requires, message}: the checkout node's
     uninferred: list[str] = field(default_factory=list)  # outputs no inference rule gives dims
     range: tuple[int, int] = (0, 0)
