@@ -346,9 +346,12 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("rmsnorm_bwd", "cudnn"): CUDNN_REASON,
     ("sdpa_bwd", "cudnn"): CUDNN_REASON,
     ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the node's "
-    "infer_properties_node() sets them through a lambda (x's rank, x's channels), which adoption does not translate",
-    ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794), which the declared "
-    "checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
+    "infer_properties_node() (id 60125217721) sets them through a lambda giving x's rank of 1s with x's channels at "
+    "index 1, a form the expression language has no value for (the spec states scale's dims, equal once scale's "
+    "checks hold), so adoption reads no lambda",
+    ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794, x [2, 64, 32, 32] in its "
+    "tests' own inline dims, no constants header), which the declared checks need; adoption writes add-op's small "
+    "defaults. Momentum's [1] is the spec's own: no hipDNN node test gives momentum dims",
     ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381), which the "
     "declared checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
@@ -361,8 +364,11 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
     "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
     ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
-    "masks, padding lengths), which adoption does not translate; its one helper call, validateScalarParameter, takes the "
-    "attention scale through get_attn_scale, a getter the tensor's name does not spell",
+    "masks, padding lengths), which the fixture's stand-in leaves out; adoption translates inline HIPDNN_RETURN_IF_FALSE "
+    "conditions only in the forms _check_form names (f-set, f-positive, f-in-rank, <index>-divisible...), not these "
+    "(rank equalities, dims equal across tensors, heads divisibility, mask broadcasting), and the spec's ids are "
+    "hand-chosen (batch-q-k, heads-k-divide); its one helper call, validateScalarParameter, takes the attention scale "
+    "through get_attn_scale, a getter the tensor's name does not spell",
     ("sdpa_bwd", "fields"): "hand-written when the op was first specified (the spec predates adoption): per-field descriptions and accessor names written out where they equal the derived ones",
     ("sdpa_bwd", "tensors"): "hand-written when the op was first specified (the spec predates adoption): per-tensor descriptions and frontend names (SDPA's dO) the class body gives but adoption does not read yet",
     ("sdpa_bwd", "frontend"): "hand-written when the op was first specified (the spec predates adoption): the (probability, "
@@ -373,9 +379,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "(the header has no field constants): ours, as batchnorm_inference's shapes",
     ("sdpa_bwd", "from_node_missing_optional"): "hand-written when the op was first specified (the spec predates adoption): a lowering choice of the spec, stated in no checkout file",
 }
-# `checks:` another branch adds by hand to these specs, from hipDNN's node files, which the fixture
-# does not hold for them (BatchnormNode.hpp, BatchnormBackwardNode.hpp, BlockScaleDequantizeNode.hpp,
-# LayernormBackwardNode.hpp): not derivable, whether or not the spec has them yet
 
 
 def _attributes_header(op: str) -> Path:
