@@ -352,8 +352,10 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794, x [2, 64, 32, 32] in its "
     "tests' own inline dims, no constants header), which the declared checks need; adoption writes add-op's small "
     "defaults. Momentum's [1] is the spec's own: no hipDNN node test gives momentum dims",
-    ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381), which the "
-    "declared checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
+    ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381, dy and x "
+    "[2, 64, 32, 32], scale [1, 64, 1, 1] in its tests' own inline dims, no constants header), which the declared checks "
+    "need; adoption writes add-op's small defaults. peer_stats' [1, 64, 1, 1] is the spec's own: no hipDNN node test "
+    "gives peer statistics dims",
     ("layernorm_bwd", "description"): "hand-written when the op was first specified (the spec predates adoption): free text no checkout file states",
     ("layernorm_bwd", "dtypes"): "hand-written when the op was first specified (the spec predates adoption): the data-type combinations, stated in hipDNN's plugins, not in the fixture",
     ("layernorm_bwd", "reference"): "hand-written when the op was first specified (the spec predates adoption): the CPU reference implementation, which no fixture file describes",
