@@ -340,25 +340,17 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "cudnn"): "cuDNN's SDPA_BWD descriptor and attribute names (cuDNN 9.17's backend header): cudnn-frontend "
     "1.19.1 builds SDPA backward from other operations (CompositeSDPABackwardNode, id 55199211151), so no cudnn-frontend "
     "file names them; adoption writes no cudnn key for it and says so",
-    ("block_scale_quantize", "checks"): "the fixture's BlockScaleQuantizeNode.hpp (id 55181828366) gives x-min-rank "
-    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size, axis and divisibility "
-    "checks are inline code in that node, which adoption does not translate (the spec states them by hand)",
-    ("block_scale_quantize", "infer"): "scale's dims from x, axis and block_size: inline arithmetic in the node's "
-    "infer_properties_node(), which adoption does not translate (the fixture's stand-in leaves it out)",
-    ("batchnorm", "checks"): "the fixture's node/BatchnormNode.hpp (id 60125217721) gives every helper call's check, in "
-    "hipDNN's order, but running-stats-together (the four running statistics all set or none) is inline code over "
-    "presence flags there, which adoption does not translate (the spec states it by hand)",
     ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the node's "
-    "infer_properties_node() sets them through a lambda (x's rank, x's channels), which adoption does not translate",
-    ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794), which the declared "
-    "checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
-    ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381), which the "
-    "declared checks need and no constants header of the fixture gives; adoption writes add-op's small defaults",
-    ("block_scale_dequantize", "checks"): "the fixture's node/BlockScaleDequantizeNode.hpp (id 64713400649) gives x-min-rank "
-    "(validateMinimumTensorDimensions(x, 1)), which adoption writes; hipDNN's block_size checks are inline code in that "
-    "node, which adoption does not translate (the spec states them by hand, without x-min-rank)",
-    ("block_scale_quantize", "test_data"): "the axis test value (3, the one the declared divisibility check accepts): "
-    "the constants header has no axis constant, and adoption writes add-op's 1 without the checks",
+    "infer_properties_node() (id 60125217721) sets them through a lambda giving x's rank of 1s with x's channels at "
+    "index 1, a form the expression language has no value for (the spec states scale's dims, equal once scale's "
+    "checks hold), so adoption reads no lambda",
+    ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794, x [2, 64, 32, 32] in its "
+    "tests' own inline dims, no constants header), which the declared checks need; adoption writes add-op's small "
+    "defaults. Momentum's [1] is the spec's own: no hipDNN node test gives momentum dims",
+    ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381, dy and x "
+    "[2, 64, 32, 32], scale [1, 64, 1, 1] in its tests' own inline dims, no constants header), which the declared checks "
+    "need; adoption writes add-op's small defaults. peer_stats' [1, 64, 1, 1] is the spec's own: no hipDNN node test "
+    "gives peer statistics dims",
     ("layernorm_bwd", "description"): "this tool's sentence for the generated docs page: hipDNN's class comment says only "
     "that it configures LayernormBackward operations (LayernormBackwardAttributes.hpp id 58774450256), and the fixture keeps no comments",
     ("layernorm_bwd", "dtypes"): "the CPU reference's data-type combinations: hipDNN states them in its test SDK's plan "
@@ -366,8 +358,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "hold and adoption does not read",
     ("layernorm_bwd", "reference"): "the CPU reference's class, template and argument order (CpuFpReferenceLayernorm.hpp id "
     "66163904478, a test-SDK file the fixture does not hold) and the golden shapes, which are this tool's choice",
-    ("layernorm_bwd", "rules"): "hand-written when the op was first specified (the spec predates adoption): node checks from node/<Op>Node.hpp, which the fixture does not hold",
-    ("layernorm_bwd", "inference"): "hand-written when the op was first specified (the spec predates adoption): infer_properties_node() from node/<Op>Node.hpp, which the fixture does not hold",
     ("layernorm_bwd", "fields"): "normalized_dim_count's description, this tool's (hipDNN's member comment is its name, id "
     "58774450256); its default 0 is adopted from the member's initializer",
     ("layernorm_bwd", "tensors"): "mean's and inv_variance's descriptions (saved statistics, recomputed from x when absent), this "
@@ -378,8 +368,11 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
     "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
     ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
-    "masks, padding lengths), which adoption does not translate; its one helper call, validateScalarParameter, takes the "
-    "attention scale through get_attn_scale, a getter the tensor's name does not spell",
+    "masks, padding lengths), which the fixture's stand-in leaves out; adoption translates inline HIPDNN_RETURN_IF_FALSE "
+    "conditions only in the forms _check_form names (f-set, f-positive, f-in-rank, <index>-divisible...), not these "
+    "(rank equalities, dims equal across tensors, heads divisibility, mask broadcasting), and the spec's ids are "
+    "hand-chosen (batch-q-k, heads-k-divide); its one helper call, validateScalarParameter, takes the attention scale "
+    "through get_attn_scale, a getter the tensor's name does not spell",
     ("sdpa_bwd", "tensors"): "dbias's backend getter getDBiasDesc (hipDNN's backend SdpaBwdOperationDescriptor.hpp, a per-op "
     "file the fixture leaves for apply to write) and the spec's tensor order, the schema's (adoption orders the tensors as the "
     "class's InputNames/OutputNames, the two paired by place after the others); the enumerators (dO, Stats, ...) are adopted",
@@ -389,9 +382,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "from_node_missing_optional"): "leave_null is what hipDNN's backend SdpaBwdOperationDescriptor.cpp fromNode() does "
     "(id 55326217242): a per-op backend file the fixture does not hold (apply writes it), so adoption cannot read it",
 }
-# `checks:` another branch adds by hand to these specs, from hipDNN's node files, which the fixture
-# does not hold for them (BatchnormNode.hpp, BatchnormBackwardNode.hpp, BlockScaleDequantizeNode.hpp,
-# LayernormBackwardNode.hpp): not derivable, whether or not the spec has them yet
 
 
 def _attributes_header(op: str) -> Path:
@@ -504,6 +494,19 @@ def test_element_setter_on_a_scalar_field_is_not_adopted(tmp_path):
     assert facts.constructor is False and facts.equality is None
 
 
+def _foo_node(root: Path, methods: str):  # type: ignore[no-untyped-def]
+    """A synthetic node FooNode (of FooAttributes) under `root` with the method bodies given, and
+    the adoption lookup that finds it."""
+    from codegen.hipdnn import adopt_cxx
+
+    folder = root / adopt_cxx.NODE_DIR
+    folder.mkdir(parents=True)
+    (folder / "FooNode.hpp").write_text(
+        "namespace hipdnn_frontend::graph {\nclass FooNode : public BaseNode<FooNode, NodeType::FOO> {\npublic:\n" + methods + "};\n}\n"
+    )
+    return adopt_cxx._Found(None, adopt_cxx._Class("FooAttributes", "FooAttributes", "", None, None))  # type: ignore[arg-type]
+
+
 def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_read(tmp_path):
     """pre_validate_node()'s helper calls, in order: shape matches sharing a tensor merge into one
     same_shape group, a channel count given as a number is kept as one, and a helper call whose
@@ -511,12 +514,8 @@ def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_re
     exercises the translation; batchnorm inference's real form is the fixture's)."""
     from codegen.hipdnn import adopt_cxx
 
-    folder = tmp_path / adopt_cxx.NODE_DIR
-    folder.mkdir(parents=True)
-    (folder / "FooNode.hpp").write_text(
-        "namespace hipdnn_frontend::graph {\n"
-        "class FooNode : public BaseNode<FooNode, NodeType::FOO> {\n"
-        "public:\n"
+    found = _foo_node(
+        tmp_path,
         "    Error pre_validate_node() const override\n"
         "    {\n"
         "        auto a = attributes.get_x();\n"
@@ -529,16 +528,118 @@ def test_node_checks_translate_hipdnns_helpers_and_list_the_calls_they_cannot_re
         "        HIPDNN_CHECK_ERROR(detail::validateMinimumTensorDimensions(other, 3, \"other\"));\n"
         "        return {};\n"
         "    }\n"
-        "};\n"
-        "}\n"
     )
-    found = adopt_cxx._Found(None, adopt_cxx._Class("FooAttributes", "FooAttributes", "", None, None))  # type: ignore[arg-type]
     checked = adopt_cxx.node_checks(tmp_path, found, ["x", "dy", "dx", "scale"])
     assert checked is not None and checked.file == "FooNode.hpp"
     assert checked.rules == [["x", "dy", "dx"]]
     assert [c["id"] for c in checked.checks] == ["scale-min-rank", "scale-batch", "scale-channels", "scale-spatial"]
     assert checked.checks[2] == {"id": "scale-channels", "requires": "scale.dims[1] == 8", "message": "scale channel dimension (index 1) must equal 8"}
     assert checked.untranslated == ['validateMinimumTensorDimensions(other, 3, "other")']
+
+
+def test_node_checks_translate_inline_conditions_and_list_the_ones_they_cannot_read(tmp_path):
+    """HIPDNN_RETURN_IF_FALSE conditions in pre_validate_node(): a required pointer or field set is
+    the built-in presence check (no spec check); the heads around a condition become its `when`,
+    less what the condition reads anyway; a loop over a list field is `all(...)`; an index chosen
+    by a field's presence gives a check per case; a message without values is hipDNN's (the node's
+    name dropped), one with values the tool's; a condition of another form (a name no local
+    gives, a tensor method it does not read) is listed. The node is
+    synthetic (the real forms are the fixture's block-scale and batchnorm nodes)."""
+    from codegen.hipdnn import adopt_cxx
+
+    found = _foo_node(
+        tmp_path,
+        "    Error pre_validate_node() const override\n"
+        "    {\n"
+        "        HIPDNN_RETURN_IF_FALSE(attributes.get_x(), ErrorCode::ATTRIBUTE_NOT_SET, \"FooNode missing x\");\n"
+        "        HIPDNN_RETURN_IF_FALSE(!attributes.get_sizes().empty(), ErrorCode::ATTRIBUTE_NOT_SET, \"FooNode: sizes, please\");\n"
+        "        auto x = attributes.get_x();\n"
+        "        auto m = attributes.get_mask();\n"
+        "        const auto& sizes = attributes.get_sizes();\n"
+        "        for(size_t i = 0; i < sizes.size(); ++i)\n"
+        "        {\n"
+        "            HIPDNN_RETURN_IF_FALSE(sizes[i] > 0, ErrorCode::INVALID_VALUE, \"size \" + std::to_string(i));\n"
+        "        }\n"
+        "        if(detail::areTensorDimensionsSet(x))\n"
+        "        {\n"
+        "            const auto& xDims = x->get_dim();\n"
+        "            auto dim = attributes.get_dim();\n"
+        "            if(dim.has_value())\n"
+        "            {\n"
+        "                HIPDNN_RETURN_IF_FALSE(dim.value() >= 0, ErrorCode::INVALID_VALUE, \"dim \" + std::to_string(dim.value()));\n"
+        "            }\n"
+        "            const size_t at = dim.has_value() ? static_cast<size_t>(dim.value()) : xDims.size() - 1;\n"
+        "            if(at < xDims.size())\n"
+        "            {\n"
+        "                HIPDNN_RETURN_IF_FALSE(xDims[at] % attributes.get_group() == 0, ErrorCode::INVALID_VALUE, \"g\");\n"
+        "                HIPDNN_RETURN_IF_FALSE(xDims[at] % group == 0, ErrorCode::INVALID_VALUE, \"g\");\n"
+        "            }\n"
+        "        }\n"
+        "        HIPDNN_RETURN_IF_FALSE(m->get_stride().empty(), ErrorCode::INVALID_VALUE, \"FooNode: mask strides\");\n"
+        "        return {};\n"
+        "    }\n"
+    )
+    checked = adopt_cxx.node_checks(tmp_path, found, ["x", "mask"], ["sizes", "dim", "group"])
+    assert checked is not None
+    assert checked.checks == [
+        {"id": "sizes-set", "requires": "len(sizes) > 0", "message": "sizes, please", "code": "ATTRIBUTE_NOT_SET"},
+        {"id": "sizes-positive", "requires": "all(i in range(0, len(sizes)): sizes[i] > 0)", "message": "every sizes entry must be positive"},
+        {"id": "dim-non-negative", "when": "x.rank >= 1", "requires": "dim >= 0", "message": "dim must be non-negative"},
+        {"id": "dim-divisible", "requires": "x.dims[dim] % group == 0", "message": "g"},
+        {"id": "last-divisible", "when": "not set(dim)", "requires": "x.dims[-1] % group == 0", "message": "g"},
+    ]
+    assert checked.untranslated == [
+        "HIPDNN_RETURN_IF_FALSE(xDims[at]%group==0,ErrorCode::INVALID_VALUE,\"g\")",
+        "HIPDNN_RETURN_IF_FALSE(m->get_stride().empty(),ErrorCode::INVALID_VALUE,\"FooNode: mask strides\")",
+    ]
+
+
+def test_node_inferences_read_a_divided_dimension_as_infer_formulas(tmp_path):
+    """infer_properties_node() copying x's dims and dividing the one a field picks gives `infer:`
+    formulas under the `if` heads around it (the target's empty dims and the field's has_value()
+    are implied); the strides chain's stride-order branch repeats them with `order_of(x)` under the
+    negation of the unreadable branch before it. A dimension multiplied instead is not read. The node
+    is synthetic (block-scale quantize's real form is the fixture's)."""
+    from codegen.hipdnn import adopt_cxx
+
+    found = _foo_node(
+        tmp_path,
+        "    Error infer_properties_node() override\n"
+        "    {\n"
+        "        auto x = attributes.get_x();\n"
+        "        auto s = attributes.get_s();\n"
+        "        auto w = attributes.get_w();\n"
+        "        auto dim = attributes.get_dim();\n"
+        "        if(s->get_dim().empty() && dim.has_value())\n"
+        "        {\n"
+        "            auto d = x->get_dim();\n"
+        "            d[dim.value()] /= attributes.get_group();\n"
+        "            s->set_dim(d);\n"
+        "        }\n"
+        "        if(s->get_stride().empty())\n"
+        "        {\n"
+        "            if(attributes.get_flip() && !x->get_stride().empty())\n"
+        "            {\n"
+        "                s->set_stride(generateStridesWithPackedAxis(x->get_stride(), x->get_dim(), s->get_dim(), dim));\n"
+        "            }\n"
+        "            else if(!x->get_stride().empty())\n"
+        "            {\n"
+        "                auto order = extractStrideOrder(x->get_stride());\n"
+        "                s->set_stride(generateStrides(s->get_dim(), order));\n"
+        "            }\n"
+        "        }\n"
+        "        auto e = x->get_dim();\n"
+        "        e[dim.value()] *= 2;\n"
+        "        w->set_dim(e);\n"
+        "        return {};\n"
+        "    }\n"
+    )
+    inferred = adopt_cxx.node_inferences(tmp_path, found, ["x", "s", "w"], ["dim", "group", "flip"])
+    assert inferred is not None
+    assert inferred.formulas == [
+        {"tensor": "s", "when": "not flip", "dims": "x.dims with [dim] = x.dims[dim] // group", "strides": "order_of(x)"},
+        {"tensor": "s", "dims": "x.dims with [dim] = x.dims[dim] // group"},
+    ]
 
 
 # --- the shared files: the work model (EngineFeatures.hpp) and plugin support (OperationSupport.md) ---

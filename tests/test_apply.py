@@ -63,6 +63,7 @@ def apply_patch(original: str, diff: str) -> str:
 SHIPPED_HAND_WRITTEN = [
     "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp",
     "frontend/include/hipdnn_frontend/attributes/SdpaBackwardAttributes.hpp",
+    "frontend/include/hipdnn_frontend/node/LayernormBackwardNode.hpp",
     "frontend/include/hipdnn_frontend/node/SdpaBwdNode.hpp",
     "frontend/tests/TestLayernormBackwardAttributes.cpp",
     "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
@@ -124,7 +125,7 @@ HAND_WRITTEN = sorted(
     + [f"test_sdk/include/hipdnn_test_sdk/constants/{cls}Constants.hpp" for cls in ("BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBwd")]
     + ["frontend/tests/TestLayernormBackwardAttributes.cpp"]
     + ["frontend/include/hipdnn_frontend/detail/BlockScaleQuantizePacker.hpp"]
-    + [f"frontend/include/hipdnn_frontend/node/{cls}Node.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "RMSNormBackward", "SdpaBwd")]
+    + [f"frontend/include/hipdnn_frontend/node/{cls}Node.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBwd")]
 )
 
 

@@ -108,6 +108,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     from codegen.pipeline.workspace import load_spec
 
     stem = args.stem or scaffold.derive_stem(args.name)
+    unvalued: list[scaffold.DraftField] = []  # integer fields the checkout's constants give no test value
     # an op the registry has is adopted from its schema and the registry's entries pass to the spec; a
     # skeleton cannot describe it, so the registry's owners refuse skeletons only
     checkout_root = _hipdnn_root(args) if args.hipdnn_root or args.settings.hipdnn_root is not None else None
@@ -158,30 +159,41 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             )
             _class_order(draft, draft.cxx.order)
             adopt_frontend.adopt(draft, found)
-            inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list])
+            inferred = adopt_cxx.node_inferences(checkout_root, found, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields])
             if inferred is not None:  # the node's own infer_properties_node() replaces the guesses from names
-                pairs, node_file, otherwise = inferred
+                pairs, node_file, otherwise = inferred.pairs, inferred.file, inferred.otherwise
+                singles = [t.name for t in draft.tensors if not t.list]
                 outputs = [t.name for t in draft.tensors if t.role == "output" and not t.list]
                 guessed = {t: (t, s, why) for t, s, why in draft.inferences if t in otherwise}  # inferred in a form not read: the guess stays
-                read = {t: (t, s, f"{node_file} infer_properties_node()") for t, s in pairs if t in outputs}
-                draft.inferences = [read.get(t) or guessed[t] for t in outputs if t in read or t in guessed]
-                draft.uninferred = [t for t in outputs if t not in read and t not in guessed]
+                read = {t: (t, s, f"{node_file} infer_properties_node()") for t, s in pairs}  # an input too (layernorm backward's dy)
+                draft.inferences = [read.get(t) or guessed[t] for t in singles if t in read or t in guessed]
+                draft.formulas = inferred.formulas
+                formulated = {f["tensor"] for f in inferred.formulas}
+                draft.uninferred = [t for t in outputs if t not in read and t not in guessed and t not in formulated]
                 draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in read.values()) or "none"))
                 if guessed:
                     draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")
-            checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list])
+            checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields])
             if checked is not None:  # the node's own pre_validate_node(): its checks and same-shape rules
                 if draft.proposed_checks:  # the node's own checks replace the proposed minimum ranks
                     dropped = set(draft.summary()) - set(dataclasses.replace(draft, proposed_checks=[]).summary())
                     closing = [line for line in closing if line not in dropped]
                 draft.checks = checked.checks
                 draft.proposed_checks = []
-                draft.rules = [r for r in draft.rules if r[0] != "same_shape"] + [("same_shape", g) for g in checked.rules]
+                draft.rules = [r for r in draft.rules if r[0] != "same_shape"] + checked.ordered_rules()
                 draft.cxx.lines.append(
                     f"checks from {checked.file} pre_validate_node(): "
                     + (", ".join(c["id"] for c in checked.checks) or "none")
                     + (f"; same_shape {', '.join('[' + ', '.join(g) + ']' for g in checked.rules)}" if checked.rules else "")
+                    + "".join(f"; {kind} {value if isinstance(value, str) else '[' + ', '.join(value) + ']'}" for kind, value in checked.kinds)
                 )
+                for counted, reads in inferred.fields if inferred is not None else ():
+                    # a field the node sets when unset, from the tensor whose conforms rule it splits
+                    splitter = next((t for t in reads if any(kind == "conforms" and isinstance(v, str) and f"tensor: {t}," in v and f"split: {counted}" in v for kind, v in checked.kinds)), None)
+                    if splitter is not None:
+                        draft.field_inferences.append((counted, splitter))
+                    else:
+                        draft.cxx.lines.append(f"{checked.file} infers {counted} from {', '.join(reads) or 'no tensor'}, which no conforms rule splits: not adopted (review)")
                 if checked.untranslated:
                     draft.cxx.lines.append(f"{checked.file} pre_validate_node() calls not translated (review): {'; '.join(checked.untranslated)}")
             taken: dict[str, set[int]] = {}  # the other specs' test UIDs, by constants namespace
@@ -189,6 +201,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 taken.setdefault(s.constants_namespace or "", set()).update({t.uid for t in s.test_tensors} | {i.uid for lst in s.test_lists for i in lst.items})
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
+            unvalued = [f for f in draft.fields if f.type in ("int32", "int64") and f.enum is None and f.name not in data.fields]
             if checked is not None and not draft.shared_shapes:
                 _channel_shapes(draft, checked.channel_only)
                 for t in checked.scalars:  # a single element, where no constant gives dims
@@ -237,6 +250,25 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
         text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())
         problems = [d for d in problems if d.rule != rules.SPEC_SKELETON.id]
+    if spec is not None and draft.checks and unvalued and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+        # an integer field no constant gives a value (block-scale quantize's axis): the highest index of
+        # the test tensors' ranks down to 0, the first value the node's checks accept with the others
+        ranks = [len(dims) for dims, _ in draft.test_shapes.values()] or [1]
+        for unset in unvalued:
+            kept = unset.test_value
+            for value in range(max(ranks) - 1, -1, -1):
+                unset.test_value = value
+                text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
+                spec, problems = load_spec(shown, args.name, text.encode())
+                if spec is not None and not any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
+                    closing.append(f"test value of {unset.name}: {value}, no constant gives one; the highest index of the test ranks the node's checks accept")
+                    break
+            else:
+                unset.test_value = kept
+                text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
+                spec, problems = load_spec(shown, args.name, text.encode())
+                continue
+            break
     if spec is not None and draft.checks and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         # the node's checks that the test data adoption has cannot pass: left out and said, never a broken spec
         failing = next(d for d in problems if d.rule == rules.SPEC_TEST_SHAPE_RULE.id)

@@ -6,6 +6,7 @@ frontend-only flags, multi-value setters, InputNames/OutputNames enumerators and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -467,32 +468,123 @@ def _node_file(root: Path, found: _Found) -> "tuple[str, cxx_api.Internals] | No
     return None if internals is None else (node, internals)
 
 
-def node_inferences(root: Path, found: _Found, tensors: list[str]) -> tuple[list[tuple[str, str]], str, list[str]] | None:
-    """The output shapes the checkout's node infers (`infer_properties_node()` setting an output's
-    dims from another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body
-    takes from `attributes.get_<tensor>()`), as (output, source) pairs, with the node file's name and
-    the tensors the body infers in another form adoption does not read (a local it passes to a helper
-    or lambda, `inferCTensor(dscale)`); None when the checkout has no node file for the op's Attributes
-    class."""
+@dataclass
+class NodeInferences:
+    """What a checkout's infer_properties_node() infers."""
+
+    pairs: list[tuple[str, str]]  # (tensor, source): dims copied when empty
+    file: str
+    otherwise: list[str]  # tensors inferred in a form adoption does not read
+    fields: list[tuple[str, list[str]]]  # (field, the tensors its computation reads): set when unset
+    formulas: list[dict[str, str]] = field(default_factory=list)  # the spec's infer: entries {tensor, when, dims, strides}
+
+
+def _formulas(body: str, local: dict[str, str], names: set[str], fields: set[str]) -> list[dict[str, str]]:
+    """`infer:` formulas of a body that sets a tensor's dims from a copy of another's with one
+    dimension divided (`auto d = x->get_dim(); ... d[i] /= e; t->set_dim(d);`, the index a field
+    or one chosen by a field's presence, which gives a formula per case), under the `if` heads
+    around it (the target's dims empty and the source's set are the formula's own condition, a
+    field's `has_value()` is implied by reading it). The target's strides, when the body then sets
+    them in an `if(t->get_stride().empty())` chain: a branch `generateStrides(t->get_dim(), o)` with
+    `o = extractStrideOrder(s->get_stride())` gives the formulas again with `strides: order_of(s)`,
+    under the negation of the one condition of each earlier branch in a form no strides name
+    states (`generateStridesWithPackedAxis` under `transpose`); the packed branch leaves them
+    packed, the default."""
+    out: list[dict[str, str]] = []
+    for m in re.finditer(rf"(?<![\w.])({_REF})->set_dim\(({_NAME})\);", body):
+        target = local.get(m[1])
+        decl = list(re.finditer(rf"\bauto\s+{m[2]}\s*=\s*({_REF})->get_dim\(\);", body[:m.start()]))
+        if target is None or not decl or local.get(decl[-1][1]) is None:
+            continue
+        source = local[decl[-1][1]]
+        edits = list(re.finditer(rf"\b{m[2]}\[({_NAME})(?:\.value\(\))?\]/=([^;]+);", body[decl[-1].end():m.start()]))
+        if len(edits) != 1:
+            continue
+        at = decl[-1].end() + edits[0].start()
+        reader = _Reader(body, at, local, {}, fields, names)
+        divisor = reader.expr(edits[0][2])
+        index = edits[0][1]
+        cases = [(reader.choices[index], ""), ("-1", f"not set({reader.choices[index]})")] if index in reader.choices else [(reader.fields[index], "")] if index in reader.fields else []
+        if divisor is None or not cases:
+            continue
+        heads: list[str] = []
+        for kind, head in _enclosing(body, m.start()):
+            for part in _split(head, "&&") if kind == "if" else [head]:
+                own = re.fullmatch(rf"(!)?({_REF})->get_dim\(\)\.empty\(\)", part)
+                if own is not None and local.get(own[2]) == (source if own[1] else target):
+                    continue  # the formula's own condition: the target without dims, the source with
+                term = reader.expr(part)
+                if term is None:
+                    heads = ["\0"]
+                    break
+                read = re.fullmatch(r"set\((\w+)\)", term)
+                if read is None or read[1] not in (divisor, *(c for c, _ in cases)):
+                    heads.append(term)
+        if "\0" in heads:
+            continue
+        dims = [(f"{source}.dims with [{i}] = {source}.dims[{i}] // {divisor}", " and ".join(heads + ([extra] if extra else []))) for i, extra in cases]
+        strided: list[dict[str, str]] = []
+        chain = re.search(rf"\bif\(({_REF})->get_stride\(\)\.empty\(\)\)", body[m.end():])
+        block = _block(body, m.end() + chain.end()) if chain is not None and local.get(chain[1]) == target else None
+        start, end = block if block is not None else (0, 0)
+        negated: list[str] = []
+        for branch in re.finditer(r"(?:else\s*)?if\(", body[start:end]):
+            parsed = _arguments(body, start + branch.end() - 1)
+            inner = _block(body, parsed[1]) if parsed is not None else None
+            if parsed is None or inner is None:
+                break
+            text = body[inner[0]:inner[1]]
+            cond = [p for p in _split(parsed[0][0] if parsed[0] else "", "&&") if not re.fullmatch(rf"!({_REF})->get_(?:dim|stride)\(\)\.empty\(\)", p)]
+            order = re.search(rf"\bauto\s+({_NAME})=\S*extractStrideOrder\(({_REF})->get_stride\(\)\);", text)
+            if "generateStridesWithPackedAxis(" in text and len(cond) == 1 and (term := reader.expr(cond[0])) is not None:
+                negated.append(f"not {term}")
+            elif order is not None and local.get(order[2]) and re.search(rf"generateStrides\(({_REF})->get_dim\(\),{order[1]}\)", text) and not cond:
+                strided = [{"tensor": target, "when": " and ".join(w for w in (when, *negated) if w), "dims": d, "strides": f"order_of({local[order[2]]})"} for d, when in dims]
+            elif not re.search(r"generateStrides\(" + _REF + r"->get_dim\(\)\)", text) or cond:
+                strided, negated = [], ["\0"]
+                break
+        if "\0" in negated:
+            strided = []
+        out += strided + [{"tensor": target, "when": when, "dims": d} for d, when in dims]
+    return [{k: v for k, v in f.items() if v} for f in out]
+
+
+def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[str] = []) -> NodeInferences | None:
+    """The shapes the checkout's node infers (`infer_properties_node()` setting a tensor's dims from
+    another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body takes from
+    `attributes.get_<tensor>()` or by those calls themselves), as (tensor, source) pairs, with the
+    node file's name, the tensors the body infers in another form adoption does not read (a local it
+    passes to a helper or lambda, `inferCTensor(dscale)`), and the fields it sets when unset (`if(
+    attributes.get_<f>() <= 0) { ... attributes.set_<f>(...); }`, with the tensors the block reads);
+    None when the checkout has no node file for the op's Attributes class."""
     read = _node_file(root, found)
     if read is None:
         return None
     node, internals = read
-    pairs: list[tuple[str, str]] = []
-    otherwise: list[str] = []
+    out = NodeInferences([], f"{node}.hpp", [], [])
     names = set(tensors)
     for _params, body in internals.bodies.get("infer_properties_node", ()):
         local = {m[1]: m[2] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
-        for m in re.finditer(r"\b([A-Za-z_][A-Za-z0-9_]*)->set_dim\(([A-Za-z_][A-Za-z0-9_]*)->get_dim\(\)\)", body):
+        local.update({f"attributes.get_{t}()": t for t in names})  # the getter's call itself, as hipDNN's layernorm backward node writes it
+        for m in re.finditer(rf"(?<![\w.])({_REF})->set_dim\(({_REF})->get_dim\(\)\)", body):
             target, source = local.get(m[1]), local.get(m[2])
-            if target in names and source in names and target != source and all(t != target for t, _ in pairs):
-                pairs.append((target, source))
+            if target in names and source in names and target != source and all(t != target for t, _ in out.pairs):
+                out.pairs.append((target, source))
         for m in re.finditer(r"\b[A-Za-z_]\w*\s*\(\s*([A-Za-z_]\w*)\s*\)\s*;", body):
             t = local.get(m[1])
-            if t in names and t not in otherwise:
-                otherwise.append(t)
-    inferred = {t for t, _ in pairs}
-    return pairs, f"{node}.hpp", [t for t in otherwise if t not in inferred]
+            if t in names and t not in out.otherwise:
+                out.otherwise.append(t)
+        for m in re.finditer(r"\bif\(attributes\.get_([a-z][a-z0-9_]*)\(\)(?:<=|==)0\)", body):
+            block = _block(body, m.end())
+            if m[1] not in fields or block is None or f"attributes.set_{m[1]}(" not in body[block[0]:block[1]]:
+                continue
+            inner = body[block[0]:block[1]]
+            reads = sorted({t for t in names if f"attributes.get_{t}()" in inner}, key=lambda t: inner.index(f"attributes.get_{t}()"))
+            out.fields.append((m[1], reads))
+        out.formulas += _formulas(body, local, names, set(fields))
+    inferred = {t for t, _ in out.pairs}
+    out.otherwise = [t for t in out.otherwise if t not in inferred]
+    return out
 
 
 # hipDNN's node helpers (node/detail/Utilities.hpp, id 55480488871) that pre_validate_node() calls,
@@ -518,13 +610,28 @@ class NodeChecks:
     untranslated: list[str] = field(default_factory=list)  # helper calls whose arguments are not read
     channel_only: dict[str, str] = field(default_factory=dict)  # tensor -> the tensor whose dim 1 is its channel count
     scalars: list[str] = field(default_factory=list)  # tensors checked to be a single element
+    kinds: list[tuple[str, list[str] | str]] = field(default_factory=list)  # both_or_neither, field_range, conforms rules
+
+    def ordered_rules(self) -> list[tuple[str, list[str] | str]]:
+        """Every rule in the node's order: the rules of other kinds, then the same_shape groups
+        (both_or_neither first, as hipDNN's nodes check presence before shapes; field_range and
+        conforms last, after the shapes they read)."""
+        first = [(k, v) for k, v in self.kinds if k == "both_or_neither"]
+        return first + [("same_shape", g) for g in self.rules] + [(k, v) for k, v in self.kinds if k != "both_or_neither"]
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
     """The comma-separated arguments of the call whose '(' is at `start`, and the index after ')'."""
-    depth, parts, begin = 0, [], start + 1
+    depth, parts, begin, quoted, escaped = 0, [], start + 1, False, False
     for i in range(start, len(text)):
         ch = text[i]
+        if quoted:  # a string literal's commas and brackets are its text
+            quoted = escaped or ch != '"'
+            escaped = not escaped and ch == "\\"
+            continue
+        if ch == '"':
+            quoted = True
+            continue
         if ch in "([{":
             depth += 1
         elif ch in ")]}":
@@ -538,14 +645,15 @@ def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
     return None
 
 
-def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | None:
+def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str] = []) -> NodeChecks | None:
     """The checks and same-shape rules of the checkout's node (`<Class>Node.hpp`'s
     pre_validate_node()), read in call order from its calls of hipDNN's node helpers on tensors it
     takes from `attributes.get_<tensor>()` (a local, or the call itself): a minimum rank, a same
     shape, a channel-only shape whose channel count is another tensor's dim, a scalar, positive dims
     and strides (`t->validate_dims_and_strides_set_and_positive()`), spatial batchnorm's values per
     channel, a scale encoding the normalized shape, norm statistics' shape, and two optional tensors
-    set together (`bool hasA = a != nullptr; ... if(hasA != hasB) return ...`). A dims check of a
+    set together (`bool hasA = a != nullptr; ... if(hasA != hasB) return ...`), and the inline
+    `HIPDNN_RETURN_IF_FALSE(condition, code, message)` forms `_inline_check` reads. A dims check of a
     tensor that a same_shape group ties to an earlier tensor with the same check is left out (the
     rule implies it). None when the checkout has no node file for the op."""
     read = _node_file(root, found)
@@ -571,8 +679,38 @@ def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | N
             r"\b(?:detail::)?(?P<helper>" + "|".join(NODE_HELPERS) + r")\s*\("
             r"|\b(?P<positive>[A-Za-z_]\w*)->" + POSITIVE + r"\s*\(\s*\)"
             r"|\bif\s*\(\s*(?P<a>[A-Za-z_]\w*)\s*!=\s*(?P<b>[A-Za-z_]\w*)\s*\)"
+            r"|\b(?P<inline>" + RETURN_IF_FALSE + "|" + RETURN_IF_TRUE + r")\s*\("
         )
+        consumed = _structural(body, tensor, set(fields), out)
         for call in calls.finditer(body):
+            if any(a <= call.start() < b for a, b in consumed):
+                continue
+            if call["inline"] and call["inline"] == RETURN_IF_TRUE:
+                parsed = _arguments(body, call.end() - 1)
+                pair = re.fullmatch(rf"({_REF})==nullptr\^({_REF})==nullptr", parsed[0][0]) if parsed and parsed[0] else None
+                if pair is not None and tensor(pair[1]) and tensor(pair[2]):
+                    out.kinds.append(("both_or_neither", [str(tensor(pair[1])), str(tensor(pair[2]))]))
+                else:
+                    out.untranslated.append(" ".join(body[call.start():parsed[1] if parsed else call.end()].split()))
+                continue
+            if call["inline"]:
+                parsed = _arguments(body, call.end() - 1)
+                cond = parsed[0][0] if parsed and parsed[0] else ""
+                same = re.fullmatch(rf"(?:({_REF})==nullptr\|\|({_REF})==nullptr|({_REF})->get_dim\(\)\.empty\(\))\|\|({_REF})->get_dim\(\)==({_REF})->get_dim\(\)", cond)
+                if same is not None:  # shapes equal when both are given: a same_shape rule
+                    a, b = tensor(same[4]), tensor(same[5])
+                    given = [tensor(same[1]), tensor(same[2])] if same[1] else [tensor(same[3])]
+                    if a and b and (given == [a, b] or given == [a]):
+                        first, second = (b, a) if given == [a] else (a, b)  # the tensor compared with first
+                        _same_shape(out.rules, first, second)
+                        continue
+                parsed = _arguments(body, call.end() - 1)
+                translated = _inline_check(body, call.start(), parsed[0] if parsed else [], local, present, set(fields), names, node)
+                if translated is None:
+                    out.untranslated.append(" ".join(body[call.start():parsed[1] if parsed else call.end()].split()))
+                else:
+                    out.checks += translated
+                continue
             if call["positive"]:
                 t = tensor(call["positive"])
                 if t is None:
@@ -639,9 +777,316 @@ def node_checks(root: Path, found: _Found, tensors: list[str]) -> NodeChecks | N
             else:
                 out.untranslated.append(f"{helper}({', '.join(args)})")
     _implied(out)
-    if not out.checks and not out.rules and not out.untranslated:
+    if not out.checks and not out.rules and not out.kinds and not out.untranslated:
         return None
     return out
+
+
+RETURN_IF_FALSE = "HIPDNN_RETURN_IF_FALSE"  # (condition, ErrorCode::X, message): hipDNN's inline check
+RETURN_IF_TRUE = "HIPDNN_RETURN_IF_TRUE"  # (failing condition, ErrorCode::X, message)
+_REF = r"attributes\.get_[a-z][a-z0-9_]*\(\)|[A-Za-z_]\w*"  # a tensor: its getter's call or a local
+
+
+def _block(body: str, head_end: int) -> tuple[int, int] | None:
+    """The span of the braces right after `head_end` (an if/else/for head's end)."""
+    m = re.match(r"\s*\{", body[head_end:])
+    if m is None:
+        return None
+    start = head_end + m.end() - 1
+    depth = 0
+    for i in range(start, len(body)):
+        depth += {"{": 1, "}": -1}.get(body[i], 0)
+        if depth == 0:
+            return start, i + 1
+    return None
+
+
+def _structural(body: str, tensor: "Callable[[str], str | None]", fields: set[str], out: NodeChecks) -> list[tuple[int, int]]:
+    """The rules hipDNN writes as several statements, read into `out.kinds`, and the spans of the
+    body they take (the caller reads nothing else there):
+    - a field's bounds inside `if(attributes.<f> != 0)` (or `get_<f>()`): `get_<f>() >= 0` and
+      `get_<f>() <= <t>->get_dim().size()` -> `field_range: {field: f, min: 1, max: rank(t)}`;
+    - a tensor one-padded or reduced: `auto p = a->get_dim().size() == x->get_dim().size();` with
+      `auto b = x's rank - get_<f>();`, then `if(p)` looping `a->get_dim()[i] == 1` over [0, b)
+      (the leading batch dims: `keeps: trailing`) or [b, x's rank) (`keeps: leading`) -> `conforms:
+      {tensor: a, to: x, keeps: ..., split: f}`, `same_form_as: c` when `p ^ q` (q c's flag) fails."""
+    spans: list[tuple[int, int]] = []
+    rank = r"(?:static_cast<\w+>\()?(" + _REF + r")->get_dim\(\)\.size\(\)\)?"
+    for guard in re.finditer(r"\bif\(attributes\.(?:get_)?([a-z][a-z0-9_]*)(?:\(\))?!=0\)", body):
+        f = guard[1]
+        block = _block(body, guard.end())
+        if f not in fields or block is None:
+            continue
+        inner = body[block[0]:block[1]]
+        low = re.search(rf"{RETURN_IF_FALSE}\(attributes\.get_{f}\(\)>=0,", inner)
+        high = re.search(rf"{RETURN_IF_FALSE}\(attributes\.get_{f}\(\)<={rank},", inner)
+        if low is None or high is None or tensor(high[1]) is None:
+            continue
+        out.kinds.append(("field_range", f"{{field: {f}, min: 1, max: rank({tensor(high[1])})}}"))
+        for m in (low, high):
+            parsed = _arguments(inner, m.end() - len(m[0]) + len(RETURN_IF_FALSE))
+            if parsed is not None:
+                spans.append((block[0] + m.start(), block[0] + parsed[1]))
+    batch = {m[1]: (tensor(m[2]), m[3]) for m in re.finditer(rf"\bauto\s+({_NAME})\s*=\s*{rank}\s*-\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
+    padded = {m[1]: (tensor(m[2]), tensor(m[3]), m.start()) for m in re.finditer(rf"\bauto\s+({_NAME})\s*=\s*(" + _REF + r")->get_dim\(\)\.size\(\)==(" + _REF + r")->get_dim\(\)\.size\(\);", body)}
+    for flag, (a, x, _at) in padded.items():
+        head = re.search(rf"\bif\({flag}\)", body)
+        block = _block(body, head.end()) if head is not None else None
+        if a is None or x is None or head is None or block is None:
+            continue
+        inner = body[block[0]:block[1]]
+        loop = re.search(rf"\bfor\((?:size_t|auto)\s+i=(?:0|static_cast<size_t>\(({_NAME})\));i<(?:static_cast<size_t>\(({_NAME})\)|{rank});\+\+i\)", inner)
+        if loop is None or not re.search(rf"(?:{re.escape('attributes.get_' + a + '()')}|\b{_NAME})->get_dim\(\)\[i\]==1", inner):
+            continue
+        b = loop[1] or loop[2]
+        if b not in batch or batch[b][0] != x or batch[b][1] not in fields:
+            continue
+        keeps = "trailing" if loop[2] else "leading"
+        rule = f"{{tensor: {a}, to: {x}, keeps: {keeps}, split: {batch[b][1]}"
+        other = re.search(rf"{RETURN_IF_TRUE}\({flag}\^({_NAME}),", body)
+        if other is not None and other[1] in padded and padded[other[1]][0]:
+            rule += f", same_form_as: {padded[other[1]][0]}"
+            parsed = _arguments(body, other.end() - len(other[0]) + len(RETURN_IF_TRUE))
+            if parsed is not None:
+                spans.append((other.start(), parsed[1]))
+        out.kinds.append(("conforms", rule + "}"))
+        otherwise = re.match(r"else", body[block[1]:])
+        end = _block(body, block[1] + 4) if otherwise is not None else None
+        spans.append((block[0], (end or block)[1]))
+    return spans
+CODES = ("INVALID_VALUE", "ATTRIBUTE_NOT_SET")  # the ErrorCodes a spec check may state (INVALID_VALUE its default)
+_NAME = r"[A-Za-z_]\w*"
+
+
+def _enclosing(body: str, at: int) -> list[tuple[str, str]]:
+    """The `if(...)` and `for(...)` heads whose braces hold `at`, outermost first, as (kind, head)."""
+    heads: list[tuple[str, str]] = []
+    for m in re.finditer(r"\b(if|for)\s*\(", body[:at]):
+        parsed = _arguments(body, m.end() - 1)
+        if parsed is None:
+            continue
+        brace = re.match(r"\s*\{", body[parsed[1]:])
+        if brace is None:
+            continue
+        open_at = parsed[1] + brace.end() - 1
+        depth = 0
+        for i in range(open_at, len(body)):
+            depth += {"{": 1, "}": -1}.get(body[i], 0)
+            if depth == 0:
+                break
+        if open_at < at < i:
+            heads.append((m[1], body[m.end() - 1 + 1:parsed[1] - 1]))
+    return heads
+
+
+def _split(text: str, op: str) -> list[str]:
+    """`text` split at `op` (&& or ||) outside brackets."""
+    parts, depth, begin, i = [], 0, 0, 0
+    while i < len(text):
+        if text[i] in "([{":
+            depth += 1
+        elif text[i] in ")]}":
+            depth -= 1
+        elif depth == 0 and text.startswith(op, i):
+            parts.append(text[begin:i].strip())
+            begin = i + len(op)
+            i += len(op)
+            continue
+        i += 1
+    return parts + [text[begin:].strip()]
+
+
+class _Reader:
+    """Translates C++ conditions of a pre_validate_node() body into the spec's expression language:
+    the locals naming tensors (`auto x = attributes.get_x();`), fields (`auto axis =
+    attributes.get_axis();`), dims (`const auto& xDims = x->get_dim();`) and an index chosen by a
+    field's presence (`const size_t a = axis.has_value() ? axis.value() : xDims.size() - 1;`),
+    presence flags (`bool hasA = a != nullptr;`). None for anything else."""
+
+    def __init__(self, body: str, at: int, local: dict[str, str], present: dict[str, str], fields: set[str], names: set[str]):
+        before = body[:at]
+        self.tensors = local
+        self.present = present
+        self.names = set(fields) | set(names)
+        self.field_names = set(fields)
+        self.fields = {m[1]: m[2] for m in re.finditer(rf"\b(?:const\s+)?auto\s*&?\s*({_NAME})\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", before) if m[2] in fields}
+        self.dims = {m[1]: local[m[2]] for m in re.finditer(rf"\bauto\s*&?\s*({_NAME})\s*=\s*({_NAME})->get_dim\(\);", before) if m[2] in local}
+        self.choices: dict[str, str] = {}  # local -> the field whose value it is when set (else the last index of some dims)
+        for m in re.finditer(rf"\b(?:const\s+)?(?:size_t|int64_t|auto)\s+({_NAME})\s*=\s*({_NAME})\.has_value\(\)\s*\?(.*?):\s*({_NAME})\.size\(\)\s*-\s*1\s*;", before, re.S):
+            if m[2] in self.fields and m[4] in self.dims and re.fullmatch(rf"\s*(?:static_cast<\w+>\()?\s*{m[2]}\.value\(\)\s*\)?\s*", m[3]):
+                self.choices[m[1]] = self.fields[m[2]]
+        self.loops = {m[1]: m[2] for m in re.finditer(rf"\bfor\s*\(\s*(?:size_t|auto|int64_t)\s+({_NAME})\s*=\s*0\s*;\s*\1\s*<\s*({_NAME})\.size\(\)\s*;\s*\+\+\1\s*\)", before)}
+
+    def expr(self, text: str, choice: str | None = None) -> str | None:
+        """The spec expression of a C++ condition (a tensor local alone is its presence); a
+        presence-chosen index reads as its field, or as -1 with choice "last"."""
+        s = " ".join(text.split())
+        while (m := re.search(r"static_cast<[\w:]+>\(", s)) is not None:
+            parsed = _arguments(s, m.end() - 1)
+            if parsed is None or len(parsed[0]) != 1:
+                return None
+            s = s[:m.start()] + "(" + parsed[0][0] + ")" + s[parsed[1]:]
+        s = re.sub(r"(?<![\w>])\((" + _NAME + r"(?:\.value\(\))?)\)", r"\1", s)
+        # names this translation writes carry "@" until the end, so a C++ name left bare is seen
+        s = re.sub(r"(?:detail::)?areTensorDimensionsSet\(\s*(" + _NAME + r")\s*\)", lambda m: f"@{self.tensors[m[1]]}.rank >= 1" if m[1] in self.tensors else m[0], s)
+        s = re.sub(r"!\s*attributes\.get_([a-z][a-z0-9_]*)\(\)\.empty\(\)", lambda m: f"len(@{m[1]}) > 0" if m[1] in self.names else m[0], s)
+        s = re.sub(r"attributes\.get_([a-z][a-z0-9_]*)\(\)(?![.\[]|->)", lambda m: f"@{m[1]}" if m[1] in self.field_names else f"present(@{m[1]})" if m[1] in self.names else m[0], s)
+        s = re.sub(r"(" + _NAME + r")->get_dim\(\)\.size\(\)", lambda m: f"@{self.tensors[m[1]]}.rank" if m[1] in self.tensors else m[0], s)
+        s = re.sub(r"(" + _NAME + r")\.size\(\)", lambda m: f"@{self.dims[m[1]]}.rank" if m[1] in self.dims else f"len(@{self.fields[m[1]]})" if m[1] in self.fields else m[0], s)
+        s = re.sub(r"(" + _NAME + r")\.has_value\(\)", lambda m: f"set(@{self.fields[m[1]]})" if m[1] in self.fields else m[0], s)
+        s = re.sub(r"(" + _NAME + r")\.value\(\)", lambda m: f"@{self.fields[m[1]]}" if m[1] in self.fields else m[0], s)
+        s = re.sub(r"(" + _NAME + r")\[", lambda m: f"@{self.dims[m[1]]}.dims[" if m[1] in self.dims else f"@{self.fields[m[1]]}[" if m[1] in self.fields else m[0], s)
+        s = s.replace("&&", " and ").replace("||", " or ")
+        s = re.sub(r"!(?!=)", " not ", s)
+
+        def name(m: re.Match[str]) -> str:
+            word, after = m[1], m[2]
+            if word in ("and", "or", "not"):
+                return word + after
+            if word in self.choices:
+                return (f"@{self.choices[word]}" if choice != "last" else "-1") + after
+            if word in self.present:
+                return f"present(@{self.present[word]})" + after
+            if word in self.tensors and after not in (".", "["):
+                return f"present(@{self.tensors[word]})" + after
+            if word in self.fields:
+                return f"@{self.fields[word]}" + after
+            if word in self.loops:
+                return f"@{word}" + after
+            return "\0"  # a name no local of the body gives
+
+        s = re.sub(r"(?<![.\w@])(" + _NAME + r")(?!\w)(\(|\.|\[|)", lambda m: m[0] if m[2] == "(" else name(m), s)
+        if "\0" in s or re.search(r"(?<![.\w@])(?!len\(|set\(|present\()" + _NAME + r"\(", s):
+            return None
+        s = _spaced(s.replace("@", ""))
+        known = self.names | set(self.loops) | {"and", "or", "not", "rank", "dims", "len", "set", "present"}
+        if any(w not in known for w in re.findall(_NAME, s)):
+            return None
+        return s
+
+
+_OPERATORS = ("(", "[", ",", ":", "==", "!=", "<=", ">=", "<", ">", "%", "+", "-", "*", "//", "and", "or", "not")
+
+
+def _spaced(text: str) -> str:
+    """An expression with the spec's spacing: binary operators and `and`/`or`/`not` spaced, no space
+    inside brackets or around `.`, one after `,` and `:` (a unary minus keeps its operand)."""
+    out, prev, unary = "", "", False
+    for tok in re.findall(r"\d+|\w+|==|!=|<=|>=|//|[<>%+*/()\[\],:.-]", text):
+        if not out:
+            out = tok
+        elif tok in (")", "]", ",", ":", ".") or prev in ("(", "[", ".") or unary:
+            out += tok
+        elif tok in ("(", "[") and re.fullmatch(r"\w+", prev) and prev not in ("and", "or", "not"):
+            out += tok
+        else:
+            out += " " + tok
+        unary = tok == "-" and (not prev or prev in _OPERATORS)
+        prev = tok
+    return out
+
+
+def _inline_check(body: str, at: int, args: list[str], local: dict[str, str], present: dict[str, str], fields: set[str], tensors: set[str], node: str) -> list[dict[str, str]] | None:
+    """The spec checks an inline `HIPDNN_RETURN_IF_FALSE(condition, ErrorCode::X, message)` at `at` in
+    pre_validate_node()'s body states (none for one the spec states otherwise: a required pointer or
+    field set, which the built-in presence checks state, or a helper call the caller reads; None for a
+    form not read). The condition and the `if`/`for` heads around it are read by
+    `_Reader`; the heads become `when` (a field's `has_value()`, x's dims being set or an index in
+    range are left out where the condition reads that value: a check reading a missing value
+    holds). A loop `for(size_t i = 0; i < v.size(); ++i)` over a list field makes the condition
+    `all(i in range(0, len(f)): ...)`; an index chosen by a field's presence (`axis.has_value() ?
+    axis.value() : xDims.size() - 1`) gives two checks, the second for the field unset (index -1). The id names the form (`f-set`,
+    `f-positive`, `f-non-negative`, `f-in-rank`, `f-rank`, `<index>-divisible`, `<shared
+    words>-together`); the message is hipDNN's own when it is one string (the node's name before
+    it dropped), the tool's for the form when hipDNN's message carries values."""
+    if len(args) < 3:
+        return None
+    cond = " ".join(args[0].split())
+    code = re.fullmatch(r"(?:hipdnn_frontend::)?ErrorCode::([A-Z_]+)", args[1].strip())
+    if code is None or code[1] not in CODES:
+        return None
+    if re.search(r"->\s*" + POSITIVE + r"|\b(?:" + "|".join(NODE_HELPERS) + r")\s*\(", cond):
+        return []  # a helper call the caller's own pattern reads
+    if code[1] == "ATTRIBUTE_NOT_SET" and (re.fullmatch(r"attributes\.get_[a-z][a-z0-9_]*\(\)", cond) or re.fullmatch(rf"{_NAME}\.has_value\(\)", cond)):
+        return []  # a required tensor or field set: the built-in presence checks
+    reader = _Reader(body, at, local, present, fields, tensors)
+    heads = _enclosing(body, at)
+    choices = [c for c in reader.choices if re.search(rf"\b{c}\b", cond + " ".join(h for _, h in heads))]
+    out: list[dict[str, str]] = []
+    for choice in ([None, "last"] if choices else [None]):
+        requires = reader.expr(cond, choice)
+        if requires is None:
+            return None
+        when: list[str] = []
+        for kind, head in heads:
+            if kind == "for":
+                m = re.fullmatch(rf"\s*(?:size_t|auto|int64_t)\s+({_NAME})\s*=\s*0\s*;\s*\1\s*<\s*({_NAME})\.size\(\)\s*;\s*\+\+\1\s*", head)
+                if m is None or m[2] not in reader.fields or not re.search(rf"\b{m[1]}\b", requires):
+                    return None
+                f = reader.fields[m[2]]
+                requires = f"all({m[1]} in range(0, len({f})): {requires})"
+                continue
+            for part in _split(head, "&&"):
+                term = reader.expr(part, choice)
+                if term is None:
+                    return None
+                read = re.fullmatch(r"set\((\w+)\)|(\w+)\.rank >= 1|(-?\w+) < (\w+)\.rank", term)
+                if read is not None:  # a value the condition reads: a check reading it missing holds
+                    if read[1] and re.search(rf"\b{read[1]}\b", requires) or read[2] and re.search(rf"\b{read[2]}\.", requires):
+                        continue
+                    if read[3] and re.search(rf"\b{read[4]}\.dims\[{re.escape(read[3])}\]", requires):
+                        continue
+                when.append(term)
+        if choice == "last":
+            field = reader.choices[choices[0]]
+            when.insert(0, f"not set({field})")
+        check = _check_form(requires, " and ".join(when))
+        if check is None:
+            return None
+        out.append(check)
+    literal = re.fullmatch(r'(?:"(?:[^"\\]|\\.)*"\s*)+', args[2].strip())
+    for check in out:
+        if literal is not None:
+            text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', args[2]))
+            check["message"] = re.sub(rf"^{re.escape(node)}\s*:?\s*", "", text).strip()
+        if code[1] != "INVALID_VALUE":
+            check["code"] = code[1]
+    return out
+
+
+def _check_form(requires: str, when: str) -> dict[str, str] | None:
+    """The id and the tool's message of a translated condition, by its form (None for another)."""
+    n = r"[a-z][a-z0-9_]*"
+    forms: list[tuple[str, str, str]] = [  # pattern over requires, id, message ({1}, {2}... the groups)
+        (rf"len\(({n})\) > 0", "{1}-set", "{1} must not be empty"),
+        (rf"all\((\w+) in range\(0, len\(({n})\)\): \2\[\1\] > 0\)", "{2}-positive", "every {2} entry must be positive"),
+        (rf"len\(({n})\) <= ({n})\.rank", "{1}-rank", "{1} has more entries than {2} has dimensions"),
+        (rf"({n}) > 0", "{1}-positive", "{1} must be positive"),
+        (rf"({n}) >= 0", "{1}-non-negative", "{1} must be non-negative"),
+        (rf"({n}) < ({n})\.rank", "{1}-in-rank", "{1} exceeds the rank of {2}"),
+        (rf"({n})\.dims\[(-1)\] % ({n}) == 0", "last-divisible", "the last dimension must be divisible by {3}"),
+        (rf"({n})\.dims\[({n})\] % ({n}) == 0", "{2}-divisible", "the dimension at {2} must be divisible by {3}"),
+        (rf"present\(({n})\)(?: and present\({n}\))+", "", ""),
+    ]
+    for pattern, ident, message in forms:
+        m = re.fullmatch(pattern, requires)
+        if m is None:
+            continue
+        if not ident:  # all of these tensors set (the `when` asking for any of them): all or none
+            names = re.findall(r"present\((\w+)\)", requires)
+            if when != " or ".join(f"present({x})" for x in names):
+                return None
+            shared = [w for w in names[0].split("_") if all(w in x.split("_") for x in names[1:])]
+            ident = f"{'-'.join(shared) if shared else names[0].replace('_', '-')}-together"
+            message = f"{', '.join(names[:-1])} and {names[-1]} must all be set, or none"
+        groups = [""] + list(m.groups())
+        check = {"id": ident.format(*groups).replace("_", "-")}
+        if when:
+            check["when"] = when
+        check["requires"] = requires
+        check["message"] = message.format(*groups)
+        return check
+    return None
 
 
 def _implied(out: NodeChecks) -> None:
@@ -666,6 +1111,10 @@ def _implied(out: NodeChecks) -> None:
 
 
 def _min_rank(out: NodeChecks, tensor: str, rank: int) -> None:
+    """A `<tensor>-min-rank` check, once; none for a minimum of 1, which every tensor with dims has
+    (a check reading a tensor without dims holds, so it could never fail: GEN-COVERAGE)."""
+    if rank <= 1:
+        return
     check_id = f"{tensor.replace('_', '-')}-min-rank"
     if all(c["id"] != check_id for c in out.checks):
         out.checks.append({"id": check_id, "requires": f"{tensor}.rank >= {rank}", "message": f"{tensor} must have at least {rank} dimension{'s' if rank != 1 else ''}"})

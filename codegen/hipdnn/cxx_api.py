@@ -176,18 +176,36 @@ class Api:
 # --- text helpers -------------------------------------------------------------------------------------
 
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+_LEXEME = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", re.S)  # comments and literals
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"[A-Za-z0-9_]")
 
 
 def normalize(text: str) -> str:
-    """A type or expression text with comments dropped and one space only between two words."""
-    text = _SPACE.sub(" ", _COMMENT.sub(" ", text)).strip()
+    """A type or expression text with comments dropped and one space only between two words; a
+    string or character literal is kept as written."""
+    chars: list[tuple[str, bool]] = []  # (char, inside a literal)
+
+    def code(part: str) -> None:
+        for char in _SPACE.sub(" ", part):
+            if not (char == " " and chars and chars[-1] == (" ", False)):
+                chars.append((char, False))
+
+    last = 0
+    for m in _LEXEME.finditer(text):
+        code(text[last:m.start()])
+        if m[0][0] in "\"'":
+            chars.extend((char, True) for char in m[0])
+        else:
+            code(" ")
+        last = m.end()
+    code(text[last:])
     out: list[str] = []
-    for index, char in enumerate(text):
-        if char == " ":
-            before, after = text[index - 1], text[index + 1]
-            if not (_WORD.match(before) and _WORD.match(after)):
+    for index, (char, inside) in enumerate(chars):
+        if char == " " and not inside:
+            before = chars[index - 1] if index > 0 else (" ", False)
+            after = chars[index + 1] if index + 1 < len(chars) else (" ", False)
+            if before[1] or after[1] or not (_WORD.match(before[0]) and _WORD.match(after[0])):
                 continue
         out.append(char)
     return "".join(out)

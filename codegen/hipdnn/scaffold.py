@@ -144,10 +144,12 @@ class Draft:
     source: str  # where tensors and fields came from
     tensors: list[DraftTensor] = field(default_factory=list)
     fields: list[DraftField] = field(default_factory=list)
-    rules: list[tuple[str, list[str]]] = field(default_factory=list)
-    proposed: list[tuple[str, list[str]]] = field(default_factory=list)  # the rules propose_checks added
+    rules: list[tuple[str, list[str] | str]] = field(default_factory=list)  # kind, its tensors (or its flow mapping's text)
+    proposed: list[tuple[str, list[str] | str]] = field(default_factory=list)  # the rules propose_checks added
     proposed_checks: list[dict[str, str]] = field(default_factory=list)  # the checks propose_checks added (minimum ranks)
     inferences: list[tuple[str, str, str]] = field(default_factory=list)  # (output, from, why)
+    field_inferences: list[tuple[str, str]] = field(default_factory=list)  # (field, the tensor its conforms rule splits)
+    formulas: list[dict[str, str]] = field(default_factory=list)  # infer: {tensor, when, dims, strides} from the checkout's node
     checks: list[dict[str, str]] = field(default_factory=list)  # {id, requires, message}: the checkout node's
     uninferred: list[str] = field(default_factory=list)  # outputs no inference rule gives dims
     range: tuple[int, int] = (0, 0)
@@ -234,7 +236,7 @@ class Draft:
             lines += [f"  {target} from {source} ({why})" for target, source, why in self.inferences]
         if self.rules:
             lines.append("checks proposed (the spec's rules:, what hipDNN's nodes check of gradients); review them:")
-            lines += [f"  {kind}: [{', '.join(tensors)}]" for kind, tensors in self.rules]
+            lines += [f"  {kind}: {tensors if isinstance(tensors, str) else '[' + ', '.join(tensors) + ']'}" for kind, tensors in self.rules]
         if self.proposed_checks:
             lines.append("checks proposed (the spec's checks:, the minimum rank hipDNN's nodes ask of required inputs); review them:")
             lines += [f"  {c['id']}: {c['requires']}" for c in self.proposed_checks]

@@ -98,7 +98,7 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: axis must be non-negative', tensors=('x',), fails=lambda v: ((len(v.dims('x')) >= 1) & (not (v.field('axis') >= 0)))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: axis exceeds the rank of x', tensors=('x',), fails=lambda v: (not (v.field('axis') < len(v.dims('x'))))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: the dimension at axis must be divisible by block_size', tensors=('x',), fails=lambda v: ((at(v.dims('x'), v.field('axis')) > 0) & (not (tmod(at(v.dims('x'), v.field('axis')), v.field('block_size')) == 0)))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)', tensors=('x',), fails=lambda v: (((not v.is_set('axis')) & (at(v.dims('x'), (-1)) > 0)) & (not (tmod(at(v.dims('x'), (-1)), v.field('block_size')) == 0)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size', tensors=('x',), fails=lambda v: (((not v.is_set('axis')) & (at(v.dims('x'), (-1)) > 0)) & (not (tmod(at(v.dims('x'), (-1)), v.field('block_size')) == 0)))),
     ),
     (
         Inference('tensor', 'y', 'x'),

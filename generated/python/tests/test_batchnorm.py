@@ -1392,7 +1392,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance spatial dimensions must be 1'))
 
-    def test_PreValidateFailsRunningStatsTogether(self) -> None:
+    def test_PreValidateFailsRunningTogether(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1410,7 +1410,7 @@ class TestBatchnormNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, next_running_mean, next_running_variance) must all be set, or none'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: If any running statistics are provided, all running statistics (prev_running_mean, prev_running_variance, next_running_mean, next_running_variance) must be provided'))
 
     def test_PreValidateFailsPrevRunningMeanMinRank(self) -> None:
         attributes = node_attributes(

@@ -640,7 +640,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
             {"block_size": 32, "axis": None, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size'))
 
     def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
         attributes = node_attributes(

@@ -899,6 +899,24 @@ class TestLayernormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: dx dims must equal x dims'))
 
+    def test_PreValidateFailsMismatchingInvVariance(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
+                "inv_variance": ((17, 1, 1, 1), (1, 1, 1, 1)),
+                "epsilon": ((1,), (1,)),
+                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {"normalized_dim_count": 3},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: inv_variance dims must equal mean dims'))
+
     def test_PreValidateFailsMismatchingDscale(self) -> None:
         attributes = node_attributes(
             {
@@ -934,24 +952,6 @@ class TestLayernormBackwardNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: dbias dims must equal scale dims'))
-
-    def test_PreValidateFailsMismatchingInvVariance(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((16, 1, 1, 1), (1, 1, 1, 1)),
-                "inv_variance": ((17, 1, 1, 1), (1, 1, 1, 1)),
-                "epsilon": ((1,), (1,)),
-                "dx": ((16, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-            },
-            {"normalized_dim_count": 3},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'LayernormBackwardNode: inv_variance dims must equal mean dims'))
 
     def test_PreValidateFailsNormalizedDimCountTooSmall(self) -> None:
         attributes = node_attributes(

@@ -923,7 +923,7 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceSpatial)
 }
 
 // Differs from the valid attributes in: prev_running_mean.
-TEST(TestBatchnormNode, PreValidateFailsRunningStatsTogether)
+TEST(TestBatchnormNode, PreValidateFailsRunningTogether)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -951,8 +951,9 @@ TEST(TestBatchnormNode, PreValidateFailsRunningStatsTogether)
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(),
-              "BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, "
-              "next_running_mean, next_running_variance) must all be set, or none");
+              "BatchnormNode: If any running statistics are provided, all running statistics "
+              "(prev_running_mean, prev_running_variance, next_running_mean, "
+              "next_running_variance) must be provided");
 }
 
 // Differs from the valid attributes in: prev_running_mean.

@@ -253,9 +253,8 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsLastDivisible)
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(
-        error.get_message(),
-        "BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis unset)");
+    EXPECT_EQ(error.get_message(),
+              "BlockScaleQuantizeNode: the last dimension must be divisible by block_size");
 }
 
 TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithXDimsUnset)

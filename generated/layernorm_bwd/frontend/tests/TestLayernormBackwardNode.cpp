@@ -321,6 +321,35 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDx)
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode: dx dims must equal x dims");
 }
 
+// Differs from the valid attributes in: inv_variance.
+TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingInvVariance)
+{
+    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{17, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_normalized_dim_count(3);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "LayernormBackwardNode: inv_variance dims must equal mean dims");
+}
+
 // Differs from the valid attributes in: dscale.
 TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDscale)
 {
@@ -377,35 +406,6 @@ TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingDbias)
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "LayernormBackwardNode: dbias dims must equal scale dims");
-}
-
-// Differs from the valid attributes in: inv_variance.
-TEST(TestLayernormBackwardNode, PreValidateFailsMismatchingInvVariance)
-{
-    LayernormBackwardNode node(LayernormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{16, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{17, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{16, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_normalized_dim_count(3);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "LayernormBackwardNode: inv_variance dims must equal mean dims");
 }
 
 // Differs from the valid attributes in: normalized_dim_count.

@@ -193,19 +193,19 @@ public:
             "BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x");
         // check inv-variance-spatial
         HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: inv_variance spatial dimensions must be 1");
-        // check running-stats-together
-        HIPDNN_RETURN_IF_TRUE(
-            ((((attributes.get_prev_running_mean() != nullptr)
-               || (attributes.get_prev_running_variance() != nullptr))
-              || (attributes.get_next_running_mean() != nullptr))
-             || (attributes.get_next_running_variance() != nullptr))
-                && !((((attributes.get_prev_running_mean() != nullptr)
-                       && (attributes.get_prev_running_variance() != nullptr))
-                      && (attributes.get_next_running_mean() != nullptr))
-                     && (attributes.get_next_running_variance() != nullptr)),
-            ErrorCode::INVALID_VALUE,
-            "BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, "
-            "next_running_mean, next_running_variance) must all be set, or none");
+        // check running-together
+        HIPDNN_RETURN_IF_TRUE(((((attributes.get_prev_running_mean() != nullptr)
+                                 || (attributes.get_prev_running_variance() != nullptr))
+                                || (attributes.get_next_running_mean() != nullptr))
+                               || (attributes.get_next_running_variance() != nullptr))
+                                  && !((((attributes.get_prev_running_mean() != nullptr)
+                                         && (attributes.get_prev_running_variance() != nullptr))
+                                        && (attributes.get_next_running_mean() != nullptr))
+                                       && (attributes.get_next_running_variance() != nullptr)),
+                              ErrorCode::INVALID_VALUE,
+                              "BatchnormNode: If any running statistics are provided, all running "
+                              "statistics (prev_running_mean, prev_running_variance, "
+                              "next_running_mean, next_running_variance) must be provided");
         // check prev-running-mean-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_prev_running_mean() != nullptr

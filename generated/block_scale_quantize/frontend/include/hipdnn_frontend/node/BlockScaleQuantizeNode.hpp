@@ -130,8 +130,7 @@ public:
                       % static_cast<int64_t>(attributes.get_block_size().value()))
                      == int64_t{0}),
             ErrorCode::INVALID_VALUE,
-            "BlockScaleQuantizeNode: the last dimension must be divisible by block_size (axis "
-            "unset)");
+            "BlockScaleQuantizeNode: the last dimension must be divisible by block_size");
         return {};
     }
 

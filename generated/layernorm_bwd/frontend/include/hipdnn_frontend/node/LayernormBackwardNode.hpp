@@ -87,6 +87,13 @@ public:
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: dx dims must equal x dims");
         HIPDNN_RETURN_IF_TRUE(
+            attributes.get_mean() != nullptr && attributes.get_inv_variance() != nullptr
+                && !attributes.get_mean()->get_dim().empty()
+                && !attributes.get_inv_variance()->get_dim().empty()
+                && attributes.get_mean()->get_dim() != attributes.get_inv_variance()->get_dim(),
+            ErrorCode::INVALID_VALUE,
+            "LayernormBackwardNode: inv_variance dims must equal mean dims");
+        HIPDNN_RETURN_IF_TRUE(
             attributes.get_scale() != nullptr && attributes.get_dscale() != nullptr
                 && !attributes.get_scale()->get_dim().empty()
                 && !attributes.get_dscale()->get_dim().empty()
@@ -100,13 +107,6 @@ public:
                                          != attributes.get_dbias()->get_dim(),
                               ErrorCode::INVALID_VALUE,
                               "LayernormBackwardNode: dbias dims must equal scale dims");
-        HIPDNN_RETURN_IF_TRUE(
-            attributes.get_mean() != nullptr && attributes.get_inv_variance() != nullptr
-                && !attributes.get_mean()->get_dim().empty()
-                && !attributes.get_inv_variance()->get_dim().empty()
-                && attributes.get_mean()->get_dim() != attributes.get_inv_variance()->get_dim(),
-            ErrorCode::INVALID_VALUE,
-            "LayernormBackwardNode: inv_variance dims must equal mean dims");
         HIPDNN_RETURN_IF_TRUE(attributes.get_normalized_dim_count() != 0
                                   && attributes.get_normalized_dim_count() < 1,
                               ErrorCode::INVALID_VALUE,
