@@ -10,13 +10,15 @@ again gives (the same text, file name "<string>" and flags as exec() uses there:
 __future__ flags). Only sources whose class is defined in a `codegen.` module are kept; every other
 class's exec() runs as it would have.
 
-The table is one file per Python build (the cache tag, bytecode magic number and version are in its
-name), sealed like every cache entry (cache.sealed_write: this user's, writable by no one else,
-header and SHA-256 checked) and read only if it unmarshals to a table of code objects: a damaged,
-foreign or other version's file is a miss, and the table is rebuilt and rewritten. It trusts the
-file as Python trusts its own __pycache__, and as the compiled-template cache does
-(codegen.pipeline.render.TemplateCache). It is read on the first class created, written at exit
-when a run compiled a source it did not hold. HIPDNN_CODEGEN_NO_CACHE=1 keeps nothing.
+There is one table per module, in a folder per Python build (the cache tag, bytecode magic number
+and version name it), so a command reads only the tables of the modules it imports. A table is
+sealed like every cache entry (cache.sealed_write: this user's, writable by no one else, header and
+SHA-256 checked) and used only if it unmarshals to a table of code objects: a damaged, foreign or
+other version's file is a miss, and the table is rebuilt and rewritten. It trusts the file as Python
+trusts its own __pycache__, and as the compiled-template cache does
+(codegen.pipeline.render.TemplateCache). A module's table is read when its first class is created
+and written at exit when the run compiled a source it did not hold. HIPDNN_CODEGEN_NO_CACHE=1 keeps
+nothing.
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-MAGIC = b"hipdnn-codegen dataclass code 1\n"
-MAX_ENTRIES = 4096  # past this, a save keeps only what the saving run used
+MAGIC = b"hipdnn-codegen dataclass code 2\n"
+MAX_ENTRIES = 1024  # past this, a save keeps only what the saving run used of a module's table
 
 _exec = builtins.exec
-_table: dict[str, CodeType] | None = None
+_tables: dict[str, dict[str, CodeType]] = {}  # module -> {SHA-256 of a source: its code}
 _used: set[str] = set()
-_added = False  # a source was compiled that the kept table did not hold
+_added: set[str] = set()  # modules a source was compiled for that their kept table did not hold
 _saver: int | None = None  # the process that registered the save at exit
 
 
@@ -47,7 +49,7 @@ def install() -> None:
         setattr(dataclasses, "exec", _kept_exec)
 
 
-def _path() -> Path | None:
+def _folder() -> Path | None:
     from codegen.plumbing import cache
 
     base = cache.directory()
@@ -56,19 +58,19 @@ def _path() -> Path | None:
     import importlib.util
 
     version = hashlib.sha256(sys.version.encode()).hexdigest()[:16]
-    return base / "dataclass-code" / f"{sys.implementation.cache_tag}-{importlib.util.MAGIC_NUMBER.hex()}-{version}.code"
+    return base / "dataclass-code" / f"{sys.implementation.cache_tag}-{importlib.util.MAGIC_NUMBER.hex()}-{version}"
 
 
-def _load() -> dict[str, CodeType]:
-    """The kept table; empty when there is none or it cannot be trusted."""
+def _load(module: str) -> dict[str, CodeType]:
+    """The kept table of `module`; empty when there is none or it cannot be trusted."""
     import marshal
 
     from codegen.plumbing import cache
 
-    path = _path()
-    if path is None or not cache.private_folder(path.parent):
+    folder = _folder()
+    if folder is None or not cache.private_folder(folder):
         return {}
-    payload = cache.sealed_read(path, MAGIC)
+    payload = cache.sealed_read(folder / f"{module}.code", MAGIC)
     if payload is None:
         return {}
     try:
@@ -85,34 +87,37 @@ def _save() -> None:
 
     from codegen.plumbing import cache
 
-    global _added
-    if not _added or _table is None or os.getpid() != _saver:  # a forked worker never writes it
+    if not _added or os.getpid() != _saver:  # a forked worker never writes them
         return
-    path = _path()
-    if path is None or not cache.private_folder(path.parent):
+    folder = _folder()
+    if folder is None or not cache.private_folder(folder):
         return
-    kept = _table if len(_table) <= MAX_ENTRIES else {k: v for k, v in _table.items() if k in _used}
-    try:
-        payload = marshal.dumps(kept)
-    except ValueError:
-        return
-    cache.sealed_write(path, MAGIC, payload)
-    _added = False
+    for module in sorted(_added):
+        table = _tables[module]
+        kept = table if len(table) <= MAX_ENTRIES else {k: v for k, v in table.items() if k in _used}
+        try:
+            payload = marshal.dumps(kept)
+        except ValueError:
+            continue
+        cache.sealed_write(folder / f"{module}.code", MAGIC, payload)
+    _added.clear()
 
 
 def _kept_exec(source: Any, globals: Any = None, locals: Any = None, /, *rest: Any, **named: Any) -> Any:
     """exec() for `dataclasses`: a hipdnn-codegen class's method source runs from its kept code."""
-    global _table, _added, _saver
-    if rest or named or type(source) is not str or type(globals) is not dict or not str(globals.get("__name__", "")).startswith("codegen."):
+    global _saver
+    module = globals.get("__name__") if type(globals) is dict else None
+    if rest or named or type(source) is not str or type(module) is not str or not module.startswith("codegen.") or "/" in module:
         return _exec(source, globals, locals, *rest, **named)
-    if _table is None:
-        _table = _load()
+    table = _tables.get(module)
+    if table is None:
+        table = _tables[module] = _load(module)
     key = hashlib.sha256(source.encode("utf-8", "surrogatepass")).hexdigest()
-    code = _table.get(key)
+    code = table.get(key)
     if code is None:
         code = compile(source, "<string>", "exec", dont_inherit=True)
-        _table[key] = code
-        _added = True
+        table[key] = code
+        _added.add(module)
         if _saver is None:
             import atexit
 
