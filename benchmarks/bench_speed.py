@@ -14,9 +14,13 @@
                         json.loads of the same document (in-process)
 
 The runs share one cache directory of their own, filled by a first run as a developer's is.
+With --against DIR (another checkout's or export's root, e.g. `git archive` of an older commit),
+`check` and one op changed on the repository are also taken with DIR's code on a copy of DIR's own
+op_specs/ and generated/ (and a cache directory of its own), in rounds alternating with this
+code's: "before" and "after" paired under the same load.
 Prints a table; asserts nothing (tests never time anything).
 
-    .venv/bin/python benchmarks/bench_speed.py [--ops 10 100 1000] [--repeat 7] [--nodes 10000]
+    .venv/bin/python benchmarks/bench_speed.py [--ops 10 100 1000] [--repeat 7] [--nodes 10000] [--against DIR]
 """
 
 from __future__ import annotations
@@ -44,15 +48,15 @@ CLI = [sys.executable, "-m", "codegen"]
 BARE = [sys.executable, "-c", "pass"]
 
 
-def _env(cache: str = CACHE) -> dict[str, str]:
-    env = dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_CACHE_DIR=cache)
+def _env(cache: str = CACHE, code: Path = REPO) -> dict[str, str]:
+    env = dict(os.environ, PYTHONPATH=str(code), HIPDNN_CODEGEN_CACHE_DIR=cache)
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a developer's Python keeps its bytecode
     return env
 
 
-def run(command: list[str], cwd: Path, cache: str = CACHE) -> float:
+def run(command: list[str], cwd: Path, cache: str = CACHE, code: Path = REPO) -> float:
     start = time.perf_counter()
-    proc = subprocess.run(command, cwd=cwd, env=_env(cache), capture_output=True)
+    proc = subprocess.run(command, cwd=cwd, env=_env(cache, code), capture_output=True)
     took = time.perf_counter() - start
     if proc.returncode != 0:
         raise SystemExit(f"{' '.join(command)} in {cwd} exited {proc.returncode}: {proc.stdout.decode()[-400:]}{proc.stderr.decode()[-400:]}")
@@ -70,10 +74,10 @@ def paired(measure: Callable[[], float], base: Callable[[], float], repeat: int)
     return statistics.median(ours), statistics.median(floors), statistics.median(ratios)
 
 
-def repo_copy(into: Path) -> Path:
+def repo_copy(into: Path, source: Path = REPO) -> Path:
     ws = into / "repo"
-    shutil.copytree(REPO / "op_specs", ws / "op_specs")
-    shutil.copytree(REPO / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(source / "op_specs", ws / "op_specs")
+    shutil.copytree(source / "generated", ws / "generated", ignore=shutil.ignore_patterns("__pycache__"))
     return ws
 
 
@@ -91,14 +95,21 @@ def toggler(path: Path, old: str, new: str) -> Callable[[], None]:
     return edit
 
 
-def one_op(ws: Path, edit: Callable[[], None], repeat: int) -> float:
+def one_op_round(ws: Path, edit: Callable[[], None], cache: str = CACHE, code: Path = REPO) -> Callable[[], float]:
+    """A call edits the spec and regenerates in a new process (after one warming call)."""
     edit()
-    run([*CLI, "generate", "-q"], ws)  # warm: the caches hold both states from now on
-    samples = []
-    for _ in range(repeat):
+    run([*CLI, "generate", "-q"], ws, cache, code)  # warm: the caches hold both states from now on
+
+    def once() -> float:
         edit()
-        samples.append(run([*CLI, "generate", "-q"], ws))
-    return statistics.median(samples)
+        return run([*CLI, "generate", "-q"], ws, cache, code)
+
+    return once
+
+
+def one_op(ws: Path, edit: Callable[[], None], repeat: int) -> float:
+    once = one_op_round(ws, edit)
+    return statistics.median(once() for _ in range(repeat))
 
 
 def clang_format_floor(generated: Path, scratch: Path) -> Callable[[], float]:
@@ -167,6 +178,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--nodes", type=int, default=10_000)
     parser.add_argument("--only", nargs="*", choices=("check", "one-op", "scratch", "json"), default=["check", "one-op", "scratch", "json"], help="the figures to take (default: all)")
+    parser.add_argument("--against", type=Path, help="another code tree: its check and one-op figures on the repository, in alternating rounds")
     args = parser.parse_args()
     rows: list[tuple[str, str, str, str, str]] = [("figure", "median s", "paired with", "its median s", "ratio")]
 
@@ -188,6 +200,23 @@ def main() -> None:
             edit = toggler(repo / "op_specs" / "layernorm_bwd.yaml", "normalized_dim_count dims.", "normalized_dim_count dims (edited).")
             single = one_op(repo, edit, args.repeat)
             row("one op changed + generate, repo (new process)", f"{single:.3f}", "", "", "")
+
+        if args.against is not None:
+            against, old_cache = args.against.resolve(), tempfile.mkdtemp(prefix="bench-speed-against-", dir=tmp)
+            old = repo_copy(scratch / "against", against)
+            for _ in range(2):
+                run([*CLI, "check", "-q"], old, old_cache, against)
+            if "check" in args.only:
+                ours, theirs, ratio = paired(lambda: run([*CLI, "check", "-q"], repo), lambda: run([*CLI, "check", "-q"], old, old_cache, against), args.repeat)
+                row("check, repo: this code", f"{ours:.3f}", "--against's code, same rounds", f"{theirs:.3f}", f"{ratio:.2f}x")
+            if "one-op" in args.only:
+                spec, was, now = "layernorm_bwd.yaml", "normalized_dim_count dims.", "normalized_dim_count dims (edited)."
+                for ws, source in ((repo, REPO), (old, against)):  # back to the spec as shipped (the figure above may leave it edited)
+                    (ws / "op_specs" / spec).write_bytes((source / "op_specs" / spec).read_bytes())
+                new_once = one_op_round(repo, toggler(repo / "op_specs" / spec, was, now))
+                old_once = one_op_round(old, toggler(old / "op_specs" / spec, was, now), old_cache, against)
+                ours, theirs, ratio = paired(new_once, old_once, args.repeat)
+                row("one op changed + generate, repo: this code", f"{ours:.3f}", "--against's code, same rounds", f"{theirs:.3f}", f"{ratio:.2f}x")
 
         floor = clang_format_floor(repo / "generated", scratch)
 

@@ -700,3 +700,69 @@ def test_the_formatter_version_is_asked_once_per_binary(tmp_path: Path, monkeypa
     monkeypatch.setattr(cache, "RACY_NS", 10**18)  # every binary counts as just changed
     formatting.check_version(binary)
     assert asked == [binary, binary, binary]
+
+
+_CLASS_CODE_PROBE = """
+import dataclasses, json, sys
+import codegen.spec.model, codegen.views.cpp, codegen.diagnostics.diagnostics
+from codegen.plumbing import classcode
+
+@dataclasses.dataclass(frozen=True)
+class Outside:  # not the tool's: compiled as dataclasses would, never kept
+    x: int = 1
+
+def shape(code):
+    return [code.co_code.hex(), repr(code.co_consts), code.co_names, code.co_varnames, code.co_argcount, code.co_flags, code.co_qualname, code.co_filename]
+
+methods = {}
+for name, module in sorted(sys.modules.items()):
+    if not name.startswith("codegen."):
+        continue
+    for cls in vars(module).values():
+        if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == name:
+            for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+                function = cls.__dict__.get(method)
+                if function is not None and hasattr(function, "__code__"):
+                    methods[f"{cls.__qualname__}.{method}"] = shape(function.__code__)
+kept = sum(map(len, classcode._tables.values()))
+print(json.dumps({"methods": methods, "kept": kept, "compiled": bool(classcode._added), "modules": sorted(classcode._tables), "outside": Outside() == Outside() and repr(Outside())}))
+"""
+
+
+def _class_code(tmp_path: Path, no_cache: bool = False) -> dict[str, object]:
+    import json
+
+    env = dict(os.environ, PYTHONPATH=str(REPO), HIPDNN_CODEGEN_CACHE_DIR=str(tmp_path / "cache"))
+    env.pop("HIPDNN_CODEGEN_NO_CACHE", None)
+    if no_cache:
+        env["HIPDNN_CODEGEN_NO_CACHE"] = "1"
+    proc = subprocess.run([sys.executable, "-c", _CLASS_CODE_PROBE], env=env, capture_output=True, text=True, check=True)
+    return json.loads(proc.stdout)  # type: ignore[no-any-return]
+
+
+def _class_code_files(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / "dataclass-code").glob("*/*.code"))
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
+def test_dataclass_methods_run_from_kept_code_equal_to_compiling_them(tmp_path: Path, damage: str) -> None:
+    """Issue 39: the methods dataclasses writes for the tool's classes are compiled once and kept
+    (a quarter of one op's regeneration in a new process); run from the kept code they are what
+    compiling gives (without a cache too), other classes are never kept, and a damaged or foreign
+    table is never loaded: compiled again and rewritten."""
+    plain = _class_code(tmp_path, no_cache=True)
+    assert not _class_code_files(tmp_path)  # nothing kept without a cache
+    cold = _class_code(tmp_path)
+    assert cold["compiled"] is True and [p.name for p in _class_code_files(tmp_path)] == [f"{m}.code" for m in cold["modules"]]  # type: ignore[union-attr]
+    assert "codegen.spec.model.code" in [p.name for p in _class_code_files(tmp_path)]  # one table per module
+    warm = _class_code(tmp_path)
+    assert warm["compiled"] is False and warm["kept"] == cold["kept"]  # nothing compiled: all kept
+    assert len(plain["methods"]) > 300  # type: ignore[arg-type]
+    assert plain["methods"] == cold["methods"] == warm["methods"]
+    assert plain["outside"] == cold["outside"] == warm["outside"] == "Outside(x=1)"
+    _damage(_class_code_files(tmp_path), damage, tmp_path)
+    again = _class_code(tmp_path)
+    assert again["compiled"] is True and again["methods"] == plain["methods"]
+    assert len(_class_code_files(tmp_path)) == len(cold["modules"])  # type: ignore[arg-type]
+    assert all(not entry.is_symlink() and not entry.stat().st_mode & 0o022 for entry in _class_code_files(tmp_path))
+    assert _class_code(tmp_path)["compiled"] is False  # rewritten whole: trusted again

@@ -533,3 +533,29 @@ def test_the_json_fast_paths_give_what_the_checked_paths_give(workspace, data):
     expected = [t for t in (graphio._read_json_tensor(t, i, problems) for i, t in enumerate(parsed["tensors"])) if t is not None]
     graph, found = graphio.decode_json(slow)
     assert (graph["tensors"], found) == (expected, problems)
+
+
+def test_reading_json_pauses_the_collector_and_puts_it_back(workspace, monkeypatch):
+    """Issue 39: from_json pauses Python's cyclic GC while it reads (a fresh acyclic tree) and puts
+    it back as it was: on after a read that started with it on, whether the read succeeded or
+    raised; still off (and never switched on) when the caller had it off."""
+    import gc
+
+    _, _, specs, mirror = workspace
+    text = mirror.to_json(build_graph(mirror, specs).serialize())
+    seen: list[bool] = []
+    real = mirror.graphio._read_json_tensors_in_place
+    monkeypatch.setattr(mirror.graphio, "_read_json_tensors_in_place", lambda tensors: seen.append(gc.isenabled()) or real(tensors))
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        assert mirror.from_json(text) == build_graph(mirror, specs).serialize()
+        assert seen == [False] and gc.isenabled()
+        with pytest.raises(mirror.GraphFormatError):
+            mirror.from_json(text.replace('"tensors":[', '"tensors":{', 1))
+        assert gc.isenabled()
+        gc.disable()
+        mirror.from_json(text)
+        assert seen == [False, False] and not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -149,17 +149,19 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
     for op, raw in sorted((new_specs or {}).items()):
         ws.sources[op] = raw
         jobs.append((ws.display(ws.spec_path(op)), op, raw))
+    verified: set[str] = set()  # op_specs/ is checked for links once, not once per spec
     for path in spec_files(root):
         if path.stem in ws.sources:
             continue
         if not _utf8(path.name):
             ws.diagnostics.append(_not_utf8(ws, path))
             continue
-        data, problems = read_file(ws, path)
+        shown = ws.display(path)
+        data, problems = read_file(ws, path, verified, shown)
         ws.diagnostics.extend(problems)
         if data is not None:
             ws.sources[path.stem] = data
-            jobs.append((ws.display(path), path.stem, data))
+            jobs.append((shown, path.stem, data))
     store = cache.Store.open(root)
     ws.store = store
     loaded, keys = _through_cache(store, load_spec, jobs)
@@ -316,12 +318,13 @@ def _star(load: Callable[..., R], job: tuple[str | bytes, ...]) -> R:
     return load(*job)
 
 
-def read_file(ws: Workspace, path: Path) -> tuple[bytes | None, list[Diagnostic]]:
+def read_file(ws: Workspace, path: Path, verified: set[str] | None = None, shown: str | None = None) -> tuple[bytes | None, list[Diagnostic]]:
     """A workspace input file's bytes, or an INPUT-FILE finding: only regular files inside the
-    workspace, reached without symbolic links, of at most storage.MAX_SPEC_BYTES, are read."""
-    shown = ws.display(path)
+    workspace, reached without symbolic links, of at most storage.MAX_SPEC_BYTES, are read.
+    `verified` and `shown` as storage.guard's and ws.display(path), for a caller reading many."""
+    shown = shown if shown is not None else ws.display(path)
     try:
-        storage.guard(ws.root, path.relative_to(ws.root).as_posix())
+        storage.guard(ws.root, path.relative_to(ws.root).as_posix(), verified=verified)
         return storage.read_input(path, storage.MAX_SPEC_BYTES, shown), []
     except storage.StorageError as exc:
         message = str(exc)

@@ -24,6 +24,7 @@ patch) and "id" (16 bytes); hipDNN's JSON utility does not write them, and neith
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import json.encoder
 import math
@@ -995,7 +996,23 @@ def _no_constant(name: str) -> float:
 def decode_json(text: str | bytes) -> tuple[Graph, list[Problem]]:
     """The graph and every problem met reading it (a node or tensor that cannot be read is left
     out and reported). The keys hipDNN's reader requires are required here too; its defaults
-    (alignment 16, is_override_shape_enabled false, a missing tensor list empty) apply."""
+    (alignment 16, is_override_shape_enabled false, a missing tensor list empty) apply.
+
+    Python's cyclic garbage collector is paused while the text is read (when it was running):
+    parsing and reading build a tree of fresh containers with no cycle among them, and on a large
+    graph the collector's passes over them cost about half the time json.loads takes. It is
+    switched back on before returning (or raising), and left alone if it was already off."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        return _decode_json(text)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _decode_json(text: str | bytes) -> tuple[Graph, list[Problem]]:
     try:
         data = _loads(text)
     except GraphFormatError as error:
