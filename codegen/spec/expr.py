@@ -19,9 +19,11 @@ Grammar (lowest precedence first):
              | ('all' | 'any') '(' NAME 'in' 'range' '(' expr ',' expr ')' ['except' '[' expr (',' expr)* ']'] ':' expr ')'
 
 Types: int, float, bool, dims (a list of ints), tensor, enum values (`Enum.VALUE`). A tensor has
-`.rank`, `.dims` and `.strides`; `present(t)`, `set(f)`, `rank(t)` and `len(dims)` are functions.
-Reading a value that does not exist (an unset tensor or one without dims, an unset field, an
-index outside the dims, a division by zero) makes the whole check not apply: it passes.
+`.rank`, `.dims` and `.strides`; `present(t)`, `set(f)`, `rank(t)`, `ndims(t)` and `len(dims)` are
+functions. Reading a value that does not exist (an unset tensor or one without dims, an unset field,
+an index outside the dims, a division by zero) makes the whole check not apply: it passes. `ndims(t)`
+is the one read of a tensor without dims that exists: the number of dims a set tensor has, 0 when it
+has none (hipDNN's `get_dim().size()`).
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ MAX_DEPTH = 24  # nesting of sub-expressions
 MAX_INT = 2**62  # a literal beyond this cannot be an int64 the C++ side computes with safely
 
 KEYWORDS = {"and", "or", "not", "true", "false", "with", "all", "any", "in", "range", "except"}
-FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int")}
+FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int"),
+             "ndims": ("tensor", "int")}
 PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims"}
 COMPARE = ("==", "!=", "<=", ">=", "<", ">")
 ARITH = ("+", "-", "*", "//", "%")
@@ -579,7 +582,7 @@ def shape_reads(node: Node) -> set[str]:
     def walk(n: Any) -> None:
         if not isinstance(n, Node):
             return
-        if n.kind == "prop" or n.kind == "call" and n.value == "rank":
+        if n.kind == "prop" or n.kind == "call" and n.value in ("rank", "ndims"):
             found.add(n.args[0].value)
         for a in n.args:
             walk(a)
@@ -644,6 +647,12 @@ class Values:
         if not d:
             raise _Skip()
         return tuple(d)
+
+    def ndims(self, name: str) -> int:
+        d = self._dims.get(name)
+        if d is None:
+            raise _Skip()
+        return len(d)
 
     def strides(self, name: str) -> tuple[int, ...]:
         self.dims(name)
@@ -746,6 +755,8 @@ def python(node: Node, v: str = "v") -> str:
             return f"{v}.is_set({a.value!r})"
         if node.value == "rank":
             return f"len({v}.dims({a.value!r}))"
+        if node.value == "ndims":
+            return f"{v}.ndims({a.value!r})"
         return f"len({python(a, v)})"
     if k == "index":
         return f"at({python(node.args[0], v)}, {python(node.args[1], v)})"
@@ -889,6 +900,9 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
             return f"({is_set})" if is_set else "true"
         if node.value == "rank":
             return _size(_dims_of(a.value, ctx, guards))
+        if node.value == "ndims":
+            _guard(guards, f"{ctx.tensors[a.value]} != nullptr")
+            return _size(f"{ctx.tensors[a.value]}->get_dim()")
         return _size(_cpp(a, ctx, guards))
     if k == "index":
         d = _cpp(node.args[0], ctx, guards)

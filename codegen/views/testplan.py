@@ -12,7 +12,7 @@ from typing import Any, Iterable
 
 from codegen.spec import expr
 from codegen.views import naming, nodecheck
-from codegen.spec.model import Conforms, OpSpec, Rule, Tensor
+from codegen.spec.model import Conforms, FieldRange, OpSpec, Rule, Tensor
 from codegen.views.nodecheck import Dims, NodeCheck
 from codegen.plumbing.memo import by_identity
 
@@ -116,13 +116,10 @@ def tensors_set(spec: OpSpec, present: tuple[str, ...], omit: str | None = None)
     return tuple(t.name for t in spec.tensors if (t.required and t.name != omit) or t.name in present)
 
 
-def first_violated(spec: OpSpec, present: set[str]) -> Rule | expr.Compiled | None:
-    """The first presence rule, then the first declared check placed in finalize(), broken when the
-    required tensors and `present` are set."""
+def first_violated(spec: OpSpec, present: set[str]) -> expr.Compiled | None:
+    """The first check placed in finalize() (the presence rules first) broken when the required
+    tensors and `present` are set."""
     present = present | {t.name for t in spec.required_tensors}
-    rule = next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
-    if rule is not None:
-        return rule
     return next((c for c in nodecheck.backend_checks(spec) if backend_fails(c, present)), None)
 
 
@@ -133,11 +130,8 @@ def backend_fails(c: expr.Compiled, present: set[str]) -> bool:
                       expr.Values(dims, {}, {}, lambda n, v: False, lambda n, v: 0)) is True
 
 
-def violation_message(spec: OpSpec, violated: Rule | expr.Compiled) -> str:
-    prefix = naming.finalize_prefix(naming.OpNames(spec))
-    if isinstance(violated, expr.Compiled):
-        return prefix + violated.check.message
-    return prefix + naming.rule_message(violated.kind.name, violated.tensors)
+def violation_message(spec: OpSpec, violated: expr.Compiled) -> str:
+    return naming.finalize_prefix(naming.OpNames(spec)) + violated.check.message
 
 
 def rules_hold(spec: OpSpec, present: set[str]) -> bool:
@@ -145,8 +139,7 @@ def rules_hold(spec: OpSpec, present: set[str]) -> bool:
 
 
 def _constrained(spec: OpSpec) -> list[str]:
-    names = {t for r in spec.presence_rules for t in r.tensors}
-    names |= {t for c in nodecheck.backend_checks(spec) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
+    names = {t for c in nodecheck.backend_checks(spec) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
     return [t.name for t in spec.optional_tensors if t.name in names]
 
 
@@ -242,7 +235,7 @@ def _completed(spec: OpSpec, chosen: set[str], absent: set[str]) -> tuple[str, .
     for size in range(0, len(others) + 1):
         for combo in itertools.combinations(others, size):
             present = chosen | set(combo) | {t.name for t in spec.required_tensors}
-            if all(r.kind.holds(tuple(t in present for t in r.tensors)) for r in spec.presence_rules):
+            if not any(backend_fails(c, present) for c in nodecheck.backend_checks(spec) if c.check.stage == "presence"):
                 return _ordered(spec, chosen | set(combo))
     return _ordered(spec, chosen)
 
@@ -291,14 +284,13 @@ def build(spec: OpSpec) -> TestPlan:
     )
     names_seen: set[str] = set()
     optional = {t.name for t in spec.optional_tensors}
-    groups = [rule.tensors for rule in spec.presence_rules]
-    groups += [tuple(t.name for t in spec.tensors if t.name in optional and t.name in expr.names(c.requires) | (expr.names(c.when) if c.when else set()))
-               for c in nodecheck.backend_checks(spec)]
-    for index, tensors in enumerate(groups):
+    groups = [(c.check.stage == "presence", tuple(t.name for t in spec.tensors if t.name in optional and t.name in expr.names(c.requires) | (expr.names(c.when) if c.when else set())))
+              for c in nodecheck.backend_checks(spec)]
+    for is_presence, tensors in groups:
         for mask in itertools.product((False, True), repeat=len(tensors)):
             present = _ordered(spec, {t for t, on in zip(tensors, mask) if on})
             absent = tuple(t for t in tensors if t not in present)
-            if index >= len(spec.presence_rules):  # a finalize() check: with what the presence rules need beside
+            if not is_presence:  # a declared finalize() check: with what the presence rules need beside
                 present = _completed(spec, set(present), set(absent))
             expect, message = _failure(spec, set(present))
             name = naming.test_case_name(
@@ -364,11 +356,13 @@ def first_failure(spec: OpSpec, state: NodeState) -> NodeCheck | None:
 
 
 def _same_shape_group(spec: OpSpec, name: str) -> set[str]:
+    """The tensors same_shape rules tie to `name` (a test moves their shapes together)."""
+    rules = [c.origin for c in spec.checks if isinstance(c.origin, Rule) and c.origin.kind.name == "same_shape"]
     group, grew = {name}, True
     while grew:
         grew = False
-        for r in spec.rules:
-            if r.kind.name == "same_shape" and group & set(r.tensors) and not set(r.tensors) <= group:
+        for r in rules:
+            if group & set(r.tensors) and not set(r.tensors) <= group:
                 group |= set(r.tensors)
                 grew = True
     return group
@@ -390,7 +384,8 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
     read = expr.names(c.requires) | (expr.names(c.when) if c.when is not None else set())
     if not shapes_too:  # presence and field changes: what any declared check reads (a rival check's field)
         for other in expr.compiled_checks(spec) or ():
-            read |= expr.names(other.requires) | (expr.names(other.when) if other.when is not None else set())
+            if other.check.origin is None:  # the spec's own checks (a rule kind's reads are its own)
+                read |= expr.names(other.requires) | (expr.names(other.when) if other.when is not None else set())
     tensors = [t.name for t in spec.tensors if t.name in read]
     out: list[NodeState] = []
     for name in tensors:
@@ -464,36 +459,48 @@ def _with_strides(state: NodeState, name: str, strides: Dims) -> NodeState:
 
 
 def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[NodeState]:
-    """States that should fail `check` first; the caller keeps the first one that does."""
-    if check.kind == "expr":
-        singles = _single_changes(spec, state, check)
-        pairs = (s2 for s1 in singles[:MAX_PAIRS] for s2 in _single_changes(spec, s1, check)[:MAX_PAIRS])
-        # presence and field changes (few) twice, then any change: a tensor a check reads that the
-        # valid state leaves out for another check's sake (SDPA's scale) is set, its rival unset, its dims nudged
-        triples = (s3 for s1 in _single_changes(spec, state, check, False)
-                   for s2 in _single_changes(spec, s1, check, False) for s3 in _single_changes(spec, s2, check))
-        return itertools.chain(singles, pairs, triples)
+    """States that should fail `check` first; the caller keeps the first one that does. A rule
+    kind's check tries the change its rule suggests first, then the search every check gets."""
     if check.kind == "required":
         return [_with(state, present=tuple(n for n in state.present if n != check.tensors[0]))]
     if check.kind == "field_required":
         return [_with(state, fields={str(check.field): None})]
-    if check.kind == "presence":
-        optional = [n for n in state.present if n not in check.tensors]
+    singles = _single_changes(spec, state, check)
+    pairs = (s2 for s1 in singles[:MAX_PAIRS] for s2 in _single_changes(spec, s1, check)[:MAX_PAIRS])
+    # presence and field changes (few) twice, then any change: a tensor a check reads that the
+    # valid state leaves out for another check's sake (SDPA's scale) is set, its rival unset, its dims nudged
+    triples = (s3 for s1 in _single_changes(spec, state, check, False)
+               for s2 in _single_changes(spec, s1, check, False) for s3 in _single_changes(spec, s2, check))
+    return itertools.chain(_rule_candidates(spec, state, check), singles, pairs, triples)
+
+
+def _rule_candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> list[NodeState]:
+    """The change a rule kind's check suggests: its presence rule's tensors set in every
+    combination, the second same_shape tensor's first dimension nudged, the field just outside its
+    range, the conforming tensor (with its same_shape group) in the wrong form, padding or dims."""
+    assert check.declared is not None
+    origin, check_id = check.declared.check.origin, check.declared.check.id
+    if isinstance(origin, Rule) and origin.kind.presence:
+        optional = [n for n in state.present if n not in origin.tensors]
         out = []
-        for mask in itertools.product((True, False), repeat=len(check.tensors)):
-            chosen = {t for t, on in zip(check.tensors, mask) if on}
+        for mask in itertools.product((True, False), repeat=len(origin.tensors)):
+            chosen = {t for t, on in zip(origin.tensors, mask) if on}
             out.append(_with(state, present=tuple(t.name for t in spec.tensors if t.name in chosen or t.name in optional)))
         return out
-    if check.kind == "same_shape":
-        base = state.dims_of(check.tensors[0])
-        return [_with(state, dims={check.tensors[1]: (base[0] + 1,) + base[1:] if base else (2,)})]
-    if check.kind in ("range_min", "range_max") and check.field is not None and check.bound is not None:
-        ranks = {name: len(d) for name, d in state.dims}
-        limit = check.bound.value(ranks)
-        step = -1 if check.kind == "range_min" else 1
-        return [_with(state, fields={check.field: limit + step}), _with(state, fields={check.field: limit + 2 * step})]
-    c = check.conforms
-    assert c is not None
+    if isinstance(origin, Rule):  # same_shape: requires "<other>.dims == <first>.dims"
+        other, first = (side.args[0].value for side in check.declared.requires.args)
+        base = state.dims_of(first)
+        return [_with(state, dims={other: (base[0] + 1,) + base[1:] if base else (2,)})]
+    if isinstance(origin, FieldRange):
+        small = check_id.endswith("-too-small")
+        bound = origin.min if small else origin.max
+        assert bound is not None
+        limit = bound.value({name: len(d) for name, d in state.dims})
+        step = -1 if small else 1
+        return [_with(state, fields={origin.field: limit + step}), _with(state, fields={origin.field: limit + 2 * step})]
+    if not isinstance(origin, Conforms):
+        return []
+    c = origin
     to, n = state.dims_of(c.to), state.field(c.split)
     if not isinstance(n, int) or isinstance(n, bool):
         return []
@@ -505,17 +512,17 @@ def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[No
     current = state.dims_of(c.tensor)
     padded = len(current) == rank
     shapes: list[list[int]] = []
-    if check.kind == "conforms_form":
+    if check_id.endswith("-rank"):
         shapes = [[1] * r for r in range(1, rank + 3) if r not in (rank, kept)][:1]
-    elif check.kind == "conforms_padding" and rank > kept:
+    elif check_id.endswith("-one-padding") and rank > kept:
         shape = _conforming(c, to, kept, True)
         shape[0 if c.keeps == "trailing" else rank - 1] = 2
         shapes = [shape]
-    elif check.kind == "conforms_dims" and kept > 0:
+    elif check_id.endswith("-dims") and kept > 0:
         shape = _conforming(c, to, kept, padded)
         shape[-1 if c.keeps == "trailing" else 0] += 1
         shapes = [shape]
-    elif check.kind == "same_form":
+    elif check_id.endswith("-form"):
         shapes = [_conforming(c, to, kept, not padded)]
     return [_with(state, dims={name: tuple(shape) for name in group}) for shape in shapes]
 

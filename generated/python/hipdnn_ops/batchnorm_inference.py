@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every
 
 
 class BatchnormInferenceOperationDescriptor(OperationDescriptor):
@@ -101,7 +101,7 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing scale (input) for pre-validation', tensors=('scale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing bias (input) for pre-validation', tensors=('bias',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing y (output) for pre-validation', tensors=('y',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormInferenceNode: y dims must equal x dims', tensors=('x', 'y')),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: y dims must equal x dims', tensors=('x', 'y'), fails=lambda v: (not (v.dims('y') == v.dims('x')))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: bias must have at least 2 dimensions', tensors=('bias',), fails=lambda v: (not (len(v.dims('bias')) >= 2))),

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import DtypeGroup, DtypeTable, FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DataType, DescriptorType, OperationType, DiagonalAlignment
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every, tmod
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every, tmod
 
 
 class SdpaBwdOperationDescriptor(OperationDescriptor):
@@ -327,10 +327,10 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dq (output) for pre-validation', tensors=('dq',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dk (output) for pre-validation', tensors=('dk',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dv (output) for pre-validation', tensors=('dv',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dq dims must equal q dims', tensors=('q', 'dq')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dk dims must equal k dims', tensors=('k', 'dk')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dv dims must equal v dims', tensors=('v', 'dv')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: do dims must equal o dims', tensors=('o', 'do')),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: dq dims must equal q dims', tensors=('dq', 'q'), fails=lambda v: (not (v.dims('dq') == v.dims('q')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: dk dims must equal k dims', tensors=('dk', 'k'), fails=lambda v: (not (v.dims('dk') == v.dims('k')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: dv dims must equal v dims', tensors=('dv', 'v'), fails=lambda v: (not (v.dims('dv') == v.dims('v')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: do dims must equal o dims', tensors=('do', 'o'), fails=lambda v: (not (v.dims('do') == v.dims('o')))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: Q must be rank-4', tensors=('q',), fails=lambda v: (not (len(v.dims('q')) == 4))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: K must be rank-4', tensors=('k',), fails=lambda v: (not (len(v.dims('k')) == 4))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: V must be rank-4', tensors=('v',), fails=lambda v: (not (len(v.dims('v')) == 4))),

@@ -73,12 +73,12 @@ public:
                                   "BatchnormNode: peer_stats has a null entry at index "
                                       + std::to_string(i));
         }
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
-                                  && !attributes.get_x()->get_dim().empty()
-                                  && !attributes.get_y()->get_dim().empty()
-                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
-                              ErrorCode::INVALID_VALUE,
-                              "BatchnormNode: y dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: y dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())

@@ -77,15 +77,15 @@ public:
                                       + std::to_string(i));
         }
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_x() != nullptr && attributes.get_dy() != nullptr
-                && !attributes.get_x()->get_dim().empty() && !attributes.get_dy()->get_dim().empty()
-                && attributes.get_x()->get_dim() != attributes.get_dy()->get_dim(),
+            (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dy()->get_dim() == attributes.get_x()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: dy dims must equal x dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_x() != nullptr && attributes.get_dx() != nullptr
-                && !attributes.get_x()->get_dim().empty() && !attributes.get_dx()->get_dim().empty()
-                && attributes.get_x()->get_dim() != attributes.get_dx()->get_dim(),
+            (attributes.get_dx() != nullptr && !attributes.get_dx()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dx()->get_dim() == attributes.get_x()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: dx dims must equal x dims");
         // check x-min-rank

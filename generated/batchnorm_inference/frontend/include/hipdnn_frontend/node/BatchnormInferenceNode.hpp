@@ -71,12 +71,12 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BatchnormInferenceNode missing y (output) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
-                                  && !attributes.get_x()->get_dim().empty()
-                                  && !attributes.get_y()->get_dim().empty()
-                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
-                              ErrorCode::INVALID_VALUE,
-                              "BatchnormInferenceNode: y dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: y dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())

@@ -64,12 +64,12 @@ public:
         HIPDNN_RETURN_IF_TRUE(!attributes.get_block_size().has_value(),
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode block_size not set");
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
-                                  && !attributes.get_x()->get_dim().empty()
-                                  && !attributes.get_y()->get_dim().empty()
-                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
-                              ErrorCode::INVALID_VALUE,
-                              "BlockScaleQuantizeNode: y dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleQuantizeNode: y dims must equal x dims");
         // check block-size-positive
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_block_size().has_value())

@@ -79,27 +79,27 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "SdpaBwdNode missing dv (output) for pre-validation");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_q() != nullptr && attributes.get_dq() != nullptr
-                && !attributes.get_q()->get_dim().empty() && !attributes.get_dq()->get_dim().empty()
-                && attributes.get_q()->get_dim() != attributes.get_dq()->get_dim(),
+            (attributes.get_dq() != nullptr && !attributes.get_dq()->get_dim().empty())
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && !(attributes.get_dq()->get_dim() == attributes.get_q()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: dq dims must equal q dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_k() != nullptr && attributes.get_dk() != nullptr
-                && !attributes.get_k()->get_dim().empty() && !attributes.get_dk()->get_dim().empty()
-                && attributes.get_k()->get_dim() != attributes.get_dk()->get_dim(),
+            (attributes.get_dk() != nullptr && !attributes.get_dk()->get_dim().empty())
+                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && !(attributes.get_dk()->get_dim() == attributes.get_k()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: dk dims must equal k dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_v() != nullptr && attributes.get_dv() != nullptr
-                && !attributes.get_v()->get_dim().empty() && !attributes.get_dv()->get_dim().empty()
-                && attributes.get_v()->get_dim() != attributes.get_dv()->get_dim(),
+            (attributes.get_dv() != nullptr && !attributes.get_dv()->get_dim().empty())
+                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && !(attributes.get_dv()->get_dim() == attributes.get_v()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: dv dims must equal v dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_o() != nullptr && attributes.get_do() != nullptr
-                && !attributes.get_o()->get_dim().empty() && !attributes.get_do()->get_dim().empty()
-                && attributes.get_o()->get_dim() != attributes.get_do()->get_dim(),
+            (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
+                && (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
+                && !(attributes.get_do()->get_dim() == attributes.get_o()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: do dims must equal o dims");
         // check q-rank
