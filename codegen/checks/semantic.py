@@ -666,11 +666,12 @@ def _test_data_node_rules(spec: OpSpec, test_tensors: dict[str, TestTensor], tes
     dims = {n: t.dims for n, t in test_tensors.items()}
     values = {n: f.value for n, f in test_fields.items()}
     strides = {n: t.strides for n, t in test_tensors.items()}
-    failed = nodecheck.evaluate(spec, dims, values, strides)
+    props = testplan.props_map(testplan.test_props(spec))
+    failed = nodecheck.evaluate(spec, dims, values, strides, props)
     if failed is not None and failed.declared is not None and failed.declared.check.origin is None:
         kept = {t.name for t in spec.required_tensors} | set(testplan.largest_satisfying(spec))  # with the tensors the node tests set
         failed = nodecheck.evaluate(spec, {n: (d if n in kept else None) for n, d in dims.items()}, values,
-                                    {n: (d if n in kept else None) for n, d in strides.items()})
+                                    {n: (d if n in kept else None) for n, d in strides.items()}, props)
     if failed is None or failed.declared is None:
         return  # a required tensor: presence is not test data
     origin = failed.declared.check.origin

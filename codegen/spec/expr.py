@@ -44,7 +44,14 @@ MAX_INT = 2**62  # a literal beyond this cannot be an int64 the C++ side compute
 KEYWORDS = {"and", "or", "not", "true", "false", "with", "all", "any", "in", "range", "except"}
 FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int"),
              "ndims": ("tensor", "int")}
-PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims"}
+PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims", "dtype": "enum:DataType"}
+SHAPE_PROPERTIES = ("rank", "dims", "strides")  # the rest read only that the tensor is set
+# hipDNN's frontend DataType (Types.hpp id 64811238748), the values `t.dtype` compares with; a tensor
+# made in a test without one is FLOAT
+DATA_TYPE = "DataType"
+DATA_TYPES = {"NOT_SET": 0, "FLOAT": 1, "HALF": 2, "BFLOAT16": 3, "DOUBLE": 4, "UINT8": 5, "INT32": 6, "INT8": 7,
+              "FP8_E4M3": 8, "FP8_E5M2": 9}
+DEFAULT_DATA_TYPE = "FLOAT"
 COMPARE = ("==", "!=", "<=", ">=", "<", ">")
 ARITH = ("+", "-", "*", "//", "%")
 
@@ -400,7 +407,7 @@ def typed(node: Node, scope: Scope, bound: frozenset[str] = frozenset()) -> Node
             raise ExprError(TYPE, node.pos, f"only a tensor has .{node.value}; this is {_word(base.type)}")
         if node.value not in PROPERTIES:
             close = _close(node.value, list(PROPERTIES))
-            raise ExprError(UNKNOWN, node.pos, f"a tensor has no property '{node.value}' (it has .rank, .dims and .strides)",
+            raise ExprError(UNKNOWN, node.pos, f"a tensor has no property '{node.value}' (it has {', '.join('.' + p for p in PROPERTIES)})",
                             f"did you mean '.{close}'?" if close else None,
                             (node.pos, node.pos + len(node.value), close) if close else None)
         return replace(node, args=(base,), type=PROPERTIES[node.value])
@@ -582,7 +589,7 @@ def shape_reads(node: Node) -> set[str]:
     def walk(n: Any) -> None:
         if not isinstance(n, Node):
             return
-        if n.kind == "prop" or n.kind == "call" and n.value in ("rank", "ndims"):
+        if n.kind == "prop" and n.value in SHAPE_PROPERTIES or n.kind == "call" and n.value in ("rank", "ndims"):
             found.add(n.args[0].value)
         for a in n.args:
             walk(a)
@@ -635,9 +642,16 @@ class Values:
     """What an expression reads: tensors' dims and strides (None: unset) and fields (with `is_set`)."""
 
     def __init__(self, dims: Mapping[str, tuple[int, ...] | None], strides: Mapping[str, tuple[int, ...] | None],
-                 fields: Mapping[str, Any], is_set: Callable[[str, Any], bool], enum_value: Callable[[str, Any], int]):
+                 fields: Mapping[str, Any], is_set: Callable[[str, Any], bool], enum_value: Callable[[str, Any], int],
+                 props: Mapping[str, Mapping[str, Any]] | None = None):
         self._dims, self._strides, self._fields = dims, strides, fields
         self._is_set, self._enum = is_set, enum_value
+        self._props = props or {}  # per tensor, what differs from a test tensor's defaults (TENSOR_DEFAULTS)
+
+    def dtype(self, name: str) -> int:
+        if self._dims.get(name) is None:
+            raise _Skip()
+        return DATA_TYPES[self._props.get(name, {}).get("dtype", DEFAULT_DATA_TYPE)]
 
     def present(self, name: str) -> bool:
         return self._dims.get(name) is not None
@@ -746,7 +760,7 @@ def python(node: Node, v: str = "v") -> str:
         t = node.args[0].value
         if node.value == "rank":
             return f"len({v}.dims({t!r}))"
-        return f"{v}.{node.value}({t!r})"
+        return f"{v}.{node.value}({t!r})"  # dims, strides, dtype
     if k == "call":
         a = node.args[0]
         if node.value == "present":
@@ -890,6 +904,9 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
         t = node.args[0].value
         if node.value == "rank":
             return _size(_dims_of(t, ctx, guards))
+        if node.value == "dtype":
+            _guard(guards, f"{ctx.tensors[t]} != nullptr")
+            return f"{ctx.tensors[t]}->get_data_type()"
         return _dims_of(t, ctx, guards, node.value == "strides")
     if k == "call":
         a = node.args[0]
@@ -984,6 +1001,7 @@ def scope_of(spec: "OpSpec") -> Scope:
             enums[f.enum.name] = {v.name: v.value for v in f.enum.values}
         else:
             fields[f.name] = kinds.get(f.type.name, "other")
+    enums.setdefault(DATA_TYPE, dict(DATA_TYPES))  # a field of hipDNN's DataType brings its own names
     return Scope(tuple(t.name for t in spec.tensors), fields, enums)
 
 

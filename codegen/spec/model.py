@@ -464,6 +464,7 @@ class TestTensor:
     strides: tuple[int, ...]
     span: Span
     shape: str | None = None  # a shared shape from test_data.shapes
+    dtype: str = "FLOAT"  # the frontend DataType the tests give it (`t.dtype`)
 
 
 @dataclass(frozen=True)
@@ -1335,7 +1336,7 @@ def _one_test_tensor(name: str, t: _Entry, shapes: dict[str, TestShape]) -> Test
     shape = shapes.get(shape_name) if shape_name else None
     dims = shape.dims if shape else tuple(t.pop("dims", ()))
     strides = shape.strides if shape else tuple(t.pop("strides", ()))
-    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name)
+    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name, str(t.pop("dtype", "FLOAT")))
     t.done()
     return result
 

@@ -619,6 +619,9 @@ class OpView:
             if t.name in state.present:
                 value = f"makeTensor({vector_literal(state.dims_of(t.name))}, {vector_literal(state.strides_of(t.name))})"
                 statements.append(t.write(value) + ";")
+        for name, prop, value in state.props:  # a data type other than FLOAT
+            if name in state.present:
+                statements.append(f"{self.tensor(name).frontend_read}->set_data_type(DataType::{value});")
         for f in self.fields:
             value = state.field(f.name)
             if value is None:  # a field optional in the frontend, left unset
@@ -964,7 +967,8 @@ def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str,
     for name, f in fields.items():
         is_set = _field_set(spec, f)
         reads[name] = (_field_value(f), "" if is_set == "true" else is_set, scope.fields[name])
-    enums = {f"{f.enum.name}.{v.name}": _frontend_value(f, v.name) for f in spec.fields if f.enum is not None for v in f.enum.values}
+    enums = {f"{expr.DATA_TYPE}.{name}": f"DataType::{name}" for name in scope.enums[expr.DATA_TYPE]}  # t.dtype's values
+    enums |= {f"{f.enum.name}.{v.name}": _frontend_value(f, v.name) for f in spec.fields if f.enum is not None for v in f.enum.values}
     return expr.CppContext({n: t.frontend_read for n, t in tensors.items()}, reads, enums)
 
 

@@ -141,7 +141,7 @@ def field_is_set(spec: OpSpec, f: Field, value: Any) -> bool:
 
 
 def values(spec: OpSpec, dims: Mapping[str, Dims | None], strides: Mapping[str, Dims | None] | None,
-           fields: Mapping[str, Any]) -> expr.Values:
+           fields: Mapping[str, Any], props: Mapping[str, Mapping[str, Any]] | None = None) -> expr.Values:
     """What a declared check reads, over plain values (enum fields hold their value's name)."""
     by_name = {f.name: f for f in spec.fields}
 
@@ -150,7 +150,7 @@ def values(spec: OpSpec, dims: Mapping[str, Dims | None], strides: Mapping[str, 
         assert enum is not None
         return int(value) if isinstance(value, int) else next(v.value for v in enum.values if v.name == value)
 
-    return expr.Values(dims, strides or {}, fields, lambda n, v: field_is_set(spec, by_name[n], v), enum_value)
+    return expr.Values(dims, strides or {}, fields, lambda n, v: field_is_set(spec, by_name[n], v), enum_value, props)
 
 
 def declared_fails(c: expr.Compiled, vals: expr.Values) -> bool:
@@ -179,10 +179,11 @@ def fails_python(c: expr.Compiled, v: str = "v") -> str:
 
 
 def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str, Any],
-             strides: Mapping[str, Dims | None] | None = None) -> NodeCheck | None:
+             strides: Mapping[str, Dims | None] | None = None, props: Mapping[str, Mapping[str, Any]] | None = None) -> NodeCheck | None:
     """The first check pre_validate_node() fails, or None. `dims[name]` is None for an unset tensor
-    and () for a tensor without dims; `fields` holds every field's value."""
-    vals = values(spec, dims, strides, fields)
+    and () for a tensor without dims; `fields` holds every field's value; `props` a tensor's data
+    type and pass-by-value flag where they differ from a test tensor's (FLOAT, not by value)."""
+    vals = values(spec, dims, strides, fields, props)
     for check in checks(spec):
         if check.declared is not None:
             if declared_fails(check.declared, vals):

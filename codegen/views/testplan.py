@@ -20,6 +20,8 @@ MAX_SEARCH = 16  # optional tensors considered together when searching for satis
 MAX_PAIRS = 48  # one-step changes combined pairwise when no single change fails a declared check
 
 BAD_PARAM = "HIPDNN_STATUS_BAD_PARAM"
+# what a test tensor is unless a test says otherwise: FLOAT, holding no value (not pass-by-value)
+TENSOR_DEFAULTS: dict[str, Any] = {"dtype": "FLOAT"}
 INTERNAL_ERROR = "HIPDNN_STATUS_INTERNAL_ERROR"
 
 
@@ -62,6 +64,17 @@ class NodeState:
     dims: tuple[tuple[str, Dims], ...]
     strides: tuple[tuple[str, Dims], ...]
     fields: tuple[tuple[str, Any], ...]
+    # (tensor, property, value) where a tensor differs from a test tensor's defaults (TENSOR_DEFAULTS)
+    props: tuple[tuple[str, str, Any], ...] = ()
+
+    def prop_of(self, name: str, prop: str) -> Any:
+        return next((v for t, p, v in self.props if t == name and p == prop), TENSOR_DEFAULTS[prop])
+
+    def props_map(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for t, p, v in self.props:
+            out.setdefault(t, {})[p] = v
+        return out
 
     def dims_of(self, name: str) -> Dims:
         return dict(self.dims)[name]
@@ -170,7 +183,7 @@ def _declared_clear(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
     for _ in range(len(present)):
         dims = {n: (d.dims if n in required or n in chosen else None) for n, d in data.items()}
         strides = {n: (d.strides if n in required or n in chosen else None) for n, d in data.items()}
-        failed = nodecheck.evaluate(spec, dims, fields, strides)
+        failed = nodecheck.evaluate(spec, dims, fields, strides, props_map(test_props(spec)))
         if failed is None or failed.declared is None:
             return tuple(chosen)
         readable = [n for n in chosen if n in nodecheck.expr.names(failed.declared.requires)]
@@ -198,7 +211,7 @@ def refused_fields(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
     def vals(chosen: set[str], values: dict[str, Any]) -> expr.Values:
         dims = {n: (d.dims if n in chosen else None) for n, d in data.items()}
         strides = {n: (d.strides if n in chosen else None) for n, d in data.items()}
-        return nodecheck.values(spec, dims, strides, values)
+        return nodecheck.values(spec, dims, strides, values, props_map(test_props(spec)))
 
     by_name = {f.name: f for f in spec.fields}
     unset: set[str] = set()
@@ -332,7 +345,22 @@ def valid_state(spec: OpSpec, all_present: tuple[str, ...]) -> NodeState:
         tuple((t.name, spec.test_tensor(t.name).dims) for t in spec.tensors),
         tuple((t.name, spec.test_tensor(t.name).strides) for t in spec.tensors),
         tuple((f.name, spec.test_field(f.name).value) for f in spec.fields),
+        test_props(spec),
     )
+
+
+def test_props(spec: OpSpec) -> tuple[tuple[str, str, Any], ...]:
+    """The test data's tensor properties that differ from the defaults (a data type other than FLOAT)."""
+    out = []
+    for t in spec.tensors:
+        data = next((d for d in spec.test_tensors if d.name == t.name), None)
+        if data is not None and data.dtype != TENSOR_DEFAULTS["dtype"]:
+            out.append((t.name, "dtype", data.dtype))
+    return tuple(out)
+
+
+def props_map(props: tuple[tuple[str, str, Any], ...]) -> dict[str, dict[str, Any]]:
+    return NodeState((), (), (), (), props).props_map()
 
 
 def _with(state: NodeState, present: tuple[str, ...] | None = None, dims: dict[str, Dims] | None = None,
@@ -346,13 +374,19 @@ def _with(state: NodeState, present: tuple[str, ...] | None = None, dims: dict[s
         tuple(new_dims.items()),
         tuple(new_strides.items()),
         tuple({**dict(state.fields), **(fields or {})}.items()),
+        state.props,
     )
+
+
+def _with_prop(state: NodeState, name: str, prop: str, value: Any) -> NodeState:
+    kept = tuple(e for e in state.props if e[:2] != (name, prop))
+    return replace(state, props=kept + (((name, prop, value),) if value != TENSOR_DEFAULTS[prop] else ()))
 
 
 def first_failure(spec: OpSpec, state: NodeState) -> NodeCheck | None:
     dims = {name: (d if name in state.present else None) for name, d in state.dims}
     strides = {name: (d if name in state.present else None) for name, d in state.strides}
-    return nodecheck.evaluate(spec, dims, dict(state.fields), strides)
+    return nodecheck.evaluate(spec, dims, dict(state.fields), strides, state.props_map())
 
 
 def _same_shape_group(spec: OpSpec, name: str) -> set[str]:
@@ -427,6 +461,12 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
         if nodecheck.unset_value(spec, f) is None and value is not None:
             options.append(None)
         out.extend(_with(state, fields={f.name: v}) for v in options if v != value or v is None)
+    for name, prop in sorted(_props_read(c)):  # a data type switched, a pass-by-value flag toggled
+        value = state.prop_of(name, prop)
+        if prop == "dtype":
+            out.append(_with_prop(state, name, prop, "INT32" if value != "INT32" else "FLOAT"))
+        else:
+            out.append(_with_prop(state, name, prop, not value))
     if shapes_too:  # after every other change, so the tests found before strides were nudged stay
         for name in [t for t in tensors if t in _strides_read(c)]:
             base = state.strides_of(name)
@@ -434,6 +474,23 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
                 for new in (0, -s if s else -1):
                     out.append(_with_strides(state, name, base[:i] + (new,) + base[i + 1 :]))
     return out
+
+
+def _props_read(c: expr.Compiled) -> set[tuple[str, str]]:
+    """(tensor, property) of each data type or pass-by-value flag the check reads."""
+    found: set[tuple[str, str]] = set()
+
+    def walk(n: Any) -> None:
+        if isinstance(n, expr.Node):
+            if n.kind == "prop" and n.value in TENSOR_DEFAULTS:
+                found.add((n.args[0].value, n.value))
+            for a in n.args:
+                walk(a)
+
+    walk(c.requires)
+    if c.when is not None:
+        walk(c.when)
+    return found
 
 
 def _strides_read(c: expr.Compiled) -> set[str]:
@@ -455,7 +512,7 @@ def _strides_read(c: expr.Compiled) -> set[str]:
 
 def _with_strides(state: NodeState, name: str, strides: Dims) -> NodeState:
     return NodeState(state.present, state.dims, tuple((n, strides if n == name else s) for n, s in state.strides),
-                     state.fields)
+                     state.fields, state.props)
 
 
 def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[NodeState]:
@@ -541,6 +598,7 @@ def _node_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[tuple[NodeC
         changed = tuple(sorted({n for (n, d), (_, d0) in zip(found.dims, state.dims) if d != d0}
                                | {n for (n, d), (_, d0) in zip(found.strides, state.strides) if d != d0}
                                | {n for (n, v), (_, v0) in zip(found.fields, state.fields) if v != v0}
+                               | {e[0] for e in set(found.props) ^ set(state.props)}
                                | (set(found.present) ^ set(state.present))))
         cases.append(NodeCase(check.name, found, check, changed))
     return tuple(cases), tuple(untestable)

@@ -346,6 +346,12 @@ public:
                 && !(attributes.get_seq_len_q()->get_dim()[3] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: seq_len_q dim[3] must be 1");
+        // check seq-len-q-dtype
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_q() != nullptr) && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_q()->get_data_type() == DataType::INT32),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_q must have INT32 data type");
         // check seq-len-kv-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_kv() != nullptr
@@ -393,6 +399,12 @@ public:
                 && !(attributes.get_seq_len_kv()->get_dim()[3] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: seq_len_kv dim[3] must be 1");
+        // check seq-len-kv-dtype
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_kv() != nullptr) && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_kv()->get_data_type() == DataType::INT32),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_kv must have INT32 data type");
         // check scale-tensor-or-value
         HIPDNN_RETURN_IF_TRUE(
             !(!((attributes.get_attn_scale() != nullptr)

@@ -82,6 +82,12 @@ class Values:
             raise Skip()
         return tuple(tensor.dims)
 
+    def dtype(self, name: str) -> int:
+        tensor = self._attributes.tensors.get(name)
+        if tensor is None:
+            raise Skip()
+        return int(tensor.data_type)
+
     def ndims(self, name: str) -> int:
         tensor = self._attributes.tensors.get(name)
         if tensor is None:
