@@ -44,7 +44,7 @@ MAX_INT = 2**62  # a literal beyond this cannot be an int64 the C++ side compute
 KEYWORDS = {"and", "or", "not", "true", "false", "with", "all", "any", "in", "range", "except"}
 FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int"),
              "ndims": ("tensor", "int")}
-PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims", "dtype": "enum:DataType"}
+PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims", "dtype": "enum:DataType", "pass_by_value": "bool"}
 SHAPE_PROPERTIES = ("rank", "dims", "strides")  # the rest read only that the tensor is set
 # hipDNN's frontend DataType (Types.hpp id 64811238748), the values `t.dtype` compares with; a tensor
 # made in a test without one is FLOAT
@@ -653,6 +653,11 @@ class Values:
             raise _Skip()
         return DATA_TYPES[self._props.get(name, {}).get("dtype", DEFAULT_DATA_TYPE)]
 
+    def pass_by_value(self, name: str) -> bool:
+        if self._dims.get(name) is None:
+            raise _Skip()
+        return bool(self._props.get(name, {}).get("pass_by_value", False))
+
     def present(self, name: str) -> bool:
         return self._dims.get(name) is not None
 
@@ -760,7 +765,7 @@ def python(node: Node, v: str = "v") -> str:
         t = node.args[0].value
         if node.value == "rank":
             return f"len({v}.dims({t!r}))"
-        return f"{v}.{node.value}({t!r})"  # dims, strides, dtype
+        return f"{v}.{node.value}({t!r})"  # dims, strides, dtype, pass_by_value
     if k == "call":
         a = node.args[0]
         if node.value == "present":
@@ -904,9 +909,9 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
         t = node.args[0].value
         if node.value == "rank":
             return _size(_dims_of(t, ctx, guards))
-        if node.value == "dtype":
+        if node.value in ("dtype", "pass_by_value"):  # hipDNN's TensorAttributes (id 59757782299)
             _guard(guards, f"{ctx.tensors[t]} != nullptr")
-            return f"{ctx.tensors[t]}->get_data_type()"
+            return f"{ctx.tensors[t]}->get_{'data_type' if node.value == 'dtype' else 'pass_by_value'}()"
         return _dims_of(t, ctx, guards, node.value == "strides")
     if k == "call":
         a = node.args[0]

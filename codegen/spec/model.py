@@ -465,6 +465,7 @@ class TestTensor:
     span: Span
     shape: str | None = None  # a shared shape from test_data.shapes
     dtype: str = "FLOAT"  # the frontend DataType the tests give it (`t.dtype`)
+    pass_by_value: bool = False  # the tests give it a value (hipDNN's set_value; `t.pass_by_value`)
 
 
 @dataclass(frozen=True)
@@ -1336,7 +1337,8 @@ def _one_test_tensor(name: str, t: _Entry, shapes: dict[str, TestShape]) -> Test
     shape = shapes.get(shape_name) if shape_name else None
     dims = shape.dims if shape else tuple(t.pop("dims", ()))
     strides = shape.strides if shape else tuple(t.pop("strides", ()))
-    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name, str(t.pop("dtype", "FLOAT")))
+    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name, str(t.pop("dtype", "FLOAT")),
+                        bool(t.pop("pass_by_value", False)))
     t.done()
     return result
 

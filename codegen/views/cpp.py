@@ -619,9 +619,9 @@ class OpView:
             if t.name in state.present:
                 value = f"makeTensor({vector_literal(state.dims_of(t.name))}, {vector_literal(state.strides_of(t.name))})"
                 statements.append(t.write(value) + ";")
-        for name, prop, value in state.props:  # a data type other than FLOAT
-            if name in state.present:
-                statements.append(f"{self.tensor(name).frontend_read}->set_data_type(DataType::{value});")
+        for t in self.tensors:
+            if t.name in state.present:
+                statements += self.prop_writes(state, t.name, t.frontend_read)
         for f in self.fields:
             value = state.field(f.name)
             if value is None:  # a field optional in the frontend, left unset
@@ -631,6 +631,17 @@ class OpView:
             same = value == self.spec.test_field(f.name).value
             statements.append(f.write(f.frontend_test_value if same else _frontend_value(f.field, value)) + ";")
         return tuple(statements)
+
+    def prop_writes(self, state: NodeState, name: str, pointer: str) -> tuple[str, ...]:
+        """Statements giving a tensor made by makeTensor the state's data type other than FLOAT and
+        value (pass-by-value; set_value makes the dims {1}, so they are set again)."""
+        if not any(t == name for t, _, _ in state.props):
+            return ()
+        dtype = f"set_data_type(DataType::{state.prop_of(name, 'dtype')})"
+        if state.prop_of(name, "pass_by_value"):
+            return (f"{pointer}->set_value(1.0f).set_dim({vector_literal(state.dims_of(name))})"
+                    f".set_stride({vector_literal(state.strides_of(name))}).{dtype};",)
+        return (f"{pointer}->{dtype};",)
 
     def field(self, name: str) -> FieldView:
         return next(f for f in self.fields if f.name == name)

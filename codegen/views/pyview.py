@@ -215,10 +215,11 @@ class OpView:
         fields = {f.name: literal(f.field, state.field(f.name)) for f in self.fields}
         return tensors, fields
 
-    def node_prop_lines(self, state: NodeState) -> tuple[str, ...]:
+    def node_prop_lines(self, state: NodeState, tensors: str = "attributes.tensors") -> tuple[str, ...]:
         """Statements giving the state's tensors a data type other than FLOAT (the mirror's DataType
-        spells the frontend's NOT_SET as UNSET)."""
-        return tuple(f'attributes.tensors["{name}"].data_type = DataType.{"UNSET" if value == "NOT_SET" else value}'
+        spells the frontend's NOT_SET as UNSET) or a value (pass-by-value)."""
+        return tuple((f'{tensors}["{name}"].data_type = DataType.{"UNSET" if value == "NOT_SET" else value}'
+                      if prop == "dtype" else f'{tensors}["{name}"].pass_by_value = {value!r}')
                      for name, prop, value in state.props if name in state.present)
 
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:

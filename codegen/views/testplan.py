@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from codegen.spec import expr
 from codegen.views import naming, nodecheck
@@ -21,7 +21,7 @@ MAX_PAIRS = 48  # one-step changes combined pairwise when no single change fails
 
 BAD_PARAM = "HIPDNN_STATUS_BAD_PARAM"
 # what a test tensor is unless a test says otherwise: FLOAT, holding no value (not pass-by-value)
-TENSOR_DEFAULTS: dict[str, Any] = {"dtype": "FLOAT"}
+TENSOR_DEFAULTS: dict[str, Any] = {"dtype": "FLOAT", "pass_by_value": False}
 INTERNAL_ERROR = "HIPDNN_STATUS_INTERNAL_ERROR"
 
 
@@ -350,12 +350,15 @@ def valid_state(spec: OpSpec, all_present: tuple[str, ...]) -> NodeState:
 
 
 def test_props(spec: OpSpec) -> tuple[tuple[str, str, Any], ...]:
-    """The test data's tensor properties that differ from the defaults (a data type other than FLOAT)."""
-    out = []
+    """The test data's tensor properties that differ from the defaults (a data type other than
+    FLOAT, a pass-by-value tensor)."""
+    out: list[tuple[str, str, Any]] = []
     for t in spec.tensors:
         data = next((d for d in spec.test_tensors if d.name == t.name), None)
         if data is not None and data.dtype != TENSOR_DEFAULTS["dtype"]:
             out.append((t.name, "dtype", data.dtype))
+        if data is not None and data.pass_by_value:
+            out.append((t.name, "pass_by_value", True))
     return tuple(out)
 
 
@@ -441,6 +444,8 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
         for shape in shapes:
             if shape:
                 out.append(_with(state, dims={n: shape for n in group}))
+        if name in _ndims_read(c):  # set without dims: what ndims() tells from an unset tensor
+            out.append(_with(state, dims={name: ()}))
     for f in spec.fields:
         if f.name not in read:
             continue
@@ -476,38 +481,37 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
     return out
 
 
-def _props_read(c: expr.Compiled) -> set[tuple[str, str]]:
-    """(tensor, property) of each data type or pass-by-value flag the check reads."""
-    found: set[tuple[str, str]] = set()
+def _walk_reads(c: expr.Compiled, found: Callable[[expr.Node], Any]) -> set[Any]:
+    """What `found` gives for each sub-expression of the check (and its condition), None left out."""
+    out: set[Any] = set()
 
     def walk(n: Any) -> None:
         if isinstance(n, expr.Node):
-            if n.kind == "prop" and n.value in TENSOR_DEFAULTS:
-                found.add((n.args[0].value, n.value))
+            hit = found(n)
+            if hit is not None:
+                out.add(hit)
             for a in n.args:
                 walk(a)
 
     walk(c.requires)
     if c.when is not None:
         walk(c.when)
-    return found
+    return out
+
+
+def _ndims_read(c: expr.Compiled) -> set[str]:
+    """The tensors whose ndims() the check reads."""
+    return _walk_reads(c, lambda n: n.args[0].value if n.kind == "call" and n.value == "ndims" else None)
+
+
+def _props_read(c: expr.Compiled) -> set[tuple[str, str]]:
+    """(tensor, property) of each data type or pass-by-value flag the check reads."""
+    return _walk_reads(c, lambda n: (n.args[0].value, n.value) if n.kind == "prop" and n.value in TENSOR_DEFAULTS else None)
 
 
 def _strides_read(c: expr.Compiled) -> set[str]:
     """The tensors whose strides the check (or its condition) reads."""
-    found: set[str] = set()
-
-    def walk(n: Any) -> None:
-        if isinstance(n, expr.Node):
-            if n.kind == "prop" and n.value == "strides":
-                found.add(n.args[0].value)
-            for a in n.args:
-                walk(a)
-
-    walk(c.requires)
-    if c.when is not None:
-        walk(c.when)
-    return found
+    return _walk_reads(c, lambda n: n.args[0].value if n.kind == "prop" and n.value == "strides" else None)
 
 
 def _with_strides(state: NodeState, name: str, strides: Dims) -> NodeState:

@@ -366,7 +366,9 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv dim[3] must be 1', tensors=('seq_len_kv',), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_kv'), 3) == 1)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv must have INT32 data type', tensors=(), fails=lambda v: (v.field('padding_mask') & (not (v.dtype('seq_len_kv') == 6)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set', tensors=(), fails=lambda v: (not (not (v.present('scale') & v.is_set('attn_scale_value'))))),
+        NodeCheck('expr', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode: SCALE tensor dimensions are not set', tensors=('scale',), fails=lambda v: (not (v.ndims('scale') > 0))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: SCALE tensor must be a scalar (single element)', tensors=('scale',), fails=lambda v: (not every(range(0, len(v.dims('scale'))), lambda q_i: (at(v.dims('scale'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: SCALE tensor must be a pass-by-value tensor', tensors=(), fails=lambda v: (not v.pass_by_value('scale'))),
     ),
     (
         Inference('tensor', 'dq', 'q'),

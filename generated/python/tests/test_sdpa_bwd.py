@@ -2529,10 +2529,42 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["scale"].pass_by_value = True
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set'))
+
+    def test_PreValidateFailsScaleDimsSet(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((), ()),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["scale"].pass_by_value = True
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode: SCALE tensor dimensions are not set'))
 
     def test_PreValidateFailsScaleScalar(self) -> None:
         attributes = node_attributes(
@@ -2559,10 +2591,41 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["scale"].pass_by_value = True
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: SCALE tensor must be a scalar (single element)'))
+
+    def test_PreValidateFailsScalePassByValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: SCALE tensor must be a pass-by-value tensor'))
 
     def test_PreValidateSucceedsWithQDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -3900,6 +3963,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             "dropout_scale_inv": ((1,), (1,)),
             "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
         }.items()}
+        tensors["seq_len_q"].data_type = DataType.INT32
+        tensors["seq_len_kv"].data_type = DataType.INT32
         attributes = NodeAttributes(
             name="node",
             tensors={"attn_mask": tensors["attn_mask"], "seq_len_q": tensors["seq_len_q"], "seq_len_kv": tensors["seq_len_kv"], "seed": tensors["seed"], "offset": tensors["offset"], "dropout_mask": tensors["dropout_mask"], "dropout_scale": tensors["dropout_scale"], "dropout_scale_inv": tensors["dropout_scale_inv"]},

@@ -68,6 +68,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithValidAttributes)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -98,6 +103,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingX)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -129,6 +139,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -160,6 +175,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingBias)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -223,6 +243,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingY)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -256,6 +281,11 @@ TEST(TestBatchnormNode, PreValidateFailsMismatchingY)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -287,6 +317,11 @@ TEST(TestBatchnormNode, PreValidateFailsXMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -319,6 +354,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -351,10 +391,53 @@ TEST(TestBatchnormNode, PreValidateFailsBiasMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormNode: bias must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: epsilon.
+TEST(TestBatchnormNode, PreValidateFailsEpsilonDimsSet)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{})
+        .set_stride(std::vector<int64_t>{})
+        .set_data_type(DataType::FLOAT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon dimensions are not set");
 }
 
 // Differs from the valid attributes in: epsilon.
@@ -384,10 +467,48 @@ TEST(TestBatchnormNode, PreValidateFailsEpsilonScalar)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{2})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon must be a scalar (single element)");
+}
+
+// Differs from the valid attributes in: epsilon.
+TEST(TestBatchnormNode, PreValidateFailsEpsilonPassByValue)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon must be a pass-by-value tensor");
 }
 
 // Differs from the valid attributes in: x, y.
@@ -417,6 +538,11 @@ TEST(TestBatchnormNode, PreValidateFailsXDimsPositive)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -450,6 +576,11 @@ TEST(TestBatchnormNode, PreValidateFailsXStridesPositive)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -483,6 +614,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -516,6 +652,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -550,6 +691,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -583,6 +729,11 @@ TEST(TestBatchnormNode, PreValidateFailsBiasBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -616,6 +767,11 @@ TEST(TestBatchnormNode, PreValidateFailsBiasChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -650,6 +806,11 @@ TEST(TestBatchnormNode, PreValidateFailsBiasSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -682,6 +843,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -715,6 +881,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -748,6 +919,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -782,6 +958,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -814,6 +995,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -847,6 +1033,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -881,6 +1072,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -916,6 +1112,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -947,6 +1148,11 @@ TEST(TestBatchnormNode, PreValidateFailsRunningStatsTogether)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -981,6 +1187,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1015,6 +1226,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1049,6 +1265,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1084,6 +1305,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1117,6 +1343,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1151,6 +1382,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1185,6 +1421,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1220,6 +1461,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1253,6 +1499,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanMinRank)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1287,6 +1538,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanBatch)
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1321,6 +1577,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanChannels)
         makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1356,6 +1617,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1389,6 +1655,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1423,6 +1694,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1457,6 +1733,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1492,6 +1773,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1524,6 +1810,11 @@ TEST(TestBatchnormNode, PreValidateFailsSpatialValues)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1557,6 +1848,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithXDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1587,6 +1883,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithScaleDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1617,6 +1918,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithBiasDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1647,6 +1953,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningMeanDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1678,6 +1989,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningVarianceDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1709,12 +2025,17 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithMomentumDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithEpsilonDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithEpsilonDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1740,9 +2061,15 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithEpsilonDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{})
+        .set_stride(std::vector<int64_t>{})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon dimensions are not set");
 }
 
 TEST(TestBatchnormNode, PreValidateSucceedsWithYDimsUnset)
@@ -1770,6 +2097,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithYDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1800,6 +2132,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithMeanDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1830,6 +2167,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithInvVarianceDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1860,6 +2202,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningMeanDimsUnset)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1891,6 +2238,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningVarianceDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1920,6 +2272,11 @@ TEST(TestBatchnormNode, InferFailsWithoutX)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1950,6 +2307,11 @@ TEST(TestBatchnormNode, InferFailsWithoutScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1980,6 +2342,11 @@ TEST(TestBatchnormNode, InferFailsWithoutBias)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -2041,6 +2408,11 @@ TEST(TestBatchnormNode, InferFailsWithoutY)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -2072,6 +2444,11 @@ TEST(TestBatchnormNode, InferYFromSource)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2105,6 +2482,11 @@ TEST(TestBatchnormNode, InferYKeepsUserValue)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2137,6 +2519,11 @@ TEST(TestBatchnormNode, InferMeanFromFormula1)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2169,6 +2556,11 @@ TEST(TestBatchnormNode, InferInvVarianceFromFormula2)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2201,6 +2593,11 @@ TEST(TestBatchnormNode, InferNextRunningMeanFromFormula3)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2235,6 +2632,11 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFromFormula4)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2268,6 +2670,11 @@ TEST(TestBatchnormNode, InferYFromSourceWithoutStrides)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2301,6 +2708,11 @@ TEST(TestBatchnormNode, InferMeanKeepsUserValueFormula1)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2332,6 +2744,11 @@ TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2365,6 +2782,11 @@ TEST(TestBatchnormNode, InferInvVarianceKeepsUserValueFormula2)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2396,6 +2818,11 @@ TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2429,6 +2856,11 @@ TEST(TestBatchnormNode, InferNextRunningMeanKeepsUserValueFormula3)
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2461,6 +2893,11 @@ TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfScale)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2495,6 +2932,11 @@ TEST(TestBatchnormNode, InferNextRunningVarianceKeepsUserValueFormula4)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2529,6 +2971,11 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2564,6 +3011,11 @@ TEST(TestBatchnormNode, GatherHipdnnTensorsCollectsEverySetTensor)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
@@ -2596,6 +3048,11 @@ TEST(TestBatchnormNode, PreValidateFailsNullEntryInPeerStats)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     attributes.set_peer_stats(
         {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
@@ -2631,6 +3088,11 @@ TEST(TestBatchnormNode, PeerStatsEntriesAreNodeInputs)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     attributes.set_peer_stats(
         {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});

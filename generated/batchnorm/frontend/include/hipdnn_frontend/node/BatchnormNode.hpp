@@ -98,8 +98,20 @@ public:
                 && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: bias must have at least 2 dimensions");
+        // check epsilon-dims-set
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_epsilon() != nullptr)
+                && !(static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size())
+                     > int64_t{0}),
+            ErrorCode::ATTRIBUTE_NOT_SET,
+            "BatchnormNode: epsilon dimensions are not set");
         // check epsilon-scalar
         HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()); ++q_i) { if(!((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size())))) { continue; } if(!((attributes.get_epsilon()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: epsilon must be a scalar (single element)");
+        // check epsilon-pass-by-value
+        HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr)
+                                  && !attributes.get_epsilon()->get_pass_by_value(),
+                              ErrorCode::INVALID_VALUE,
+                              "BatchnormNode: epsilon must be a pass-by-value tensor");
         // check x-dims-positive
         HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: x dimensions must be positive");
         // check x-strides-positive

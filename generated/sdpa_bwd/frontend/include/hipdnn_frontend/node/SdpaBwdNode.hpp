@@ -411,8 +411,20 @@ public:
                 && (attributes.attn_scale_value.has_value()))),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set");
+        // check scale-dims-set
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_attn_scale() != nullptr)
+                && !(static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size())
+                     > int64_t{0}),
+            ErrorCode::ATTRIBUTE_NOT_SET,
+            "SdpaBwdNode: SCALE tensor dimensions are not set");
         // check scale-scalar
         HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_attn_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "SdpaBwdNode: SCALE tensor must be a scalar (single element)");
+        // check scale-pass-by-value
+        HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr)
+                                  && !attributes.get_attn_scale()->get_pass_by_value(),
+                              ErrorCode::INVALID_VALUE,
+                              "SdpaBwdNode: SCALE tensor must be a pass-by-value tensor");
         return {};
     }
 

@@ -46,6 +46,7 @@ class TensorAttributes:
     strides: tuple[int, ...] = ()
     data_type: DataType = DataType.FLOAT
     is_virtual: bool = False
+    pass_by_value: bool = False  # it holds a value (hipDNN's set_value / get_pass_by_value)
     uid: Optional[int] = None
 
 
@@ -87,6 +88,12 @@ class Values:
         if tensor is None:
             raise Skip()
         return int(tensor.data_type)
+
+    def pass_by_value(self, name: str) -> bool:
+        tensor = self._attributes.tensors.get(name)
+        if tensor is None:
+            raise Skip()
+        return tensor.pass_by_value
 
     def ndims(self, name: str) -> int:
         tensor = self._attributes.tensors.get(name)
