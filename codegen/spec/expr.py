@@ -1080,10 +1080,16 @@ def compile_spec_formula(spec: "OpSpec", formula: "Formula") -> tuple[CompiledFo
             nodes[key] = compile_check(text, scope, want)
         except ExprError as e:
             problems.append((key, loc_in(formula.span.at(key), text, min(e.offset, len(text))), e))
+    axis = formula.axis_field
+    if axis is not None and scope.fields.get(axis) != "int":
+        close = _close(axis, [n for n, t in scope.fields.items() if t == "int"])
+        offset = formula.strides.index(axis, len("packed_axis("))
+        problems.append(("strides", loc_in(formula.span.at("strides"), formula.strides, offset),
+                         ExprError(UNKNOWN, offset, f"'{axis}' is not an integer field of this op", f"did you mean '{close}'?" if close else None)))
     order_of = formula.order_of
     if order_of is not None and order_of not in scope.tensors:
         close = _close(order_of, list(scope.tensors))
-        offset = len("order_of(")
+        offset = formula.strides.index("(") + 1
         problems.append(("strides", loc_in(formula.span.at("strides"), formula.strides, offset),
                          ExprError(UNKNOWN, offset, f"'{order_of}' is not a tensor of this op", f"did you mean '{close}'?" if close else None)))
     if problems:

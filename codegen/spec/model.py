@@ -425,16 +425,34 @@ class Formula:
     strides: str = "packed"  # FORMULA_STRIDES or order_of(<tensor>): the strides given when the target has none
 
     @property
+    def stride_kind(self) -> str:
+        """packed, channels_last, order_of or packed_axis."""
+        return self.strides.split("(")[0]
+
+    @property
     def order_of(self) -> str | None:
-        """The tensor whose stride order `strides: order_of(t)` packs in (None for the other kinds)."""
-        return self.strides[len("order_of("):-1] if self.strides.startswith("order_of(") else None
+        """The tensor whose strides `order_of(t)` or `packed_axis(t, f)` orders by (None for the other kinds)."""
+        if "(" not in self.strides:
+            return None
+        return self.strides[self.strides.index("(") + 1:-1].split(",")[0].strip()
+
+    @property
+    def axis_field(self) -> str | None:
+        """The field naming the dimension `packed_axis(t, f)` makes innermost (None for the other kinds)."""
+        if not self.strides.startswith("packed_axis("):
+            return None
+        return self.strides[len("packed_axis("):-1].split(",")[1].strip()
 
 
 # the strides an inference formula gives: row-major packed, or packed channels-last (dimension 1
 # innermost, then the last dimensions down to 2, then dimension 0: hipDNN's generateStrides with
 # strideOrderNhwc, ShapeUtilities.hpp id 56691289202); besides these, order_of(t): packed in t's
-# stride order (generateStrides with extractStrideOrder, ShapeUtilities.hpp id 57928022516)
+# stride order (generateStrides with extractStrideOrder, ShapeUtilities.hpp id 57928022516), and
+# packed_axis(t, f): packed in t's stride order by ascending stride (t's singleton dims first among
+# equal strides), rotated so that dimension f (when set) is innermost (generateStridesWithPackedAxis,
+# ShapeUtilities.hpp id 55511612656)
 FORMULA_STRIDES = ("packed", "channels_last")
+PACKED_AXIS = re.compile(r"^packed_axis\(([a-z][a-z0-9_]*), ?([a-z][a-z0-9_]*)\)$")
 
 
 @dataclass(frozen=True)
@@ -940,7 +958,7 @@ def _work(e: _Entry) -> Work:
 
 def _formula(e: _Entry) -> Formula:
     strides = e.pop("strides", "packed")
-    if strides not in FORMULA_STRIDES and not (strides.startswith("order_of(") and strides.endswith(")")):
+    if strides not in FORMULA_STRIDES and not (strides.startswith("order_of(") and strides.endswith(")")) and not PACKED_AXIS.match(strides):
         raise AssertionError(f"strides {strides!r} passed the schema")
     result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span, strides)
     e.done()

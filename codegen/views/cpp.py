@@ -283,8 +283,9 @@ class NodeView:
     infer_required: tuple[tuple[str, str], ...]  # (tensor expression, message literal)
     inferences: tuple[InferView, ...]
     declared: tuple[NodeCheckView, ...] = ()  # the spec's `checks:` placed in the frontend, in order
-    # `infer:`: (target tensor, condition, dims expression, strides kind, the order_of tensor's read or "")
-    formulas: tuple[tuple[str, str, str, str, str], ...] = ()
+    # `infer:`: (target tensor, condition, dims expression, strides kind, the order_of / packed_axis
+    # tensor's read or "", whether the packed_axis field is set, its value)
+    formulas: tuple[tuple[str, str, str, str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -957,7 +958,7 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
                     tuple(groups["declared"]), tuple(_formula_view(f, tensors, ctx) for f in nodecheck.formulas(spec)))
 
 
-def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str]:
+def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str, str, str]:
     target = tensors[f.formula.target].frontend_read
     guards: list[str] = []
     when = ""
@@ -967,8 +968,12 @@ def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: 
     guards += [g for g in dims_guards if g not in guards]
     parts = [f"{target} != nullptr", f"{target}->get_dim().empty()", *(f"({g})" for g in guards), *([when] if when else [])]
     source = f.formula.order_of
-    kind = "order_of" if source else f.formula.strides
-    return target, " && ".join(parts), value, kind, tensors[source].frontend_read if source else ""
+    axis_set, axis_value = "false", "int64_t{0}"
+    if f.formula.axis_field is not None:
+        read, is_set, _ = ctx.fields[f.formula.axis_field]
+        axis_set, axis_value = is_set or "true", f"static_cast<int64_t>({read})"
+    return (target, " && ".join(parts), value, f.formula.stride_kind, tensors[source].frontend_read if source else "",
+            axis_set, axis_value)
 
 
 def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> expr.CppContext:

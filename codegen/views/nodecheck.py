@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from codegen.spec import expr
 from codegen.views import naming
-from codegen.spec.model import Conforms, Field, Inference, OpSpec
+from codegen.spec.model import Conforms, Field, Formula, Inference, OpSpec
 from codegen.plumbing.memo import by_identity
 
 ATTRIBUTE_NOT_SET = "ATTRIBUTE_NOT_SET"
@@ -235,9 +235,21 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
         if applied is not None:
             dims[f.formula.target] = applied
             if not strides.get(f.formula.target):
-                source = f.formula.order_of
-                strides[f.formula.target] = formula_strides(f.formula.strides, applied, strides.get(source) if source else None)
+                strides[f.formula.target] = given_strides(spec, f.formula, applied, dims, strides, fields)
     return None
+
+
+def given_strides(spec: OpSpec, formula: Formula, target: Dims, dims: Mapping[str, Dims | None],
+                  strides: Mapping[str, Dims | None], fields: Mapping[str, Any]) -> Dims:
+    """The strides a formula gives the dims `target` it inferred, from the op's current values."""
+    source = formula.order_of
+    axis = None
+    if formula.axis_field is not None:
+        value = fields.get(formula.axis_field)
+        f = next(f for f in spec.fields if f.name == formula.axis_field)
+        axis = int(value) if value is not None and field_is_set(spec, f, value) else None
+    return formula_strides(formula.stride_kind, target, strides.get(source) if source else None,
+                           dims.get(source) if source else None, axis)
 
 
 def formulas(spec: OpSpec) -> tuple[expr.CompiledFormula, ...]:
@@ -293,14 +305,34 @@ def in_order(dims: Dims, order: tuple[int, ...]) -> Dims:
     return tuple(strides)
 
 
-def formula_strides(kind: str, dims: Dims, source: Dims | None = None) -> Dims:
-    """The strides an inference formula gives dims it inferred (Formula.strides); `source`: the
-    strides of the order_of tensor (row-major packed while they are missing or of another rank)."""
+def formula_strides(kind: str, dims: Dims, source: Dims | None = None, source_dims: Dims | None = None,
+                    axis: int | None = None) -> Dims:
+    """The strides an inference formula gives dims it inferred (Formula.stride_kind); `source`: the
+    strides of the order_of / packed_axis tensor (row-major packed while they are missing or of
+    another rank), `source_dims` its dims, `axis` the packed_axis field's value (None: unset)."""
     if kind == "channels_last":
         return channels_last(dims)
-    if kind.startswith("order_of(") and source and len(source) == len(dims):
+    if kind == "order_of" and source and len(source) == len(dims):
         return in_order(dims, stride_order(source))
+    if kind == "packed_axis" and source and len(source) == len(dims) and source_dims is not None and len(source_dims) == len(dims):
+        return with_packed_axis(dims, source, source_dims, axis)
     return packed(dims)
+
+
+def with_packed_axis(dims: Dims, strides: Dims, source_dims: Dims, axis: int | None) -> Dims:
+    """hipDNN's generateStridesWithPackedAxis (ShapeUtilities.hpp id 55511612656): the dimensions by
+    ascending stride of the reference (singleton reference dims first among equal strides, then
+    index order: std::sort on so few elements keeps ties in place), rotated so that `axis`, when it
+    names a dimension, is innermost; packed innermost first (a dimension below 1 counts as 1)."""
+    order = sorted(range(len(strides)), key=lambda i: (strides[i], 0 if source_dims[i] == 1 else 1))
+    if axis is not None and axis in order:
+        k = order.index(axis)
+        order = order[k:] + order[:k]
+    out, step = [1] * len(dims), 1
+    for i in order:
+        out[i] = step
+        step *= max(dims[i], 1)
+    return tuple(out)
 
 
 def formula_python(f: expr.CompiledFormula, v: str = "v") -> tuple[str, str]:

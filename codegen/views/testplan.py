@@ -745,8 +745,7 @@ def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:
             if nodecheck.infer(spec, after, dict(strides), dict(fields)) is not None or after[target] != got:
                 continue  # a required tensor is missing, or a copy of `inference:` fills the target first
             word = naming.pascal(target)
-            source = f.formula.order_of
-            given = nodecheck.formula_strides(f.formula.strides, got, strides.get(source) if source else None)
+            given = nodecheck.given_strides(spec, f.formula, got, dims, strides, fields)
             cases.append(InferCase(f"Infer{word}FromFormula{index + 1}", candidate, ((target, got, given),), ()))
             break
     return cases

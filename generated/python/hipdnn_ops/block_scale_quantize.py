@@ -112,8 +112,8 @@ NODE = NodeSpec(
     formulas=(
         Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.field('transpose'))), strides='order_of(x)'),
         Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: (((v.field('block_size') > 0) & (not v.is_set('axis'))) & (not v.field('transpose'))), strides='order_of(x)'),
-        Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0)),
-        Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.is_set('axis')))),
+        Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0), strides='packed_axis(x, axis)'),
+        Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.is_set('axis'))), strides='packed_axis(x, axis)'),
     ),
 )
 

@@ -243,14 +243,33 @@ def in_order_of(dims: tuple[int, ...], strides: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
-def formula_strides(kind: str, dims: tuple[int, ...], tensors: Mapping[str, "TensorAttributes"]) -> tuple[int, ...]:
-    """The strides an inference formula gives the dims it inferred."""
+def with_packed_axis(dims: tuple[int, ...], source: "TensorAttributes", axis: Optional[int]) -> tuple[int, ...]:
+    """Packed strides for `dims` by ascending stride of `source` (its singleton dimensions first among
+    equal strides, then index order), rotated so that `axis`, when it names a dimension, is innermost."""
+    order = sorted(range(len(source.strides)), key=lambda i: (source.strides[i], 0 if source.dims[i] == 1 else 1))
+    if axis is not None and axis in order:
+        order = order[order.index(axis):] + order[:order.index(axis)]
+    out, step = [1] * len(dims), 1
+    for i in order:
+        out[i] = step
+        step *= max(dims[i], 1)
+    return tuple(out)
+
+
+def formula_strides(kind: str, dims: tuple[int, ...], tensors: Mapping[str, "TensorAttributes"],
+                    axis: Optional[int] = None) -> tuple[int, ...]:
+    """The strides an inference formula gives the dims it inferred (`axis`: the packed_axis field's
+    value, None when unset)."""
     if kind == "channels_last":
         return channels_last(dims)
     if kind.startswith("order_of("):
         source = tensors.get(kind[len("order_of("):-1])
         if source is not None and source.strides and len(source.strides) == len(dims):
             return in_order_of(dims, tuple(source.strides))
+    if kind.startswith("packed_axis("):
+        source = tensors.get(kind[len("packed_axis("):-1].split(",")[0].strip())
+        if source is not None and source.strides and len(source.strides) == len(dims) == len(source.dims):
+            return with_packed_axis(dims, source, axis)
     return packed(dims)
 
 
@@ -364,7 +383,12 @@ class NodeSpec:
                 continue
             target.dims = dims
             if not target.strides:
-                target.strides = formula_strides(formula.strides, dims, tensors)
+                axis = None
+                if formula.strides.startswith("packed_axis("):
+                    name = formula.strides[:-1].split(",")[1].strip()
+                    value = attributes.fields.get(name)
+                    axis = int(value) if value is not None and self.field_is_set(name, value) else None
+                target.strides = formula_strides(formula.strides, dims, tensors, axis)
         return Error()
 
 
