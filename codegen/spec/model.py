@@ -1052,14 +1052,15 @@ def lowered(tensors: tuple[Tensor, ...], fields: tuple[Field, ...], rules: list[
             kept, count, kept_text = f"{rank} - {n}", f"rank({to}) - {n}", f"leading rank({to}) - {n} dims"
             padding = f"all(i in range({rank} - {n}, {rank}): {t}.dims[i] == 1)"
             dims = f"all(i in range(0, {rank} - {n}): {t}.dims[i] == {to}.dims[i])"
-        add(_kebab(t, "rank"), f"0 <= {kept} and {kept} <= {rank} and ({own} == {rank} or {own} == {kept})",
+        in_range = f"0 <= {kept} and {kept} <= {rank}"  # else only the form check fails (the node stops there)
+        add(_kebab(t, "rank"), f"{in_range} and ({own} == {rank} or {own} == {kept})",
             f"{t} must have rank({to}) dims (one-padded) or {count} dims (reduced rank)", c)
         add(_kebab(t, "one-padding"), padding, f"one-padded {t} must be 1 outside the {kept_text} of {to}", c,
-            when=f"{own} == {rank}")
-        add(_kebab(t, "dims"), dims, f"{t} must match the {kept_text} of {to}", c)
+            when=f"{own} == {rank} and {in_range}")
+        add(_kebab(t, "dims"), dims, f"{t} must match the {kept_text} of {to}", c, when=in_range)
         if c.same_form_as:
             add(_kebab(t, "form"), f"(ndims({c.same_form_as}) == {rank}) == ({own} == {rank})",
-                f"{t} and {c.same_form_as} must both be one-padded or both reduced-rank", c, when=f"set({n})")
+                f"{t} and {c.same_form_as} must both be one-padded or both reduced-rank", c, when=in_range)
     return tuple(out)
 
 

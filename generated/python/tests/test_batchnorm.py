@@ -1856,7 +1856,7 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
 
-    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+    def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((), ()),
@@ -1876,9 +1876,9 @@ class TestBatchnormNode(unittest.TestCase):
         )
         attributes.tensors["epsilon"].pass_by_value = True
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+    def test_PreValidateFailsWithScaleDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1898,9 +1898,9 @@ class TestBatchnormNode(unittest.TestCase):
         )
         attributes.tensors["epsilon"].pass_by_value = True
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithBiasDimsUnset(self) -> None:
+    def test_PreValidateFailsWithBiasDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1920,7 +1920,7 @@ class TestBatchnormNode(unittest.TestCase):
         )
         attributes.tensors["epsilon"].pass_by_value = True
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias must have at least 2 dimensions'))
 
     def test_PreValidateSucceedsWithPrevRunningMeanDimsUnset(self) -> None:
         attributes = node_attributes(

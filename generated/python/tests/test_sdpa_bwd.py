@@ -1843,6 +1843,35 @@ class TestSdpaBwdNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA'))
 
+    def test_PreValidateFailsHeadsKV(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 1, 128, 64), (8192, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 1, 128, 64), (8192, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K and V must have the same head count'))
+
     def test_PreValidateFailsDoRank(self) -> None:
         attributes = node_attributes(
             {
@@ -2627,7 +2656,7 @@ class TestSdpaBwdNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: SCALE tensor must be a pass-by-value tensor'))
 
-    def test_PreValidateSucceedsWithQDimsUnset(self) -> None:
+    def test_PreValidateFailsWithQDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((), ()),
@@ -2654,9 +2683,9 @@ class TestSdpaBwdNode(unittest.TestCase):
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: Q must be rank-4'))
 
-    def test_PreValidateSucceedsWithKDimsUnset(self) -> None:
+    def test_PreValidateFailsWithKDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2683,9 +2712,9 @@ class TestSdpaBwdNode(unittest.TestCase):
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K must be rank-4'))
 
-    def test_PreValidateSucceedsWithVDimsUnset(self) -> None:
+    def test_PreValidateFailsWithVDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2712,7 +2741,7 @@ class TestSdpaBwdNode(unittest.TestCase):
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: V must be rank-4'))
 
     def test_PreValidateSucceedsWithODimsUnset(self) -> None:
         attributes = node_attributes(

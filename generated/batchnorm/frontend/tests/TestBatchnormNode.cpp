@@ -1823,7 +1823,7 @@ TEST(TestBatchnormNode, PreValidateFailsSpatialValues)
               "spatial dimensions must be > 1)");
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithXDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithXDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1855,10 +1855,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithXDimsUnset)
         .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: x must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithScaleDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithScaleDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1890,10 +1891,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithScaleDimsUnset)
         .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: scale must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithBiasDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithBiasDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1925,7 +1927,8 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithBiasDimsUnset)
         .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: bias must have at least 2 dimensions");
 }
 
 TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningMeanDimsUnset)

@@ -1375,6 +1375,60 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVDivide)
               "SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA");
 }
 
+// Differs from the valid attributes in: dk, k.
+TEST(TestSdpaBwdNode, PreValidateFailsHeadsKV)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 1, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 1, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: K and V must have the same head count");
+}
+
 // Differs from the valid attributes in: do, o.
 TEST(TestSdpaBwdNode, PreValidateFailsDoRank)
 {
@@ -2848,7 +2902,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsScalePassByValue)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: SCALE tensor must be a pass-by-value tensor");
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithQDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithQDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2896,10 +2950,11 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithQDimsUnset)
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: Q must be rank-4");
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithKDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithKDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2947,10 +3002,11 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithKDimsUnset)
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: K must be rank-4");
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithVDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithVDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2998,7 +3054,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithVDimsUnset)
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: V must be rank-4");
 }
 
 TEST(TestSdpaBwdNode, PreValidateSucceedsWithODimsUnset)

@@ -81,20 +81,20 @@ public:
             "BatchnormNode: y dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+            (attributes.get_x() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: x must have at least 2 dimensions");
         // check scale-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+            (attributes.get_scale() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
                      >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: scale must have at least 2 dimensions");
         // check bias-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+            (attributes.get_bias() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: bias must have at least 2 dimensions");

@@ -95,13 +95,13 @@ public:
             "RMSNormBackwardNode: dbias dims must equal scale dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+            (attributes.get_x() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "RMSNormBackwardNode: x must have at least 2 dimensions");
         // check scale-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+            (attributes.get_scale() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
                      >= int64_t{2}),
             ErrorCode::INVALID_VALUE,

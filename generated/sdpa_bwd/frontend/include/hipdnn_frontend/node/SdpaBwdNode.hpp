@@ -104,19 +104,19 @@ public:
             "SdpaBwdNode: do dims must equal o dims");
         // check q-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+            (attributes.get_q() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_q()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: Q must be rank-4");
         // check k-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+            (attributes.get_k() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_k()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: K must be rank-4");
         // check v-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+            (attributes.get_v() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_v()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: V must be rank-4");
@@ -192,6 +192,15 @@ public:
                      == int64_t{0}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA");
+        // check heads-k-v
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 1)
+                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 1)
+                && !(attributes.get_k()->get_dim()[1] == attributes.get_v()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: K and V must have the same head count");
         // check do-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
