@@ -220,7 +220,7 @@ def _line(index: int, spec, dims, strides, fields, props) -> str:
 def _mirror_tensor(d, strides, entry) -> TensorAttributes:
     tensor = TensorAttributes(dims=d, strides=strides or (), data_type=DataType[entry.get("dtype", "FLOAT")])
     if entry.get("pass_by_value"):
-        tensor.pass_by_value = True
+        tensor.value = 1.0
     return tensor
 
 

@@ -219,7 +219,7 @@ class OpView:
         """Statements giving the state's tensors a data type other than FLOAT (the mirror's DataType
         spells the frontend's NOT_SET as UNSET) or a value (pass-by-value)."""
         return tuple((f'{tensors}["{name}"].data_type = DataType.{"UNSET" if value == "NOT_SET" else value}'
-                      if prop == "dtype" else f'{tensors}["{name}"].pass_by_value = {value!r}')
+                      if prop == "dtype" else f'{tensors}["{name}"].value = {1.0 if value else None!r}')
                      for name, prop, value in state.props if name in state.present)
 
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:

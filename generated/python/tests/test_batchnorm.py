@@ -848,7 +848,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -869,7 +869,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing x (input) for pre-validation'))
 
@@ -890,7 +890,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing scale (input) for pre-validation'))
 
@@ -911,7 +911,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing bias (input) for pre-validation'))
 
@@ -952,7 +952,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing y (output) for pre-validation'))
 
@@ -974,7 +974,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: y dims must equal x dims'))
 
@@ -996,7 +996,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x must have at least 2 dimensions'))
 
@@ -1018,7 +1018,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale must have at least 2 dimensions'))
 
@@ -1040,7 +1040,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias must have at least 2 dimensions'))
 
@@ -1062,7 +1062,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode: epsilon dimensions are not set'))
 
@@ -1084,7 +1084,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: epsilon must be a scalar (single element)'))
 
@@ -1127,7 +1127,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x dimensions must be positive'))
 
@@ -1149,7 +1149,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x strides must be positive'))
 
@@ -1171,7 +1171,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale batch dimension (index 0) must be 1'))
 
@@ -1193,7 +1193,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale channel dimension (index 1) must equal the channels of x'))
 
@@ -1215,7 +1215,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale spatial dimensions must be 1'))
 
@@ -1237,7 +1237,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias batch dimension (index 0) must be 1'))
 
@@ -1259,7 +1259,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias channel dimension (index 1) must equal the channels of x'))
 
@@ -1281,7 +1281,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias spatial dimensions must be 1'))
 
@@ -1303,7 +1303,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean must have at least 2 dimensions'))
 
@@ -1325,7 +1325,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean batch dimension (index 0) must be 1'))
 
@@ -1347,7 +1347,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean channel dimension (index 1) must equal the channels of x'))
 
@@ -1369,7 +1369,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean spatial dimensions must be 1'))
 
@@ -1391,7 +1391,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance must have at least 2 dimensions'))
 
@@ -1413,7 +1413,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance batch dimension (index 0) must be 1'))
 
@@ -1435,7 +1435,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x'))
 
@@ -1457,7 +1457,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance spatial dimensions must be 1'))
 
@@ -1478,7 +1478,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: the running statistics (prev_running_mean, prev_running_variance, next_running_mean, next_running_variance) must all be set, or none'))
 
@@ -1500,7 +1500,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean must have at least 2 dimensions'))
 
@@ -1522,7 +1522,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean batch dimension (index 0) must be 1'))
 
@@ -1544,7 +1544,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean channel dimension (index 1) must equal the channels of x'))
 
@@ -1566,7 +1566,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean spatial dimensions must be 1'))
 
@@ -1588,7 +1588,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance must have at least 2 dimensions'))
 
@@ -1610,7 +1610,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance batch dimension (index 0) must be 1'))
 
@@ -1632,7 +1632,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance channel dimension (index 1) must equal the channels of x'))
 
@@ -1654,7 +1654,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance spatial dimensions must be 1'))
 
@@ -1676,7 +1676,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean must have at least 2 dimensions'))
 
@@ -1698,7 +1698,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean batch dimension (index 0) must be 1'))
 
@@ -1720,7 +1720,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean channel dimension (index 1) must equal the channels of x'))
 
@@ -1742,7 +1742,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean spatial dimensions must be 1'))
 
@@ -1764,7 +1764,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance must have at least 2 dimensions'))
 
@@ -1786,7 +1786,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance batch dimension (index 0) must be 1'))
 
@@ -1808,7 +1808,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance channel dimension (index 1) must equal the channels of x'))
 
@@ -1830,7 +1830,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance spatial dimensions must be 1'))
 
@@ -1852,7 +1852,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
 
@@ -1874,7 +1874,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x must have at least 2 dimensions'))
 
@@ -1896,7 +1896,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale must have at least 2 dimensions'))
 
@@ -1918,7 +1918,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias must have at least 2 dimensions'))
 
@@ -1940,7 +1940,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1962,7 +1962,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1984,7 +1984,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2006,7 +2006,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode: epsilon dimensions are not set'))
 
@@ -2028,7 +2028,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2050,7 +2050,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2072,7 +2072,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2094,7 +2094,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2116,7 +2116,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2137,7 +2137,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing x for setting properties'))
 
@@ -2158,7 +2158,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing scale for setting properties'))
 
@@ -2179,7 +2179,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing bias for setting properties'))
 
@@ -2220,7 +2220,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing y for setting properties'))
 
@@ -2242,7 +2242,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
@@ -2266,7 +2266,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (3, 64, 32, 32))
@@ -2290,7 +2290,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
@@ -2314,7 +2314,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
@@ -2338,7 +2338,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
@@ -2362,7 +2362,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
@@ -2386,7 +2386,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
@@ -2410,7 +2410,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (2, 64, 1, 1))
@@ -2434,7 +2434,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
@@ -2458,7 +2458,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 64, 1, 1))
@@ -2482,7 +2482,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
@@ -2506,7 +2506,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 64, 1, 1))
@@ -2530,7 +2530,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
@@ -2554,7 +2554,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 64, 1, 1))
@@ -2578,7 +2578,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
@@ -2602,7 +2602,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
-        attributes.tensors["epsilon"].pass_by_value = True
+        attributes.tensors["epsilon"].value = 1.0
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]] + [None]
         self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "BatchnormNode: peer_stats has a null entry at index 1"))
 
@@ -2660,7 +2660,7 @@ class TestBatchnormNode(unittest.TestCase):
             "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
             "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
         }.items()}
-        tensors["epsilon"].pass_by_value = True
+        tensors["epsilon"].value = 1.0
         attributes = NodeAttributes(
             name="node",
             tensors={"epsilon": tensors["epsilon"], "prev_running_mean": tensors["prev_running_mean"], "prev_running_variance": tensors["prev_running_variance"], "momentum": tensors["momentum"]},

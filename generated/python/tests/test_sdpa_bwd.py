@@ -2558,7 +2558,7 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
-        attributes.tensors["scale"].pass_by_value = True
+        attributes.tensors["scale"].value = 1.0
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
@@ -2589,7 +2589,7 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
-        attributes.tensors["scale"].pass_by_value = True
+        attributes.tensors["scale"].value = 1.0
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
@@ -2620,7 +2620,7 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
-        attributes.tensors["scale"].pass_by_value = True
+        attributes.tensors["scale"].value = 1.0
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)

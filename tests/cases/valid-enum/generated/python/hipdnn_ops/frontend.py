@@ -46,8 +46,13 @@ class TensorAttributes:
     strides: tuple[int, ...] = ()
     data_type: DataType = DataType.FLOAT
     is_virtual: bool = False
-    pass_by_value: bool = False  # it holds a value (hipDNN's set_value / get_pass_by_value)
     uid: Optional[int] = None
+    value: Optional[float] = None  # the value it holds (hipDNN's set_value), serialized as a Float32Value
+
+    @property
+    def pass_by_value(self) -> bool:
+        """It holds a value (hipDNN's TensorAttributes::get_pass_by_value)."""
+        return self.value is not None
 
 
 @dataclass
