@@ -69,6 +69,11 @@ def build_graph(mirror: Any, specs: list[OpSpec], copies: int = 1) -> Any:
             tensors = {
                 n: mirror.TensorAttributes(f"{spec.op}_{copy}_{n}", state.dims_of(n), state.strides_of(n)) for n in state.present
             }
+            for n, prop, value in state.props:  # the test data's data types and pass-by-value tensors
+                if n in tensors and prop == "dtype":
+                    tensors[n].data_type = mirror.DataType[value]
+                elif n in tensors and value:
+                    tensors[n].value = 1.0
             attributes = mirror.NodeAttributes(
                 name=f"{spec.op}_{copy}",
                 # the optional inputs, and the required ones the Graph method does not take (graph_params)
@@ -141,8 +146,11 @@ def test_json_has_hipdnns_shape(workspace):
     document = json.loads(mirror.to_json(build_graph(mirror, specs).serialize()))
     assert set(document) == {"name", "compute_data_type", "intermediate_data_type", "io_data_type", "is_override_shape_enabled", "tensors", "nodes"}
     assert (document["compute_data_type"], document["io_data_type"], document["intermediate_data_type"]) == ("float", "half", "unset")
-    for tensor in document["tensors"]:
-        assert set(tensor) == {"uid", "name", "data_type", "dims", "strides", "virtual", "alignment", "is_runtime_pass_by_value"}
+    for tensor in document["tensors"]:  # a pass-by-value tensor (batchnorm's epsilon, SDPA's scale) adds its value
+        assert set(tensor) - {"value_type", "value"} == {"uid", "name", "data_type", "dims", "strides", "virtual", "alignment", "is_runtime_pass_by_value"}
+        assert ("value_type" in tensor) == ("value" in tensor)
+    by_value = any(t.pass_by_value for s in specs for t in s.test_tensors)
+    assert any("value_type" in tensor for tensor in document["tensors"]) == by_value
     for node, spec in zip(document["nodes"], specs):
         assert node["type"] == spec.flatbuffers.table
         present = set(node["inputs"]) | set(node["outputs"])
@@ -174,6 +182,8 @@ def flatc_view(graph: dict[str, Any], mirror: Any) -> dict[str, Any]:
                "virtual": t["virtual"], "value_type": "NONE", "is_runtime_pass_by_value": t["is_runtime_pass_by_value"],
                "ragged_offset_tensor_uid": t.get("ragged_offset_tensor_uid"),
                "alignment": t["alignment"], "ragged_offset_multiplier": t["ragged_offset_multiplier"]}
+        if t.get("value_type") is not None:  # a pass-by-value tensor: the union member and its one-field struct
+            out["value_type"], out["value"] = t["value_type"], {"value": t["value"]}
         return out
 
     def node(n: dict[str, Any]) -> dict[str, Any]:

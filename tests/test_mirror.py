@@ -171,7 +171,7 @@ def test_finalize_succeeds_exactly_when_every_rule_holds(spec, data):
             descriptor.finalize()
         assert raised.value.status == Status.HIPDNN_STATUS_BAD_PARAM
         rule = testplan.first_violated(spec, present)
-        assert raised.value.message == testplan.naming.finalize_prefix(naming.OpNames(spec)) + naming.rule_message(rule.kind.name, rule.tensors)
+        assert rule is not None and raised.value.message == testplan.violation_message(spec, rule)
 
 
 def _finalized(spec, data):

@@ -22,7 +22,8 @@ SPECS = sorted(load(REPO).specs, key=lambda s: s.op)
 GENERATED = REPO / "generated"
 CASES_PER_OP = 500
 
-from hipdnn_ops.frontend import NodeAttributes, TensorAttributes  # noqa: E402  (generated/python is on the path)
+from hipdnn_ops.enums import DataType  # noqa: E402  (generated/python is on the path)
+from hipdnn_ops.frontend import NodeAttributes, TensorAttributes  # noqa: E402
 
 SCALARS = ("int64", "int32", "bool", "float", "double", "enum")
 
@@ -43,6 +44,11 @@ def _driver_source(specs) -> str:
         "std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides)",
         "{", "    auto tensor = std::make_shared<TensorAttributes>();",
         "    tensor->set_dim(dims).set_stride(strides).set_data_type(DataType::FLOAT);", "    return tensor;", "}", "",
+        "// flag: the DataType's value, plus 16 for a pass-by-value tensor (one holding a value)",
+        "std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims, const std::vector<int64_t>& strides, int64_t flag)",
+        "{", "    auto tensor = std::make_shared<TensorAttributes>();",
+        "    if((flag & 16) != 0)", "    {", "        tensor->set_value(1.0f);", "    }",
+        "    tensor->set_dim(dims).set_stride(strides).set_data_type(static_cast<DataType>(flag & 15));", "    return tensor;", "}", "",
         "std::vector<int64_t> readValues(std::istream& in)", "{",
         "    int64_t count = 0;", "    in >> count;", "    std::vector<int64_t> values(static_cast<size_t>(count));",
         "    for(auto& v : values)", "    {", "        in >> v;", "    }", "    return values;", "}", "",
@@ -65,7 +71,7 @@ def _driver_source(specs) -> str:
         lines += [f"    {s}" for s in view.node_writes(start)]
         for t in view.tensors:
             lines += ["    in >> flag;", "    {", "        auto dims = readDims(in, strides);",
-                      f"        {t.write('flag != 0 ? makeTensor(dims, strides) : nullptr')};", "    }"]
+                      f"        {t.write('flag != 0 ? makeTensor(dims, strides, flag) : nullptr')};", "    }"]
         for f in view.fields:
             if f.field.type.name not in SCALARS:
                 continue
@@ -122,7 +128,31 @@ def _random_state(spec, rng: random.Random):
     their test value or small."""
     dims, strides, fields = _random_dims_and_fields(spec, rng)
     drawn = {t.name for t in spec.tensors} if rng.random() >= 0.5 else {rng.choice(spec.tensors).name}
-    return dims, {n: (_random_strides(d, rng) if n in drawn else strides[n]) for n, d in dims.items()}, fields
+    return dims, {n: (_random_strides(d, rng) if n in drawn else strides[n]) for n, d in dims.items()}, fields, _random_props(spec, dims, rng)
+
+
+def _random_props(spec, dims, rng: random.Random):
+    """Each set tensor's data type (the test data's mostly, else FLOAT, HALF or INT32) and, for the
+    tensors a check reads it of, its pass-by-value flag (the test data's mostly)."""
+    valid = VALID[spec.op]
+    props = {}
+    for t in spec.tensors:
+        if dims[t.name] is None:
+            continue
+        entry = {p: valid.prop_of(t.name, p) for p in testplan.TENSOR_DEFAULTS}
+        if rng.random() < 0.15:
+            entry["dtype"] = rng.choice(("FLOAT", "HALF", "INT32"))
+        if "pass_by_value" in entry and rng.random() < 0.15:
+            entry["pass_by_value"] = not entry["pass_by_value"]
+        props[t.name] = {p: v for p, v in entry.items() if v != testplan.TENSOR_DEFAULTS[p]}
+    return props
+
+
+DATA_TYPE_VALUES = {"FLOAT": 1, "HALF": 2, "INT32": 6}
+
+
+def _flag(entry) -> str:
+    return str(DATA_TYPE_VALUES[entry.get("dtype", "FLOAT")] + (16 if entry.get("pass_by_value") else 0))
 
 
 def _random_dims_and_fields(spec, rng: random.Random):
@@ -171,11 +201,11 @@ def _random_dims_and_fields(spec, rng: random.Random):
     return dims, packed, fields
 
 
-def _line(index: int, spec, dims, strides, fields) -> str:
+def _line(index: int, spec, dims, strides, fields, props) -> str:
     parts = [str(index)]
     for t in spec.tensors:
         d, st = dims[t.name], strides[t.name]
-        parts += ["0" if d is None else "1", str(len(d or ())), *map(str, d or ()), str(len(st or ())), *map(str, st or ())]
+        parts += ["0" if d is None else _flag(props.get(t.name, {})), str(len(d or ())), *map(str, d or ()), str(len(st or ())), *map(str, st or ())]
     for f in _random_fields(spec):
         value = fields[f.name]
         if value is None:
@@ -187,7 +217,14 @@ def _line(index: int, spec, dims, strides, fields) -> str:
     return " ".join(parts)
 
 
-def _mirror(spec, dims, strides, fields):
+def _mirror_tensor(d, strides, entry) -> TensorAttributes:
+    tensor = TensorAttributes(dims=d, strides=strides or (), data_type=DataType[entry.get("dtype", "FLOAT")])
+    if entry.get("pass_by_value"):
+        tensor.value = 1.0
+    return tensor
+
+
+def _mirror(spec, dims, strides, fields, props):
     module = importlib.import_module(f"hipdnn_ops.{spec.op}")
     enums = importlib.import_module("hipdnn_ops.enums")
     values = {}
@@ -197,7 +234,7 @@ def _mirror(spec, dims, strides, fields):
             value = getattr(enums, f.enum.name)[value]
         values[f.name] = value
     attributes = NodeAttributes(
-        tensors={n: TensorAttributes(dims=d, strides=strides[n] or ()) for n, d in dims.items() if d is not None},
+        tensors={n: _mirror_tensor(d, strides[n], props.get(n, {})) for n, d in dims.items() if d is not None},
         fields=values,
     )
     error = module.NODE.pre_validate(attributes)
@@ -228,21 +265,21 @@ def test_cpp_and_mirror_agree_on_random_states(driver):
     states, lines = [], []
     for index, spec in enumerate(SPECS):
         for _ in range(CASES_PER_OP):
-            dims, strides, fields = _random_state(spec, rng)
-            states.append((spec, dims, strides, fields))
-            lines.append(_line(index, spec, dims, strides, fields))
+            dims, strides, fields, props = _random_state(spec, rng)
+            states.append((spec, dims, strides, fields, props))
+            lines.append(_line(index, spec, dims, strides, fields, props))
     run = subprocess.run([str(driver)], input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     outputs = run.stdout.splitlines()
     assert len(outputs) == len(states)
     failures: dict[str, set[str]] = {spec.op: set() for spec in SPECS}
     formulas_applied: set[str] = set()
-    for (spec, dims, strides, fields), out in zip(states, outputs):
+    for (spec, dims, strides, fields, props), out in zip(states, outputs):
         code, message, infer_code, infer_message, *shapes = out.split("\t")
-        mirror = _mirror(spec, dims, strides, fields)
+        mirror = _mirror(spec, dims, strides, fields, props)
         cpp = (code, message, infer_code, infer_message, tuple(shapes))
-        assert cpp == mirror, f"{spec.op}: {dims} {strides} {fields}: C++ {cpp}, mirror {mirror}"
-        expected = nodecheck.evaluate(spec, dims, fields, strides)
+        assert cpp == mirror, f"{spec.op}: {dims} {strides} {fields} {props}: C++ {cpp}, mirror {mirror}"
+        expected = nodecheck.evaluate(spec, dims, fields, strides, props)
         assert mirror[:2] == (("OK", "") if expected is None else (expected.code, expected.message))
         failures[spec.op].add(message)
         for f in spec.formulas:  # a formula applied: its target had no dims before and has them after

@@ -75,3 +75,14 @@ def test_every_check_of_the_repository_specs_has_a_failing_case():
         assert plan.untestable_checks == ()
         assert {c.name for c in plan.node_cases} >= {c.name for c in nodecheck.checks(spec)}
     assert hipdnn_ops.Graph
+
+
+@pytest.mark.parametrize("dims,reference,axis,expected", [
+    # hipDNN's own cases for generateStridesWithPackedAxis (TestShapeUtilities.cpp id 55159279476)
+    ((2, 64, 32, 32), (65536, 1024, 32, 1), 1, (64, 1, 4096, 128)),  # NCHW, C made innermost
+    ((2, 64, 32, 32), (65536, 1, 2048, 64), 3, (1024, 2048, 32, 1)),  # NHWC, W made innermost
+    ((2, 64, 32, 32), (65536, 1024, 32, 1), None, (65536, 1024, 32, 1)),  # no axis: the reference order
+    ((1, 1, 64, 4), (8192, 1, 128, 1), 3, (256, 256, 4, 1)),  # equal strides: the singleton dimension first
+])
+def test_packed_axis_strides_follow_hipdnn(dims, reference, axis, expected):
+    assert nodecheck.with_packed_axis(dims, reference, (2, 64, 32, 32) if dims[0] == 2 else (1, 1, 64, 128), axis) == expected

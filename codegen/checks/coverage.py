@@ -175,9 +175,8 @@ def _frontend(spec: OpSpec, files: dict[str, str], generated_prefix: str) -> Ite
     flat_node = _SPLIT_LITERAL.sub("", node_text)
     flat_tests = _SPLIT_LITERAL.sub("", node_tests)
     for check in nodecheck.checks(spec):
-        loc = check.conforms.span.loc if check.conforms else next(
-            (r.span.loc for r in spec.field_ranges if r.field == check.field), spec.tensor(check.tensors[0]).span.loc if check.tensors else spec.span.loc
-        )
+        origin = check.declared.check.origin if check.declared is not None else None
+        loc = origin.span.loc if origin is not None else spec.tensor(check.tensors[0]).span.loc if check.tensors else spec.span.loc
         literal = f'"{check.message}"'
         if literal not in flat_node:
             yield rules.GEN_COVERAGE(loc, f"check '{check.message}' is missing from {generated_prefix}{prefix}{names.frontend_node_hpp}")

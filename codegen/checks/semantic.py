@@ -13,7 +13,7 @@ from codegen.spec import dtypes, expr, work
 from codegen.views import naming, nodecheck, testplan
 from codegen.diagnostics import rules
 from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc, Note
-from codegen.spec.model import NONE, UID_MARK, WORK_MARK, Field, OpSpec, Span, Tensor, TestField, TestTensor
+from codegen.spec.model import NONE, UID_MARK, WORK_MARK, Conforms, Field, OpSpec, Rule, Span, Tensor, TestField, TestTensor
 
 
 def check_op_id(op: str, loc: Loc) -> Iterator[Diagnostic]:
@@ -254,9 +254,11 @@ _EXPR_RULES = {
 def _declared_checks(spec: OpSpec) -> Iterator[Diagnostic]:
     """Each declared check's expressions parse and type-check (one finding per bad expression);
     ids are unique and name tests no other check names; backend checks read only presence and fields."""
-    taken = {c.name for c in nodecheck.builtin_checks(spec)}
+    taken = {c.name for c in nodecheck.builtin_checks(spec)} | {nodecheck.check_word(c.id) for c in spec.checks if c.origin is not None}
     seen: dict[str, Span] = {}
     for check in spec.checks:
+        if check.origin is not None:
+            continue  # a rule kind's check: the rule's own findings cover it
         word = naming.pascal(check.id.replace("-", "_"))
         if check.id in seen:
             yield rules.SPEC_CHECK_ID(check.span.at("id"), f"check id '{check.id}' is already used",
@@ -664,24 +666,24 @@ def _test_data_node_rules(spec: OpSpec, test_tensors: dict[str, TestTensor], tes
     dims = {n: t.dims for n, t in test_tensors.items()}
     values = {n: f.value for n, f in test_fields.items()}
     strides = {n: t.strides for n, t in test_tensors.items()}
-    failed = nodecheck.evaluate(spec, dims, values, strides)
-    if failed is not None and failed.declared is not None:  # with the tensors the node tests set
-        kept = {t.name for t in spec.required_tensors} | set(testplan.largest_satisfying(spec))
+    props = testplan.props_map(testplan.test_props(spec))
+    failed = nodecheck.evaluate(spec, dims, values, strides, props)
+    if failed is not None and failed.declared is not None and failed.declared.check.origin is None:
+        kept = {t.name for t in spec.required_tensors} | set(testplan.largest_satisfying(spec))  # with the tensors the node tests set
         failed = nodecheck.evaluate(spec, {n: (d if n in kept else None) for n, d in dims.items()}, values,
-                                    {n: (d if n in kept else None) for n, d in strides.items()})
-    if failed is None or failed.kind in ("required", "presence", "same_shape"):
+                                    {n: (d if n in kept else None) for n, d in strides.items()}, props)
+    if failed is None or failed.declared is None:
+        return  # a required tensor: presence is not test data
+    origin = failed.declared.check.origin
+    if isinstance(origin, Rule):
         return  # presence is not test data; same_shape is reported above
-    if failed.declared is not None:
+    if origin is None:
         yield rules.SPEC_TEST_SHAPE_RULE(failed.declared.check.span.at("requires"),
                                          f"test data fails the node's pre-validation: {failed.message}",
                                          Note("the test data's tensors and fields", spec.span.at("test_data")))
         return
-    if failed.conforms is not None:
-        where, rule_loc = test_tensors[failed.conforms.tensor].span.at("dims"), failed.conforms.span.loc
-    else:
-        where = test_fields[str(failed.field)].span.loc
-        rule_loc = next(r.span.loc for r in spec.field_ranges if r.field == failed.field)
-    yield rules.SPEC_TEST_SHAPE_RULE(where, f"test data fails the node's pre-validation: {failed.message}", Note("rule declared here", rule_loc))
+    where = test_tensors[origin.tensor].span.at("dims") if isinstance(origin, Conforms) else test_fields[origin.field].span.loc
+    yield rules.SPEC_TEST_SHAPE_RULE(where, f"test data fails the node's pre-validation: {failed.message}", Note("rule declared here", origin.span.loc))
 
 
 def _frontend(spec: OpSpec) -> Iterator[Diagnostic]:

@@ -732,7 +732,7 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             helper = call["helper"]
             named = [tensor(a) for a in args]
             if helper == MIN_DIMS and len(args) >= 2 and named[0] and args[1].isdigit():
-                _min_rank(out, named[0], int(args[1]))
+                _min_rank(out, named[0], int(args[1]), True)
             elif helper in SAME_SHAPE and len(args) >= 2 and named[0] and named[1]:
                 _same_shape(out.rules, named[0], named[1])
             elif helper in CHANNEL_ONLY and len(args) >= 2 and named[0] and (args[1] in values or args[1].isdigit()):
@@ -741,7 +741,7 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                 of = f"the channels of {channels.split('.')[0]}" if args[1] in values else channels
                 if args[1] in values:
                     out.channel_only[t] = channels.split(".")[0]
-                _min_rank(out, t, 2)
+                _min_rank(out, t, 2, helper == CHANNEL_ONLY[0])  # the IfSet form checks only once dims are set
                 kebab = t.replace("_", "-")
                 out.checks += [
                     {"id": f"{kebab}-batch", "requires": f"{t}.dims[0] == 1", "message": f"{t} batch dimension (index 0) must be 1"},
@@ -1110,14 +1110,17 @@ def _implied(out: NodeChecks) -> None:
     out.checks = kept
 
 
-def _min_rank(out: NodeChecks, tensor: str, rank: int) -> None:
-    """A `<tensor>-min-rank` check, once; none for a minimum of 1, which every tensor with dims has
-    (a check reading a tensor without dims holds, so it could never fail: GEN-COVERAGE)."""
-    if rank <= 1:
+def _min_rank(out: NodeChecks, tensor: str, rank: int, empty_fails: bool) -> None:
+    """A minimum rank: `ndims` where a tensor set without dims fails it too (hipDNN's
+    validateMinimumTensorDimensions, validateChannelOnlyTensorShape), `.rank` where the helper checks
+    only a tensor whose dims are set; none for a minimum of 1 read as `.rank`, which every tensor with
+    dims has (a check that could never fail: GEN-COVERAGE)."""
+    if rank <= 1 and not empty_fails:
         return
     check_id = f"{tensor.replace('_', '-')}-min-rank"
     if all(c["id"] != check_id for c in out.checks):
-        out.checks.append({"id": check_id, "requires": f"{tensor}.rank >= {rank}", "message": f"{tensor} must have at least {rank} dimension{'s' if rank != 1 else ''}"})
+        count = f"ndims({tensor})" if empty_fails else f"{tensor}.rank"
+        out.checks.append({"id": check_id, "requires": f"{count} >= {rank}", "message": f"{tensor} must have at least {rank} dimension{'s' if rank != 1 else ''}"})
 
 
 def _same_shape(groups: list[list[str]], a: str, b: str) -> None:

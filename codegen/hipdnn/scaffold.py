@@ -468,7 +468,7 @@ def propose_checks(draft: Draft) -> None:
     for tensor in draft.tensors:
         if tensor.role != "input" or tensor.optional or tensor.list or (draft.backward and _saved_statistic(tensor.name)):
             continue
-        check = {"id": f"{tensor.name.replace('_', '-')}-min-rank", "requires": f"{tensor.name}.rank >= {rank}",
+        check = {"id": f"{tensor.name.replace('_', '-')}-min-rank", "requires": f"ndims({tensor.name}) >= {rank}",
                  "message": f"{tensor.name} must have at least {rank} dimensions"}
         if not any(c["id"] == check["id"] for c in draft.checks):
             draft.checks.append(check)

@@ -19,9 +19,11 @@ Grammar (lowest precedence first):
              | ('all' | 'any') '(' NAME 'in' 'range' '(' expr ',' expr ')' ['except' '[' expr (',' expr)* ']'] ':' expr ')'
 
 Types: int, float, bool, dims (a list of ints), tensor, enum values (`Enum.VALUE`). A tensor has
-`.rank`, `.dims` and `.strides`; `present(t)`, `set(f)`, `rank(t)` and `len(dims)` are functions.
-Reading a value that does not exist (an unset tensor or one without dims, an unset field, an
-index outside the dims, a division by zero) makes the whole check not apply: it passes.
+`.rank`, `.dims` and `.strides`; `present(t)`, `set(f)`, `rank(t)`, `ndims(t)` and `len(dims)` are
+functions. Reading a value that does not exist (an unset tensor or one without dims, an unset field,
+an index outside the dims, a division by zero) makes the whole check not apply: it passes. `ndims(t)`
+is the one read of a tensor without dims that exists: the number of dims a set tensor has, 0 when it
+has none (hipDNN's `get_dim().size()`).
 """
 
 from __future__ import annotations
@@ -40,8 +42,16 @@ MAX_DEPTH = 24  # nesting of sub-expressions
 MAX_INT = 2**62  # a literal beyond this cannot be an int64 the C++ side computes with safely
 
 KEYWORDS = {"and", "or", "not", "true", "false", "with", "all", "any", "in", "range", "except"}
-FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int")}
-PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims"}
+FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int"),
+             "ndims": ("tensor", "int")}
+PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims", "dtype": "enum:DataType", "pass_by_value": "bool"}
+SHAPE_PROPERTIES = ("rank", "dims", "strides")  # the rest read only that the tensor is set
+# hipDNN's frontend DataType (Types.hpp id 64811238748), the values `t.dtype` compares with; a tensor
+# made in a test without one is FLOAT
+DATA_TYPE = "DataType"
+DATA_TYPES = {"NOT_SET": 0, "FLOAT": 1, "HALF": 2, "BFLOAT16": 3, "DOUBLE": 4, "UINT8": 5, "INT32": 6, "INT8": 7,
+              "FP8_E4M3": 8, "FP8_E5M2": 9}
+DEFAULT_DATA_TYPE = "FLOAT"
 COMPARE = ("==", "!=", "<=", ">=", "<", ">")
 ARITH = ("+", "-", "*", "//", "%")
 
@@ -397,7 +407,7 @@ def typed(node: Node, scope: Scope, bound: frozenset[str] = frozenset()) -> Node
             raise ExprError(TYPE, node.pos, f"only a tensor has .{node.value}; this is {_word(base.type)}")
         if node.value not in PROPERTIES:
             close = _close(node.value, list(PROPERTIES))
-            raise ExprError(UNKNOWN, node.pos, f"a tensor has no property '{node.value}' (it has .rank, .dims and .strides)",
+            raise ExprError(UNKNOWN, node.pos, f"a tensor has no property '{node.value}' (it has {', '.join('.' + p for p in PROPERTIES)})",
                             f"did you mean '.{close}'?" if close else None,
                             (node.pos, node.pos + len(node.value), close) if close else None)
         return replace(node, args=(base,), type=PROPERTIES[node.value])
@@ -579,7 +589,7 @@ def shape_reads(node: Node) -> set[str]:
     def walk(n: Any) -> None:
         if not isinstance(n, Node):
             return
-        if n.kind == "prop" or n.kind == "call" and n.value == "rank":
+        if n.kind == "prop" and n.value in SHAPE_PROPERTIES or n.kind == "call" and n.value in ("rank", "ndims"):
             found.add(n.args[0].value)
         for a in n.args:
             walk(a)
@@ -632,9 +642,21 @@ class Values:
     """What an expression reads: tensors' dims and strides (None: unset) and fields (with `is_set`)."""
 
     def __init__(self, dims: Mapping[str, tuple[int, ...] | None], strides: Mapping[str, tuple[int, ...] | None],
-                 fields: Mapping[str, Any], is_set: Callable[[str, Any], bool], enum_value: Callable[[str, Any], int]):
+                 fields: Mapping[str, Any], is_set: Callable[[str, Any], bool], enum_value: Callable[[str, Any], int],
+                 props: Mapping[str, Mapping[str, Any]] | None = None):
         self._dims, self._strides, self._fields = dims, strides, fields
         self._is_set, self._enum = is_set, enum_value
+        self._props = props or {}  # per tensor, what differs from a test tensor's defaults (TENSOR_DEFAULTS)
+
+    def dtype(self, name: str) -> int:
+        if self._dims.get(name) is None:
+            raise _Skip()
+        return DATA_TYPES[self._props.get(name, {}).get("dtype", DEFAULT_DATA_TYPE)]
+
+    def pass_by_value(self, name: str) -> bool:
+        if self._dims.get(name) is None:
+            raise _Skip()
+        return bool(self._props.get(name, {}).get("pass_by_value", False))
 
     def present(self, name: str) -> bool:
         return self._dims.get(name) is not None
@@ -644,6 +666,12 @@ class Values:
         if not d:
             raise _Skip()
         return tuple(d)
+
+    def ndims(self, name: str) -> int:
+        d = self._dims.get(name)
+        if d is None:
+            raise _Skip()
+        return len(d)
 
     def strides(self, name: str) -> tuple[int, ...]:
         self.dims(name)
@@ -737,7 +765,7 @@ def python(node: Node, v: str = "v") -> str:
         t = node.args[0].value
         if node.value == "rank":
             return f"len({v}.dims({t!r}))"
-        return f"{v}.{node.value}({t!r})"
+        return f"{v}.{node.value}({t!r})"  # dims, strides, dtype, pass_by_value
     if k == "call":
         a = node.args[0]
         if node.value == "present":
@@ -746,6 +774,8 @@ def python(node: Node, v: str = "v") -> str:
             return f"{v}.is_set({a.value!r})"
         if node.value == "rank":
             return f"len({v}.dims({a.value!r}))"
+        if node.value == "ndims":
+            return f"{v}.ndims({a.value!r})"
         return f"len({python(a, v)})"
     if k == "index":
         return f"at({python(node.args[0], v)}, {python(node.args[1], v)})"
@@ -879,6 +909,9 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
         t = node.args[0].value
         if node.value == "rank":
             return _size(_dims_of(t, ctx, guards))
+        if node.value in ("dtype", "pass_by_value"):  # hipDNN's TensorAttributes (id 59757782299)
+            _guard(guards, f"{ctx.tensors[t]} != nullptr")
+            return f"{ctx.tensors[t]}->get_{'data_type' if node.value == 'dtype' else 'pass_by_value'}()"
         return _dims_of(t, ctx, guards, node.value == "strides")
     if k == "call":
         a = node.args[0]
@@ -889,6 +922,9 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
             return f"({is_set})" if is_set else "true"
         if node.value == "rank":
             return _size(_dims_of(a.value, ctx, guards))
+        if node.value == "ndims":
+            _guard(guards, f"{ctx.tensors[a.value]} != nullptr")
+            return _size(f"{ctx.tensors[a.value]}->get_dim()")
         return _size(_cpp(a, ctx, guards))
     if k == "index":
         d = _cpp(node.args[0], ctx, guards)
@@ -970,6 +1006,7 @@ def scope_of(spec: "OpSpec") -> Scope:
             enums[f.enum.name] = {v.name: v.value for v in f.enum.values}
         else:
             fields[f.name] = kinds.get(f.type.name, "other")
+    enums.setdefault(DATA_TYPE, dict(DATA_TYPES))  # a field of hipDNN's DataType brings its own names
     return Scope(tuple(t.name for t in spec.tensors), fields, enums)
 
 
@@ -1043,10 +1080,16 @@ def compile_spec_formula(spec: "OpSpec", formula: "Formula") -> tuple[CompiledFo
             nodes[key] = compile_check(text, scope, want)
         except ExprError as e:
             problems.append((key, loc_in(formula.span.at(key), text, min(e.offset, len(text))), e))
+    axis = formula.axis_field
+    if axis is not None and scope.fields.get(axis) != "int":
+        close = _close(axis, [n for n, t in scope.fields.items() if t == "int"])
+        offset = formula.strides.index(axis, len("packed_axis("))
+        problems.append(("strides", loc_in(formula.span.at("strides"), formula.strides, offset),
+                         ExprError(UNKNOWN, offset, f"'{axis}' is not an integer field of this op", f"did you mean '{close}'?" if close else None)))
     order_of = formula.order_of
     if order_of is not None and order_of not in scope.tensors:
         close = _close(order_of, list(scope.tensors))
-        offset = len("order_of(")
+        offset = formula.strides.index("(") + 1
         problems.append(("strides", loc_in(formula.span.at("strides"), formula.strides, offset),
                          ExprError(UNKNOWN, offset, f"'{order_of}' is not a tensor of this op", f"did you mean '{close}'?" if close else None)))
     if problems:

@@ -407,6 +407,10 @@ class Check:
     where: str  # frontend | backend | both
     code: str  # the frontend ErrorCode: INVALID_VALUE | ATTRIBUTE_NOT_SET
     span: Span
+    # where pre_validate_node() runs it: "presence" (between the required inputs and outputs),
+    # "shape" (before the declared checks) or "declared" (a `checks:` entry, in spec order)
+    stage: str = "declared"
+    origin: "Rule | FieldRange | Conforms | None" = None  # the rule kind this check is sugar for
 
 
 @dataclass(frozen=True)
@@ -421,16 +425,34 @@ class Formula:
     strides: str = "packed"  # FORMULA_STRIDES or order_of(<tensor>): the strides given when the target has none
 
     @property
+    def stride_kind(self) -> str:
+        """packed, channels_last, order_of or packed_axis."""
+        return self.strides.split("(")[0]
+
+    @property
     def order_of(self) -> str | None:
-        """The tensor whose stride order `strides: order_of(t)` packs in (None for the other kinds)."""
-        return self.strides[len("order_of("):-1] if self.strides.startswith("order_of(") else None
+        """The tensor whose strides `order_of(t)` or `packed_axis(t, f)` orders by (None for the other kinds)."""
+        if "(" not in self.strides:
+            return None
+        return self.strides[self.strides.index("(") + 1:-1].split(",")[0].strip()
+
+    @property
+    def axis_field(self) -> str | None:
+        """The field naming the dimension `packed_axis(t, f)` makes innermost (None for the other kinds)."""
+        if not self.strides.startswith("packed_axis("):
+            return None
+        return self.strides[len("packed_axis("):-1].split(",")[1].strip()
 
 
 # the strides an inference formula gives: row-major packed, or packed channels-last (dimension 1
 # innermost, then the last dimensions down to 2, then dimension 0: hipDNN's generateStrides with
 # strideOrderNhwc, ShapeUtilities.hpp id 56691289202); besides these, order_of(t): packed in t's
-# stride order (generateStrides with extractStrideOrder, ShapeUtilities.hpp id 57928022516)
+# stride order (generateStrides with extractStrideOrder, ShapeUtilities.hpp id 57928022516), and
+# packed_axis(t, f): packed in t's stride order by ascending stride (t's singleton dims first among
+# equal strides), rotated so that dimension f (when set) is innermost (generateStridesWithPackedAxis,
+# ShapeUtilities.hpp id 55511612656)
 FORMULA_STRIDES = ("packed", "channels_last")
+PACKED_AXIS = re.compile(r"^packed_axis\(([a-z][a-z0-9_]*), ?([a-z][a-z0-9_]*)\)$")
 
 
 @dataclass(frozen=True)
@@ -460,6 +482,8 @@ class TestTensor:
     strides: tuple[int, ...]
     span: Span
     shape: str | None = None  # a shared shape from test_data.shapes
+    dtype: str = "FLOAT"  # the frontend DataType the tests give it (`t.dtype`)
+    pass_by_value: bool = False  # the tests give it a value (hipDNN's set_value; `t.pass_by_value`)
 
 
 @dataclass(frozen=True)
@@ -857,7 +881,7 @@ def build(op: str, doc: Document) -> OpSpec:
         else:
             spec_rules.append(_rule(e))
     inferences = tuple(_inference(e) for e in top.items("inference"))
-    checks = tuple(_check(e) for e in top.items("checks"))
+    checks = lowered(tensors, fields, spec_rules, ranges, conformance) + tuple(_check(e) for e in top.items("checks"))
     formulas = tuple(_formula(e) for e in top.items("infer"))
     work = _work(top.child("work")) if "work" in top.data else None
     test = top.child("test_data")
@@ -934,7 +958,7 @@ def _work(e: _Entry) -> Work:
 
 def _formula(e: _Entry) -> Formula:
     strides = e.pop("strides", "packed")
-    if strides not in FORMULA_STRIDES and not (strides.startswith("order_of(") and strides.endswith(")")):
+    if strides not in FORMULA_STRIDES and not (strides.startswith("order_of(") and strides.endswith(")")) and not PACKED_AXIS.match(strides):
         raise AssertionError(f"strides {strides!r} passed the schema")
     result = Formula(str(e.pop("tensor")), str(e.pop("dims")), e.pop("when"), e.span, strides)
     e.done()
@@ -948,6 +972,96 @@ def _check(e: _Entry) -> Check:
     result = Check(str(e.pop("id")), str(e.pop("requires")), e.pop("when"), str(e.pop("message")), where, code, e.span)
     e.done()
     return result
+
+
+def tensor_list_text(tensors: tuple[str, ...]) -> str:
+    labels = [t.upper() for t in tensors]
+    return ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
+
+
+def rule_message(kind: str, tensors: tuple[str, ...]) -> str:
+    """The failure text of a presence rule (without the class prefix)."""
+    listed = tensor_list_text(tensors)
+    texts = {
+        "both_or_neither": f"{listed} tensors must be set together or not at all",
+        "requires": f"{tensors[0].upper()} tensor requires {tensors[-1].upper()} tensor",
+        "mutually_exclusive": f"at most one of {listed.replace(' and ', ', ')} tensors may be set",
+    }
+    return texts[kind]
+
+
+def _kebab(*words: str) -> str:
+    return "-".join(w.replace("_", "-") for w in words)
+
+
+def lowered(tensors: tuple[Tensor, ...], fields: tuple[Field, ...], rules: list[Rule], ranges: list[FieldRange],
+            conformance: list[Conforms]) -> tuple[Check, ...]:
+    """The rule kinds as checks of the expression language, in the order pre_validate_node() runs
+    them: presence rules, then same_shape, field_range and conforms rules (each group in spec order).
+    A rule naming a tensor or field the op lacks is left out: the spec checks report it."""
+    names = {t.name for t in tensors}
+    ints = {f.name for f in fields if f.type.name in ("int64", "int32")}
+    out: list[Check] = []
+
+    def add(check_id: str, requires: str, message: str, origin: Any, when: str | None = None, stage: str = "shape",
+            code: str = "INVALID_VALUE", where: str = "frontend") -> None:
+        out.append(Check(check_id, requires, when, message, where, code, origin.span, stage, origin))
+
+    for r in rules:
+        if not r.kind.presence or not r.tensors or not set(r.tensors) <= names or len(set(r.tensors)) != len(r.tensors):
+            continue
+        p = [f"present({t})" for t in r.tensors]
+        if r.kind.name == "both_or_neither":
+            requires = " and ".join(f"{p[0]} == {q}" for q in p[1:]) if len(p) > 1 else f"{p[0]} == {p[0]}"
+        elif r.kind.name == "requires":
+            requires = f"not {p[0]} or {p[1]}"
+        else:
+            requires = " and ".join(f"not ({a} and {b})" for i, a in enumerate(p) for b in p[i + 1:])
+        if len(p) < 2:
+            continue  # the schema asks for two or more
+        add(_kebab("presence", r.kind.name, *r.tensors), requires, rule_message(r.kind.name, r.tensors), r,
+            stage="presence", code="ATTRIBUTE_NOT_SET", where="both")
+    for r in rules:
+        if r.kind.name != "same_shape" or not set(r.tensors) <= names:
+            continue
+        first = r.tensors[0]
+        for other in r.tensors[1:]:
+            add(_kebab("mismatching", other), f"{other}.dims == {first}.dims", f"{other} dims must equal {first} dims", r)
+    for fr in ranges:
+        bounds = [b for b in (fr.min, fr.max) if b is not None]
+        if fr.field not in ints or any(b.rank_of is not None and b.rank_of not in names for b in bounds):
+            continue
+        for bound, op, word, text in ((fr.min, ">=", "too-small", "at least"), (fr.max, "<=", "too-large", "at most")):
+            if bound is None:
+                continue
+            if bound.rank_of is None:
+                limit = str(bound.constant)
+            else:
+                limit = f"ndims({bound.rank_of})" + (f" + {bound.offset}" if bound.offset > 0 else f" - {-bound.offset}" if bound.offset < 0 else "")
+            add(_kebab(fr.field, word), f"{fr.field} {op} {limit}", f"{fr.field} must be {text} {bound.text}", fr)
+    for c in conformance:
+        if {c.tensor, c.to, c.same_form_as or c.tensor} - names or c.split not in ints or c.tensor in (c.to, c.same_form_as):
+            continue
+        t, to, n = c.tensor, c.to, c.split
+        rank, own = f"ndims({to})", f"ndims({t})"
+        if c.keeps == "trailing":
+            kept, count, kept_text = n, n, f"trailing {n} dims"
+            padding = f"all(i in range(0, {rank} - {n}): {t}.dims[i] == 1)"
+            dims = f"all(i in range(0, {n}): {t}.dims[i - {n}] == {to}.dims[i - {n}])"
+        else:
+            kept, count, kept_text = f"{rank} - {n}", f"rank({to}) - {n}", f"leading rank({to}) - {n} dims"
+            padding = f"all(i in range({rank} - {n}, {rank}): {t}.dims[i] == 1)"
+            dims = f"all(i in range(0, {rank} - {n}): {t}.dims[i] == {to}.dims[i])"
+        in_range = f"0 <= {kept} and {kept} <= {rank}"  # else only the form check fails (the node stops there)
+        add(_kebab(t, "rank"), f"{in_range} and ({own} == {rank} or {own} == {kept})",
+            f"{t} must have rank({to}) dims (one-padded) or {count} dims (reduced rank)", c)
+        add(_kebab(t, "one-padding"), padding, f"one-padded {t} must be 1 outside the {kept_text} of {to}", c,
+            when=f"{own} == {rank} and {in_range}")
+        add(_kebab(t, "dims"), dims, f"{t} must match the {kept_text} of {to}", c, when=in_range)
+        if c.same_form_as:
+            add(_kebab(t, "form"), f"(ndims({c.same_form_as}) == {rank}) == ({own} == {rank})",
+                f"{t} and {c.same_form_as} must both be one-padded or both reduced-rank", c, when=in_range)
+    return tuple(out)
 
 
 def _dtypes(e: _Entry) -> Dtypes:
@@ -1242,7 +1356,8 @@ def _one_test_tensor(name: str, t: _Entry, shapes: dict[str, TestShape]) -> Test
     shape = shapes.get(shape_name) if shape_name else None
     dims = shape.dims if shape else tuple(t.pop("dims", ()))
     strides = shape.strides if shape else tuple(t.pop("strides", ()))
-    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name)
+    result = TestTensor(name, int(t.pop("uid")), dims, strides, t.span, shape_name, str(t.pop("dtype", "FLOAT")),
+                        bool(t.pop("pass_by_value", False)))
     t.done()
     return result
 

@@ -15,7 +15,7 @@ from codegen.plumbing import escape
 from codegen.spec import expr
 from codegen.views import fbsview, naming, nodecheck
 from codegen.views.fbsview import SchemaView
-from codegen.spec.model import Bound, EnumDef, Field, FrontendFlag, FrontendSetter, OpSpec, Rule, Tensor
+from codegen.spec.model import EnumDef, Field, FrontendFlag, FrontendSetter, OpSpec, Tensor
 from codegen.views.naming import OpNames
 from codegen.views.testplan import NodeState, TestPlan, build as build_plan, tensors_set
 
@@ -252,13 +252,6 @@ class EqualityView:
 
 
 @dataclass(frozen=True)
-class RuleView:
-    rule: Rule
-    condition: str
-    message: str
-
-
-@dataclass(frozen=True)
 class NodeCheckView:
     """One pre_validate_node() check as C++: `fails` is the failure condition (for the simple kinds)."""
 
@@ -266,19 +259,6 @@ class NodeCheckView:
     code: str  # ErrorCode::X
     message: str  # a C++ string literal
     fails: str = ""
-
-
-@dataclass(frozen=True)
-class ConformsView:
-    """The statements of one conforms rule (its checks share locals)."""
-
-    guard: str  # when the rule applies
-    tensor: str  # expression of the conforming tensor
-    to: str
-    split: str  # the split field's value
-    trailing: bool
-    checks: tuple[NodeCheckView, ...]  # form, padding, dims[, same_form]
-    same_form: str  # expression of the same_form_as tensor ("" when none)
 
 
 @dataclass(frozen=True)
@@ -299,14 +279,13 @@ class NodeView:
     required_inputs: tuple[NodeCheckView, ...]
     presence: tuple[NodeCheckView, ...]
     required_outputs: tuple[NodeCheckView, ...]
-    shapes: tuple[NodeCheckView, ...]
-    ranges: tuple[NodeCheckView, ...]
-    conformance: tuple[ConformsView, ...]
+    shapes: tuple[NodeCheckView, ...]  # same_shape, field_range and conforms rules, lowered to checks
     infer_required: tuple[tuple[str, str], ...]  # (tensor expression, message literal)
     inferences: tuple[InferView, ...]
     declared: tuple[NodeCheckView, ...] = ()  # the spec's `checks:` placed in the frontend, in order
-    # `infer:`: (target tensor, condition, dims expression, strides kind, the order_of tensor's read or "")
-    formulas: tuple[tuple[str, str, str, str, str], ...] = ()
+    # `infer:`: (target tensor, condition, dims expression, strides kind, the order_of / packed_axis
+    # tensor's read or "", whether the packed_axis field is set, its value)
+    formulas: tuple[tuple[str, str, str, str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -459,7 +438,6 @@ class OpView:
     optional: tuple[TensorView, ...]
     members: tuple[TensorView, ...]  # required inputs, required outputs, then optionals
     fields: tuple[FieldView, ...]
-    presence_rules: tuple[RuleView, ...]
     sentinel_checks: tuple[tuple[str, str], ...]  # (condition, message)
     backend_checks: tuple[tuple[str, str, str], ...]  # declared checks placed in finalize(): (id, condition, message)
     set_prefix: str
@@ -642,6 +620,9 @@ class OpView:
             if t.name in state.present:
                 value = f"makeTensor({vector_literal(state.dims_of(t.name))}, {vector_literal(state.strides_of(t.name))})"
                 statements.append(t.write(value) + ";")
+        for t in self.tensors:
+            if t.name in state.present:
+                statements += self.prop_writes(state, t.name, t.frontend_read)
         for f in self.fields:
             value = state.field(f.name)
             if value is None:  # a field optional in the frontend, left unset
@@ -651,6 +632,17 @@ class OpView:
             same = value == self.spec.test_field(f.name).value
             statements.append(f.write(f.frontend_test_value if same else _frontend_value(f.field, value)) + ";")
         return tuple(statements)
+
+    def prop_writes(self, state: NodeState, name: str, pointer: str) -> tuple[str, ...]:
+        """Statements giving a tensor made by makeTensor the state's data type other than FLOAT and
+        value (pass-by-value; set_value makes the dims {1}, so they are set again)."""
+        if not any(t == name for t, _, _ in state.props):
+            return ()
+        dtype = f"set_data_type(DataType::{state.prop_of(name, 'dtype')})"
+        if state.prop_of(name, "pass_by_value"):
+            return (f"{pointer}->set_value(1.0f).set_dim({vector_literal(state.dims_of(name))})"
+                    f".set_stride({vector_literal(state.strides_of(name))}).{dtype};",)
+        return (f"{pointer}->{dtype};",)
 
     def field(self, name: str) -> FieldView:
         return next(f for f in self.fields if f.name == name)
@@ -894,26 +886,6 @@ def _test_value(spec: OpSpec, f: Field) -> Any:
     return spec.test_field(f.name).value
 
 
-def _rule_view(names: OpNames, views: dict[str, TensorView], rule: Rule) -> RuleView:
-    condition = presence_violated(rule, [views[t].member for t in rule.tensors])
-    message = naming.finalize_prefix(names) + naming.rule_message(rule.kind.name, rule.tensors)
-    return RuleView(rule, condition, quote(message))
-
-
-def presence_violated(rule: Rule, pointers: list[str]) -> str:
-    """The C++ condition under which a presence rule is broken, given each tensor's pointer
-    expression (the descriptor's member, or the frontend getter call)."""
-    present = [f"({p} != nullptr)" for p in pointers]
-    kind = rule.kind.name
-    if kind == "both_or_neither":
-        return " || ".join(f"{present[0]} != {p}" for p in present[1:])
-    if kind == "requires":
-        return f"{present[0]} && !{present[1]}"
-    if kind == "mutually_exclusive":
-        return "(" + " + ".join(f"static_cast<int>{p}" for p in present) + ") > 1"
-    raise AssertionError(f"rule kind {kind!r} has no C++ lowering")
-
-
 TENSOR_PTR = "std::shared_ptr<TensorAttributes>"
 
 
@@ -937,10 +909,6 @@ def _setter_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str,
     return SetterView(setter.name, test_name, all(p.is_tensor for p in params) and not setter.by_value, tuple(params))
 
 
-def _rank(tensor: str) -> str:
-    return f"static_cast<int64_t>({tensor}->get_dim().size())"
-
-
 def _field_value(f: FieldView) -> str:
     return f"{f.frontend_read}.value()" if f.frontend_optional else f.frontend_read
 
@@ -954,57 +922,20 @@ def _field_set(spec: OpSpec, f: FieldView) -> str:
     return "true"
 
 
-def _bound(b: Bound, tensors: dict[str, TensorView]) -> tuple[str, str]:
-    """(C++ value, guard) of a range bound; the guard requires the ranked tensor to be set."""
-    if b.rank_of is None:
-        assert b.constant is not None
-        return int_literal(b.constant), ""
-    read = tensors[b.rank_of].frontend_read
-    offset = f" + {b.offset}" if b.offset > 0 else (f" - {-b.offset}" if b.offset < 0 else "")
-    return f"{_rank(read)}{offset}", f"{read} != nullptr"
-
-
 def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> NodeView:
     names = OpNames(spec)
-    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "range": [], "declared": []}
+    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "declared": []}
     ctx = expr_context(spec, tensors, fields)
-    conformance: dict[Any, list[NodeCheckView]] = {}
     for check in nodecheck.checks(spec):
         code, message = f"ErrorCode::{check.code}", quote(check.message)
-        if check.kind == "required":
+        if check.declared is not None:
+            groups[check.declared.check.stage].append(NodeCheckView(check, code, message, declared_fails(check.declared, ctx)))
+        elif check.kind == "required":
             t = tensors[check.tensors[0]]
             groups[t.role].append(NodeCheckView(check, code, message, f"{t.frontend_read} == nullptr"))
-        elif check.kind == "field_required":
+        else:
             f = fields[str(check.field)]
             groups["output"].append(NodeCheckView(check, code, message, f"!{f.frontend_read}.has_value()"))
-        elif check.kind == "presence":
-            assert check.rule is not None
-            fails = presence_violated(check.rule, [tensors[n].frontend_read for n in check.rule.tensors])
-            groups["presence"].append(NodeCheckView(check, code, message, fails))
-        elif check.kind == "same_shape":
-            a, b = (tensors[n].frontend_read for n in check.tensors)
-            fails = (f"{a} != nullptr && {b} != nullptr && !{a}->get_dim().empty() && !{b}->get_dim().empty() "
-                     f"&& {a}->get_dim() != {b}->get_dim()")
-            groups["shape"].append(NodeCheckView(check, code, message, fails))
-        elif check.declared is not None:
-            groups["declared"].append(NodeCheckView(check, code, message, declared_fails(check.declared, ctx)))
-        elif check.kind in ("range_min", "range_max"):
-            assert check.field is not None and check.bound is not None
-            f = fields[check.field]
-            limit, guard = _bound(check.bound, tensors)
-            op = "<" if check.kind == "range_min" else ">"
-            conditions = [c for c in (_field_set(spec, f), guard) if c != "true" and c]
-            fails = " && ".join([*conditions, f"{_field_value(f)} {op} {limit}"])
-            groups["range"].append(NodeCheckView(check, code, message, fails))
-        else:
-            assert check.conforms is not None
-            conformance.setdefault(check.conforms, []).append(NodeCheckView(check, code, message))
-    views = []
-    for c, found in conformance.items():
-        own, to, f = tensors[c.tensor].frontend_read, tensors[c.to].frontend_read, fields[c.split]
-        guard = " && ".join(x for x in (f"{own} != nullptr", f"{to} != nullptr", _field_set(spec, f)) if x != "true")
-        same = tensors[c.same_form_as].frontend_read if c.same_form_as else ""
-        views.append(ConformsView(guard, own, to, f"static_cast<int64_t>({_field_value(f)})", c.keeps == "trailing", tuple(found), same))
     inferences = []
     for step in nodecheck.inference_steps(spec):
         source = tensors[step.source].frontend_read
@@ -1023,11 +954,11 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
         (tensors[t.name].frontend_read, quote(nodecheck.infer_missing_message(spec, t.name))) for t in spec.required_tensors
     )
     return NodeView(names.frontend_node, tuple(groups["input"]), tuple(groups["presence"]), tuple(groups["output"]),
-                    tuple(groups["shape"]), tuple(groups["range"]), tuple(views), infer_required, tuple(inferences),
+                    tuple(groups["shape"]), infer_required, tuple(inferences),
                     tuple(groups["declared"]), tuple(_formula_view(f, tensors, ctx) for f in nodecheck.formulas(spec)))
 
 
-def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str]:
+def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str, str, str]:
     target = tensors[f.formula.target].frontend_read
     guards: list[str] = []
     when = ""
@@ -1037,8 +968,12 @@ def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: 
     guards += [g for g in dims_guards if g not in guards]
     parts = [f"{target} != nullptr", f"{target}->get_dim().empty()", *(f"({g})" for g in guards), *([when] if when else [])]
     source = f.formula.order_of
-    kind = "order_of" if source else f.formula.strides
-    return target, " && ".join(parts), value, kind, tensors[source].frontend_read if source else ""
+    axis_set, axis_value = "false", "int64_t{0}"
+    if f.formula.axis_field is not None:
+        read, is_set, _ = ctx.fields[f.formula.axis_field]
+        axis_set, axis_value = is_set or "true", f"static_cast<int64_t>({read})"
+    return (target, " && ".join(parts), value, f.formula.stride_kind, tensors[source].frontend_read if source else "",
+            axis_set, axis_value)
 
 
 def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> expr.CppContext:
@@ -1048,7 +983,8 @@ def expr_context(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str,
     for name, f in fields.items():
         is_set = _field_set(spec, f)
         reads[name] = (_field_value(f), "" if is_set == "true" else is_set, scope.fields[name])
-    enums = {f"{f.enum.name}.{v.name}": _frontend_value(f, v.name) for f in spec.fields if f.enum is not None for v in f.enum.values}
+    enums = {f"{expr.DATA_TYPE}.{name}": f"DataType::{name}" for name in scope.enums[expr.DATA_TYPE]}  # t.dtype's values
+    enums |= {f"{f.enum.name}.{v.name}": _frontend_value(f, v.name) for f in spec.fields if f.enum is not None for v in f.enum.values}
     return expr.CppContext({n: t.frontend_read for n, t in tensors.items()}, reads, enums)
 
 
@@ -1093,7 +1029,6 @@ def build(spec: OpSpec) -> OpView:
         inputs=tuple(t for t in tensors if t.role == "input"),
         outputs=tuple(t for t in tensors if t.role == "output"),
         setters=tuple(_setter_view(spec, by_name, {f.name: f for f in fields}, s) for s in spec.frontend.setters),
-        presence_rules=tuple(_rule_view(names, by_name, r) for r in spec.presence_rules),
         sentinel_checks=tuple(sentinels),
         backend_checks=tuple(_backend_check(spec, names, tensors, c) for c in nodecheck.backend_checks(spec)),
         set_prefix=quote(f"{names.cls}::setAttribute()"),
@@ -1120,7 +1055,9 @@ def _backend_check(spec: OpSpec, names: OpNames, tensors: tuple[TensorView, ...]
     if c.when is not None:
         when_guards, when = expr.cpp(c.when, ctx)
         parts += [f"({g})" for g in when_guards] + [when]
-    return c.check.id, " && ".join([*parts, f"!{requires}"]), quote(naming.finalize_prefix(names) + c.check.message)
+    # a rule kind's check has no id of the spec's to name in a comment
+    check_id = c.check.id if c.check.origin is None else ""
+    return check_id, " && ".join([*parts, f"!{requires}"]), quote(naming.finalize_prefix(names) + c.check.message)
 
 
 def _flag_view(flag: FrontendFlag) -> FlagView:

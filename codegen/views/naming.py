@@ -42,7 +42,7 @@ MIRROR_MODULES = frozenset({"enums", "errors", "tensor", "descriptor", "dispatch
 # (templates/mirror/): a spec enum of one of these names would replace it where the enum is imported,
 # so the mirror would no longer import. tests/test_mirror.py keeps this list equal to the templates'.
 MIRROR_NAMES = frozenset(
-    """ATTRIBUTES Any AttributeName Bound Callable ClassVar D DataType DescriptorType DtypeGroup DtypeTable
+    """ATTRIBUTES Any AttributeName Callable ClassVar D DataType DescriptorType DtypeGroup DtypeTable
     Error FIELDS FbsField FieldSlot FieldState Formula FrontendNode Graph GraphBase GraphFormatError HipdnnError
     INPUTS INT32 INT64 Inference IntEnum Iterable LISTS ListSlot Mapping NODE NODES Node NodeAttributes NodeCheck
     NodeSpec OK OPERATIONS OperationDescriptor OperationType Optional PresenceRule Problem REQUIRED Skip Status
@@ -592,22 +592,6 @@ def enum_cpp_value(f: Field, value_name: str) -> str:
 
 
 # --- words shared by every language the generator emits (C++ messages, Python mirror) -----------
-
-
-def tensor_list_text(tensors: tuple[str, ...]) -> str:
-    labels = [upper(t) for t in tensors]
-    return ", ".join(labels[:-1]) + " and " + labels[-1] if len(labels) > 1 else labels[0]
-
-
-def rule_message(kind: str, tensors: tuple[str, ...]) -> str:
-    """The finalize() failure text of a presence rule, without the class prefix."""
-    if kind == "both_or_neither":
-        return f"{tensor_list_text(tensors)} tensors must be set together or not at all"
-    if kind == "requires":
-        return f"{upper(tensors[0])} tensor requires {upper(tensors[1])} tensor"
-    if kind == "mutually_exclusive":
-        return f"at most one of {tensor_list_text(tensors).replace(' and ', ', ')} tensors may be set"
-    raise AssertionError(f"no message for rule kind {kind!r}")
 
 
 def missing_tensor_message(t: Tensor) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from codegen.spec import expr
 from codegen.views import naming
-from codegen.spec.model import Bound, Conforms, Field, FieldRange, Inference, OpSpec, Rule
+from codegen.spec.model import Conforms, Field, Formula, Inference, OpSpec
 from codegen.plumbing.memo import by_identity
 
 ATTRIBUTE_NOT_SET = "ATTRIBUTE_NOT_SET"
@@ -24,11 +24,10 @@ Dims = tuple[int, ...]
 
 @dataclass(frozen=True)
 class NodeCheck:
-    """One pre-validation check. `kind` selects the semantics:
-
-    required (tensors[0] is set), field_required (a required_to_pack field is set), presence (a presence rule over tensors), same_shape (tensors[1]'s
-    dims equal tensors[0]'s when both have dims), range_min / range_max (field against bound),
-    conforms_form / conforms_padding / conforms_dims / same_form (the conforms rule `conforms`)."""
+    """One pre-validation check. `kind` selects the semantics: required (tensors[0] is set),
+    field_required (a required_to_pack field is set), or expr: a check of the expression language
+    (`declared`), whether the spec states it under `checks:` or as a rule kind (both_or_neither,
+    requires, mutually_exclusive, same_shape, field_range, conforms) lowered into one at parse time."""
 
     name: str  # a test-name word, unique per op: MissingDy, MismatchingDx, NormalizedDimCountTooSmall
     kind: str
@@ -36,10 +35,7 @@ class NodeCheck:
     message: str
     tensors: tuple[str, ...] = ()
     field: str | None = None
-    bound: Bound | None = None
-    rule: Rule | None = None
-    conforms: Conforms | None = None
-    declared: expr.Compiled | None = None  # kind "expr": a declared check (`checks:`)
+    declared: expr.Compiled | None = None  # kind "expr": the compiled check
 
 
 @dataclass(frozen=True)
@@ -56,39 +52,32 @@ class InferStep:
         return self.inference.source
 
 
-def _kept_text(c: Conforms) -> str:
-    if c.keeps == "trailing":
-        return f"trailing {c.split} dims"
-    return f"leading rank({c.to}) - {c.split} dims"
-
-
-def _count_text(c: Conforms) -> str:
-    return c.split if c.keeps == "trailing" else f"rank({c.to}) - {c.split}"
-
-
 @by_identity
 def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
-    """Every pre_validate_node() check in order: the built-in rule kinds, then the declared checks
-    placed in the frontend (memoized by the spec's identity: a test plan evaluates one spec's
-    checks on thousands of node states)."""
+    """Every pre_validate_node() check in order: the required inputs, the presence rules, the
+    required outputs and fields, the shape rules (same_shape, field_range, conforms), then the
+    declared checks placed in the frontend (memoized by the spec's identity: a test plan evaluates
+    one spec's checks on thousands of node states)."""
     node = naming.OpNames(spec).frontend_node
-    declared = []
-    for c in expr.compiled_checks(spec) or ():
-        if c.check.where in ("frontend", "both"):
-            declared.append(NodeCheck(check_word(c.check.id), "expr", c.check.code, f"{node}: {c.check.message}",
-                                      tuple(sorted(expr.shape_reads(c.requires) | (expr.shape_reads(c.when) if c.when else set()))),
-                                      declared=c))
-    return builtin_checks(spec) + tuple(declared)
+    compiled = expr.compiled_checks(spec) or ()
+
+    def stage(name: str) -> tuple[NodeCheck, ...]:
+        return tuple(
+            NodeCheck(check_word(c.check.id), "expr", c.check.code, f"{node}: {c.check.message}",
+                      tuple(sorted(expr.shape_reads(c.requires) | (expr.shape_reads(c.when) if c.when else set()))), declared=c)
+            for c in compiled if c.check.stage == name and c.check.where in ("frontend", "both"))
+
+    return required_checks(spec, "input") + stage("presence") + required_checks(spec, "output") + stage("shape") + stage("declared")
 
 
 def check_word(check_id: str) -> str:
-    """The test-name word of a declared check: q-rank -> QRank."""
+    """The test-name word of a check: q-rank -> QRank."""
     return naming.pascal(check_id.replace("-", "_"))
 
 
 @by_identity
 def backend_checks(spec: OpSpec) -> tuple[expr.Compiled, ...]:
-    """The declared checks finalize() makes (where: backend or both)."""
+    """The checks finalize() makes (where: backend or both; the presence rules first)."""
     fields = {f.name for f in spec.fields}
 
     def presence_only(c: expr.Compiled) -> bool:  # anything more is SPEC-CHECK-WHERE
@@ -100,54 +89,20 @@ def backend_checks(spec: OpSpec) -> tuple[expr.Compiled, ...]:
 
 @by_identity
 def builtin_checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
+    """The checks no spec entry states: required tensors and required_to_pack fields."""
+    return required_checks(spec, "input") + required_checks(spec, "output")
+
+
+def required_checks(spec: OpSpec, role: str) -> tuple[NodeCheck, ...]:
+    """The required tensors of a role; after the outputs, the fields required to pack."""
     node = naming.OpNames(spec).frontend_node
-    found: list[NodeCheck] = []
-
-    def required(role: str) -> None:
-        for t in spec.required_tensors:
-            if t.role == role:
-                found.append(NodeCheck(f"Missing{naming.pascal(t.name)}", "required", ATTRIBUTE_NOT_SET,
-                                       f"{node} missing {t.name} ({role}) for pre-validation", (t.name,)))
-
-    required("input")
-    for rule in spec.presence_rules:
-        words = "".join(naming.pascal(t) for t in rule.tensors)
-        found.append(NodeCheck(f"Presence{naming.pascal(rule.kind.name)}{words}", "presence", ATTRIBUTE_NOT_SET,
-                               f"{node}: {naming.rule_message(rule.kind.name, rule.tensors)}", rule.tensors, rule=rule))
-    required("output")
-    for f in spec.fields:
-        if f.required_to_pack:  # hipDNN's BlockScaleQuantizeNode checks block_size (id 57303967738)
-            found.append(NodeCheck(f"Unset{naming.pascal(f.name)}", "field_required", ATTRIBUTE_NOT_SET, f"{node} {f.name} not set", field=f.name))
-    for rule in spec.rules:
-        if rule.kind.name != "same_shape":
-            continue
-        first = rule.tensors[0]
-        for other in rule.tensors[1:]:
-            found.append(NodeCheck(f"Mismatching{naming.pascal(other)}", "same_shape", INVALID_VALUE,
-                                   f"{node}: {other} dims must equal {first} dims", (first, other)))
-    for r in spec.field_ranges:
-        word = naming.pascal(r.field)
-        if r.min is not None:
-            found.append(NodeCheck(f"{word}TooSmall", "range_min", INVALID_VALUE,
-                                   f"{node}: {r.field} must be at least {r.min.text}", field=r.field, bound=r.min))
-        if r.max is not None:
-            found.append(NodeCheck(f"{word}TooLarge", "range_max", INVALID_VALUE,
-                                   f"{node}: {r.field} must be at most {r.max.text}", field=r.field, bound=r.max))
-    for c in spec.conformance:
-        word = naming.pascal(c.tensor)
-        pair = (c.tensor, c.to)
-        found.append(NodeCheck(f"{word}Rank", "conforms_form", INVALID_VALUE,
-                               f"{node}: {c.tensor} must have rank({c.to}) dims (one-padded) or {_count_text(c)} dims (reduced rank)",
-                               pair, field=c.split, conforms=c))
-        found.append(NodeCheck(f"{word}OnePadding", "conforms_padding", INVALID_VALUE,
-                               f"{node}: one-padded {c.tensor} must be 1 outside the {_kept_text(c)} of {c.to}",
-                               pair, field=c.split, conforms=c))
-        found.append(NodeCheck(f"{word}Dims", "conforms_dims", INVALID_VALUE,
-                               f"{node}: {c.tensor} must match the {_kept_text(c)} of {c.to}", pair, field=c.split, conforms=c))
-        if c.same_form_as:
-            found.append(NodeCheck(f"{word}Form", "same_form", INVALID_VALUE,
-                                   f"{node}: {c.tensor} and {c.same_form_as} must both be one-padded or both reduced-rank",
-                                   (c.tensor, c.to, c.same_form_as), field=c.split, conforms=c))
+    found = [NodeCheck(f"Missing{naming.pascal(t.name)}", "required", ATTRIBUTE_NOT_SET,
+                       f"{node} missing {t.name} ({role}) for pre-validation", (t.name,))
+             for t in spec.required_tensors if t.role == role]
+    if role == "output":
+        for f in spec.fields:
+            if f.required_to_pack:  # hipDNN's BlockScaleQuantizeNode checks block_size (id 57303967738)
+                found.append(NodeCheck(f"Unset{naming.pascal(f.name)}", "field_required", ATTRIBUTE_NOT_SET, f"{node} {f.name} not set", field=f.name))
     return tuple(found)
 
 
@@ -185,38 +140,8 @@ def field_is_set(spec: OpSpec, f: Field, value: Any) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Failure:
-    check: NodeCheck
-
-
-def _conformance(c: Conforms, dims: Mapping[str, Dims | None], n: int) -> tuple[str, ...]:
-    """Which conforms checks fail (kinds), for a present tensor and `to` and a set split."""
-    t, to = dims[c.tensor] or (), dims[c.to] or ()
-    rank = len(to)
-    kept = n if c.keeps == "trailing" else rank - n
-    one_padded = len(t) == rank
-    if not 0 <= kept <= rank or (not one_padded and len(t) != kept):
-        return ("conforms_form",)
-    failed = []
-    if one_padded:
-        others = range(0, rank - kept) if c.keeps == "trailing" else range(kept, rank)
-        if any(t[i] != 1 for i in others):
-            failed.append("conforms_padding")
-    if c.keeps == "trailing":
-        pairs = [(t[len(t) - kept + j], to[rank - kept + j]) for j in range(kept)]
-    else:
-        pairs = [(t[j], to[j]) for j in range(kept)]
-    if any(a != b for a, b in pairs):
-        failed.append("conforms_dims")
-    if c.same_form_as and dims.get(c.same_form_as) is not None:
-        if (len(dims[c.same_form_as] or ()) == rank) != one_padded:
-            failed.append("same_form")
-    return tuple(failed)
-
-
 def values(spec: OpSpec, dims: Mapping[str, Dims | None], strides: Mapping[str, Dims | None] | None,
-           fields: Mapping[str, Any]) -> expr.Values:
+           fields: Mapping[str, Any], props: Mapping[str, Mapping[str, Any]] | None = None) -> expr.Values:
     """What a declared check reads, over plain values (enum fields hold their value's name)."""
     by_name = {f.name: f for f in spec.fields}
 
@@ -225,7 +150,7 @@ def values(spec: OpSpec, dims: Mapping[str, Dims | None], strides: Mapping[str, 
         assert enum is not None
         return int(value) if isinstance(value, int) else next(v.value for v in enum.values if v.name == value)
 
-    return expr.Values(dims, strides or {}, fields, lambda n, v: field_is_set(spec, by_name[n], v), enum_value)
+    return expr.Values(dims, strides or {}, fields, lambda n, v: field_is_set(spec, by_name[n], v), enum_value, props)
 
 
 def declared_fails(c: expr.Compiled, vals: expr.Values) -> bool:
@@ -254,51 +179,19 @@ def fails_python(c: expr.Compiled, v: str = "v") -> str:
 
 
 def evaluate(spec: OpSpec, dims: Mapping[str, Dims | None], fields: Mapping[str, Any],
-             strides: Mapping[str, Dims | None] | None = None) -> NodeCheck | None:
+             strides: Mapping[str, Dims | None] | None = None, props: Mapping[str, Mapping[str, Any]] | None = None) -> NodeCheck | None:
     """The first check pre_validate_node() fails, or None. `dims[name]` is None for an unset tensor
-    and () for a tensor without dims; `fields` holds every field's value."""
-    by_name = {f.name: f for f in spec.fields}
-    vals = values(spec, dims, strides, fields)
-
-    def present(name: str) -> bool:
-        return dims.get(name) is not None
-
-    def ranks() -> dict[str, int]:
-        return {name: len(d or ()) for name, d in dims.items()}
-
-    conformance_failures: dict[Conforms, tuple[str, ...]] = {}
+    and () for a tensor without dims; `fields` holds every field's value; `props` a tensor's data
+    type and pass-by-value flag where they differ from a test tensor's (FLOAT, not by value)."""
+    vals = values(spec, dims, strides, fields, props)
     for check in checks(spec):
         if check.declared is not None:
             if declared_fails(check.declared, vals):
                 return check
-            continue
-        if check.kind == "required" and not present(check.tensors[0]):
+        elif check.kind == "required" and dims.get(check.tensors[0]) is None:
             return check
-        if check.kind == "field_required" and check.field is not None and fields[check.field] is None:
+        elif check.kind == "field_required" and check.field is not None and fields[check.field] is None:
             return check
-        if check.kind == "presence" and check.rule is not None:
-            if not check.rule.kind.holds(tuple(present(t) for t in check.tensors)):
-                return check
-        if check.kind == "same_shape":
-            a, b = dims.get(check.tensors[0]), dims.get(check.tensors[1])
-            if a and b and a != b:
-                return check
-        if check.kind in ("range_min", "range_max") and check.field is not None and check.bound is not None:
-            value = fields[check.field]
-            ranked = check.bound.rank_of
-            if field_is_set(spec, by_name[check.field], value) and (ranked is None or present(ranked)):
-                limit = check.bound.value(ranks())
-                if (value < limit) if check.kind == "range_min" else (value > limit):
-                    return check
-        if check.conforms is not None:
-            c = check.conforms
-            value = fields[c.split]
-            if not (present(c.tensor) and present(c.to) and field_is_set(spec, by_name[c.split], value)):
-                continue
-            if c not in conformance_failures:
-                conformance_failures[c] = _conformance(c, dims, int(value))
-            if check.kind in conformance_failures[c]:
-                return check
     return None
 
 
@@ -342,9 +235,21 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
         if applied is not None:
             dims[f.formula.target] = applied
             if not strides.get(f.formula.target):
-                source = f.formula.order_of
-                strides[f.formula.target] = formula_strides(f.formula.strides, applied, strides.get(source) if source else None)
+                strides[f.formula.target] = given_strides(spec, f.formula, applied, dims, strides, fields)
     return None
+
+
+def given_strides(spec: OpSpec, formula: Formula, target: Dims, dims: Mapping[str, Dims | None],
+                  strides: Mapping[str, Dims | None], fields: Mapping[str, Any]) -> Dims:
+    """The strides a formula gives the dims `target` it inferred, from the op's current values."""
+    source = formula.order_of
+    axis = None
+    if formula.axis_field is not None:
+        value = fields.get(formula.axis_field)
+        f = next(f for f in spec.fields if f.name == formula.axis_field)
+        axis = int(value) if value is not None and field_is_set(spec, f, value) else None
+    return formula_strides(formula.stride_kind, target, strides.get(source) if source else None,
+                           dims.get(source) if source else None, axis)
 
 
 def formulas(spec: OpSpec) -> tuple[expr.CompiledFormula, ...]:
@@ -400,14 +305,34 @@ def in_order(dims: Dims, order: tuple[int, ...]) -> Dims:
     return tuple(strides)
 
 
-def formula_strides(kind: str, dims: Dims, source: Dims | None = None) -> Dims:
-    """The strides an inference formula gives dims it inferred (Formula.strides); `source`: the
-    strides of the order_of tensor (row-major packed while they are missing or of another rank)."""
+def formula_strides(kind: str, dims: Dims, source: Dims | None = None, source_dims: Dims | None = None,
+                    axis: int | None = None) -> Dims:
+    """The strides an inference formula gives dims it inferred (Formula.stride_kind); `source`: the
+    strides of the order_of / packed_axis tensor (row-major packed while they are missing or of
+    another rank), `source_dims` its dims, `axis` the packed_axis field's value (None: unset)."""
     if kind == "channels_last":
         return channels_last(dims)
-    if kind.startswith("order_of(") and source and len(source) == len(dims):
+    if kind == "order_of" and source and len(source) == len(dims):
         return in_order(dims, stride_order(source))
+    if kind == "packed_axis" and source and len(source) == len(dims) and source_dims is not None and len(source_dims) == len(dims):
+        return with_packed_axis(dims, source, source_dims, axis)
     return packed(dims)
+
+
+def with_packed_axis(dims: Dims, strides: Dims, source_dims: Dims, axis: int | None) -> Dims:
+    """hipDNN's generateStridesWithPackedAxis (ShapeUtilities.hpp id 55511612656): the dimensions by
+    ascending stride of the reference (singleton reference dims first among equal strides, then
+    index order: std::sort on so few elements keeps ties in place), rotated so that `axis`, when it
+    names a dimension, is innermost; packed innermost first (a dimension below 1 counts as 1)."""
+    order = sorted(range(len(strides)), key=lambda i: (strides[i], 0 if source_dims[i] == 1 else 1))
+    if axis is not None and axis in order:
+        k = order.index(axis)
+        order = order[k:] + order[:k]
+    out, step = [1] * len(dims), 1
+    for i in order:
+        out[i] = step
+        step *= max(dims[i], 1)
+    return tuple(out)
 
 
 def formula_python(f: expr.CompiledFormula, v: str = "v") -> tuple[str, str]:

@@ -166,7 +166,7 @@ class OpView:
         used = {m for c in (*self.node_checks, *self.formulas, *(r[3] for r in self.rules)) for m in re.findall(r"\b(at|cut|put|every|tdiv|tmod|_norm)\(", c)}
         if self.formulas:
             used.add("Formula")
-        return ", ".join(["Bound", "FieldState", "Inference", "NodeCheck", "NodeSpec", *sorted(used)])
+        return ", ".join(["FieldState", "Inference", "NodeCheck", "NodeSpec", *sorted(used)])
 
     @property
     def graph_returns_optional(self) -> bool:
@@ -215,6 +215,13 @@ class OpView:
         fields = {f.name: literal(f.field, state.field(f.name)) for f in self.fields}
         return tensors, fields
 
+    def node_prop_lines(self, state: NodeState, tensors: str = "attributes.tensors") -> tuple[str, ...]:
+        """Statements giving the state's tensors a data type other than FLOAT (the mirror's DataType
+        spells the frontend's NOT_SET as UNSET) or a value (pass-by-value)."""
+        return tuple((f'{tensors}["{name}"].data_type = DataType.{"UNSET" if value == "NOT_SET" else value}'
+                      if prop == "dtype" else f'{tensors}["{name}"].value = {1.0 if value else None!r}')
+                     for name, prop, value in state.props if name in state.present)
+
     def with_tensors(self, present: tuple[str, ...], omit: str | None = None) -> tuple[TensorView, ...]:
         return tuple(self.tensor(name) for name in tensors_set(self.spec, present, omit))
 
@@ -262,8 +269,6 @@ def build(spec: OpSpec) -> OpView:
             )
         )
     rules = tuple(
-        (r.kind.name, r.tensors, prefix + naming.rule_message(r.kind.name, r.tensors), "") for r in spec.presence_rules
-    ) + tuple(
         ("expr", tuple(sorted(expr.names(c.requires) | (expr.names(c.when) if c.when else set()))), prefix + c.check.message,
          f"lambda v: {nodecheck.fails_python(c)}")
         for c in nodecheck.backend_checks(spec)
@@ -308,18 +313,12 @@ def _node(spec: OpSpec) -> tuple[Any, ...]:
     checks = []
     for c in nodecheck.checks(spec):
         args = [repr(c.kind), repr(c.code), repr(c.message), f"tensors={c.tensors!r}"]
-        if c.rule is not None:
-            args.append(f"rule={c.rule.kind.name!r}")
         if c.field is not None:
             args.append(f"field={c.field!r}")
-        if c.bound is not None:
-            args.append(f"bound=Bound({c.bound.constant!r}, {c.bound.rank_of!r}, {c.bound.offset!r})")
         if c.declared is not None:
             args.append(f"fails=lambda v: {nodecheck.fails_python(c.declared)}")
-        if c.conforms is not None:
-            args.append(f"keeps={c.conforms.keeps!r}")
-            if c.conforms.same_form_as:
-                args.append(f"same_form_as={c.conforms.same_form_as!r}")
+            if c.declared.check.stage == "presence":
+                args.append("stage='presence'")
         checks.append(f"NodeCheck({', '.join(args)})")
     inferences = []
     for step in nodecheck.inference_steps(spec):

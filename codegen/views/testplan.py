@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from codegen.spec import expr
 from codegen.views import naming, nodecheck
-from codegen.spec.model import Conforms, OpSpec, Rule, Tensor
+from codegen.spec.model import Conforms, FieldRange, OpSpec, Rule, Tensor
 from codegen.views.nodecheck import Dims, NodeCheck
 from codegen.plumbing.memo import by_identity
 
@@ -20,6 +20,8 @@ MAX_SEARCH = 16  # optional tensors considered together when searching for satis
 MAX_PAIRS = 48  # one-step changes combined pairwise when no single change fails a declared check
 
 BAD_PARAM = "HIPDNN_STATUS_BAD_PARAM"
+# what a test tensor is unless a test says otherwise: FLOAT, holding no value (not pass-by-value)
+TENSOR_DEFAULTS: dict[str, Any] = {"dtype": "FLOAT", "pass_by_value": False}
 INTERNAL_ERROR = "HIPDNN_STATUS_INTERNAL_ERROR"
 
 
@@ -62,6 +64,17 @@ class NodeState:
     dims: tuple[tuple[str, Dims], ...]
     strides: tuple[tuple[str, Dims], ...]
     fields: tuple[tuple[str, Any], ...]
+    # (tensor, property, value) where a tensor differs from a test tensor's defaults (TENSOR_DEFAULTS)
+    props: tuple[tuple[str, str, Any], ...] = ()
+
+    def prop_of(self, name: str, prop: str) -> Any:
+        return next((v for t, p, v in self.props if t == name and p == prop), TENSOR_DEFAULTS[prop])
+
+    def props_map(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for t, p, v in self.props:
+            out.setdefault(t, {})[p] = v
+        return out
 
     def dims_of(self, name: str) -> Dims:
         return dict(self.dims)[name]
@@ -116,13 +129,10 @@ def tensors_set(spec: OpSpec, present: tuple[str, ...], omit: str | None = None)
     return tuple(t.name for t in spec.tensors if (t.required and t.name != omit) or t.name in present)
 
 
-def first_violated(spec: OpSpec, present: set[str]) -> Rule | expr.Compiled | None:
-    """The first presence rule, then the first declared check placed in finalize(), broken when the
-    required tensors and `present` are set."""
+def first_violated(spec: OpSpec, present: set[str]) -> expr.Compiled | None:
+    """The first check placed in finalize() (the presence rules first) broken when the required
+    tensors and `present` are set."""
     present = present | {t.name for t in spec.required_tensors}
-    rule = next((r for r in spec.presence_rules if not r.kind.holds(tuple(t in present for t in r.tensors))), None)
-    if rule is not None:
-        return rule
     return next((c for c in nodecheck.backend_checks(spec) if backend_fails(c, present)), None)
 
 
@@ -133,11 +143,8 @@ def backend_fails(c: expr.Compiled, present: set[str]) -> bool:
                       expr.Values(dims, {}, {}, lambda n, v: False, lambda n, v: 0)) is True
 
 
-def violation_message(spec: OpSpec, violated: Rule | expr.Compiled) -> str:
-    prefix = naming.finalize_prefix(naming.OpNames(spec))
-    if isinstance(violated, expr.Compiled):
-        return prefix + violated.check.message
-    return prefix + naming.rule_message(violated.kind.name, violated.tensors)
+def violation_message(spec: OpSpec, violated: expr.Compiled) -> str:
+    return naming.finalize_prefix(naming.OpNames(spec)) + violated.check.message
 
 
 def rules_hold(spec: OpSpec, present: set[str]) -> bool:
@@ -145,8 +152,7 @@ def rules_hold(spec: OpSpec, present: set[str]) -> bool:
 
 
 def _constrained(spec: OpSpec) -> list[str]:
-    names = {t for r in spec.presence_rules for t in r.tensors}
-    names |= {t for c in nodecheck.backend_checks(spec) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
+    names = {t for c in nodecheck.backend_checks(spec) for t in expr.names(c.requires) | (expr.names(c.when) if c.when else set())}
     return [t.name for t in spec.optional_tensors if t.name in names]
 
 
@@ -177,7 +183,7 @@ def _declared_clear(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
     for _ in range(len(present)):
         dims = {n: (d.dims if n in required or n in chosen else None) for n, d in data.items()}
         strides = {n: (d.strides if n in required or n in chosen else None) for n, d in data.items()}
-        failed = nodecheck.evaluate(spec, dims, fields, strides)
+        failed = nodecheck.evaluate(spec, dims, fields, strides, props_map(test_props(spec)))
         if failed is None or failed.declared is None:
             return tuple(chosen)
         readable = [n for n in chosen if n in nodecheck.expr.names(failed.declared.requires)]
@@ -205,7 +211,7 @@ def refused_fields(spec: OpSpec, present: tuple[str, ...]) -> tuple[str, ...]:
     def vals(chosen: set[str], values: dict[str, Any]) -> expr.Values:
         dims = {n: (d.dims if n in chosen else None) for n, d in data.items()}
         strides = {n: (d.strides if n in chosen else None) for n, d in data.items()}
-        return nodecheck.values(spec, dims, strides, values)
+        return nodecheck.values(spec, dims, strides, values, props_map(test_props(spec)))
 
     by_name = {f.name: f for f in spec.fields}
     unset: set[str] = set()
@@ -242,7 +248,7 @@ def _completed(spec: OpSpec, chosen: set[str], absent: set[str]) -> tuple[str, .
     for size in range(0, len(others) + 1):
         for combo in itertools.combinations(others, size):
             present = chosen | set(combo) | {t.name for t in spec.required_tensors}
-            if all(r.kind.holds(tuple(t in present for t in r.tensors)) for r in spec.presence_rules):
+            if not any(backend_fails(c, present) for c in nodecheck.backend_checks(spec) if c.check.stage == "presence"):
                 return _ordered(spec, chosen | set(combo))
     return _ordered(spec, chosen)
 
@@ -291,14 +297,13 @@ def build(spec: OpSpec) -> TestPlan:
     )
     names_seen: set[str] = set()
     optional = {t.name for t in spec.optional_tensors}
-    groups = [rule.tensors for rule in spec.presence_rules]
-    groups += [tuple(t.name for t in spec.tensors if t.name in optional and t.name in expr.names(c.requires) | (expr.names(c.when) if c.when else set()))
-               for c in nodecheck.backend_checks(spec)]
-    for index, tensors in enumerate(groups):
+    groups = [(c.check.stage == "presence", tuple(t.name for t in spec.tensors if t.name in optional and t.name in expr.names(c.requires) | (expr.names(c.when) if c.when else set())))
+              for c in nodecheck.backend_checks(spec)]
+    for is_presence, tensors in groups:
         for mask in itertools.product((False, True), repeat=len(tensors)):
             present = _ordered(spec, {t for t, on in zip(tensors, mask) if on})
             absent = tuple(t for t in tensors if t not in present)
-            if index >= len(spec.presence_rules):  # a finalize() check: with what the presence rules need beside
+            if not is_presence:  # a declared finalize() check: with what the presence rules need beside
                 present = _completed(spec, set(present), set(absent))
             expect, message = _failure(spec, set(present))
             name = naming.test_case_name(
@@ -340,7 +345,25 @@ def valid_state(spec: OpSpec, all_present: tuple[str, ...]) -> NodeState:
         tuple((t.name, spec.test_tensor(t.name).dims) for t in spec.tensors),
         tuple((t.name, spec.test_tensor(t.name).strides) for t in spec.tensors),
         tuple((f.name, spec.test_field(f.name).value) for f in spec.fields),
+        test_props(spec),
     )
+
+
+def test_props(spec: OpSpec) -> tuple[tuple[str, str, Any], ...]:
+    """The test data's tensor properties that differ from the defaults (a data type other than
+    FLOAT, a pass-by-value tensor)."""
+    out: list[tuple[str, str, Any]] = []
+    for t in spec.tensors:
+        data = next((d for d in spec.test_tensors if d.name == t.name), None)
+        if data is not None and data.dtype != TENSOR_DEFAULTS["dtype"]:
+            out.append((t.name, "dtype", data.dtype))
+        if data is not None and data.pass_by_value:
+            out.append((t.name, "pass_by_value", True))
+    return tuple(out)
+
+
+def props_map(props: tuple[tuple[str, str, Any], ...]) -> dict[str, dict[str, Any]]:
+    return NodeState((), (), (), (), props).props_map()
 
 
 def _with(state: NodeState, present: tuple[str, ...] | None = None, dims: dict[str, Dims] | None = None,
@@ -354,21 +377,29 @@ def _with(state: NodeState, present: tuple[str, ...] | None = None, dims: dict[s
         tuple(new_dims.items()),
         tuple(new_strides.items()),
         tuple({**dict(state.fields), **(fields or {})}.items()),
+        state.props,
     )
+
+
+def _with_prop(state: NodeState, name: str, prop: str, value: Any) -> NodeState:
+    kept = tuple(e for e in state.props if e[:2] != (name, prop))
+    return replace(state, props=kept + (((name, prop, value),) if value != TENSOR_DEFAULTS[prop] else ()))
 
 
 def first_failure(spec: OpSpec, state: NodeState) -> NodeCheck | None:
     dims = {name: (d if name in state.present else None) for name, d in state.dims}
     strides = {name: (d if name in state.present else None) for name, d in state.strides}
-    return nodecheck.evaluate(spec, dims, dict(state.fields), strides)
+    return nodecheck.evaluate(spec, dims, dict(state.fields), strides, state.props_map())
 
 
 def _same_shape_group(spec: OpSpec, name: str) -> set[str]:
+    """The tensors same_shape rules tie to `name` (a test moves their shapes together)."""
+    rules = [c.origin for c in spec.checks if isinstance(c.origin, Rule) and c.origin.kind.name == "same_shape"]
     group, grew = {name}, True
     while grew:
         grew = False
-        for r in spec.rules:
-            if r.kind.name == "same_shape" and group & set(r.tensors) and not set(r.tensors) <= group:
+        for r in rules:
+            if group & set(r.tensors) and not set(r.tensors) <= group:
                 group |= set(r.tensors)
                 grew = True
     return group
@@ -390,7 +421,8 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
     read = expr.names(c.requires) | (expr.names(c.when) if c.when is not None else set())
     if not shapes_too:  # presence and field changes: what any declared check reads (a rival check's field)
         for other in expr.compiled_checks(spec) or ():
-            read |= expr.names(other.requires) | (expr.names(other.when) if other.when is not None else set())
+            if other.check.origin is None:  # the spec's own checks (a rule kind's reads are its own)
+                read |= expr.names(other.requires) | (expr.names(other.when) if other.when is not None else set())
     tensors = [t.name for t in spec.tensors if t.name in read]
     out: list[NodeState] = []
     for name in tensors:
@@ -412,6 +444,8 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
         for shape in shapes:
             if shape:
                 out.append(_with(state, dims={n: shape for n in group}))
+        if name in _ndims_read(c):  # set without dims: what ndims() tells from an unset tensor
+            out.append(_with(state, dims={name: ()}))
     for f in spec.fields:
         if f.name not in read:
             continue
@@ -432,6 +466,12 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
         if nodecheck.unset_value(spec, f) is None and value is not None:
             options.append(None)
         out.extend(_with(state, fields={f.name: v}) for v in options if v != value or v is None)
+    for name, prop in sorted(_props_read(c)):  # a data type switched, a pass-by-value flag toggled
+        value = state.prop_of(name, prop)
+        if prop == "dtype":
+            out.append(_with_prop(state, name, prop, "INT32" if value != "INT32" else "FLOAT"))
+        else:
+            out.append(_with_prop(state, name, prop, not value))
     if shapes_too:  # after every other change, so the tests found before strides were nudged stay
         for name in [t for t in tensors if t in _strides_read(c)]:
             base = state.strides_of(name)
@@ -441,59 +481,87 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
     return out
 
 
-def _strides_read(c: expr.Compiled) -> set[str]:
-    """The tensors whose strides the check (or its condition) reads."""
-    found: set[str] = set()
+def _walk_reads(c: expr.Compiled, found: Callable[[expr.Node], Any]) -> set[Any]:
+    """What `found` gives for each sub-expression of the check (and its condition), None left out."""
+    out: set[Any] = set()
 
     def walk(n: Any) -> None:
         if isinstance(n, expr.Node):
-            if n.kind == "prop" and n.value == "strides":
-                found.add(n.args[0].value)
+            hit = found(n)
+            if hit is not None:
+                out.add(hit)
             for a in n.args:
                 walk(a)
 
     walk(c.requires)
     if c.when is not None:
         walk(c.when)
-    return found
+    return out
+
+
+def _ndims_read(c: expr.Compiled) -> set[str]:
+    """The tensors whose ndims() the check reads."""
+    return _walk_reads(c, lambda n: n.args[0].value if n.kind == "call" and n.value == "ndims" else None)
+
+
+def _props_read(c: expr.Compiled) -> set[tuple[str, str]]:
+    """(tensor, property) of each data type or pass-by-value flag the check reads."""
+    return _walk_reads(c, lambda n: (n.args[0].value, n.value) if n.kind == "prop" and n.value in TENSOR_DEFAULTS else None)
+
+
+def _strides_read(c: expr.Compiled) -> set[str]:
+    """The tensors whose strides the check (or its condition) reads."""
+    return _walk_reads(c, lambda n: n.args[0].value if n.kind == "prop" and n.value == "strides" else None)
 
 
 def _with_strides(state: NodeState, name: str, strides: Dims) -> NodeState:
     return NodeState(state.present, state.dims, tuple((n, strides if n == name else s) for n, s in state.strides),
-                     state.fields)
+                     state.fields, state.props)
 
 
 def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[NodeState]:
-    """States that should fail `check` first; the caller keeps the first one that does."""
-    if check.kind == "expr":
-        singles = _single_changes(spec, state, check)
-        pairs = (s2 for s1 in singles[:MAX_PAIRS] for s2 in _single_changes(spec, s1, check)[:MAX_PAIRS])
-        # presence and field changes (few) twice, then any change: a tensor a check reads that the
-        # valid state leaves out for another check's sake (SDPA's scale) is set, its rival unset, its dims nudged
-        triples = (s3 for s1 in _single_changes(spec, state, check, False)
-                   for s2 in _single_changes(spec, s1, check, False) for s3 in _single_changes(spec, s2, check))
-        return itertools.chain(singles, pairs, triples)
+    """States that should fail `check` first; the caller keeps the first one that does. A rule
+    kind's check tries the change its rule suggests first, then the search every check gets."""
     if check.kind == "required":
         return [_with(state, present=tuple(n for n in state.present if n != check.tensors[0]))]
     if check.kind == "field_required":
         return [_with(state, fields={str(check.field): None})]
-    if check.kind == "presence":
-        optional = [n for n in state.present if n not in check.tensors]
+    singles = _single_changes(spec, state, check)
+    pairs = (s2 for s1 in singles[:MAX_PAIRS] for s2 in _single_changes(spec, s1, check)[:MAX_PAIRS])
+    # presence and field changes (few) twice, then any change: a tensor a check reads that the
+    # valid state leaves out for another check's sake (SDPA's scale) is set, its rival unset, its dims nudged
+    triples = (s3 for s1 in _single_changes(spec, state, check, False)
+               for s2 in _single_changes(spec, s1, check, False) for s3 in _single_changes(spec, s2, check))
+    return itertools.chain(_rule_candidates(spec, state, check), singles, pairs, triples)
+
+
+def _rule_candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> list[NodeState]:
+    """The change a rule kind's check suggests: its presence rule's tensors set in every
+    combination, the second same_shape tensor's first dimension nudged, the field just outside its
+    range, the conforming tensor (with its same_shape group) in the wrong form, padding or dims."""
+    assert check.declared is not None
+    origin, check_id = check.declared.check.origin, check.declared.check.id
+    if isinstance(origin, Rule) and origin.kind.presence:
+        optional = [n for n in state.present if n not in origin.tensors]
         out = []
-        for mask in itertools.product((True, False), repeat=len(check.tensors)):
-            chosen = {t for t, on in zip(check.tensors, mask) if on}
+        for mask in itertools.product((True, False), repeat=len(origin.tensors)):
+            chosen = {t for t, on in zip(origin.tensors, mask) if on}
             out.append(_with(state, present=tuple(t.name for t in spec.tensors if t.name in chosen or t.name in optional)))
         return out
-    if check.kind == "same_shape":
-        base = state.dims_of(check.tensors[0])
-        return [_with(state, dims={check.tensors[1]: (base[0] + 1,) + base[1:] if base else (2,)})]
-    if check.kind in ("range_min", "range_max") and check.field is not None and check.bound is not None:
-        ranks = {name: len(d) for name, d in state.dims}
-        limit = check.bound.value(ranks)
-        step = -1 if check.kind == "range_min" else 1
-        return [_with(state, fields={check.field: limit + step}), _with(state, fields={check.field: limit + 2 * step})]
-    c = check.conforms
-    assert c is not None
+    if isinstance(origin, Rule):  # same_shape: requires "<other>.dims == <first>.dims"
+        other, first = (side.args[0].value for side in check.declared.requires.args)
+        base = state.dims_of(first)
+        return [_with(state, dims={other: (base[0] + 1,) + base[1:] if base else (2,)})]
+    if isinstance(origin, FieldRange):
+        small = check_id.endswith("-too-small")
+        bound = origin.min if small else origin.max
+        assert bound is not None
+        limit = bound.value({name: len(d) for name, d in state.dims})
+        step = -1 if small else 1
+        return [_with(state, fields={origin.field: limit + step}), _with(state, fields={origin.field: limit + 2 * step})]
+    if not isinstance(origin, Conforms):
+        return []
+    c = origin
     to, n = state.dims_of(c.to), state.field(c.split)
     if not isinstance(n, int) or isinstance(n, bool):
         return []
@@ -505,17 +573,17 @@ def _candidates(spec: OpSpec, state: NodeState, check: NodeCheck) -> Iterable[No
     current = state.dims_of(c.tensor)
     padded = len(current) == rank
     shapes: list[list[int]] = []
-    if check.kind == "conforms_form":
+    if check_id.endswith("-rank"):
         shapes = [[1] * r for r in range(1, rank + 3) if r not in (rank, kept)][:1]
-    elif check.kind == "conforms_padding" and rank > kept:
+    elif check_id.endswith("-one-padding") and rank > kept:
         shape = _conforming(c, to, kept, True)
         shape[0 if c.keeps == "trailing" else rank - 1] = 2
         shapes = [shape]
-    elif check.kind == "conforms_dims" and kept > 0:
+    elif check_id.endswith("-dims") and kept > 0:
         shape = _conforming(c, to, kept, padded)
         shape[-1 if c.keeps == "trailing" else 0] += 1
         shapes = [shape]
-    elif check.kind == "same_form":
+    elif check_id.endswith("-form"):
         shapes = [_conforming(c, to, kept, not padded)]
     return [_with(state, dims={name: tuple(shape) for name in group}) for shape in shapes]
 
@@ -534,6 +602,7 @@ def _node_cases(spec: OpSpec, all_present: tuple[str, ...]) -> tuple[tuple[NodeC
         changed = tuple(sorted({n for (n, d), (_, d0) in zip(found.dims, state.dims) if d != d0}
                                | {n for (n, d), (_, d0) in zip(found.strides, state.strides) if d != d0}
                                | {n for (n, v), (_, v0) in zip(found.fields, state.fields) if v != v0}
+                               | {e[0] for e in set(found.props) ^ set(state.props)}
                                | (set(found.present) ^ set(state.present))))
         cases.append(NodeCase(check.name, found, check, changed))
     return tuple(cases), tuple(untestable)
@@ -676,8 +745,7 @@ def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:
             if nodecheck.infer(spec, after, dict(strides), dict(fields)) is not None or after[target] != got:
                 continue  # a required tensor is missing, or a copy of `inference:` fills the target first
             word = naming.pascal(target)
-            source = f.formula.order_of
-            given = nodecheck.formula_strides(f.formula.strides, got, strides.get(source) if source else None)
+            given = nodecheck.given_strides(spec, f.formula, got, dims, strides, fields)
             cases.append(InferCase(f"Infer{word}FromFormula{index + 1}", candidate, ((target, got, given),), ()))
             break
     return cases

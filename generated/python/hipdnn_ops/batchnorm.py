@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, Formula, at, every
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, Formula, at, every
 
 
 class BatchnormOperationDescriptor(OperationDescriptor):
@@ -164,11 +164,13 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormNode missing bias (input) for pre-validation', tensors=('bias',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormNode missing epsilon (input) for pre-validation', tensors=('epsilon',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormNode missing y (output) for pre-validation', tensors=('y',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormNode: y dims must equal x dims', tensors=('x', 'y')),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: bias must have at least 2 dimensions', tensors=('bias',), fails=lambda v: (not (len(v.dims('bias')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: y dims must equal x dims', tensors=('x', 'y'), fails=lambda v: (not (v.dims('y') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (v.ndims('x') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (v.ndims('scale') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: bias must have at least 2 dimensions', tensors=('bias',), fails=lambda v: (not (v.ndims('bias') >= 2))),
+        NodeCheck('expr', 'ATTRIBUTE_NOT_SET', 'BatchnormNode: epsilon dimensions are not set', tensors=('epsilon',), fails=lambda v: (not (v.ndims('epsilon') > 0))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: epsilon must be a scalar (single element)', tensors=('epsilon',), fails=lambda v: (not every(range(0, len(v.dims('epsilon'))), lambda q_i: (at(v.dims('epsilon'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: epsilon must be a pass-by-value tensor', tensors=(), fails=lambda v: (not v.pass_by_value('epsilon'))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: x dimensions must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 0), True))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: x strides must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.strides('x'))), lambda q_i: (at(v.strides('x'), q_i) > 0), True))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormNode: scale batch dimension (index 0) must be 1', tensors=('scale',), fails=lambda v: (not (at(v.dims('scale'), 0) == 1))),

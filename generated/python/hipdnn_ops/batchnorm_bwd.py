@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every
 
 
 class BatchnormBackwardOperationDescriptor(OperationDescriptor):
@@ -125,10 +125,10 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormBackwardNode missing dx (output) for pre-validation', tensors=('dx',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormBackwardNode missing dscale (output) for pre-validation', tensors=('dscale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormBackwardNode missing dbias (output) for pre-validation', tensors=('dbias',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormBackwardNode: dy dims must equal x dims', tensors=('x', 'dy')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormBackwardNode: dx dims must equal x dims', tensors=('x', 'dx')),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dy dims must equal x dims', tensors=('dy', 'x'), fails=lambda v: (not (v.dims('dy') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dx dims must equal x dims', tensors=('dx', 'x'), fails=lambda v: (not (v.dims('dx') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (v.ndims('x') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (v.ndims('scale') >= 2))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: x dimensions must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 0), True))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: x strides must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.strides('x'))), lambda q_i: (at(v.strides('x'), q_i) > 0), True))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormBackwardNode: dy strides must be positive', tensors=('dy',), fails=lambda v: (not every(range(0, len(v.strides('dy'))), lambda q_i: (at(v.strides('dy'), q_i) > 0), True))),

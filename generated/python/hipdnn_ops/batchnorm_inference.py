@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every
 
 
 class BatchnormInferenceOperationDescriptor(OperationDescriptor):
@@ -101,12 +101,14 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing scale (input) for pre-validation', tensors=('scale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing bias (input) for pre-validation', tensors=('bias',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BatchnormInferenceNode missing y (output) for pre-validation', tensors=('y',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'BatchnormInferenceNode: y dims must equal x dims', tensors=('x', 'y')),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: bias must have at least 2 dimensions', tensors=('bias',), fails=lambda v: (not (len(v.dims('bias')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: mean must have at least 2 dimensions', tensors=('mean',), fails=lambda v: (not (len(v.dims('mean')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: inv_variance must have at least 2 dimensions', tensors=('inv_variance',), fails=lambda v: (not (len(v.dims('inv_variance')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: y dims must equal x dims', tensors=('x', 'y'), fails=lambda v: (not (v.dims('y') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (v.ndims('x') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (v.ndims('scale') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: bias must have at least 2 dimensions', tensors=('bias',), fails=lambda v: (not (v.ndims('bias') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: mean must have at least 2 dimensions', tensors=('mean',), fails=lambda v: (not (v.ndims('mean') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: inv_variance must have at least 2 dimensions', tensors=('inv_variance',), fails=lambda v: (not (v.ndims('inv_variance') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x dimensions must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 0), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x strides must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.strides('x'))), lambda q_i: (at(v.strides('x'), q_i) > 0), True))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale batch dimension (index 0) must be 1', tensors=('scale',), fails=lambda v: (not (at(v.dims('scale'), 0) == 1))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale channel dimension (index 1) must equal the channels of x', tensors=('scale', 'x'), fails=lambda v: (not (at(v.dims('scale'), 1) == at(v.dims('x'), 1)))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale spatial dimensions must be 1', tensors=('scale',), fails=lambda v: (not every(range(2, len(v.dims('scale'))), lambda q_i: (at(v.dims('scale'), q_i) == 1), True))),

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, Formula, at, put, tdiv, tmod
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, Formula, at, put, tdiv, tmod
 
 
 class BlockScaleQuantizeOperationDescriptor(OperationDescriptor):
@@ -93,7 +93,7 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing y (output) for pre-validation', tensors=('y',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing scale (output) for pre-validation', tensors=('scale',)),
         NodeCheck('field_required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode block_size not set', tensors=(), field='block_size'),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'BlockScaleQuantizeNode: y dims must equal x dims', tensors=('x', 'y')),
+        NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: y dims must equal x dims', tensors=('x', 'y'), fails=lambda v: (not (v.dims('y') == v.dims('x')))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: block_size must be positive', tensors=(), fails=lambda v: (not (v.field('block_size') > 0))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: axis must be non-negative', tensors=('x',), fails=lambda v: ((len(v.dims('x')) >= 1) & (not (v.field('axis') >= 0)))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: axis exceeds the rank of x', tensors=('x',), fails=lambda v: (not (v.field('axis') < len(v.dims('x'))))),
@@ -112,8 +112,8 @@ NODE = NodeSpec(
     formulas=(
         Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.field('transpose'))), strides='order_of(x)'),
         Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: (((v.field('block_size') > 0) & (not v.is_set('axis'))) & (not v.field('transpose'))), strides='order_of(x)'),
-        Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0)),
-        Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.is_set('axis')))),
+        Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0), strides='packed_axis(x, axis)'),
+        Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.is_set('axis'))), strides='packed_axis(x, axis)'),
     ),
 )
 

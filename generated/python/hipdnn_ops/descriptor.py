@@ -91,22 +91,15 @@ class FbsField:
 
 @dataclass(frozen=True)
 class PresenceRule:
-    kind: str  # both_or_neither | requires | mutually_exclusive | expr (a declared check placed in finalize())
+    """A check placed in finalize() (a presence rule, or a declared check with `where: backend`)."""
+
+    kind: str  # expr
     tensors: tuple[str, ...]
     message: str
-    fails: Optional[Callable[[Any], bool]] = None  # expr: true when the check fails, over an object with present()
+    fails: Callable[[Any], bool]  # true when the check fails, over an object with present()
 
     def holds(self, present: set[str]) -> bool:
-        if self.fails is not None:
-            return not self.fails(_Present(present))
-        flags = [t in present for t in self.tensors]
-        if self.kind == "both_or_neither":
-            return all(flags) or not any(flags)
-        if self.kind == "requires":
-            return flags[1] or not flags[0]
-        if self.kind == "mutually_exclusive":
-            return sum(flags) <= 1
-        raise ValueError(f"unknown rule kind {self.kind}")
+        return not self.fails(_Present(present))
 
 
 class _Present:

@@ -47,6 +47,12 @@ class TensorAttributes:
     data_type: DataType = DataType.FLOAT
     is_virtual: bool = False
     uid: Optional[int] = None
+    value: Optional[float] = None  # the value it holds (hipDNN's set_value), serialized as a Float32Value
+
+    @property
+    def pass_by_value(self) -> bool:
+        """It holds a value (hipDNN's TensorAttributes::get_pass_by_value)."""
+        return self.value is not None
 
 
 @dataclass
@@ -59,18 +65,6 @@ class NodeAttributes:
     lists: dict[str, list[Optional[TensorAttributes]]] = field(default_factory=dict)  # tensor lists by spec name
     compute_data_type: Optional[DataType] = None
     flags: dict[str, bool] = field(default_factory=dict)  # frontend-only flags by name (absent: the flag's default)
-
-
-@dataclass(frozen=True)
-class Bound:
-    constant: Optional[int] = None
-    rank_of: Optional[str] = None
-    offset: int = 0
-
-    def value(self, ranks: Mapping[str, int]) -> int:
-        if self.rank_of is None:
-            return int(self.constant or 0)
-        return ranks.get(self.rank_of, 0) + self.offset
 
 
 class Skip(Exception):
@@ -93,6 +87,24 @@ class Values:
         if tensor is None or not tensor.dims:
             raise Skip()
         return tuple(tensor.dims)
+
+    def dtype(self, name: str) -> int:
+        tensor = self._attributes.tensors.get(name)
+        if tensor is None:
+            raise Skip()
+        return int(tensor.data_type)
+
+    def pass_by_value(self, name: str) -> bool:
+        tensor = self._attributes.tensors.get(name)
+        if tensor is None:
+            raise Skip()
+        return tensor.pass_by_value
+
+    def ndims(self, name: str) -> int:
+        tensor = self._attributes.tensors.get(name)
+        if tensor is None:
+            raise Skip()
+        return len(tensor.dims)
 
     def strides(self, name: str) -> tuple[int, ...]:
         self.dims(name)
@@ -165,19 +177,17 @@ def _norm(stop: int, *excepted: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class NodeCheck:
-    """One pre-validation check; `kind` as in the C++ node (required, presence, same_shape,
-    range_min, range_max, conforms_form, conforms_padding, conforms_dims, same_form)."""
+    """One pre-validation check; `kind` as in the C++ node: required, field_required, or expr (a
+    check of the spec's expression language, `fails` true when it fails; the op's presence rules
+    have stage "presence" and run before the required outputs)."""
 
     kind: str
     code: str
     message: str
     tensors: tuple[str, ...] = ()
-    rule: str = ""  # presence: both_or_neither | requires | mutually_exclusive
     field: str = ""
-    bound: Optional[Bound] = None
-    keeps: str = ""  # conforms: trailing | leading
-    same_form_as: str = ""
-    fails: Optional[Callable[[Values], bool]] = None  # expr: a declared check, true when it fails
+    fails: Optional[Callable[[Values], bool]] = None
+    stage: str = ""
 
 
 @dataclass(frozen=True)
@@ -238,14 +248,33 @@ def in_order_of(dims: tuple[int, ...], strides: tuple[int, ...]) -> tuple[int, .
     return tuple(out)
 
 
-def formula_strides(kind: str, dims: tuple[int, ...], tensors: Mapping[str, "TensorAttributes"]) -> tuple[int, ...]:
-    """The strides an inference formula gives the dims it inferred."""
+def with_packed_axis(dims: tuple[int, ...], source: "TensorAttributes", axis: Optional[int]) -> tuple[int, ...]:
+    """Packed strides for `dims` by ascending stride of `source` (its singleton dimensions first among
+    equal strides, then index order), rotated so that `axis`, when it names a dimension, is innermost."""
+    order = sorted(range(len(source.strides)), key=lambda i: (source.strides[i], 0 if source.dims[i] == 1 else 1))
+    if axis is not None and axis in order:
+        order = order[order.index(axis):] + order[:order.index(axis)]
+    out, step = [1] * len(dims), 1
+    for i in order:
+        out[i] = step
+        step *= max(dims[i], 1)
+    return tuple(out)
+
+
+def formula_strides(kind: str, dims: tuple[int, ...], tensors: Mapping[str, "TensorAttributes"],
+                    axis: Optional[int] = None) -> tuple[int, ...]:
+    """The strides an inference formula gives the dims it inferred (`axis`: the packed_axis field's
+    value, None when unset)."""
     if kind == "channels_last":
         return channels_last(dims)
     if kind.startswith("order_of("):
         source = tensors.get(kind[len("order_of("):-1])
         if source is not None and source.strides and len(source.strides) == len(dims):
             return in_order_of(dims, tuple(source.strides))
+    if kind.startswith("packed_axis("):
+        source = tensors.get(kind[len("packed_axis("):-1].split(",")[0].strip())
+        if source is not None and source.strides and len(source.strides) == len(dims) == len(source.dims):
+            return with_packed_axis(dims, source, axis)
     return packed(dims)
 
 
@@ -282,24 +311,20 @@ class NodeSpec:
 
     def failures(self, attributes: NodeAttributes) -> list[Error]:
         """Every pre-validation check that fails, in order (pre_validate() stops at the first)."""
-        tensors = attributes.tensors
-        ranks = {name: len(t.dims) for name, t in tensors.items()}
-        found = [Error(c.code, c.message) for c in self.checks if self._fails(c, tensors, ranks, attributes)]
+        found = [Error(c.code, c.message) for c in self.checks if self._fails(c, attributes)]
         null = self._null_entries(attributes)
         return found if null.is_good() else found + [null]
 
     def pre_validate(self, attributes: NodeAttributes) -> Error:
         """pre_validate_node(): the first failing check, or OK."""
-        tensors = attributes.tensors
-        ranks = {name: len(t.dims) for name, t in tensors.items()}
         entries_checked = False
         for check in self.checks:
-            if not entries_checked and check.kind not in ("required", "presence"):
+            if not entries_checked and check.kind not in ("required", "field_required") and check.stage != "presence":
                 entries_checked = True  # as in C++: after the presence checks, before the shape checks
                 error = self._null_entries(attributes)
                 if not error.is_good():
                     return error
-            if self._fails(check, tensors, ranks, attributes):
+            if self._fails(check, attributes):
                 return Error(check.code, check.message)
         return Error() if entries_checked else self._null_entries(attributes)
 
@@ -310,60 +335,15 @@ class NodeSpec:
                     return Error(INVALID_VALUE, f"{self.node_class}: {name} has a null entry at index {index}")
         return Error()
 
-    def _fails(self, check: NodeCheck, tensors: Mapping[str, TensorAttributes], ranks: Mapping[str, int],
-               attributes: NodeAttributes) -> bool:
-        fields = attributes.fields
-        kind = check.kind
+    def _fails(self, check: NodeCheck, attributes: NodeAttributes) -> bool:
         if check.fails is not None:
             try:
                 return bool(check.fails(Values(self, attributes)))
             except Skip:
                 return False
-        if kind == "required":
-            return check.tensors[0] not in tensors
-        if kind == "field_required":
-            return fields.get(str(check.field)) is None
-        if kind == "presence":
-            flags = [name in tensors for name in check.tensors]
-            if check.rule == "both_or_neither":
-                return any(flags) and not all(flags)
-            if check.rule == "requires":
-                return flags[0] and not flags[1]
-            return sum(flags) > 1
-        if kind == "same_shape":
-            a, b = (tensors.get(name) for name in check.tensors)
-            return a is not None and b is not None and bool(a.dims) and bool(b.dims) and a.dims != b.dims
-        if kind in ("range_min", "range_max"):
-            value = fields[check.field]
-            assert check.bound is not None
-            if not self.field_is_set(check.field, value):
-                return False
-            if check.bound.rank_of is not None and check.bound.rank_of not in tensors:
-                return False
-            limit = check.bound.value(ranks)
-            return bool(value < limit) if kind == "range_min" else bool(value > limit)
-        own, to = (tensors.get(name) for name in check.tensors[:2])
-        value = fields[check.field]
-        if own is None or to is None or not self.field_is_set(check.field, value):
-            return False
-        rank = len(to.dims)
-        kept = value if check.keeps == "trailing" else rank - value
-        one_padded = len(own.dims) == rank
-        if kind != "conforms_form" and not 0 <= kept <= rank:
-            return False  # the form check fails first and pre-validation stops there
-        if kind == "conforms_form":
-            return not 0 <= kept <= rank or (not one_padded and len(own.dims) != kept)
-        if kind == "conforms_padding":
-            others = range(0, rank - kept) if check.keeps == "trailing" else range(kept, rank)
-            return one_padded and any(own.dims[i] != 1 for i in others)
-        if kind == "conforms_dims":
-            if check.keeps == "trailing":
-                pairs = zip(own.dims[len(own.dims) - kept:], to.dims[rank - kept:])
-            else:
-                pairs = zip(own.dims[:kept], to.dims[:kept])
-            return any(a != b for a, b in pairs)
-        other = tensors.get(check.same_form_as)
-        return other is not None and (len(other.dims) == rank) != one_padded
+        if check.kind == "required":
+            return check.tensors[0] not in attributes.tensors
+        return attributes.fields.get(str(check.field)) is None
 
     def infer_properties(self, attributes: NodeAttributes) -> Error:
         """infer_properties_node(): fill what the user left unset; never overwrite a set value."""
@@ -408,7 +388,12 @@ class NodeSpec:
                 continue
             target.dims = dims
             if not target.strides:
-                target.strides = formula_strides(formula.strides, dims, tensors)
+                axis = None
+                if formula.strides.startswith("packed_axis("):
+                    name = formula.strides[:-1].split(",")[1].strip()
+                    value = attributes.fields.get(name)
+                    axis = int(value) if value is not None and self.field_is_set(name, value) else None
+                target.strides = formula_strides(formula.strides, dims, tensors, axis)
         return Error()
 
 

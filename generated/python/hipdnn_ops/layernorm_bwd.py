@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import DtypeGroup, DtypeTable, FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DataType, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every
 
 
 class LayernormBackwardOperationDescriptor(OperationDescriptor):
@@ -146,9 +146,10 @@ class LayernormBackwardOperationDescriptor(OperationDescriptor):
     )
     RULES = (
         PresenceRule(
-            "both_or_neither",
-            ("mean", "inv_variance", ),
+            "expr",
+            ("inv_variance", "mean", ),
             "LayernormBackwardOperationDescriptor::finalize() failed: MEAN and INV_VARIANCE tensors must be set together or not at all",
+            fails=lambda v: (not (v.present('mean') == v.present('inv_variance'))),
         ),
     )
 
@@ -161,24 +162,24 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dy (input) for pre-validation', tensors=('dy',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing x (input) for pre-validation', tensors=('x',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing scale (input) for pre-validation', tensors=('scale',)),
-        NodeCheck('presence', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode: MEAN and INV_VARIANCE tensors must be set together or not at all', tensors=('mean', 'inv_variance'), rule='both_or_neither'),
+        NodeCheck('expr', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode: MEAN and INV_VARIANCE tensors must be set together or not at all', tensors=(), fails=lambda v: (not (v.present('mean') == v.present('inv_variance'))), stage='presence'),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dx (output) for pre-validation', tensors=('dx',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dscale (output) for pre-validation', tensors=('dscale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'LayernormBackwardNode missing dbias (output) for pre-validation', tensors=('dbias',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dy dims must equal x dims', tensors=('x', 'dy')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dx dims must equal x dims', tensors=('x', 'dx')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: inv_variance dims must equal mean dims', tensors=('mean', 'inv_variance')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dscale dims must equal scale dims', tensors=('scale', 'dscale')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'LayernormBackwardNode: dbias dims must equal scale dims', tensors=('scale', 'dbias')),
-        NodeCheck('range_min', 'INVALID_VALUE', 'LayernormBackwardNode: normalized_dim_count must be at least 1', tensors=(), field='normalized_dim_count', bound=Bound(1, None, 0)),
-        NodeCheck('range_max', 'INVALID_VALUE', 'LayernormBackwardNode: normalized_dim_count must be at most rank(x)', tensors=(), field='normalized_dim_count', bound=Bound(None, 'x', 0)),
-        NodeCheck('conforms_form', 'INVALID_VALUE', 'LayernormBackwardNode: scale must have rank(x) dims (one-padded) or normalized_dim_count dims (reduced rank)', tensors=('scale', 'x'), field='normalized_dim_count', keeps='trailing'),
-        NodeCheck('conforms_padding', 'INVALID_VALUE', 'LayernormBackwardNode: one-padded scale must be 1 outside the trailing normalized_dim_count dims of x', tensors=('scale', 'x'), field='normalized_dim_count', keeps='trailing'),
-        NodeCheck('conforms_dims', 'INVALID_VALUE', 'LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of x', tensors=('scale', 'x'), field='normalized_dim_count', keeps='trailing'),
-        NodeCheck('conforms_form', 'INVALID_VALUE', 'LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - normalized_dim_count dims (reduced rank)', tensors=('mean', 'x'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
-        NodeCheck('conforms_padding', 'INVALID_VALUE', 'LayernormBackwardNode: one-padded mean must be 1 outside the leading rank(x) - normalized_dim_count dims of x', tensors=('mean', 'x'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
-        NodeCheck('conforms_dims', 'INVALID_VALUE', 'LayernormBackwardNode: mean must match the leading rank(x) - normalized_dim_count dims of x', tensors=('mean', 'x'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
-        NodeCheck('same_form', 'INVALID_VALUE', 'LayernormBackwardNode: mean and scale must both be one-padded or both reduced-rank', tensors=('mean', 'x', 'scale'), field='normalized_dim_count', keeps='leading', same_form_as='scale'),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: dy dims must equal x dims', tensors=('dy', 'x'), fails=lambda v: (not (v.dims('dy') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: dx dims must equal x dims', tensors=('dx', 'x'), fails=lambda v: (not (v.dims('dx') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: inv_variance dims must equal mean dims', tensors=('inv_variance', 'mean'), fails=lambda v: (not (v.dims('inv_variance') == v.dims('mean')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: dscale dims must equal scale dims', tensors=('dscale', 'scale'), fails=lambda v: (not (v.dims('dscale') == v.dims('scale')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: dbias dims must equal scale dims', tensors=('dbias', 'scale'), fails=lambda v: (not (v.dims('dbias') == v.dims('scale')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: normalized_dim_count must be at least 1', tensors=(), fails=lambda v: (not (v.field('normalized_dim_count') >= 1))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: normalized_dim_count must be at most rank(x)', tensors=('x',), fails=lambda v: (not (v.field('normalized_dim_count') <= v.ndims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: scale must have rank(x) dims (one-padded) or normalized_dim_count dims (reduced rank)', tensors=('scale', 'x'), fails=lambda v: (not (((0 <= v.field('normalized_dim_count')) & (v.field('normalized_dim_count') <= v.ndims('x'))) & ((v.ndims('scale') == v.ndims('x')) | (v.ndims('scale') == v.field('normalized_dim_count')))))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: one-padded scale must be 1 outside the trailing normalized_dim_count dims of x', tensors=('scale', 'x'), fails=lambda v: ((((v.ndims('scale') == v.ndims('x')) & (0 <= v.field('normalized_dim_count'))) & (v.field('normalized_dim_count') <= v.ndims('x'))) & (not every(range(0, (v.ndims('x') - v.field('normalized_dim_count'))), lambda q_i: (at(v.dims('scale'), q_i) == 1), True)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of x', tensors=('scale', 'x'), fails=lambda v: (((0 <= v.field('normalized_dim_count')) & (v.field('normalized_dim_count') <= v.ndims('x'))) & (not every(range(0, v.field('normalized_dim_count')), lambda q_i: (at(v.dims('scale'), (q_i - v.field('normalized_dim_count'))) == at(v.dims('x'), (q_i - v.field('normalized_dim_count')))), True)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - normalized_dim_count dims (reduced rank)', tensors=('mean', 'x'), fails=lambda v: (not (((0 <= (v.ndims('x') - v.field('normalized_dim_count'))) & ((v.ndims('x') - v.field('normalized_dim_count')) <= v.ndims('x'))) & ((v.ndims('mean') == v.ndims('x')) | (v.ndims('mean') == (v.ndims('x') - v.field('normalized_dim_count'))))))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: one-padded mean must be 1 outside the leading rank(x) - normalized_dim_count dims of x', tensors=('mean', 'x'), fails=lambda v: ((((v.ndims('mean') == v.ndims('x')) & (0 <= (v.ndims('x') - v.field('normalized_dim_count')))) & ((v.ndims('x') - v.field('normalized_dim_count')) <= v.ndims('x'))) & (not every(range((v.ndims('x') - v.field('normalized_dim_count')), v.ndims('x')), lambda q_i: (at(v.dims('mean'), q_i) == 1), True)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: mean must match the leading rank(x) - normalized_dim_count dims of x', tensors=('mean', 'x'), fails=lambda v: (((0 <= (v.ndims('x') - v.field('normalized_dim_count'))) & ((v.ndims('x') - v.field('normalized_dim_count')) <= v.ndims('x'))) & (not every(range(0, (v.ndims('x') - v.field('normalized_dim_count'))), lambda q_i: (at(v.dims('mean'), q_i) == at(v.dims('x'), q_i)), True)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'LayernormBackwardNode: mean and scale must both be one-padded or both reduced-rank', tensors=('mean', 'scale', 'x'), fails=lambda v: (((0 <= (v.ndims('x') - v.field('normalized_dim_count'))) & ((v.ndims('x') - v.field('normalized_dim_count')) <= v.ndims('x'))) & (not ((v.ndims('scale') == v.ndims('x')) == (v.ndims('mean') == v.ndims('x')))))),
     ),
     (
         Inference('tensor', 'dy', 'x'),

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every
 
 
 class RMSNormBackwardOperationDescriptor(OperationDescriptor):
@@ -111,12 +111,12 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'RMSNormBackwardNode missing inv_rms (input) for pre-validation', tensors=('inv_rms',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'RMSNormBackwardNode missing dx (output) for pre-validation', tensors=('dx',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'RMSNormBackwardNode missing dscale (output) for pre-validation', tensors=('dscale',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'RMSNormBackwardNode: dy dims must equal x dims', tensors=('x', 'dy')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'RMSNormBackwardNode: dx dims must equal x dims', tensors=('x', 'dx')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'RMSNormBackwardNode: dscale dims must equal scale dims', tensors=('scale', 'dscale')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'RMSNormBackwardNode: dbias dims must equal scale dims', tensors=('scale', 'dbias')),
-        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (len(v.dims('x')) >= 2))),
-        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (len(v.dims('scale')) >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: dy dims must equal x dims', tensors=('dy', 'x'), fails=lambda v: (not (v.dims('dy') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: dx dims must equal x dims', tensors=('dx', 'x'), fails=lambda v: (not (v.dims('dx') == v.dims('x')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: dscale dims must equal scale dims', tensors=('dscale', 'scale'), fails=lambda v: (not (v.dims('dscale') == v.dims('scale')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: dbias dims must equal scale dims', tensors=('dbias', 'scale'), fails=lambda v: (not (v.dims('dbias') == v.dims('scale')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: x must have at least 2 dimensions', tensors=('x',), fails=lambda v: (not (v.ndims('x') >= 2))),
+        NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: scale must have at least 2 dimensions', tensors=('scale',), fails=lambda v: (not (v.ndims('scale') >= 2))),
         NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: scale must match the rank of x', tensors=('scale', 'x'), fails=lambda v: (not (len(v.dims('scale')) == len(v.dims('x'))))),
         NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: scale batch dimension (index 0) must be 1', tensors=('scale',), fails=lambda v: (not (at(v.dims('scale'), 0) == 1))),
         NodeCheck('expr', 'INVALID_VALUE', 'RMSNormBackwardNode: scale has no trailing dims matching x; at least one normalized dim is needed', tensors=('scale', 'x'), fails=lambda v: (not (at(v.dims('scale'), (-1)) == at(v.dims('x'), (-1))))),

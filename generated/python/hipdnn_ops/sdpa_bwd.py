@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import DtypeGroup, DtypeTable, FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DataType, DescriptorType, OperationType, DiagonalAlignment
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, at, every, tmod
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every, tmod
 
 
 class SdpaBwdOperationDescriptor(OperationDescriptor):
@@ -327,13 +327,13 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dq (output) for pre-validation', tensors=('dq',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dk (output) for pre-validation', tensors=('dk',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode missing dv (output) for pre-validation', tensors=('dv',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dq dims must equal q dims', tensors=('q', 'dq')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dk dims must equal k dims', tensors=('k', 'dk')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: dv dims must equal v dims', tensors=('v', 'dv')),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'SdpaBwdNode: do dims must equal o dims', tensors=('o', 'do')),
-        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: Q must be rank-4', tensors=('q',), fails=lambda v: (not (len(v.dims('q')) == 4))),
-        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: K must be rank-4', tensors=('k',), fails=lambda v: (not (len(v.dims('k')) == 4))),
-        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: V must be rank-4', tensors=('v',), fails=lambda v: (not (len(v.dims('v')) == 4))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: dq dims must equal q dims', tensors=('dq', 'q'), fails=lambda v: (not (v.dims('dq') == v.dims('q')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: dk dims must equal k dims', tensors=('dk', 'k'), fails=lambda v: (not (v.dims('dk') == v.dims('k')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: dv dims must equal v dims', tensors=('dv', 'v'), fails=lambda v: (not (v.dims('dv') == v.dims('v')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: do dims must equal o dims', tensors=('do', 'o'), fails=lambda v: (not (v.dims('do') == v.dims('o')))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: Q must be rank-4', tensors=('q',), fails=lambda v: (not (v.ndims('q') == 4))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: K must be rank-4', tensors=('k',), fails=lambda v: (not (v.ndims('k') == 4))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: V must be rank-4', tensors=('v',), fails=lambda v: (not (v.ndims('v') == 4))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: batch size mismatch between Q and K', tensors=('k', 'q'), fails=lambda v: (not (at(v.dims('q'), 0) == at(v.dims('k'), 0)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: batch size mismatch between Q and V', tensors=('q', 'v'), fails=lambda v: (not (at(v.dims('q'), 0) == at(v.dims('v'), 0)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: head_dim mismatch between Q and K', tensors=('k', 'q'), fails=lambda v: (not (at(v.dims('q'), 3) == at(v.dims('k'), 3)))),
@@ -342,6 +342,7 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: num_heads must be divisible by num_heads_k for GQA/MQA', tensors=('k', 'q'), fails=lambda v: (not (tmod(at(v.dims('q'), 1), at(v.dims('k'), 1)) == 0))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: num_heads_v must be positive', tensors=('v',), fails=lambda v: (not (at(v.dims('v'), 1) > 0))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA', tensors=('q', 'v'), fails=lambda v: (not (tmod(at(v.dims('q'), 1), at(v.dims('v'), 1)) == 0))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: K and V must have the same head count', tensors=('k', 'v'), fails=lambda v: (not (at(v.dims('k'), 1) == at(v.dims('v'), 1)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: dO must be rank-4', tensors=('do', 'o'), fails=lambda v: ((len(v.dims('o')) > 0) & (not (len(v.dims('do')) == 4)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: ATTN_MASK rank must be <= 4', tensors=('attn_mask',), fails=lambda v: (not (len(v.dims('attn_mask')) <= 4))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: ATTN_MASK last dim must equal seq_kv or 1', tensors=('attn_mask', 'k'), fails=lambda v: (not ((at(v.dims('attn_mask'), (-1)) == at(v.dims('k'), 2)) | (at(v.dims('attn_mask'), (-1)) == 1)))),
@@ -358,13 +359,17 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_q dim[1] must be 1', tensors=('seq_len_q',), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_q'), 1) == 1)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_q dim[2] must be 1', tensors=('seq_len_q',), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_q'), 2) == 1)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_q dim[3] must be 1', tensors=('seq_len_q',), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_q'), 3) == 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_q must have INT32 data type', tensors=(), fails=lambda v: (v.field('padding_mask') & (not (v.dtype('seq_len_q') == 6)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv must be rank-4', tensors=('seq_len_kv',), fails=lambda v: (v.field('padding_mask') & (not (len(v.dims('seq_len_kv')) == 4)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv dim[0] must equal batch', tensors=('q', 'seq_len_kv'), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_kv'), 0) == at(v.dims('q'), 0))))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv dim[1] must be 1', tensors=('seq_len_kv',), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_kv'), 1) == 1)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv dim[2] must be 1', tensors=('seq_len_kv',), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_kv'), 2) == 1)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv dim[3] must be 1', tensors=('seq_len_kv',), fails=lambda v: (v.field('padding_mask') & (not (at(v.dims('seq_len_kv'), 3) == 1)))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: seq_len_kv must have INT32 data type', tensors=(), fails=lambda v: (v.field('padding_mask') & (not (v.dtype('seq_len_kv') == 6)))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set', tensors=(), fails=lambda v: (not (not (v.present('scale') & v.is_set('attn_scale_value'))))),
+        NodeCheck('expr', 'ATTRIBUTE_NOT_SET', 'SdpaBwdNode: SCALE tensor dimensions are not set', tensors=('scale',), fails=lambda v: (not (v.ndims('scale') > 0))),
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: SCALE tensor must be a scalar (single element)', tensors=('scale',), fails=lambda v: (not every(range(0, len(v.dims('scale'))), lambda q_i: (at(v.dims('scale'), q_i) == 1), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: SCALE tensor must be a pass-by-value tensor', tensors=(), fails=lambda v: (not v.pass_by_value('scale'))),
     ),
     (
         Inference('tensor', 'dq', 'q'),

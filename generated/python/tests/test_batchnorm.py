@@ -848,6 +848,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -868,6 +869,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing x (input) for pre-validation'))
 
@@ -888,6 +890,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing scale (input) for pre-validation'))
 
@@ -908,6 +911,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing bias (input) for pre-validation'))
 
@@ -948,6 +952,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing y (output) for pre-validation'))
 
@@ -969,6 +974,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: y dims must equal x dims'))
 
@@ -990,6 +996,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x must have at least 2 dimensions'))
 
@@ -1011,6 +1018,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale must have at least 2 dimensions'))
 
@@ -1032,8 +1040,31 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias must have at least 2 dimensions'))
+
+    def test_PreValidateFailsEpsilonDimsSet(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((), ()),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        attributes.tensors["epsilon"].value = 1.0
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode: epsilon dimensions are not set'))
 
     def test_PreValidateFailsEpsilonScalar(self) -> None:
         attributes = node_attributes(
@@ -1053,8 +1084,30 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: epsilon must be a scalar (single element)'))
+
+    def test_PreValidateFailsEpsilonPassByValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: epsilon must be a pass-by-value tensor'))
 
     def test_PreValidateFailsXDimsPositive(self) -> None:
         attributes = node_attributes(
@@ -1074,6 +1127,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x dimensions must be positive'))
 
@@ -1095,6 +1149,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x strides must be positive'))
 
@@ -1116,6 +1171,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale batch dimension (index 0) must be 1'))
 
@@ -1137,6 +1193,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale channel dimension (index 1) must equal the channels of x'))
 
@@ -1158,6 +1215,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale spatial dimensions must be 1'))
 
@@ -1179,6 +1237,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias batch dimension (index 0) must be 1'))
 
@@ -1200,6 +1259,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias channel dimension (index 1) must equal the channels of x'))
 
@@ -1221,6 +1281,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias spatial dimensions must be 1'))
 
@@ -1242,6 +1303,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean must have at least 2 dimensions'))
 
@@ -1263,6 +1325,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean batch dimension (index 0) must be 1'))
 
@@ -1284,6 +1347,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean channel dimension (index 1) must equal the channels of x'))
 
@@ -1305,6 +1369,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: mean spatial dimensions must be 1'))
 
@@ -1326,6 +1391,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance must have at least 2 dimensions'))
 
@@ -1347,6 +1413,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance batch dimension (index 0) must be 1'))
 
@@ -1368,6 +1435,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x'))
 
@@ -1389,6 +1457,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: inv_variance spatial dimensions must be 1'))
 
@@ -1409,6 +1478,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: If any running statistics are provided, all running statistics (prev_running_mean, prev_running_variance, next_running_mean, next_running_variance) must be provided'))
 
@@ -1430,6 +1500,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean must have at least 2 dimensions'))
 
@@ -1451,6 +1522,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean batch dimension (index 0) must be 1'))
 
@@ -1472,6 +1544,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean channel dimension (index 1) must equal the channels of x'))
 
@@ -1493,6 +1566,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_mean spatial dimensions must be 1'))
 
@@ -1514,6 +1588,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance must have at least 2 dimensions'))
 
@@ -1535,6 +1610,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance batch dimension (index 0) must be 1'))
 
@@ -1556,6 +1632,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance channel dimension (index 1) must equal the channels of x'))
 
@@ -1577,6 +1654,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: prev_running_variance spatial dimensions must be 1'))
 
@@ -1598,6 +1676,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean must have at least 2 dimensions'))
 
@@ -1619,6 +1698,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean batch dimension (index 0) must be 1'))
 
@@ -1640,6 +1720,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean channel dimension (index 1) must equal the channels of x'))
 
@@ -1661,6 +1742,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_mean spatial dimensions must be 1'))
 
@@ -1682,6 +1764,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance must have at least 2 dimensions'))
 
@@ -1703,6 +1786,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance batch dimension (index 0) must be 1'))
 
@@ -1724,6 +1808,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance channel dimension (index 1) must equal the channels of x'))
 
@@ -1745,6 +1830,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: next_running_variance spatial dimensions must be 1'))
 
@@ -1766,10 +1852,11 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
 
-    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+    def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((), ()),
@@ -1787,10 +1874,11 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+    def test_PreValidateFailsWithScaleDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1808,10 +1896,11 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: scale must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithBiasDimsUnset(self) -> None:
+    def test_PreValidateFailsWithBiasDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1829,8 +1918,9 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: bias must have at least 2 dimensions'))
 
     def test_PreValidateSucceedsWithPrevRunningMeanDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -1850,6 +1940,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1871,6 +1962,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1892,10 +1984,11 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
-    def test_PreValidateSucceedsWithEpsilonDimsUnset(self) -> None:
+    def test_PreValidateFailsWithEpsilonDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1913,8 +2006,9 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode: epsilon dimensions are not set'))
 
     def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -1934,6 +2028,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1955,6 +2050,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1976,6 +2072,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1997,6 +2094,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2018,6 +2116,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2038,6 +2137,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing x for setting properties'))
 
@@ -2058,6 +2158,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing scale for setting properties'))
 
@@ -2078,6 +2179,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing bias for setting properties'))
 
@@ -2118,6 +2220,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing y for setting properties'))
 
@@ -2139,6 +2242,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
@@ -2162,6 +2266,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (3, 64, 32, 32))
@@ -2185,6 +2290,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
@@ -2208,6 +2314,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
@@ -2231,6 +2338,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
@@ -2254,6 +2362,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
@@ -2277,6 +2386,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
@@ -2300,6 +2410,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (2, 64, 1, 1))
@@ -2323,6 +2434,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
@@ -2346,6 +2458,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 64, 1, 1))
@@ -2369,6 +2482,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
@@ -2392,6 +2506,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 64, 1, 1))
@@ -2415,6 +2530,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
@@ -2438,6 +2554,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 64, 1, 1))
@@ -2461,6 +2578,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
@@ -2484,6 +2602,7 @@ class TestBatchnormNode(unittest.TestCase):
             },
             {},
         )
+        attributes.tensors["epsilon"].value = 1.0
         attributes.lists["peer_stats"] = [TensorAttributes(dims=t.dims, strides=t.strides) for t in LISTS["peer_stats"]] + [None]
         self.assertEqual(NODE.pre_validate(attributes), Error("INVALID_VALUE", "BatchnormNode: peer_stats has a null entry at index 1"))
 
@@ -2541,6 +2660,7 @@ class TestBatchnormNode(unittest.TestCase):
             "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
             "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
         }.items()}
+        tensors["epsilon"].value = 1.0
         attributes = NodeAttributes(
             name="node",
             tensors={"epsilon": tensors["epsilon"], "prev_running_mean": tensors["prev_running_mean"], "prev_running_variance": tensors["prev_running_variance"], "momentum": tensors["momentum"]},

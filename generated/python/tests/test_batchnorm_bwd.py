@@ -1304,7 +1304,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
-    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+    def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1319,9 +1319,9 @@ class TestBatchnormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+    def test_PreValidateFailsWithScaleDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1336,7 +1336,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: scale must have at least 2 dimensions'))
 
     def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
         attributes = node_attributes(

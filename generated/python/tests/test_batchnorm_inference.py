@@ -743,6 +743,36 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance must have at least 2 dimensions'))
 
+    def test_PreValidateFailsXDimsPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: x dimensions must be positive'))
+
+    def test_PreValidateFailsXStridesPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (0, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: x strides must be positive'))
+
     def test_PreValidateFailsScaleBatch(self) -> None:
         attributes = node_attributes(
             {
@@ -923,7 +953,7 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance spatial dimensions must be 1'))
 
-    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+    def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((), ()),
@@ -936,9 +966,9 @@ class TestBatchnormInferenceNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: x must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
+    def test_PreValidateFailsWithMeanDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -951,9 +981,9 @@ class TestBatchnormInferenceNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: mean must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
+    def test_PreValidateFailsWithInvVarianceDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -966,9 +996,9 @@ class TestBatchnormInferenceNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: inv_variance must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+    def test_PreValidateFailsWithScaleDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -981,9 +1011,9 @@ class TestBatchnormInferenceNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: scale must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithBiasDimsUnset(self) -> None:
+    def test_PreValidateFailsWithBiasDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -996,7 +1026,7 @@ class TestBatchnormInferenceNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: bias must have at least 2 dimensions'))
 
     def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
         attributes = node_attributes(

@@ -957,6 +957,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
+    def test_InferScaleFormula3InStrideOrderOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
     def test_InferScaleFormula3WhenFalse(self) -> None:
         attributes = node_attributes(
             {
@@ -998,6 +1012,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula4InStrideOrderOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": None, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
 
     def test_InferScaleFormula4WhenFalse(self) -> None:
         attributes = node_attributes(

@@ -916,7 +916,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
-    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
+    def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -930,9 +930,9 @@ class TestRMSNormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: x must have at least 2 dimensions'))
 
-    def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
+    def test_PreValidateFailsWithScaleDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -946,7 +946,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale must have at least 2 dimensions'))
 
     def test_PreValidateSucceedsWithInvRmsDimsUnset(self) -> None:
         attributes = node_attributes(

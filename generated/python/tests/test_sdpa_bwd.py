@@ -1151,6 +1151,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -1177,6 +1179,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing q (input) for pre-validation'))
 
@@ -1203,6 +1207,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing k (input) for pre-validation'))
 
@@ -1229,6 +1235,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing v (input) for pre-validation'))
 
@@ -1255,6 +1263,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing o (input) for pre-validation'))
 
@@ -1281,6 +1291,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing do (input) for pre-validation'))
 
@@ -1307,6 +1319,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing stats (input) for pre-validation'))
 
@@ -1333,6 +1347,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dq (output) for pre-validation'))
 
@@ -1359,6 +1375,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dk (output) for pre-validation'))
 
@@ -1385,6 +1403,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dv (output) for pre-validation'))
 
@@ -1412,6 +1432,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dq dims must equal q dims'))
 
@@ -1439,6 +1461,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dk dims must equal k dims'))
 
@@ -1466,6 +1490,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dv dims must equal v dims'))
 
@@ -1493,6 +1519,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: do dims must equal o dims'))
 
@@ -1520,6 +1548,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: Q must be rank-4'))
 
@@ -1547,6 +1577,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K must be rank-4'))
 
@@ -1574,6 +1606,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: V must be rank-4'))
 
@@ -1601,6 +1635,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: batch size mismatch between Q and K'))
 
@@ -1628,6 +1664,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: batch size mismatch between Q and V'))
 
@@ -1655,6 +1693,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: head_dim mismatch between Q and K'))
 
@@ -1682,6 +1722,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_kv mismatch between K and V'))
 
@@ -1709,6 +1751,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads_k must be positive'))
 
@@ -1736,6 +1780,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads must be divisible by num_heads_k for GQA/MQA'))
 
@@ -1763,6 +1809,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads_v must be positive'))
 
@@ -1790,8 +1838,39 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA'))
+
+    def test_PreValidateFailsHeadsKV(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 1, 128, 64), (8192, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 1, 128, 64), (8192, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K and V must have the same head count'))
 
     def test_PreValidateFailsDoRank(self) -> None:
         attributes = node_attributes(
@@ -1817,6 +1896,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dO must be rank-4'))
 
@@ -1844,6 +1925,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK rank must be <= 4'))
 
@@ -1871,6 +1954,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK last dim must equal seq_kv or 1'))
 
@@ -1898,6 +1983,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK second-to-last dim must equal seq_q or 1'))
 
@@ -1925,6 +2012,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK must be rank-4'))
 
@@ -1952,6 +2041,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[0] must equal batch or 1'))
 
@@ -1979,6 +2070,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[1] must equal num_heads or 1'))
 
@@ -2006,6 +2099,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[2] must equal seq_q'))
 
@@ -2033,6 +2128,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[3] must equal seq_kv'))
 
@@ -2059,6 +2156,7 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode: padding_mask=true requires seq_len_q tensor to be set'))
 
@@ -2085,6 +2183,7 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode: padding_mask=true requires seq_len_kv tensor to be set'))
 
@@ -2112,6 +2211,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q must be rank-4'))
 
@@ -2139,6 +2240,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[0] must equal batch'))
 
@@ -2166,6 +2269,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[1] must be 1'))
 
@@ -2193,6 +2298,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[2] must be 1'))
 
@@ -2220,8 +2327,38 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[3] must be 1'))
+
+    def test_PreValidateFailsSeqLenQDtype(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q must have INT32 data type'))
 
     def test_PreValidateFailsSeqLenKvRank(self) -> None:
         attributes = node_attributes(
@@ -2247,6 +2384,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv must be rank-4'))
 
@@ -2274,6 +2413,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[0] must equal batch'))
 
@@ -2301,6 +2442,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[1] must be 1'))
 
@@ -2328,6 +2471,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[2] must be 1'))
 
@@ -2355,8 +2500,38 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[3] must be 1'))
+
+    def test_PreValidateFailsSeqLenKvDtype(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv must have INT32 data type'))
 
     def test_PreValidateFailsScaleTensorOrValue(self) -> None:
         attributes = node_attributes(
@@ -2383,8 +2558,42 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["scale"].value = 1.0
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set'))
+
+    def test_PreValidateFailsScaleDimsSet(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((), ()),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["scale"].value = 1.0
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode: SCALE tensor dimensions are not set'))
 
     def test_PreValidateFailsScaleScalar(self) -> None:
         attributes = node_attributes(
@@ -2411,10 +2620,43 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["scale"].value = 1.0
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: SCALE tensor must be a scalar (single element)'))
 
-    def test_PreValidateSucceedsWithQDimsUnset(self) -> None:
+    def test_PreValidateFailsScalePassByValue(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "scale": ((1,), (1,)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: SCALE tensor must be a pass-by-value tensor'))
+
+    def test_PreValidateFailsWithQDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((), ()),
@@ -2438,10 +2680,12 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: Q must be rank-4'))
 
-    def test_PreValidateSucceedsWithKDimsUnset(self) -> None:
+    def test_PreValidateFailsWithKDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2465,10 +2709,12 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K must be rank-4'))
 
-    def test_PreValidateSucceedsWithVDimsUnset(self) -> None:
+    def test_PreValidateFailsWithVDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2492,8 +2738,10 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: V must be rank-4'))
 
     def test_PreValidateSucceedsWithODimsUnset(self) -> None:
         attributes = node_attributes(
@@ -2519,6 +2767,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2546,6 +2796,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2573,6 +2825,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2600,6 +2854,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2627,6 +2883,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2654,6 +2912,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2681,6 +2941,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2708,6 +2970,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2735,6 +2999,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2762,6 +3028,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2789,6 +3057,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2816,6 +3086,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2843,6 +3115,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2870,6 +3144,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2897,6 +3173,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2924,6 +3202,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": False, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2951,6 +3231,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": False, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -2978,6 +3260,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": False, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -3005,6 +3289,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": False, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -3032,6 +3318,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": None, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -3059,6 +3347,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -3086,6 +3376,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": None, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -3113,6 +3405,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": None, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -3140,6 +3434,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.TOP_LEFT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
@@ -3166,6 +3462,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing q for setting properties'))
 
@@ -3192,6 +3490,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing k for setting properties'))
 
@@ -3218,6 +3518,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing v for setting properties'))
 
@@ -3244,6 +3546,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing o for setting properties'))
 
@@ -3270,6 +3574,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing do for setting properties'))
 
@@ -3296,6 +3602,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing stats for setting properties'))
 
@@ -3322,6 +3630,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dq for setting properties'))
 
@@ -3348,6 +3658,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dk for setting properties'))
 
@@ -3374,6 +3686,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dv for setting properties'))
 
@@ -3401,6 +3715,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dq"].dims, (2, 4, 128, 64))
@@ -3430,6 +3746,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dq"].dims, (3, 4, 128, 64))
@@ -3459,6 +3777,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dk"].dims, (2, 4, 128, 64))
@@ -3488,6 +3808,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dk"].dims, (3, 4, 128, 64))
@@ -3517,6 +3839,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dv"].dims, (2, 4, 128, 64))
@@ -3546,6 +3870,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dv"].dims, (3, 4, 128, 64))
@@ -3575,6 +3901,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dq"].dims, (2, 4, 128, 64))
@@ -3604,6 +3932,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dk"].dims, (2, 4, 128, 64))
@@ -3633,6 +3963,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             },
             {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dv"].dims, (2, 4, 128, 64))
@@ -3660,6 +3992,8 @@ class TestSdpaBwdNode(unittest.TestCase):
             "dropout_scale_inv": ((1,), (1,)),
             "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
         }.items()}
+        tensors["seq_len_q"].data_type = DataType.INT32
+        tensors["seq_len_kv"].data_type = DataType.INT32
         attributes = NodeAttributes(
             name="node",
             tensors={"attn_mask": tensors["attn_mask"], "seq_len_q": tensors["seq_len_q"], "seq_len_kv": tensors["seq_len_kv"], "seed": tensors["seed"], "offset": tensors["offset"], "dropout_mask": tensors["dropout_mask"], "dropout_scale": tensors["dropout_scale"], "dropout_scale_inv": tensors["dropout_scale_inv"]},

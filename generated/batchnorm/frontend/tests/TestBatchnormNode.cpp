@@ -68,6 +68,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithValidAttributes)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -98,6 +103,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingX)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -129,6 +139,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -160,6 +175,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingBias)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -223,6 +243,11 @@ TEST(TestBatchnormNode, PreValidateFailsMissingY)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -256,6 +281,11 @@ TEST(TestBatchnormNode, PreValidateFailsMismatchingY)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -287,6 +317,11 @@ TEST(TestBatchnormNode, PreValidateFailsXMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -319,6 +354,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -351,10 +391,53 @@ TEST(TestBatchnormNode, PreValidateFailsBiasMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormNode: bias must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: epsilon.
+TEST(TestBatchnormNode, PreValidateFailsEpsilonDimsSet)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{})
+        .set_stride(std::vector<int64_t>{})
+        .set_data_type(DataType::FLOAT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon dimensions are not set");
 }
 
 // Differs from the valid attributes in: epsilon.
@@ -384,10 +467,48 @@ TEST(TestBatchnormNode, PreValidateFailsEpsilonScalar)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{2})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon must be a scalar (single element)");
+}
+
+// Differs from the valid attributes in: epsilon.
+TEST(TestBatchnormNode, PreValidateFailsEpsilonPassByValue)
+{
+    BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_prev_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_next_running_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon must be a pass-by-value tensor");
 }
 
 // Differs from the valid attributes in: x, y.
@@ -417,6 +538,11 @@ TEST(TestBatchnormNode, PreValidateFailsXDimsPositive)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -450,6 +576,11 @@ TEST(TestBatchnormNode, PreValidateFailsXStridesPositive)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -483,6 +614,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -516,6 +652,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -550,6 +691,11 @@ TEST(TestBatchnormNode, PreValidateFailsScaleSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -583,6 +729,11 @@ TEST(TestBatchnormNode, PreValidateFailsBiasBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -616,6 +767,11 @@ TEST(TestBatchnormNode, PreValidateFailsBiasChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -650,6 +806,11 @@ TEST(TestBatchnormNode, PreValidateFailsBiasSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -682,6 +843,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -715,6 +881,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -748,6 +919,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -782,6 +958,11 @@ TEST(TestBatchnormNode, PreValidateFailsMeanSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -814,6 +995,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -847,6 +1033,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -881,6 +1072,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -916,6 +1112,11 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -947,6 +1148,11 @@ TEST(TestBatchnormNode, PreValidateFailsRunningTogether)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -982,6 +1188,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1016,6 +1227,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1050,6 +1266,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1085,6 +1306,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1118,6 +1344,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1152,6 +1383,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1186,6 +1422,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1221,6 +1462,11 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1254,6 +1500,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanMinRank)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1288,6 +1539,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanBatch)
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1322,6 +1578,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanChannels)
         makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1357,6 +1618,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1390,6 +1656,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceMinRank)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1424,6 +1695,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceBatch)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1458,6 +1734,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceChannels)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1493,6 +1774,11 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceSpatial)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1525,6 +1811,11 @@ TEST(TestBatchnormNode, PreValidateFailsSpatialValues)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1533,7 +1824,7 @@ TEST(TestBatchnormNode, PreValidateFailsSpatialValues)
               "spatial dimensions must be > 1)");
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithXDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithXDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1558,12 +1849,18 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithXDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: x must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithScaleDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithScaleDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1588,12 +1885,18 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithScaleDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: scale must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithBiasDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithBiasDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1618,9 +1921,15 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithBiasDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: bias must have at least 2 dimensions");
 }
 
 TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningMeanDimsUnset)
@@ -1648,6 +1957,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningMeanDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1679,6 +1993,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningVarianceDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1710,12 +2029,17 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithMomentumDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-TEST(TestBatchnormNode, PreValidateSucceedsWithEpsilonDimsUnset)
+TEST(TestBatchnormNode, PreValidateFailsWithEpsilonDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1741,9 +2065,15 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithEpsilonDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{})
+        .set_stride(std::vector<int64_t>{})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "BatchnormNode: epsilon dimensions are not set");
 }
 
 TEST(TestBatchnormNode, PreValidateSucceedsWithYDimsUnset)
@@ -1771,6 +2101,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithYDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1801,6 +2136,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithMeanDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1831,6 +2171,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithInvVarianceDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1861,6 +2206,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningMeanDimsUnset)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1892,6 +2242,11 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningVarianceDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1921,6 +2276,11 @@ TEST(TestBatchnormNode, InferFailsWithoutX)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1951,6 +2311,11 @@ TEST(TestBatchnormNode, InferFailsWithoutScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1981,6 +2346,11 @@ TEST(TestBatchnormNode, InferFailsWithoutBias)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -2042,6 +2412,11 @@ TEST(TestBatchnormNode, InferFailsWithoutY)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -2073,6 +2448,11 @@ TEST(TestBatchnormNode, InferYFromSource)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2106,6 +2486,11 @@ TEST(TestBatchnormNode, InferYKeepsUserValue)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2138,6 +2523,11 @@ TEST(TestBatchnormNode, InferMeanFromFormula1)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2170,6 +2560,11 @@ TEST(TestBatchnormNode, InferInvVarianceFromFormula2)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2202,6 +2597,11 @@ TEST(TestBatchnormNode, InferNextRunningMeanFromFormula3)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2236,6 +2636,11 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFromFormula4)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2269,6 +2674,11 @@ TEST(TestBatchnormNode, InferYFromSourceWithoutStrides)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2302,6 +2712,11 @@ TEST(TestBatchnormNode, InferMeanKeepsUserValueFormula1)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2333,6 +2748,11 @@ TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2366,6 +2786,11 @@ TEST(TestBatchnormNode, InferInvVarianceKeepsUserValueFormula2)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2397,6 +2822,11 @@ TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2430,6 +2860,11 @@ TEST(TestBatchnormNode, InferNextRunningMeanKeepsUserValueFormula3)
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2462,6 +2897,11 @@ TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfScale)
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2496,6 +2936,11 @@ TEST(TestBatchnormNode, InferNextRunningVarianceKeepsUserValueFormula4)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2530,6 +2975,11 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfScale)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -2565,6 +3015,11 @@ TEST(TestBatchnormNode, GatherHipdnnTensorsCollectsEverySetTensor)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
@@ -2597,6 +3052,11 @@ TEST(TestBatchnormNode, PreValidateFailsNullEntryInPeerStats)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     attributes.set_peer_stats(
         {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
@@ -2632,6 +3092,11 @@ TEST(TestBatchnormNode, PeerStatsEntriesAreNodeInputs)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
 
     attributes.set_peer_stats(
         {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});

@@ -46,6 +46,11 @@ BatchnormAttributes makeAttributes()
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.get_epsilon()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
     attributes.set_peer_stats(
         {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
     attributes.set_compute_data_type(DataType::FLOAT);

@@ -1007,7 +1007,7 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithXDimsUnset)
+TEST(TestBatchnormBackwardNode, PreValidateFailsWithXDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1028,10 +1028,11 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithXDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: x must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithScaleDimsUnset)
+TEST(TestBatchnormBackwardNode, PreValidateFailsWithScaleDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1052,7 +1053,8 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithScaleDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: scale must have at least 2 dimensions");
 }
 
 TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithMeanDimsUnset)

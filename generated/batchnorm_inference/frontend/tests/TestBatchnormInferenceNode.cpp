@@ -326,6 +326,52 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsInvVarianceMinRank)
               "BatchnormInferenceNode: inv_variance must have at least 2 dimensions");
 }
 
+// Differs from the valid attributes in: x, y.
+TEST(TestBatchnormInferenceNode, PreValidateFailsXDimsPositive)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: x dimensions must be positive");
+}
+
+// Differs from the valid attributes in: x.
+TEST(TestBatchnormInferenceNode, PreValidateFailsXStridesPositive)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{0, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: x strides must be positive");
+}
+
 // Differs from the valid attributes in: scale.
 TEST(TestBatchnormInferenceNode, PreValidateFailsScaleBatch)
 {
@@ -615,7 +661,7 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsInvVarianceSpatial)
               "BatchnormInferenceNode: inv_variance spatial dimensions must be 1");
 }
 
-TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithXDimsUnset)
+TEST(TestBatchnormInferenceNode, PreValidateFailsWithXDimsUnset)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -632,10 +678,11 @@ TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithXDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: x must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithMeanDimsUnset)
+TEST(TestBatchnormInferenceNode, PreValidateFailsWithMeanDimsUnset)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -652,10 +699,11 @@ TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithMeanDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: mean must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithInvVarianceDimsUnset)
+TEST(TestBatchnormInferenceNode, PreValidateFailsWithInvVarianceDimsUnset)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -672,10 +720,12 @@ TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithInvVarianceDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(),
+              "BatchnormInferenceNode: inv_variance must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithScaleDimsUnset)
+TEST(TestBatchnormInferenceNode, PreValidateFailsWithScaleDimsUnset)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -692,10 +742,11 @@ TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithScaleDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: scale must have at least 2 dimensions");
 }
 
-TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithBiasDimsUnset)
+TEST(TestBatchnormInferenceNode, PreValidateFailsWithBiasDimsUnset)
 {
     BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -712,7 +763,8 @@ TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithBiasDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: bias must have at least 2 dimensions");
 }
 
 TEST(TestBatchnormInferenceNode, PreValidateSucceedsWithYDimsUnset)

@@ -699,6 +699,25 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula3WithoutStridesOfX)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula3InStrideOrderOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula3WhenFalse)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
@@ -754,6 +773,25 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula4WithoutStridesOfX)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula4InStrideOrderOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    // axis left unset
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 1, 4, 1}));
 }
 
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula4WhenFalse)

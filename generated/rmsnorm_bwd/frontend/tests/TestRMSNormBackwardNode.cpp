@@ -528,7 +528,7 @@ TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithXDimsUnset)
+TEST(TestRMSNormBackwardNode, PreValidateFailsWithXDimsUnset)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -547,10 +547,11 @@ TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithXDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: x must have at least 2 dimensions");
 }
 
-TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithScaleDimsUnset)
+TEST(TestRMSNormBackwardNode, PreValidateFailsWithScaleDimsUnset)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -569,7 +570,8 @@ TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithScaleDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: scale must have at least 2 dimensions");
 }
 
 TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithInvRmsDimsUnset)

@@ -47,6 +47,8 @@ SdpaBackwardAttributes makeAttributes()
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);

@@ -79,6 +79,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithValidAttributes)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -128,6 +130,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingQ)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -178,6 +182,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingK)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -228,6 +234,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingV)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -278,6 +286,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingO)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -328,6 +338,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDo)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -378,6 +390,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingStats)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -428,6 +442,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDq)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -478,6 +494,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDk)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -528,6 +546,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDv)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -580,6 +600,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDq)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -632,6 +654,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDk)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -684,6 +708,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDv)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -736,6 +762,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDo)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -788,6 +816,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsQRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -840,6 +870,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsKRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -892,6 +924,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsVRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -944,6 +978,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsBatchQK)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -996,6 +1032,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsBatchQV)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1048,6 +1086,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadDimQK)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1100,6 +1140,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqKvKV)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1152,6 +1194,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKPositive)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1204,6 +1248,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKDivide)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1257,6 +1303,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVPositive)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1309,6 +1357,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVDivide)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1323,6 +1373,60 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVDivide)
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(),
               "SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA");
+}
+
+// Differs from the valid attributes in: dk, k.
+TEST(TestSdpaBwdNode, PreValidateFailsHeadsKV)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 1, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 1, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: K and V must have the same head count");
 }
 
 // Differs from the valid attributes in: do, o.
@@ -1362,6 +1466,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsDoRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1414,6 +1520,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMaskRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1466,6 +1574,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMaskSeqKv)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1518,6 +1628,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsMaskSeqQ)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1571,6 +1683,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1623,6 +1737,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskBatch)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1675,6 +1791,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskHeads)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1727,6 +1845,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskSeqQ)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1779,6 +1899,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskSeqKv)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1829,6 +1951,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsPaddingSeqLenQ)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1880,6 +2003,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsPaddingSeqLenKv)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1933,6 +2057,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -1985,6 +2111,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQBatch)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2037,6 +2165,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDim1)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2089,6 +2219,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDim2)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2141,6 +2273,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDim3)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2154,6 +2288,59 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDim3)
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_q dim[3] must be 1");
+}
+
+// Differs from the valid attributes in: seq_len_q.
+TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDtype)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_q must have INT32 data type");
 }
 
 // Differs from the valid attributes in: seq_len_kv.
@@ -2193,6 +2380,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvRank)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2245,6 +2434,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvBatch)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2297,6 +2488,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDim1)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2349,6 +2542,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDim2)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2401,6 +2596,8 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDim3)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2414,6 +2611,59 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDim3)
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_kv dim[3] must be 1");
+}
+
+// Differs from the valid attributes in: seq_len_kv.
+TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDtype)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_kv must have INT32 data type");
 }
 
 // Differs from the valid attributes in: scale.
@@ -2454,6 +2704,13 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleTensorOrValue)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_attn_scale()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{1})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2468,6 +2725,66 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleTensorOrValue)
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(),
               "SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set");
+}
+
+// Differs from the valid attributes in: attn_scale_value, scale.
+TEST(TestSdpaBwdNode, PreValidateFailsScaleDimsSet)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_attn_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_attn_scale()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{})
+        .set_stride(std::vector<int64_t>{})
+        .set_data_type(DataType::FLOAT);
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value.reset();
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: SCALE tensor dimensions are not set");
 }
 
 // Differs from the valid attributes in: attn_scale_value, scale.
@@ -2508,6 +2825,13 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleScalar)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_attn_scale()
+        ->set_value(1.0f)
+        .set_dim(std::vector<int64_t>{2})
+        .set_stride(std::vector<int64_t>{1})
+        .set_data_type(DataType::FLOAT);
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2523,7 +2847,62 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleScalar)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode: SCALE tensor must be a scalar (single element)");
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithQDimsUnset)
+// Differs from the valid attributes in: attn_scale_value, scale.
+TEST(TestSdpaBwdNode, PreValidateFailsScalePassByValue)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_attn_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value.reset();
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: SCALE tensor must be a pass-by-value tensor");
+}
+
+TEST(TestSdpaBwdNode, PreValidateFailsWithQDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2558,6 +2937,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithQDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2569,10 +2950,11 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithQDimsUnset)
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: Q must be rank-4");
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithKDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithKDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2607,6 +2989,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithKDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2618,10 +3002,11 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithKDimsUnset)
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: K must be rank-4");
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithVDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithVDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2656,6 +3041,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithVDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2667,7 +3054,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithVDimsUnset)
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: V must be rank-4");
 }
 
 TEST(TestSdpaBwdNode, PreValidateSucceedsWithODimsUnset)
@@ -2705,6 +3093,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithODimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2754,6 +3144,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDoDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2803,6 +3195,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithStatsDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2852,6 +3246,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDqDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2901,6 +3297,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDkDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2950,6 +3348,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDvDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -2999,6 +3399,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithAttnMaskDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3048,6 +3450,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenQDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3097,6 +3501,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenKvDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3147,6 +3553,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeedDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3197,6 +3605,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithOffsetDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3246,6 +3656,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutMaskDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3296,6 +3708,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutScaleDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3346,6 +3760,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutScaleInvDimsUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3395,6 +3811,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDbiasDimsUnset)
     attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3445,6 +3863,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithAlibiMaskUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(false);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3495,6 +3915,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithPaddingMaskUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(false);
     attributes.set_causal_mask(true);
@@ -3545,6 +3967,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithCausalMaskUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(false);
@@ -3595,6 +4019,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithCausalMaskBottomRightUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3645,6 +4071,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutProbabilityUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3695,6 +4123,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithAttnScaleValueUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3745,6 +4175,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithLeftBoundUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3795,6 +4227,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithRightBoundUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3845,6 +4279,8 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDiagonalAlignmentUnset)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3893,6 +4329,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutQ)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3942,6 +4380,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutK)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -3991,6 +4431,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutV)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4040,6 +4482,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutO)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4089,6 +4533,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDo)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4138,6 +4584,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutStats)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4187,6 +4635,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDq)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4236,6 +4686,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDk)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4285,6 +4737,8 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDv)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4335,6 +4789,8 @@ TEST(TestSdpaBwdNode, InferDqFromSource)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4387,6 +4843,8 @@ TEST(TestSdpaBwdNode, InferDqKeepsUserValue)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4438,6 +4896,8 @@ TEST(TestSdpaBwdNode, InferDkFromSource)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4490,6 +4950,8 @@ TEST(TestSdpaBwdNode, InferDkKeepsUserValue)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4541,6 +5003,8 @@ TEST(TestSdpaBwdNode, InferDvFromSource)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4593,6 +5057,8 @@ TEST(TestSdpaBwdNode, InferDvKeepsUserValue)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4643,6 +5109,8 @@ TEST(TestSdpaBwdNode, InferDqFromSourceWithoutStrides)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4693,6 +5161,8 @@ TEST(TestSdpaBwdNode, InferDkFromSourceWithoutStrides)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4743,6 +5213,8 @@ TEST(TestSdpaBwdNode, InferDvFromSourceWithoutStrides)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
@@ -4795,6 +5267,8 @@ TEST(TestSdpaBwdNode, GatherHipdnnTensorsCollectsEverySetTensor)
     attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                     std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
     attributes.set_alibi_mask(true);
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);

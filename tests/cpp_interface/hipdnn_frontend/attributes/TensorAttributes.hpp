@@ -10,9 +10,11 @@
 // the graph's intermediate type for virtual tensors, io type otherwise), validate() -> Error,
 // logicallyEquals/operator==, typedef Tensor_attributes. Also used by DescriptorHelpers
 // id 64109159952 and DescriptorUnpackHelpers id 65501979117.
-// Not modelled: pass-by-value scalars (set_value, get_pass_by_value, value variant, ScalarType,
-// the scalar constructors) and pack_attributes (flatbuffers), so validate() skips the two
-// pass-by-value checks.
+// Pass-by-value as id 59757782299 has it: set_value(v) holds a value, makes dims and strides {1}
+// and takes the value's data type (float and int32_t here); get_pass_by_value() says whether a
+// value is held; clear_value() drops it. Not modelled: the value itself (get_pass_by_value<T>, the
+// value variant, ScalarType, the scalar constructors) and pack_attributes (flatbuffers), so
+// validate() skips the two pass-by-value checks.
 #pragma once
 
 #include "GraphAttributes.hpp"
@@ -70,6 +72,23 @@ public:
     bool has_uid() const
     {
         return _uidSet;
+    }
+    bool get_pass_by_value() const
+    {
+        return _holdsValue;
+    }
+    TensorAttributes& set_value(float)
+    {
+        return holdValue(DataType::FLOAT);
+    }
+    TensorAttributes& set_value(int32_t)
+    {
+        return holdValue(DataType::INT32);
+    }
+    TensorAttributes& clear_value()
+    {
+        _holdsValue = false;
+        return *this;
     }
 
     TensorAttributes& set_uid(int64_t uid)
@@ -200,6 +219,15 @@ public:
     }
 
 private:
+    TensorAttributes& holdValue(DataType dataType)
+    {
+        _holdsValue = true;
+        _dataType = dataType;
+        _dim = _stride = {1};
+        return *this;
+    }
+
+    bool _holdsValue = false;
     int64_t _uid = 0;
     bool _uidSet = false;
     std::string _name;

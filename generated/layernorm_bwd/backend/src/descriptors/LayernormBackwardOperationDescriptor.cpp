@@ -55,7 +55,7 @@ void LayernormBackwardOperationDescriptor::finalize()
     THROW_IF_NULL(_dbiasDesc,
                   HIPDNN_STATUS_BAD_PARAM,
                   "LayernormBackwardOperationDescriptor::finalize() failed: DBIAS tensor not set");
-    THROW_IF_TRUE((_meanDesc != nullptr) != (_invVarianceDesc != nullptr),
+    THROW_IF_TRUE(!((_meanDesc != nullptr) == (_invVarianceDesc != nullptr)),
                   HIPDNN_STATUS_BAD_PARAM,
                   "LayernormBackwardOperationDescriptor::finalize() failed: MEAN and INV_VARIANCE "
                   "tensors must be set together or not at all");

@@ -73,33 +73,45 @@ public:
                                   "BatchnormNode: peer_stats has a null entry at index "
                                       + std::to_string(i));
         }
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
-                                  && !attributes.get_x()->get_dim().empty()
-                                  && !attributes.get_y()->get_dim().empty()
-                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
-                              ErrorCode::INVALID_VALUE,
-                              "BatchnormNode: y dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormNode: y dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+            (attributes.get_x() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: x must have at least 2 dimensions");
         // check scale-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+            (attributes.get_scale() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
                      >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: scale must have at least 2 dimensions");
         // check bias-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+            (attributes.get_bias() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: bias must have at least 2 dimensions");
+        // check epsilon-dims-set
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_epsilon() != nullptr)
+                && !(static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size())
+                     > int64_t{0}),
+            ErrorCode::ATTRIBUTE_NOT_SET,
+            "BatchnormNode: epsilon dimensions are not set");
         // check epsilon-scalar
         HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()); ++q_i) { if(!((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size())))) { continue; } if(!((attributes.get_epsilon()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: epsilon must be a scalar (single element)");
+        // check epsilon-pass-by-value
+        HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr)
+                                  && !attributes.get_epsilon()->get_pass_by_value(),
+                              ErrorCode::INVALID_VALUE,
+                              "BatchnormNode: epsilon must be a pass-by-value tensor");
         // check x-dims-positive
         HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: x dimensions must be positive");
         // check x-strides-positive

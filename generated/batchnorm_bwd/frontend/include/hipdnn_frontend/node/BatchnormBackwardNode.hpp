@@ -77,26 +77,26 @@ public:
                                       + std::to_string(i));
         }
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_x() != nullptr && attributes.get_dy() != nullptr
-                && !attributes.get_x()->get_dim().empty() && !attributes.get_dy()->get_dim().empty()
-                && attributes.get_x()->get_dim() != attributes.get_dy()->get_dim(),
+            (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dy()->get_dim() == attributes.get_x()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: dy dims must equal x dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_x() != nullptr && attributes.get_dx() != nullptr
-                && !attributes.get_x()->get_dim().empty() && !attributes.get_dx()->get_dim().empty()
-                && attributes.get_x()->get_dim() != attributes.get_dx()->get_dim(),
+            (attributes.get_dx() != nullptr && !attributes.get_dx()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dx()->get_dim() == attributes.get_x()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: dx dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+            (attributes.get_x() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: x must have at least 2 dimensions");
         // check scale-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+            (attributes.get_scale() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
                      >= int64_t{2}),
             ErrorCode::INVALID_VALUE,

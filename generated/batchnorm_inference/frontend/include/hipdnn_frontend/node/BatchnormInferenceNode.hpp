@@ -71,45 +71,48 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BatchnormInferenceNode missing y (output) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(attributes.get_x() != nullptr && attributes.get_y() != nullptr
-                                  && !attributes.get_x()->get_dim().empty()
-                                  && !attributes.get_y()->get_dim().empty()
-                                  && attributes.get_x()->get_dim() != attributes.get_y()->get_dim(),
-                              ErrorCode::INVALID_VALUE,
-                              "BatchnormInferenceNode: y dims must equal x dims");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: y dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+            (attributes.get_x() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormInferenceNode: x must have at least 2 dimensions");
         // check scale-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+            (attributes.get_scale() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
                      >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormInferenceNode: scale must have at least 2 dimensions");
         // check bias-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+            (attributes.get_bias() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormInferenceNode: bias must have at least 2 dimensions");
         // check mean-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+            (attributes.get_mean() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormInferenceNode: mean must have at least 2 dimensions");
         // check inv-variance-min-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_inv_variance() != nullptr
-             && !attributes.get_inv_variance()->get_dim().empty())
+            (attributes.get_inv_variance() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())
                      >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormInferenceNode: inv_variance must have at least 2 dimensions");
+        // check x-dims-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: x dimensions must be positive");
+        // check x-strides-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: x strides must be positive");
         // check scale-batch
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())

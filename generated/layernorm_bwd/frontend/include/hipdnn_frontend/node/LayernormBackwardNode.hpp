@@ -60,11 +60,11 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_scale() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "LayernormBackwardNode missing scale (input) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr)
-                                  != (attributes.get_inv_variance() != nullptr),
-                              ErrorCode::ATTRIBUTE_NOT_SET,
-                              "LayernormBackwardNode: MEAN and INV_VARIANCE tensors must be set "
-                              "together or not at all");
+        HIPDNN_RETURN_IF_TRUE(
+            !((attributes.get_mean() != nullptr) == (attributes.get_inv_variance() != nullptr)),
+            ErrorCode::ATTRIBUTE_NOT_SET,
+            "LayernormBackwardNode: MEAN and INV_VARIANCE tensors must be set together or not at "
+            "all");
         HIPDNN_RETURN_IF_TRUE(attributes.get_dx() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "LayernormBackwardNode missing dx (output) for pre-validation");
@@ -75,115 +75,95 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "LayernormBackwardNode missing dbias (output) for pre-validation");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_x() != nullptr && attributes.get_dy() != nullptr
-                && !attributes.get_x()->get_dim().empty() && !attributes.get_dy()->get_dim().empty()
-                && attributes.get_x()->get_dim() != attributes.get_dy()->get_dim(),
+            (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dy()->get_dim() == attributes.get_x()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: dy dims must equal x dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_x() != nullptr && attributes.get_dx() != nullptr
-                && !attributes.get_x()->get_dim().empty() && !attributes.get_dx()->get_dim().empty()
-                && attributes.get_x()->get_dim() != attributes.get_dx()->get_dim(),
+            (attributes.get_dx() != nullptr && !attributes.get_dx()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dx()->get_dim() == attributes.get_x()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: dx dims must equal x dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_mean() != nullptr && attributes.get_inv_variance() != nullptr
-                && !attributes.get_mean()->get_dim().empty()
-                && !attributes.get_inv_variance()->get_dim().empty()
-                && attributes.get_mean()->get_dim() != attributes.get_inv_variance()->get_dim(),
+            (attributes.get_inv_variance() != nullptr
+             && !attributes.get_inv_variance()->get_dim().empty())
+                && (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                && !(attributes.get_inv_variance()->get_dim() == attributes.get_mean()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: inv_variance dims must equal mean dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_scale() != nullptr && attributes.get_dscale() != nullptr
-                && !attributes.get_scale()->get_dim().empty()
-                && !attributes.get_dscale()->get_dim().empty()
-                && attributes.get_scale()->get_dim() != attributes.get_dscale()->get_dim(),
+            (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
+                && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(attributes.get_dscale()->get_dim() == attributes.get_scale()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: dscale dims must equal scale dims");
-        HIPDNN_RETURN_IF_TRUE(attributes.get_scale() != nullptr && attributes.get_dbias() != nullptr
-                                  && !attributes.get_scale()->get_dim().empty()
-                                  && !attributes.get_dbias()->get_dim().empty()
-                                  && attributes.get_scale()->get_dim()
-                                         != attributes.get_dbias()->get_dim(),
-                              ErrorCode::INVALID_VALUE,
-                              "LayernormBackwardNode: dbias dims must equal scale dims");
-        HIPDNN_RETURN_IF_TRUE(attributes.get_normalized_dim_count() != 0
-                                  && attributes.get_normalized_dim_count() < 1,
-                              ErrorCode::INVALID_VALUE,
-                              "LayernormBackwardNode: normalized_dim_count must be at least 1");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_normalized_dim_count() != 0 && attributes.get_x() != nullptr
-                && attributes.get_normalized_dim_count()
-                       > static_cast<int64_t>(attributes.get_x()->get_dim().size()),
+            (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
+                && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(attributes.get_dbias()->get_dim() == attributes.get_scale()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "LayernormBackwardNode: dbias dims must equal scale dims");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_normalized_dim_count() != 0)
+                && !(static_cast<int64_t>(attributes.get_normalized_dim_count()) >= int64_t{1}),
+            ErrorCode::INVALID_VALUE,
+            "LayernormBackwardNode: normalized_dim_count must be at least 1");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_normalized_dim_count() != 0) && (attributes.get_x() != nullptr)
+                && !(static_cast<int64_t>(attributes.get_normalized_dim_count())
+                     <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())),
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: normalized_dim_count must be at most rank(x)");
-        if(attributes.get_scale() != nullptr && attributes.get_x() != nullptr
-           && attributes.get_normalized_dim_count() != 0)
-        {
-            const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
-            const std::vector<int64_t>& toDims = attributes.get_x()->get_dim();
-            const auto rank = static_cast<int64_t>(toDims.size());
-            const auto ownRank = static_cast<int64_t>(dims.size());
-            const int64_t kept = static_cast<int64_t>(attributes.get_normalized_dim_count());
-            const bool onePadded = ownRank == rank;
-            HIPDNN_RETURN_IF_TRUE(kept < 0 || kept > rank || (!onePadded && ownRank != kept),
-                                  ErrorCode::INVALID_VALUE,
-                                  "LayernormBackwardNode: scale must have rank(x) dims "
-                                  "(one-padded) or normalized_dim_count dims (reduced rank)");
-            for(int64_t i = 0; onePadded && i < rank - kept; ++i)
-            {
-                HIPDNN_RETURN_IF_TRUE(dims[static_cast<size_t>(i)] != 1,
-                                      ErrorCode::INVALID_VALUE,
-                                      "LayernormBackwardNode: one-padded scale must be 1 outside "
-                                      "the trailing normalized_dim_count dims of x");
-            }
-            for(int64_t i = 0; i < kept; ++i)
-            {
-                const auto own = static_cast<size_t>(ownRank - kept + i);
-                const auto other = static_cast<size_t>(rank - kept + i);
-                HIPDNN_RETURN_IF_TRUE(dims[own] != toDims[other],
-                                      ErrorCode::INVALID_VALUE,
-                                      "LayernormBackwardNode: scale must match the trailing "
-                                      "normalized_dim_count dims of x");
-            }
-        }
-        if(attributes.get_mean() != nullptr && attributes.get_x() != nullptr
-           && attributes.get_normalized_dim_count() != 0)
-        {
-            const std::vector<int64_t>& dims = attributes.get_mean()->get_dim();
-            const std::vector<int64_t>& toDims = attributes.get_x()->get_dim();
-            const auto rank = static_cast<int64_t>(toDims.size());
-            const auto ownRank = static_cast<int64_t>(dims.size());
-            const int64_t kept = rank - static_cast<int64_t>(attributes.get_normalized_dim_count());
-            const bool onePadded = ownRank == rank;
-            HIPDNN_RETURN_IF_TRUE(kept < 0 || kept > rank || (!onePadded && ownRank != kept),
-                                  ErrorCode::INVALID_VALUE,
-                                  "LayernormBackwardNode: mean must have rank(x) dims (one-padded) "
-                                  "or rank(x) - normalized_dim_count dims (reduced rank)");
-            for(int64_t i = kept; onePadded && i < rank; ++i)
-            {
-                HIPDNN_RETURN_IF_TRUE(dims[static_cast<size_t>(i)] != 1,
-                                      ErrorCode::INVALID_VALUE,
-                                      "LayernormBackwardNode: one-padded mean must be 1 outside "
-                                      "the leading rank(x) - normalized_dim_count dims of x");
-            }
-            for(int64_t i = 0; i < kept; ++i)
-            {
-                const auto own = static_cast<size_t>(i);
-                const auto other = static_cast<size_t>(i);
-                HIPDNN_RETURN_IF_TRUE(dims[own] != toDims[other],
-                                      ErrorCode::INVALID_VALUE,
-                                      "LayernormBackwardNode: mean must match the leading rank(x) "
-                                      "- normalized_dim_count dims of x");
-            }
-            HIPDNN_RETURN_IF_TRUE(
-                attributes.get_scale() != nullptr
-                    && (static_cast<int64_t>(attributes.get_scale()->get_dim().size()) == rank)
-                           != onePadded,
-                ErrorCode::INVALID_VALUE,
-                "LayernormBackwardNode: mean and scale must both be one-padded or both "
-                "reduced-rank");
-        }
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_normalized_dim_count() != 0) && (attributes.get_x() != nullptr)
+                && (attributes.get_scale() != nullptr)
+                && !(((int64_t{0} <= static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                      && (static_cast<int64_t>(attributes.get_normalized_dim_count())
+                          <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+                     && ((static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                          == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                         || (static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                             == static_cast<int64_t>(attributes.get_normalized_dim_count())))),
+            ErrorCode::INVALID_VALUE,
+            "LayernormBackwardNode: scale must have rank(x) dims (one-padded) or "
+            "normalized_dim_count dims (reduced rank)");
+        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr) && (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0) && (((static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) == static_cast<int64_t>((attributes.get_x()->get_dim()).size())) && (int64_t{0} <= static_cast<int64_t>(attributes.get_normalized_dim_count()))) && (static_cast<int64_t>(attributes.get_normalized_dim_count()) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: one-padded scale must be 1 outside the trailing normalized_dim_count dims of x");
+        HIPDNN_RETURN_IF_TRUE((attributes.get_normalized_dim_count() != 0) && (attributes.get_x() != nullptr) && ((int64_t{0} <= static_cast<int64_t>(attributes.get_normalized_dim_count())) && (static_cast<int64_t>(attributes.get_normalized_dim_count()) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>(attributes.get_normalized_dim_count()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (attributes.get_normalized_dim_count() != 0) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) && (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) && (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>((q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < 0 ? (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())))] == (attributes.get_x()->get_dim())[static_cast<size_t>((q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < 0 ? (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())))])) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of x");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0)
+                && (attributes.get_mean() != nullptr)
+                && !(
+                    ((int64_t{0} <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                     - static_cast<int64_t>(attributes.get_normalized_dim_count())))
+                     && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                          - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                         <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+                    && ((static_cast<int64_t>((attributes.get_mean()->get_dim()).size())
+                         == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                        || (static_cast<int64_t>((attributes.get_mean()->get_dim()).size())
+                            == (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                - static_cast<int64_t>(attributes.get_normalized_dim_count()))))),
+            ErrorCode::INVALID_VALUE,
+            "LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - "
+            "normalized_dim_count dims (reduced rank)");
+        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr) && (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0) && (((static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) == static_cast<int64_t>((attributes.get_x()->get_dim()).size())) && (int64_t{0} <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())))) && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())); q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: one-padded mean must be 1 outside the leading rank(x) - normalized_dim_count dims of x");
+        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0) && ((int64_t{0} <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count()))) && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == (attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)])) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: mean must match the leading rank(x) - normalized_dim_count dims of x");
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0)
+                && (attributes.get_scale() != nullptr) && (attributes.get_mean() != nullptr)
+                && ((int64_t{0} <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                    - static_cast<int64_t>(attributes.get_normalized_dim_count())))
+                    && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                         - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                        <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+                && !((static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                      == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                     == (static_cast<int64_t>((attributes.get_mean()->get_dim()).size())
+                         == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))),
+            ErrorCode::INVALID_VALUE,
+            "LayernormBackwardNode: mean and scale must both be one-padded or both reduced-rank");
         return {};
     }
 

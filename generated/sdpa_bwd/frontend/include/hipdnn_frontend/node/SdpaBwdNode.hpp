@@ -79,44 +79,44 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "SdpaBwdNode missing dv (output) for pre-validation");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_q() != nullptr && attributes.get_dq() != nullptr
-                && !attributes.get_q()->get_dim().empty() && !attributes.get_dq()->get_dim().empty()
-                && attributes.get_q()->get_dim() != attributes.get_dq()->get_dim(),
+            (attributes.get_dq() != nullptr && !attributes.get_dq()->get_dim().empty())
+                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+                && !(attributes.get_dq()->get_dim() == attributes.get_q()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: dq dims must equal q dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_k() != nullptr && attributes.get_dk() != nullptr
-                && !attributes.get_k()->get_dim().empty() && !attributes.get_dk()->get_dim().empty()
-                && attributes.get_k()->get_dim() != attributes.get_dk()->get_dim(),
+            (attributes.get_dk() != nullptr && !attributes.get_dk()->get_dim().empty())
+                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && !(attributes.get_dk()->get_dim() == attributes.get_k()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: dk dims must equal k dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_v() != nullptr && attributes.get_dv() != nullptr
-                && !attributes.get_v()->get_dim().empty() && !attributes.get_dv()->get_dim().empty()
-                && attributes.get_v()->get_dim() != attributes.get_dv()->get_dim(),
+            (attributes.get_dv() != nullptr && !attributes.get_dv()->get_dim().empty())
+                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && !(attributes.get_dv()->get_dim() == attributes.get_v()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: dv dims must equal v dims");
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_o() != nullptr && attributes.get_do() != nullptr
-                && !attributes.get_o()->get_dim().empty() && !attributes.get_do()->get_dim().empty()
-                && attributes.get_o()->get_dim() != attributes.get_do()->get_dim(),
+            (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
+                && (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
+                && !(attributes.get_do()->get_dim() == attributes.get_o()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: do dims must equal o dims");
         // check q-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
+            (attributes.get_q() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_q()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: Q must be rank-4");
         // check k-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+            (attributes.get_k() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_k()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: K must be rank-4");
         // check v-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+            (attributes.get_v() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_v()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: V must be rank-4");
@@ -192,6 +192,15 @@ public:
                      == int64_t{0}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA");
+        // check heads-k-v
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 1)
+                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 1)
+                && !(attributes.get_k()->get_dim()[1] == attributes.get_v()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: K and V must have the same head count");
         // check do-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
@@ -346,6 +355,12 @@ public:
                 && !(attributes.get_seq_len_q()->get_dim()[3] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: seq_len_q dim[3] must be 1");
+        // check seq-len-q-dtype
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_q() != nullptr) && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_q()->get_data_type() == DataType::INT32),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_q must have INT32 data type");
         // check seq-len-kv-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_kv() != nullptr
@@ -393,14 +408,32 @@ public:
                 && !(attributes.get_seq_len_kv()->get_dim()[3] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: seq_len_kv dim[3] must be 1");
+        // check seq-len-kv-dtype
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_seq_len_kv() != nullptr) && static_cast<bool>(attributes.padding_mask)
+                && !(attributes.get_seq_len_kv()->get_data_type() == DataType::INT32),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: seq_len_kv must have INT32 data type");
         // check scale-tensor-or-value
         HIPDNN_RETURN_IF_TRUE(
             !(!((attributes.get_attn_scale() != nullptr)
                 && (attributes.attn_scale_value.has_value()))),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: attn_scale tensor and attn_scale_value cannot both be set");
+        // check scale-dims-set
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_attn_scale() != nullptr)
+                && !(static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size())
+                     > int64_t{0}),
+            ErrorCode::ATTRIBUTE_NOT_SET,
+            "SdpaBwdNode: SCALE tensor dimensions are not set");
         // check scale-scalar
         HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_attn_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "SdpaBwdNode: SCALE tensor must be a scalar (single element)");
+        // check scale-pass-by-value
+        HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr)
+                                  && !attributes.get_attn_scale()->get_pass_by_value(),
+                              ErrorCode::INVALID_VALUE,
+                              "SdpaBwdNode: SCALE tensor must be a pass-by-value tensor");
         return {};
     }
 

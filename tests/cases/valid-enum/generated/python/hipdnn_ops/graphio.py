@@ -1251,7 +1251,7 @@ def lower(graph: GraphBase) -> Graph:
 
 
 def _tensor_record(tensor: TensorAttributes) -> dict[str, Any]:
-    return {
+    record: dict[str, Any] = {
         "uid": tensor.uid,
         "name": tensor.name,
         "data_type": tensor.data_type,
@@ -1262,6 +1262,10 @@ def _tensor_record(tensor: TensorAttributes) -> dict[str, Any]:
         "alignment": 16,
         "ragged_offset_multiplier": 1,
     }
+    if tensor.value is not None:  # a pass-by-value tensor: its value, as hipDNN's pack_attributes writes a float
+        record["value_type"] = "Float32Value"
+        record["value"] = float(tensor.value)
+    return record
 
 
 def lift(data: Graph, graph: GraphBase) -> None:
@@ -1295,7 +1299,8 @@ def lift(data: Graph, graph: GraphBase) -> None:
 
 
 def _frontend_tensor(record: dict[str, Any]) -> TensorAttributes:
-    return TensorAttributes(record["name"], tuple(record["dims"]), tuple(record["strides"]), record["data_type"], record["virtual"], record["uid"])
+    value = float(record["value"]) if record.get("value_type") is not None else None
+    return TensorAttributes(record["name"], tuple(record["dims"]), tuple(record["strides"]), record["data_type"], record["virtual"], record["uid"], value)
 
 
 def _descriptor(record: dict[str, Any]) -> TensorDescriptor:

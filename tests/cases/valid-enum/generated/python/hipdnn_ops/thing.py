@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType, ThingMode
-from hipdnn_ops.frontend import Bound, FieldState, Inference, NodeCheck, NodeSpec, _norm, at, every, tmod
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, _norm, at, every, tmod
 
 
 class ThingOperationDescriptor(OperationDescriptor):
@@ -119,9 +119,10 @@ class ThingOperationDescriptor(OperationDescriptor):
     UNION_POSITION = 24
     RULES = (
         PresenceRule(
-            "both_or_neither",
+            "expr",
             ("bias", "mask", ),
             "ThingOperationDescriptor::finalize() failed: BIAS and MASK tensors must be set together or not at all",
+            fails=lambda v: (not (v.present('bias') == v.present('mask'))),
         ),
         PresenceRule(
             "expr",
@@ -138,9 +139,9 @@ NODE = NodeSpec(
     "ThingNode",
     (
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing in (input) for pre-validation', tensors=('in',)),
-        NodeCheck('presence', 'ATTRIBUTE_NOT_SET', 'ThingNode: BIAS and MASK tensors must be set together or not at all', tensors=('bias', 'mask'), rule='both_or_neither'),
+        NodeCheck('expr', 'ATTRIBUTE_NOT_SET', 'ThingNode: BIAS and MASK tensors must be set together or not at all', tensors=(), fails=lambda v: (not (v.present('bias') == v.present('mask'))), stage='presence'),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'ThingNode missing y (output) for pre-validation', tensors=('y',)),
-        NodeCheck('same_shape', 'INVALID_VALUE', 'ThingNode: y dims must equal in dims', tensors=('in', 'y')),
+        NodeCheck('expr', 'INVALID_VALUE', 'ThingNode: y dims must equal in dims', tensors=('in', 'y'), fails=lambda v: (not (v.dims('y') == v.dims('in')))),
         NodeCheck('expr', 'INVALID_VALUE', 'ThingNode: offset and bias cannot both be set', tensors=(), fails=lambda v: (not (not (v.present('offset') & v.present('bias'))))),
         NodeCheck('expr', 'INVALID_VALUE', 'ThingNode: in must have 2 dims or more in B_MODE', tensors=('in',), fails=lambda v: ((v.enum('mode') == 1) & (not (len(v.dims('in')) >= 2)))),
         NodeCheck('expr', 'INVALID_VALUE', "ThingNode: in's last dim must be a multiple of 3", tensors=('in',), fails=lambda v: (not ((tmod(at(v.dims('in'), (-1)), 3) == 0) & every((i for i in range(0, len(v.dims('in'))) if i not in _norm(len(v.dims('in')), (-1))), lambda q_i: (at(v.dims('in'), q_i) > 0), True)))),

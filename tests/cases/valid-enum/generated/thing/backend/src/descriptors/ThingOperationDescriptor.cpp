@@ -43,7 +43,7 @@ void ThingOperationDescriptor::finalize()
     THROW_IF_NULL(_yDesc,
                   HIPDNN_STATUS_BAD_PARAM,
                   "ThingOperationDescriptor::finalize() failed: Y tensor not set");
-    THROW_IF_TRUE((_biasDesc != nullptr) != (_maskDesc != nullptr),
+    THROW_IF_TRUE(!((_biasDesc != nullptr) == (_maskDesc != nullptr)),
                   HIPDNN_STATUS_BAD_PARAM,
                   "ThingOperationDescriptor::finalize() failed: BIAS and MASK tensors must be set "
                   "together or not at all");

@@ -55,7 +55,7 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "ThingNode missing in (input) for pre-validation");
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_bias() != nullptr) != (attributes.get_mask() != nullptr),
+            !((attributes.get_bias() != nullptr) == (attributes.get_mask() != nullptr)),
             ErrorCode::ATTRIBUTE_NOT_SET,
             "ThingNode: BIAS and MASK tensors must be set together or not at all");
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
@@ -76,9 +76,9 @@ public:
                                       + std::to_string(i));
         }
         HIPDNN_RETURN_IF_TRUE(
-            attributes.get_in() != nullptr && attributes.get_y() != nullptr
-                && !attributes.get_in()->get_dim().empty() && !attributes.get_y()->get_dim().empty()
-                && attributes.get_in()->get_dim() != attributes.get_y()->get_dim(),
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_in() != nullptr && !attributes.get_in()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_in()->get_dim()),
             ErrorCode::INVALID_VALUE,
             "ThingNode: y dims must equal in dims");
         // check offset-or-bias
