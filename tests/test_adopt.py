@@ -598,8 +598,9 @@ def test_node_inferences_read_a_divided_dimension_as_infer_formulas(tmp_path):
     """infer_properties_node() copying x's dims and dividing the one a field picks gives `infer:`
     formulas under the `if` heads around it (the target's empty dims and the field's has_value()
     are implied); the strides chain's stride-order branch repeats them with `order_of(x)` under the
-    negation of the unreadable branch before it. A dimension multiplied instead is not read. The node
-    is synthetic (block-scale quantize's real form is the fixture's)."""
+    negation of the packed-axis branch before it, and that branch gives the remaining formula
+    `packed_axis(x, dim)`. A dimension multiplied instead is not read. The node is synthetic
+    (block-scale quantize's real form is the fixture's)."""
     from codegen.hipdnn import adopt_cxx
 
     found = _foo_node(
@@ -638,7 +639,7 @@ def test_node_inferences_read_a_divided_dimension_as_infer_formulas(tmp_path):
     assert inferred is not None
     assert inferred.formulas == [
         {"tensor": "s", "when": "not flip", "dims": "x.dims with [dim] = x.dims[dim] // group", "strides": "order_of(x)"},
-        {"tensor": "s", "dims": "x.dims with [dim] = x.dims[dim] // group"},
+        {"tensor": "s", "dims": "x.dims with [dim] = x.dims[dim] // group", "strides": "packed_axis(x, dim)"},
     ]
 
 

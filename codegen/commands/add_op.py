@@ -202,6 +202,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             data = adopt_cxx.test_data(checkout_root, draft.stem, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], taken, draft.range)
             _take_test_data(draft, data)
             unvalued = [f for f in draft.fields if f.type in ("int32", "int64") and f.enum is None and f.name not in data.fields]
+            if checked is not None:
+                draft.by_value.update(checked.scalars)  # validateScalarParameter asks a pass-by-value tensor
             if checked is not None and not draft.shared_shapes:
                 _channel_shapes(draft, checked.channel_only)
                 for t in checked.scalars:  # a single element, where no constant gives dims

@@ -488,8 +488,9 @@ def _formulas(body: str, local: dict[str, str], names: set[str], fields: set[str
     them in an `if(t->get_stride().empty())` chain: a branch `generateStrides(t->get_dim(), o)` with
     `o = extractStrideOrder(s->get_stride())` gives the formulas again with `strides: order_of(s)`,
     under the negation of the one condition of each earlier branch in a form no strides name
-    states (`generateStridesWithPackedAxis` under `transpose`); the packed branch leaves them
-    packed, the default."""
+    states; a branch `generateStridesWithPackedAxis(s->get_stride(), s->get_dim(), t->get_dim(), f)`
+    under one condition gives the remaining formulas `strides: packed_axis(s, f)` (block-scale
+    quantize under `transpose`), else the packed branch leaves them packed, the default."""
     out: list[dict[str, str]] = []
     for m in re.finditer(rf"(?<![\w.])({_REF})->set_dim\(({_NAME})\);", body):
         target = local.get(m[1])
@@ -528,6 +529,7 @@ def _formulas(body: str, local: dict[str, str], names: set[str], fields: set[str
         block = _block(body, m.end() + chain.end()) if chain is not None and local.get(chain[1]) == target else None
         start, end = block if block is not None else (0, 0)
         negated: list[str] = []
+        packed_axis = ""
         for branch in re.finditer(r"(?:else\s*)?if\(", body[start:end]):
             parsed = _arguments(body, start + branch.end() - 1)
             inner = _block(body, parsed[1]) if parsed is not None else None
@@ -536,16 +538,20 @@ def _formulas(body: str, local: dict[str, str], names: set[str], fields: set[str
             text = body[inner[0]:inner[1]]
             cond = [p for p in _split(parsed[0][0] if parsed[0] else "", "&&") if not re.fullmatch(rf"!({_REF})->get_(?:dim|stride)\(\)\.empty\(\)", p)]
             order = re.search(rf"\bauto\s+({_NAME})=\S*extractStrideOrder\(({_REF})->get_stride\(\)\);", text)
-            if "generateStridesWithPackedAxis(" in text and len(cond) == 1 and (term := reader.expr(cond[0])) is not None:
+            packed = re.search(rf"generateStridesWithPackedAxis\(({_REF})->get_stride\(\),\1->get_dim\(\),({_REF})->get_dim\(\),({_NAME})\)", text)
+            if packed is not None and len(cond) == 1 and (term := reader.expr(cond[0])) is not None:
                 negated.append(f"not {term}")
+                axis = local.get(packed[3], packed[3])  # the field the local holds (`auto axis = attributes.get_axis();`)
+                if local.get(packed[1]) and local.get(packed[2]) == target and axis in fields:
+                    packed_axis = f"packed_axis({local[packed[1]]}, {axis})"  # the remaining formulas' strides
             elif order is not None and local.get(order[2]) and re.search(rf"generateStrides\(({_REF})->get_dim\(\),{order[1]}\)", text) and not cond:
                 strided = [{"tensor": target, "when": " and ".join(w for w in (when, *negated) if w), "dims": d, "strides": f"order_of({local[order[2]]})"} for d, when in dims]
             elif not re.search(r"generateStrides\(" + _REF + r"->get_dim\(\)\)", text) or cond:
                 strided, negated = [], ["\0"]
                 break
         if "\0" in negated:
-            strided = []
-        out += strided + [{"tensor": target, "when": when, "dims": d} for d, when in dims]
+            strided, packed_axis = [], ""
+        out += strided + [{"tensor": target, "when": when, "dims": d, "strides": packed_axis} for d, when in dims]
     return [{k: v for k, v in f.items() if v} for f in out]
 
 
@@ -751,7 +757,10 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             elif helper == SCALAR and len(args) >= 1 and named[0]:
                 t = named[0]
                 out.scalars.append(t)
-                out.checks.append({"id": f"{t.replace('_', '-')}-scalar", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] == 1)", "message": f"{t} must be a scalar (single element)"})
+                stem = t.replace('_', '-')  # validateScalarParameter (Utilities.hpp id 64745062065): dims set, one element, pass-by-value
+                out.checks.append({"id": f"{stem}-dims-set", "requires": f"ndims({t}) > 0", "code": "ATTRIBUTE_NOT_SET", "message": f"{t} dimensions are not set"})
+                out.checks.append({"id": f"{stem}-scalar", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] == 1)", "message": f"{t} must be a scalar (single element)"})
+                out.checks.append({"id": f"{stem}-pass-by-value", "requires": f"{t}.pass_by_value", "message": f"{t} must be a pass-by-value tensor"})
             elif helper == SPATIAL and len(args) >= 2 and named[0]:
                 x = named[0]
                 out.checks.append({"id": "spatial-values", "requires": f"{x}.dims[0] > 1 or any(i in range(2, {x}.rank): {x}.dims[i] > 1)",

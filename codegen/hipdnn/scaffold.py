@@ -172,6 +172,7 @@ class Draft:
     cxx: Any = None  # adopt_cxx.Facts: the checkout's frontend names (None: all derived)
     constants_prefix: str | None = None  # the checkout's test constants prefix when not K_<STEM>_
     test_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # tensor -> (dims, strides)
+    by_value: set[str] = field(default_factory=set)  # test tensors set by value (a node check asks it: validateScalarParameter)
     constants_namespace: str | None = None  # the checkout's test constants namespace of the op's own
     shapes_prefix: str | None = None  # the checkout's shared-shape prefix when not <constants_prefix>TENSOR_
     shared_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # shape -> (dims, strides)
@@ -179,10 +180,11 @@ class Draft:
     field_constants: list[str] | None = None  # the fields with a header constant, when not every field has one
 
     def shape(self, name: str) -> str:
+        by_value = ", pass_by_value: true" if name in self.by_value else ""
         if name in self.shape_names:
-            return f"shape: {self.shape_names[name]}"
+            return f"shape: {self.shape_names[name]}{by_value}"
         dims, strides = self.test_shapes.get(name, ([2, 3], [3, 1]))
-        return f"dims: [{', '.join(map(str, dims))}], strides: [{', '.join(map(str, strides))}]"
+        return f"dims: [{', '.join(map(str, dims))}], strides: [{', '.join(map(str, strides))}]{by_value}"
 
     def access(self, name: str) -> str:
         """The `frontend: {...}` of a tensor or field the checkout names otherwise (empty: derived)."""
