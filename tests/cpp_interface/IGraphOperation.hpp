@@ -1,3 +1,8 @@
+// Stand-in for hipDNN backend/src/descriptors/IGraphOperation.hpp. Checked against id 55557173421 (a
+// fork's copy; upstream ROCm/rocm-libraries has no stored IGraphOperation.hpp): interface
+// hipdnn_backend::IGraphOperation with a defaulted virtual destructor and two const pure virtuals,
+// getTensorDescriptors() returning std::vector<std::shared_ptr<TensorDescriptor>> and buildNode()
+// returning std::unique_ptr<hipdnn_flatbuffers_sdk::data_objects::NodeT>; the same includes.
 #pragma once
 
 #include "TensorDescriptor.hpp"
