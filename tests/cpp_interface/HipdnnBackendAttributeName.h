@@ -1,7 +1,7 @@
 // Stand-in for hipDNN backend/include/HipdnnBackendAttributeName.h (the entries generated code, the
 // backend runtime and the generated tests use). Values of the operation-graph (600-607) and tensor
-// (1300-1306) attributes checked against id 56139333885; OPERATION_TYPE_EXT / OPERATION_NAME_EXT
-// values as in ../shared/hipdnn-reference.md section 11. Every op's attributes arrive through the
+// (1300-1306) attributes checked against id 56139333885; OPERATION_TYPE_EXT = 60200 and
+// OPERATION_NAME_EXT = 60300 against id 55536461510. Every op's attributes arrive through the
 // generated fragment below.
 #pragma once
 
