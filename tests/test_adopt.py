@@ -321,7 +321,9 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     assert "  - {name: axis, type: int64, optional: true, attribute: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_AXIS_EXT, id: 2804, frontend: {private: true}}" in out
     assert "id: 2802, role: output}" in out and "x input, y output, scale output" in out
     assert "BlockScaleQuantizePacker.hpp refuses to pack it unset (required_to_pack)" in out
-    assert "\nfrontend:" not in out  # Graph::block_scale_quantize returns [y, scale]: the default
+    # Graph::block_scale_quantize returns [y, scale], the default: frontend holds only the equality hooks,
+    # the strict one calling the logical one (upstream's class, id 65082676230)
+    assert "\nfrontend:\n  equality: {logical: [block_size, axis, transpose], strict: [block_size, axis, transpose]}\n" in out
     assert "  constants_prefix: K_BSQ_\n" in out and "    scale: {uid: 1402, dims: [1, 1, 64, 4], strides: [256, 256, 4, 1]}\n" in out
     assert "    block_size: 32\n" in out
 
@@ -734,3 +736,24 @@ def test_support_rows_name_the_op_and_a_fused_graph_names_none(shipped_checkout)
     assert rows["batchnorm_bwd"][0] == [{"operation": "Batchnorm Backward", "plugin": "MIOpen", "data_types": ["FP16", "BFP16", "FP32"],  # type: ignore[index]
                                          "layouts": ["NCHW", "NHWC", "NCDHW", "NDHWC"], "notes": "Spatial mode only¹"}]
     assert rows["batchnorm_inference"][0] == []  # type: ignore[index]
+
+
+def test_equality_hooks_a_strict_hook_calling_the_logical_one_and_a_hook_comparing_nothing():
+    """A strict hook returning `logicallyEqualsImpl(other)` compares the logical fields (upstream
+    BlockScaleQuantizeAttributes, id 65082676230); a hook comparing no field has no spec form."""
+    from codegen.hipdnn import adopt_cxx, cxx_api
+
+    def hooks(logical: str, strict: str) -> "tuple[list[str], list[str]] | None":
+        text = (
+            "class FooAttributes\n{\npublic:\n"
+            f"    bool logicallyEqualsImpl(const FooAttributes& other) const\n    {{\n        {logical}\n    }}\n"
+            f"    bool strictEqualsImpl(const FooAttributes& other) const\n    {{\n        {strict}\n    }}\n"
+            "private:\n    int a;\n    int b;\n};\n"
+        )
+        internals = cxx_api.class_internals(text, "FooAttributes")
+        assert internals is not None
+        return adopt_cxx._equality(internals, ["a", "b"])
+
+    assert hooks("return a == other.a;", "return logicallyEqualsImpl(other) && b == other.b;") == (["a"], ["a", "b"])
+    assert hooks("return a == other.a && b == other.b;", "return logicallyEqualsImpl(other);") == (["a", "b"], ["a", "b"])
+    assert hooks("return true;", "return logicallyEqualsImpl(other);") == ([], [])

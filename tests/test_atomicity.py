@@ -242,6 +242,7 @@ def test_apply_killed_mid_commit_is_completed_by_the_next_apply(workspace: Path,
     for root in (clean, trial):  # hipDNN's own layernorm_bwd files, which apply refuses to replace
         for rel in (
             "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp",
+            "frontend/include/hipdnn_frontend/node/LayernormBackwardNode.hpp",
             "frontend/tests/TestLayernormBackwardAttributes.cpp",
             "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
             "flatbuffers_sdk/schemas/layernorm_backward_attributes.fbs",

@@ -260,6 +260,9 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
         out.equality = _equality(internals_all, [f for f, _, _ in fields])
         if out.equality is not None:
             out.lines.append(f"{c.name}'s logicallyEqualsImpl compares {', '.join(out.equality[0]) or 'no field'}, strictEqualsImpl {', '.join(out.equality[1]) or 'no field'}")
+            if not (out.equality[0] and out.equality[1]):  # a hook comparing no field has no spec form
+                out.lines.append(f"{c.name}'s equality hooks not adopted: frontend.equality needs a field in each (review)")
+                out.equality = None
     packer_name = f"{c.name.removesuffix('Attributes')}Packer.hpp"
     packer = _read(root / DETAIL_DIR / packer_name)
     must_pack: set[str] = set(cxx_api.required_before_packing(packer)) if packer is not None else set()
@@ -363,15 +366,19 @@ def _setter_form(method: cxx_api.Function) -> str:
 
 
 def _equality(internals: cxx_api.Internals, fields: list[str]) -> tuple[list[str], list[str]] | None:
-    """The fields logicallyEqualsImpl and strictEqualsImpl compare (`f == other.f`), in body order;
-    None when the class defines neither."""
+    """The fields logicallyEqualsImpl and strictEqualsImpl compare (`f == other.f`), in body order, a
+    strict hook calling `logicallyEqualsImpl(other)` comparing the logical fields too; None when the
+    class defines neither."""
     found: list[list[str]] = []
     for hook in ("logicallyEqualsImpl", "strictEqualsImpl"):
         bodies = internals.bodies.get(hook, ())
         if not bodies:
             return None
-        compared = re.findall(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*==\s*other\.\1\b", bodies[0][1])
-        found.append([f for f in compared if f in fields])
+        body = bodies[0][1]
+        compared = re.findall(r"\b([A-Za-z_][A-Za-z0-9_]*)\s*==\s*other\.\1\b", body)
+        if found and re.search(r"\blogicallyEqualsImpl\s*\(\s*other\s*\)", body):  # strict as logical (and more)
+            compared = found[0] + compared
+        found.append(list(dict.fromkeys(f for f in compared if f in fields)))
     return found[0], found[1]
 
 

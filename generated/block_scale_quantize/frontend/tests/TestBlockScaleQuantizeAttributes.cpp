@@ -71,6 +71,34 @@ TEST(TestBlockScaleQuantizeAttributes, SetTensorsConstRef)
     EXPECT_EQ(attributes.get_scale(), scaleTensor);
 }
 
+TEST(TestBlockScaleQuantizeAttributes, EqualityHooksCompareTheirFields)
+{
+    const BlockScaleQuantizeAttributes attributes;
+    EXPECT_TRUE(attributes.logicallyEqualsImpl(attributes));
+    EXPECT_TRUE(attributes.strictEqualsImpl(attributes));
+    {
+        BlockScaleQuantizeAttributes other;
+        other.set_block_size(32);
+        const bool same = attributes.get_block_size() == other.get_block_size();
+        EXPECT_EQ(attributes.logicallyEqualsImpl(other), same);
+        EXPECT_EQ(attributes.strictEqualsImpl(other), same);
+    }
+    {
+        BlockScaleQuantizeAttributes other;
+        other.set_axis(3);
+        const bool same = attributes.get_axis() == other.get_axis();
+        EXPECT_EQ(attributes.logicallyEqualsImpl(other), same);
+        EXPECT_EQ(attributes.strictEqualsImpl(other), same);
+    }
+    {
+        BlockScaleQuantizeAttributes other;
+        other.set_transpose(true);
+        const bool same = attributes.get_transpose() == other.get_transpose();
+        EXPECT_EQ(attributes.logicallyEqualsImpl(other), same);
+        EXPECT_EQ(attributes.strictEqualsImpl(other), same);
+    }
+}
+
 TEST(TestBlockScaleQuantizeAttributes, SetXMove)
 {
     BlockScaleQuantizeAttributes attributes;

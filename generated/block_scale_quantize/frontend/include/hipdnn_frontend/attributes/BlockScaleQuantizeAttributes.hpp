@@ -136,6 +136,16 @@ public:
         return *this;
     }
 
+    bool logicallyEqualsImpl(const BlockScaleQuantizeAttributes& other) const
+    {
+        return block_size == other.block_size && axis == other.axis && transpose == other.transpose;
+    }
+
+    bool strictEqualsImpl(const BlockScaleQuantizeAttributes& other) const
+    {
+        return block_size == other.block_size && axis == other.axis && transpose == other.transpose;
+    }
+
 private:
     // NOLINTNEXTLINE(readability-identifier-naming)
     std::optional<int32_t> block_size;
