@@ -323,7 +323,7 @@ def test_block_scale_quantize_optional_block_size_and_scale_output(workspace):
     assert "BlockScaleQuantizePacker.hpp refuses to pack it unset (required_to_pack)" in out
     # Graph::block_scale_quantize returns [y, scale], the default: frontend holds only the equality hooks,
     # the strict one calling the logical one (upstream's class, id 65082676230)
-    assert "\nfrontend:\n  equality: {logical: [block_size, axis, transpose], strict: [block_size, axis, transpose]}\n" in out
+    assert "\n\n# hipDNN's frontend names where they differ from the derived ones (read from the checkout)\nfrontend:\n  equality: {logical: [block_size, axis, transpose], strict: [block_size, axis, transpose]}\n\ntensors:" in out
     assert "  constants_prefix: K_BSQ_\n" in out and "    scale: {uid: 1402, dims: [1, 1, 64, 4], strides: [256, 256, 4, 1]}\n" in out
     assert "    block_size: 32\n" in out
 

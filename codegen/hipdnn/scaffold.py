@@ -769,7 +769,7 @@ def _with_exact_api(text: str, draft: Draft) -> str:
             at += 1
         return "\n".join(lines[:at] + exact + lines[at:])
     at = lines.index("tensors:")
-    block = ["# hipDNN's frontend names where they differ from the derived ones (read from the checkout)", "frontend:", *exact, ""]
+    block = ["", "# hipDNN's frontend names where they differ from the derived ones (read from the checkout)", "frontend:", *exact]
     while at > 0 and lines[at - 1] == "":
-        at -= 1
+        at -= 1  # the block goes after the blank line before tensors:, one blank line each side
     return "\n".join(lines[:at] + block + lines[at:])
