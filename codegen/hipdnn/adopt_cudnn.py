@@ -76,19 +76,11 @@ class Parity:
         return out
 
 
-def _read(path: Path) -> str | None:
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    if len(data) > cxx_api.MAX_BYTES:
-        return None
-    return data.decode("utf-8", "replace")
 
 
 def version(root: Path) -> str | None:
     """The checkout's release (`1.19.1`), from cudnn_frontend_version.h."""
-    text = _read(root / VERSION)
+    text = cxx_api.read_source(root / VERSION)
     if text is None:
         return None
     parts = dict(_VERSION.findall(text))
@@ -144,7 +136,7 @@ def _node(root: Path, cls: str) -> tuple[str, str] | None:
         return None
     member = re.compile(rf"\b{re.escape(cls)}\s+attributes\s*;")
     for path in sorted(folder.glob("*.h")):
-        text = _read(path)
+        text = cxx_api.read_source(path)
         if text is None:
             continue
         text = _COMMENT.sub("", text)
@@ -165,7 +157,7 @@ def read(root: Path, cls: str, tensors: list[tuple[str, str, bool]], fields: lis
         out.lines.append(f"cuDNN parity: {VERSION} not found or without its version defines: the checkout's release is unknown (review)")
     elif pin is not None and release != pin:
         out.lines.append(f"cuDNN parity: the cudnn-frontend checkout is {release}, the registry pins {pin}: the names below are {release}'s (review)")
-    properties = _read(root / PROPERTIES)
+    properties = cxx_api.read_source(root / PROPERTIES)
     if properties is None:
         out.lines.append(f"cuDNN parity: no {PROPERTIES} in the cudnn-frontend checkout: no cudnn key written")
         return out
@@ -179,7 +171,7 @@ def read(root: Path, cls: str, tensors: list[tuple[str, str, bool]], fields: lis
     for m in klass.methods:  # the setters: public methods returning the class itself, overloads once
         if m.return_type == f"{cls}&" and not m.name.startswith("_") and m.name not in out.setters:
             out.setters.append(m.name)
-    interface = _read(root / INTERFACE)
+    interface = cxx_api.read_source(root / INTERFACE)
     if interface is not None:
         lines = interface.split("\n")
         graph = cxx_api.parse(interface).cls("Graph")

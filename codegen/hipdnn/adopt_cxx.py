@@ -31,12 +31,7 @@ def _bare(type_text: str) -> str:
 
 
 def _read(path: Path) -> str | None:
-    try:
-        if path.is_file() and path.stat().st_size <= MAX_HEADER:
-            return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-    return None
+    return cxx_api.read_source(path, MAX_HEADER)
 
 
 @dataclass

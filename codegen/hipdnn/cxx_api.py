@@ -22,9 +22,21 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterator
 
 MAX_BYTES = 16 << 20  # as storage.MAX_HEADER_BYTES: the largest hipDNN source any command reads
+
+
+def read_source(path: Path, limit: int = MAX_BYTES) -> str | None:
+    """A checkout file's text (undecodable bytes replaced), or None when it is no file, is larger
+    than `limit` or cannot be read: every adoption reader's one way in."""
+    try:
+        if path.is_file() and path.stat().st_size <= limit:
+            return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    return None
 MAX_NESTING = 64  # namespaces, classes, #if blocks and templates inside one another
 MAX_PROBLEMS = 20  # unparsable regions listed per file
 ANONYMOUS = "(anonymous)"  # the scope name of an unnamed namespace (internal linkage: no API)
