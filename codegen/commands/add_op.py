@@ -178,7 +178,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 if draft.proposed_checks:  # the node's own checks replace the proposed minimum ranks
                     dropped = set(draft.summary()) - set(dataclasses.replace(draft, proposed_checks=[]).summary())
                     closing = [line for line in closing if line not in dropped]
-                draft.checks = checked.checks
+                draft.checks = checked.ordered_checks()
                 draft.proposed_checks = []
                 draft.rules = [r for r in draft.rules if r[0] != "same_shape"] + checked.ordered_rules()
                 draft.cxx.lines.append(
@@ -274,7 +274,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     if spec is not None and draft.checks and any(d.rule == rules.SPEC_TEST_SHAPE_RULE.id for d in problems):
         # the node's checks that the test data adoption has cannot pass: left out and said, never a broken spec
         failing = next(d for d in problems if d.rule == rules.SPEC_TEST_SHAPE_RULE.id)
-        closing.append(f"checks from the checkout's node not written, the adopted test data fails them ({failing.message}); review: {', '.join(c['id'] for c in draft.checks)}")
+        closing.append(f"checks from the checkout's node not written, the adopted test data fails them ({failing.message}); review: {', '.join(c.get('id', 'same_shape') for c in draft.checks)}")
         draft.checks = []
         text = _with_blocks(scaffold.render(draft, render.environment(ws.template_dirs)), shared_blocks, draft)
         spec, problems = load_spec(shown, args.name, text.encode())

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from codegen.hipdnn import cxx_api
 
@@ -619,13 +620,27 @@ class NodeChecks:
     channel_only: dict[str, str] = field(default_factory=dict)  # tensor -> the tensor whose dim 1 is its channel count
     scalars: list[str] = field(default_factory=list)  # tensors checked to be a single element
     kinds: list[tuple[str, list[str] | str]] = field(default_factory=list)  # both_or_neither, field_range, conforms rules
+    placed: list[tuple[int, list[str]]] = field(default_factory=list)  # each same_shape group: the checks read before its first call
 
     def ordered_rules(self) -> list[tuple[str, list[str] | str]]:
-        """Every rule in the node's order: the rules of other kinds, then the same_shape groups
-        (both_or_neither first, as hipDNN's nodes check presence before shapes; field_range and
-        conforms last, after the shapes they read)."""
+        """Every rule in the node's order: both_or_neither first, as hipDNN's nodes check presence
+        before shapes; then the same_shape groups the node compares before any of its checks; then
+        field_range and conforms, after the shapes they read. A group compared after a check stands
+        among the checks instead (`ordered_checks`)."""
         first = [(k, v) for k, v in self.kinds if k == "both_or_neither"]
-        return first + [("same_shape", g) for g in self.rules] + [(k, v) for k, v in self.kinds if k != "both_or_neither"]
+        shapes: list[tuple[str, list[str] | str]] = [("same_shape", g) for at, g in self.placed if at == 0]
+        return first + shapes + [(k, v) for k, v in self.kinds if k != "both_or_neither"]
+
+    def ordered_checks(self) -> list[dict[str, Any]]:
+        """The checks with each same_shape group the node compares after a check
+        (`{"same_shape": [...]}`, a `checks:` entry) where it first compares its shapes, so the
+        spec checks in the node's order."""
+        out: list[dict[str, Any]] = []
+        for i, check in enumerate([*self.checks, None]):
+            out += [{"same_shape": list(g)} for at, g in self.placed if at == i and i > 0]
+            if check is not None:
+                out.append(check)
+        return out
 
 
 def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
@@ -661,9 +676,9 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
     and strides (`t->validate_dims_and_strides_set_and_positive()`), spatial batchnorm's values per
     channel, a scale encoding the normalized shape, norm statistics' shape, and two optional tensors
     set together (`bool hasA = a != nullptr; ... if(hasA != hasB) return ...`), and the inline
-    `HIPDNN_RETURN_IF_FALSE(condition, code, message)` forms `_inline_check` reads. A dims check of a
-    tensor that a same_shape group ties to an earlier tensor with the same check is left out (the
-    rule implies it). None when the checkout has no node file for the op."""
+    `HIPDNN_RETURN_IF_FALSE(condition, code, message)` forms `_inline_check` reads. Each same_shape
+    group keeps its place among the checks (`ordered_checks`). None when the checkout has no node
+    file for the op."""
     read = _node_file(root, found)
     if read is None:
         return None
@@ -710,7 +725,7 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                     given = [tensor(same[1]), tensor(same[2])] if same[1] else [tensor(same[3])]
                     if a and b and (given == [a, b] or given == [a]):
                         first, second = (b, a) if given == [a] else (a, b)  # the tensor compared with first
-                        _same_shape(out.rules, first, second)
+                        _same_shape(out, first, second)
                         continue
                 parsed = _arguments(body, call.end() - 1)
                 translated = _inline_check(body, call.start(), parsed[0] if parsed else [], local, present, set(fields), names, node)
@@ -742,7 +757,7 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             if helper == MIN_DIMS and len(args) >= 2 and named[0] and args[1].isdigit():
                 _min_rank(out, named[0], int(args[1]), True)
             elif helper in SAME_SHAPE and len(args) >= 2 and named[0] and named[1]:
-                _same_shape(out.rules, named[0], named[1])
+                _same_shape(out, named[0], named[1])
             elif helper in CHANNEL_ONLY and len(args) >= 2 and named[0] and (args[1] in values or args[1].isdigit()):
                 t = named[0]
                 channels = values.get(args[1], args[1])
@@ -787,7 +802,6 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                 ]
             else:
                 out.untranslated.append(f"{helper}({', '.join(args)})")
-    _implied(out)
     if not out.checks and not out.rules and not out.kinds and not out.untranslated:
         return None
     return out
@@ -1100,27 +1114,6 @@ def _check_form(requires: str, when: str) -> dict[str, str] | None:
     return None
 
 
-def _implied(out: NodeChecks) -> None:
-    """Drops a tensor's minimum-rank and positive-dims checks that a same_shape group makes another
-    tensor's: the group's first tensor with the same check (its requires, the name aside) keeps it."""
-    kept: list[dict[str, str]] = []
-    for check in out.checks:
-        for suffix in ("-min-rank", "-dims-positive"):
-            if not check["id"].endswith(suffix):
-                continue
-            t = check["id"].removesuffix(suffix).replace("-", "_")
-            group = next((g for g in out.rules if t in g), [])
-            if any(
-                other != t and group.index(other) < group.index(t)
-                and any(c["id"] == other.replace("_", "-") + suffix and c["requires"].replace(other, t) == check["requires"] for c in out.checks)
-                for other in group
-            ):
-                break
-        else:
-            kept.append(check)
-    out.checks = kept
-
-
 def _min_rank(out: NodeChecks, tensor: str, rank: int, empty_fails: bool) -> None:
     """A minimum rank: `ndims` where a tensor set without dims fails it too (hipDNN's
     validateMinimumTensorDimensions, validateChannelOnlyTensorShape), `.rank` where the helper checks
@@ -1134,16 +1127,20 @@ def _min_rank(out: NodeChecks, tensor: str, rank: int, empty_fails: bool) -> Non
         out.checks.append({"id": check_id, "requires": f"{count} >= {rank}", "message": f"{tensor} must have at least {rank} dimension{'s' if rank != 1 else ''}"})
 
 
-def _same_shape(groups: list[list[str]], a: str, b: str) -> None:
-    """Joins a and b into one group (a group holding either grows; two such groups merge)."""
+def _same_shape(out: NodeChecks, a: str, b: str) -> None:
+    """Joins a and b into one group (a group holding either grows; two such groups merge), placed
+    after the checks read so far when it is new."""
+    groups = out.rules
     holding = [g for g in groups if a in g or b in g]
     if not holding:
         groups.append([a, b])
+        out.placed.append((len(out.checks), groups[-1]))
         return
     first = holding[0]
     for other in holding[1:]:
         first += [t for t in other if t not in first]
         groups.remove(other)
+        out.placed = [(at, g) for at, g in out.placed if g is not other]
     first += [t for t in (a, b) if t not in first]
 
 

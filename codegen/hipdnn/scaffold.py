@@ -150,7 +150,7 @@ class Draft:
     inferences: list[tuple[str, str, str]] = field(default_factory=list)  # (output, from, why)
     field_inferences: list[tuple[str, str]] = field(default_factory=list)  # (field, the tensor its conforms rule splits)
     formulas: list[dict[str, str]] = field(default_factory=list)  # infer: {tensor, when, dims, strides} from the checkout's node
-    checks: list[dict[str, str]] = field(default_factory=list)  # {id, requires, message}: the checkout node's
+    checks: list[dict[str, Any]] = field(default_factory=list)  # {id, requires, message} or {same_shape: [...]}: the checkout node's
     uninferred: list[str] = field(default_factory=list)  # outputs no inference rule gives dims
     range: tuple[int, int] = (0, 0)
     descriptor_type: tuple[str, int] = ("", 0)
@@ -472,7 +472,7 @@ def propose_checks(draft: Draft) -> None:
             continue
         check = {"id": f"{tensor.name.replace('_', '-')}-min-rank", "requires": f"ndims({tensor.name}) >= {rank}",
                  "message": f"{tensor.name} must have at least {rank} dimensions"}
-        if not any(c["id"] == check["id"] for c in draft.checks):
+        if not any(c.get("id") == check["id"] for c in draft.checks):
             draft.checks.append(check)
             draft.proposed_checks.append(check)
 

@@ -408,7 +408,8 @@ class Check:
     code: str  # the frontend ErrorCode: INVALID_VALUE | ATTRIBUTE_NOT_SET
     span: Span
     # where pre_validate_node() runs it: "presence" (between the required inputs and outputs),
-    # "shape" (before the declared checks) or "declared" (a `checks:` entry, in spec order)
+    # "shape" (a rule under `rules:`) or "declared" (a `checks:` entry, a same_shape one included);
+    # shape and declared checks run in declaration order, `rules:` before `checks:`
     stage: str = "declared"
     origin: "Rule | FieldRange | Conforms | None" = None  # the rule kind this check is sugar for
 
@@ -881,7 +882,15 @@ def build(op: str, doc: Document) -> OpSpec:
         else:
             spec_rules.append(_rule(e))
     inferences = tuple(_inference(e) for e in top.items("inference"))
-    checks = lowered(tensors, fields, spec_rules, ranges, conformance) + tuple(_check(e) for e in top.items("checks"))
+    checks = lowered(tensors, fields, spec_rules, ranges, conformance)
+    names = {t.name for t in tensors}
+    for e in top.items("checks"):  # in declaration order; a same_shape entry runs where it stands
+        if "same_shape" in e.data:
+            rule = _rule(e)
+            spec_rules.append(rule)
+            checks += same_shape_checks(rule, names, "declared")
+        else:
+            checks += (_check(e),)
     formulas = tuple(_formula(e) for e in top.items("infer"))
     work = _work(top.child("work")) if "work" in top.data else None
     test = top.child("test_data")
@@ -994,6 +1003,16 @@ def _kebab(*words: str) -> str:
     return "-".join(w.replace("_", "-") for w in words)
 
 
+def same_shape_checks(r: Rule, names: set[str], stage: str) -> tuple[Check, ...]:
+    """A same_shape rule as checks: each later tensor's dims equal the first's (none when the rule
+    names a tensor the op lacks: the spec checks report it)."""
+    if r.kind.name != "same_shape" or not set(r.tensors) <= names:
+        return ()
+    first = r.tensors[0]
+    return tuple(Check(_kebab("mismatching", other), f"{other}.dims == {first}.dims", None, f"{other} dims must equal {first} dims",
+                       "frontend", "INVALID_VALUE", r.span, stage, r) for other in r.tensors[1:])
+
+
 def lowered(tensors: tuple[Tensor, ...], fields: tuple[Field, ...], rules: list[Rule], ranges: list[FieldRange],
             conformance: list[Conforms]) -> tuple[Check, ...]:
     """The rule kinds as checks of the expression language, in the order pre_validate_node() runs
@@ -1022,11 +1041,7 @@ def lowered(tensors: tuple[Tensor, ...], fields: tuple[Field, ...], rules: list[
         add(_kebab("presence", r.kind.name, *r.tensors), requires, rule_message(r.kind.name, r.tensors), r,
             stage="presence", code="ATTRIBUTE_NOT_SET", where="both")
     for r in rules:
-        if r.kind.name != "same_shape" or not set(r.tensors) <= names:
-            continue
-        first = r.tensors[0]
-        for other in r.tensors[1:]:
-            add(_kebab("mismatching", other), f"{other}.dims == {first}.dims", f"{other} dims must equal {first} dims", r)
+        out += same_shape_checks(r, names, "shape")
     for fr in ranges:
         bounds = [b for b in (fr.min, fr.max) if b is not None]
         if fr.field not in ints or any(b.rank_of is not None and b.rank_of not in names for b in bounds):

@@ -279,10 +279,11 @@ class NodeView:
     required_inputs: tuple[NodeCheckView, ...]
     presence: tuple[NodeCheckView, ...]
     required_outputs: tuple[NodeCheckView, ...]
-    shapes: tuple[NodeCheckView, ...]  # same_shape, field_range and conforms rules, lowered to checks
+    # the rule kinds under `rules:` lowered to checks, then the `checks:` placed in the frontend: the
+    # checks after the required outputs, in declaration order
+    shapes: tuple[NodeCheckView, ...]
     infer_required: tuple[tuple[str, str], ...]  # (tensor expression, message literal)
     inferences: tuple[InferView, ...]
-    declared: tuple[NodeCheckView, ...] = ()  # the spec's `checks:` placed in the frontend, in order
     # `infer:`: (target tensor, condition, dims expression, strides kind, the order_of / packed_axis
     # tensor's read or "", whether the packed_axis field is set, its value)
     formulas: tuple[tuple[str, str, str, str, str, str, str], ...] = ()
@@ -924,12 +925,12 @@ def _field_set(spec: OpSpec, f: FieldView) -> str:
 
 def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, FieldView]) -> NodeView:
     names = OpNames(spec)
-    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": [], "declared": []}
+    groups: dict[str, list[NodeCheckView]] = {"input": [], "output": [], "presence": [], "shape": []}
     ctx = expr_context(spec, tensors, fields)
     for check in nodecheck.checks(spec):
         code, message = f"ErrorCode::{check.code}", quote(check.message)
         if check.declared is not None:
-            groups[check.declared.check.stage].append(NodeCheckView(check, code, message, declared_fails(check.declared, ctx)))
+            groups["presence" if check.declared.check.stage == "presence" else "shape"].append(NodeCheckView(check, code, message, declared_fails(check.declared, ctx)))
         elif check.kind == "required":
             t = tensors[check.tensors[0]]
             groups[t.role].append(NodeCheckView(check, code, message, f"{t.frontend_read} == nullptr"))
@@ -955,7 +956,7 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
     )
     return NodeView(names.frontend_node, tuple(groups["input"]), tuple(groups["presence"]), tuple(groups["output"]),
                     tuple(groups["shape"]), infer_required, tuple(inferences),
-                    tuple(groups["declared"]), tuple(_formula_view(f, tensors, ctx) for f in nodecheck.formulas(spec)))
+                    tuple(_formula_view(f, tensors, ctx) for f in nodecheck.formulas(spec)))
 
 
 def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str, str, str]:

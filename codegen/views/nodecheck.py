@@ -55,19 +55,19 @@ class InferStep:
 @by_identity
 def checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     """Every pre_validate_node() check in order: the required inputs, the presence rules, the
-    required outputs and fields, the shape rules (same_shape, field_range, conforms), then the
-    declared checks placed in the frontend (memoized by the spec's identity: a test plan evaluates
+    required outputs and fields, then the shape rules (same_shape, field_range, conforms under
+    `rules:`) and the `checks:` entries placed in the frontend, in declaration order (memoized by the spec's identity: a test plan evaluates
     one spec's checks on thousands of node states)."""
     node = naming.OpNames(spec).frontend_node
     compiled = expr.compiled_checks(spec) or ()
 
-    def stage(name: str) -> tuple[NodeCheck, ...]:
+    def stage(*names: str) -> tuple[NodeCheck, ...]:
         return tuple(
             NodeCheck(check_word(c.check.id), "expr", c.check.code, f"{node}: {c.check.message}",
                       tuple(sorted(expr.shape_reads(c.requires) | (expr.shape_reads(c.when) if c.when else set()))), declared=c)
-            for c in compiled if c.check.stage == name and c.check.where in ("frontend", "both"))
+            for c in compiled if c.check.stage in names and c.check.where in ("frontend", "both"))
 
-    return required_checks(spec, "input") + stage("presence") + required_checks(spec, "output") + stage("shape") + stage("declared")
+    return required_checks(spec, "input") + stage("presence") + required_checks(spec, "output") + stage("shape", "declared")
 
 
 def check_word(check_id: str) -> str:

@@ -478,6 +478,12 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
             for i, s in enumerate(base):
                 for new in (0, -s if s else -1):
                     out.append(_with_strides(state, name, base[:i] + (new,) + base[i + 1 :]))
+        # a dimension zeroed in one tensor of a same_shape group alone: hipDNN checks a tensor's own
+        # dims (positive) before comparing it with the others (BatchnormBackwardNode, id 59915920651)
+        for name in tensors:
+            if _same_shape_group(spec, name) != {name}:
+                base = state.dims_of(name)
+                out.extend(_with(state, dims={name: base[:i] + (0,) + base[i + 1 :]}) for i in range(len(base)) if base[i])
     return out
 
 

@@ -956,28 +956,6 @@ class TestBatchnormNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormNode missing y (output) for pre-validation'))
 
-    def test_PreValidateFailsMismatchingY(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
-                "epsilon": ((1,), (1,)),
-                "y": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            },
-            {},
-        )
-        attributes.tensors["epsilon"].value = 1.0
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: y dims must equal x dims'))
-
     def test_PreValidateFailsXMinRank(self) -> None:
         attributes = node_attributes(
             {
@@ -1152,6 +1130,28 @@ class TestBatchnormNode(unittest.TestCase):
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x strides must be positive'))
+
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        attributes.tensors["epsilon"].value = 1.0
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: y dims must equal x dims'))
 
     def test_PreValidateFailsScaleBatch(self) -> None:
         attributes = node_attributes(

@@ -812,40 +812,6 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormBackwardNode missing dbias (output) for pre-validation'))
 
-    def test_PreValidateFailsMismatchingDy(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            },
-            {},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy dims must equal x dims'))
-
-    def test_PreValidateFailsMismatchingDx(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "dx": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            },
-            {},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dx dims must equal x dims'))
-
     def test_PreValidateFailsXMinRank(self) -> None:
         attributes = node_attributes(
             {
@@ -862,6 +828,23 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x must have at least 2 dimensions'))
+
+    def test_PreValidateFailsDyMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy must have at least 2 dimensions'))
 
     def test_PreValidateFailsScaleMinRank(self) -> None:
         attributes = node_attributes(
@@ -914,6 +897,23 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x strides must be positive'))
 
+    def test_PreValidateFailsDyDimsPositive(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy dimensions must be positive'))
+
     def test_PreValidateFailsDyStridesPositive(self) -> None:
         attributes = node_attributes(
             {
@@ -930,6 +930,40 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy strides must be positive'))
+
+    def test_PreValidateFailsMismatchingDy(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy dims must equal x dims'))
+
+    def test_PreValidateFailsMismatchingDx(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dx dims must equal x dims'))
 
     def test_PreValidateFailsScaleBatch(self) -> None:
         attributes = node_attributes(
@@ -1287,7 +1321,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N times the spatial dimensions must be > 1)'))
 
-    def test_PreValidateSucceedsWithDyDimsUnset(self) -> None:
+    def test_PreValidateFailsWithDyDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((), ()),
@@ -1302,7 +1336,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy must have at least 2 dimensions'))
 
     def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(

@@ -653,21 +653,6 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BatchnormInferenceNode missing y (output) for pre-validation'))
 
-    def test_PreValidateFailsMismatchingY(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-            },
-            {},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: y dims must equal x dims'))
-
     def test_PreValidateFailsXMinRank(self) -> None:
         attributes = node_attributes(
             {
@@ -772,6 +757,21 @@ class TestBatchnormInferenceNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: x strides must be positive'))
+
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormInferenceNode: y dims must equal x dims'))
 
     def test_PreValidateFailsScaleBatch(self) -> None:
         attributes = node_attributes(

@@ -540,18 +540,6 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode missing y (output) for pre-validation'))
 
-    def test_PreValidateFailsMismatchingY(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
-                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
-            },
-            {"block_size": [32], "is_negative_scale": True},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: y dims must equal x dims'))
-
     def test_PreValidateFailsBlockSizeSet(self) -> None:
         attributes = node_attributes(
             {
@@ -575,6 +563,18 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: x must have at least 1 dimension'))
+
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+            },
+            {"block_size": [32], "is_negative_scale": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: y dims must equal x dims'))
 
     def test_PreValidateFailsBlockSizePositive(self) -> None:
         attributes = node_attributes(

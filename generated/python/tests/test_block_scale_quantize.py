@@ -570,18 +570,6 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleQuantizeNode block_size not set'))
 
-    def test_PreValidateFailsMismatchingY(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
-            },
-            {"block_size": 32, "axis": 3, "transpose": True},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: y dims must equal x dims'))
-
     def test_PreValidateFailsBlockSizePositive(self) -> None:
         attributes = node_attributes(
             {
@@ -653,6 +641,18 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: the last dimension must be divisible by block_size'))
+
+    def test_PreValidateFailsMismatchingY(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: y dims must equal x dims'))
 
     def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(

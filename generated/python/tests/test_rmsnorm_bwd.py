@@ -708,6 +708,54 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'RMSNormBackwardNode missing dscale (output) for pre-validation'))
 
+    def test_PreValidateFailsXMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((32,), (1,)),
+                "x": ((32,), (1,)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((32,), (1,)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: x must have at least 2 dimensions'))
+
+    def test_PreValidateFailsDyMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((), ()),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dy must have at least 2 dimensions'))
+
+    def test_PreValidateFailsScaleMinRank(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((32,), (1,)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((32,), (1,)),
+                "dbias": ((32,), (1,)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale must have at least 2 dimensions'))
+
     def test_PreValidateFailsMismatchingDy(self) -> None:
         attributes = node_attributes(
             {
@@ -739,70 +787,6 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         )
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dx dims must equal x dims'))
-
-    def test_PreValidateFailsMismatchingDscale(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
-                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-            },
-            {},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dscale dims must equal scale dims'))
-
-    def test_PreValidateFailsMismatchingDbias(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
-                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-            },
-            {},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dbias dims must equal scale dims'))
-
-    def test_PreValidateFailsXMinRank(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((32,), (1,)),
-                "x": ((32,), (1,)),
-                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
-                "dx": ((32,), (1,)),
-                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-            },
-            {},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: x must have at least 2 dimensions'))
-
-    def test_PreValidateFailsScaleMinRank(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((32,), (1,)),
-                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
-                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((32,), (1,)),
-                "dbias": ((32,), (1,)),
-            },
-            {},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale must have at least 2 dimensions'))
 
     def test_PreValidateFailsScaleRank(self) -> None:
         attributes = node_attributes(
@@ -868,6 +852,38 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: scale must be 1 before its trailing dims matching x (the normalized shape)'))
 
+    def test_PreValidateFailsMismatchingDscale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dscale dims must equal scale dims'))
+
+    def test_PreValidateFailsMismatchingDbias(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dbias dims must equal scale dims'))
+
     def test_PreValidateFailsInvRmsRank(self) -> None:
         attributes = node_attributes(
             {
@@ -900,7 +916,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere"))
 
-    def test_PreValidateSucceedsWithDyDimsUnset(self) -> None:
+    def test_PreValidateFailsWithDyDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((), ()),
@@ -914,7 +930,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'RMSNormBackwardNode: dy must have at least 2 dimensions'))
 
     def test_PreValidateFailsWithXDimsUnset(self) -> None:
         attributes = node_attributes(

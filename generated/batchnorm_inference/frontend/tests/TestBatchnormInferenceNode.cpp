@@ -193,29 +193,6 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsMissingY)
     EXPECT_EQ(error.get_message(), "BatchnormInferenceNode missing y (output) for pre-validation");
 }
 
-// Differs from the valid attributes in: y.
-TEST(TestBatchnormInferenceNode, PreValidateFailsMismatchingY)
-{
-    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: y dims must equal x dims");
-}
-
 // Differs from the valid attributes in: x, y.
 TEST(TestBatchnormInferenceNode, PreValidateFailsXMinRank)
 {
@@ -370,6 +347,29 @@ TEST(TestBatchnormInferenceNode, PreValidateFailsXStridesPositive)
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: x strides must be positive");
+}
+
+// Differs from the valid attributes in: y.
+TEST(TestBatchnormInferenceNode, PreValidateFailsMismatchingY)
+{
+    BatchnormInferenceNode node(BatchnormInferenceAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BatchnormInferenceNode: y dims must equal x dims");
 }
 
 // Differs from the valid attributes in: scale.

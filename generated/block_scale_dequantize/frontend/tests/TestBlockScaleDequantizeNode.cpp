@@ -112,25 +112,6 @@ TEST(TestBlockScaleDequantizeNode, PreValidateFailsMissingY)
               "BlockScaleDequantizeNode missing y (output) for pre-validation");
 }
 
-// Differs from the valid attributes in: y.
-TEST(TestBlockScaleDequantizeNode, PreValidateFailsMismatchingY)
-{
-    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_block_size(std::vector<int32_t>{32});
-    attributes.set_is_negative_scale(true);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BlockScaleDequantizeNode: y dims must equal x dims");
-}
-
 // Differs from the valid attributes in: block_size.
 TEST(TestBlockScaleDequantizeNode, PreValidateFailsBlockSizeSet)
 {
@@ -166,6 +147,25 @@ TEST(TestBlockScaleDequantizeNode, PreValidateFailsXMinRank)
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BlockScaleDequantizeNode: x must have at least 1 dimension");
+}
+
+// Differs from the valid attributes in: y.
+TEST(TestBlockScaleDequantizeNode, PreValidateFailsMismatchingY)
+{
+    BlockScaleDequantizeNode node(BlockScaleDequantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_block_size(std::vector<int32_t>{32});
+    attributes.set_is_negative_scale(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BlockScaleDequantizeNode: y dims must equal x dims");
 }
 
 // Differs from the valid attributes in: block_size.

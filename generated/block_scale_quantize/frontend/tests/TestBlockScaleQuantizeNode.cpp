@@ -135,26 +135,6 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsUnsetBlockSize)
     EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode block_size not set");
 }
 
-// Differs from the valid attributes in: y.
-TEST(TestBlockScaleQuantizeNode, PreValidateFailsMismatchingY)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
-    attributes.set_block_size(32);
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: y dims must equal x dims");
-}
-
 // Differs from the valid attributes in: block_size.
 TEST(TestBlockScaleQuantizeNode, PreValidateFailsBlockSizePositive)
 {
@@ -274,6 +254,26 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsLastDivisible)
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(),
               "BlockScaleQuantizeNode: the last dimension must be divisible by block_size");
+}
+
+// Differs from the valid attributes in: y.
+TEST(TestBlockScaleQuantizeNode, PreValidateFailsMismatchingY)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: y dims must equal x dims");
 }
 
 TEST(TestBlockScaleQuantizeNode, PreValidateFailsWithXDimsUnset)

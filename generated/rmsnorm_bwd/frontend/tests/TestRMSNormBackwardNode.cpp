@@ -205,6 +205,74 @@ TEST(TestRMSNormBackwardNode, PreValidateFailsMissingDscale)
               "RMSNormBackwardNode missing dscale (output) for pre-validation");
 }
 
+// Differs from the valid attributes in: dx, dy, x.
+TEST(TestRMSNormBackwardNode, PreValidateFailsXMinRank)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: x must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: dy.
+TEST(TestRMSNormBackwardNode, PreValidateFailsDyMinRank)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dy must have at least 2 dimensions");
+}
+
+// Differs from the valid attributes in: dbias, dscale, scale.
+TEST(TestRMSNormBackwardNode, PreValidateFailsScaleMinRank)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: scale must have at least 2 dimensions");
+}
+
 // Differs from the valid attributes in: dy.
 TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDy)
 {
@@ -253,100 +321,6 @@ TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDx)
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dx dims must equal x dims");
-}
-
-// Differs from the valid attributes in: dscale.
-TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDscale)
-{
-    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_inv_rms(
-        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dscale dims must equal scale dims");
-}
-
-// Differs from the valid attributes in: dbias.
-TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDbias)
-{
-    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_inv_rms(
-        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dbias dims must equal scale dims");
-}
-
-// Differs from the valid attributes in: dx, dy, x.
-TEST(TestRMSNormBackwardNode, PreValidateFailsXMinRank)
-{
-    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_inv_rms(
-        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: x must have at least 2 dimensions");
-}
-
-// Differs from the valid attributes in: dbias, dscale, scale.
-TEST(TestRMSNormBackwardNode, PreValidateFailsScaleMinRank)
-{
-    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_inv_rms(
-        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: scale must have at least 2 dimensions");
 }
 
 // Differs from the valid attributes in: dx, dy, x.
@@ -454,6 +428,56 @@ TEST(TestRMSNormBackwardNode, PreValidateFailsScaleLeading)
               "normalized shape)");
 }
 
+// Differs from the valid attributes in: dscale.
+TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDscale)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dscale dims must equal scale dims");
+}
+
+// Differs from the valid attributes in: dbias.
+TEST(TestRMSNormBackwardNode, PreValidateFailsMismatchingDbias)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dbias dims must equal scale dims");
+}
+
 // Differs from the valid attributes in: inv_rms.
 TEST(TestRMSNormBackwardNode, PreValidateFailsInvRmsRank)
 {
@@ -506,7 +530,7 @@ TEST(TestRMSNormBackwardNode, PreValidateFailsInvRmsDims)
         "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere");
 }
 
-TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
+TEST(TestRMSNormBackwardNode, PreValidateFailsWithDyDimsUnset)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -525,7 +549,8 @@ TEST(TestRMSNormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
         makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "RMSNormBackwardNode: dy must have at least 2 dimensions");
 }
 
 TEST(TestRMSNormBackwardNode, PreValidateFailsWithXDimsUnset)

@@ -76,24 +76,18 @@ public:
                                   "BatchnormBackwardNode: peer_stats has a null entry at index "
                                       + std::to_string(i));
         }
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
-                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && !(attributes.get_dy()->get_dim() == attributes.get_x()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "BatchnormBackwardNode: dy dims must equal x dims");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dx() != nullptr && !attributes.get_dx()->get_dim().empty())
-                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && !(attributes.get_dx()->get_dim() == attributes.get_x()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "BatchnormBackwardNode: dx dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: x must have at least 2 dimensions");
+        // check dy-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dy() != nullptr)
+                && !(static_cast<int64_t>((attributes.get_dy()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dy must have at least 2 dimensions");
         // check scale-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_scale() != nullptr)
@@ -105,8 +99,24 @@ public:
         HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: x dimensions must be positive");
         // check x-strides-positive
         HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: x strides must be positive");
+        // check dy-dims-positive
+        HIPDNN_RETURN_IF_TRUE((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_dy()->get_dim()).size()); ++q_i) { if(!((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_dy()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dy()->get_dim()).size())))) { continue; } if(!((attributes.get_dy()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dy()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dy dimensions must be positive");
         // check dy-strides-positive
         HIPDNN_RETURN_IF_TRUE((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (!attributes.get_dy()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_dy()->get_stride()).size()); ++q_i) { if(!((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (!attributes.get_dy()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_dy()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dy()->get_stride()).size())))) { continue; } if(!((attributes.get_dy()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dy()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dy strides must be positive");
+        // check mismatching-dy
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dy()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dy dims must equal x dims");
+        // check mismatching-dx
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dx() != nullptr && !attributes.get_dx()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dx()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormBackwardNode: dx dims must equal x dims");
         // check scale-batch
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())

@@ -71,12 +71,6 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BatchnormInferenceNode missing y (output) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
-                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "BatchnormInferenceNode: y dims must equal x dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr)
@@ -113,6 +107,13 @@ public:
         HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: x dimensions must be positive");
         // check x-strides-positive
         HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: x strides must be positive");
+        // check mismatching-y
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BatchnormInferenceNode: y dims must equal x dims");
         // check scale-batch
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())

@@ -62,12 +62,6 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_y() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleDequantizeNode missing y (output) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
-                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "BlockScaleDequantizeNode: y dims must equal x dims");
         // check block-size-set
         HIPDNN_RETURN_IF_TRUE(
             !(static_cast<int64_t>((std::vector<int64_t>((attributes.get_block_size()).begin(),
@@ -82,6 +76,13 @@ public:
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{1}),
             ErrorCode::INVALID_VALUE,
             "BlockScaleDequantizeNode: x must have at least 1 dimension");
+        // check mismatching-y
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleDequantizeNode: y dims must equal x dims");
         // check block-size-positive
         HIPDNN_RETURN_IF_TRUE(
             ![&]() {

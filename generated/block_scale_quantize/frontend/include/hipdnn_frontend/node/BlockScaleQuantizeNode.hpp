@@ -64,12 +64,6 @@ public:
         HIPDNN_RETURN_IF_TRUE(!attributes.get_block_size().has_value(),
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode block_size not set");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
-                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "BlockScaleQuantizeNode: y dims must equal x dims");
         // check block-size-positive
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_block_size().has_value())
@@ -137,6 +131,13 @@ public:
                      == int64_t{0}),
             ErrorCode::INVALID_VALUE,
             "BlockScaleQuantizeNode: the last dimension must be divisible by block_size");
+        // check mismatching-y
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_y()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "BlockScaleQuantizeNode: y dims must equal x dims");
         return {};
     }
 

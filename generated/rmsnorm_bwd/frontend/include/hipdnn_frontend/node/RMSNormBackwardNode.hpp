@@ -69,36 +69,18 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_dscale() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "RMSNormBackwardNode missing dscale (output) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
-                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && !(attributes.get_dy()->get_dim() == attributes.get_x()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "RMSNormBackwardNode: dy dims must equal x dims");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dx() != nullptr && !attributes.get_dx()->get_dim().empty())
-                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && !(attributes.get_dx()->get_dim() == attributes.get_x()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "RMSNormBackwardNode: dx dims must equal x dims");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
-                && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
-                && !(attributes.get_dscale()->get_dim() == attributes.get_scale()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "RMSNormBackwardNode: dscale dims must equal scale dims");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
-                && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
-                && !(attributes.get_dbias()->get_dim() == attributes.get_scale()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "RMSNormBackwardNode: dbias dims must equal scale dims");
         // check x-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "RMSNormBackwardNode: x must have at least 2 dimensions");
+        // check dy-min-rank
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dy() != nullptr)
+                && !(static_cast<int64_t>((attributes.get_dy()->get_dim()).size()) >= int64_t{2}),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dy must have at least 2 dimensions");
         // check scale-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_scale() != nullptr)
@@ -106,6 +88,20 @@ public:
                      >= int64_t{2}),
             ErrorCode::INVALID_VALUE,
             "RMSNormBackwardNode: scale must have at least 2 dimensions");
+        // check mismatching-dy
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dy()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dy dims must equal x dims");
+        // check mismatching-dx
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dx() != nullptr && !attributes.get_dx()->get_dim().empty())
+                && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                && !(attributes.get_dx()->get_dim() == attributes.get_x()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dx dims must equal x dims");
         // check scale-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
@@ -135,6 +131,20 @@ public:
             "dim is needed");
         // check scale-leading
         HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{1}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!(((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1}) || [&]() { for(int64_t q_j = q_i; q_j < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_j) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_j && q_j < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_j && q_j < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_j < 0 ? q_j + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_j)] == (attributes.get_x()->get_dim())[static_cast<size_t>(q_j < 0 ? q_j + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_j)])) { return false; } } return true; }())) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "RMSNormBackwardNode: scale must be 1 before its trailing dims matching x (the normalized shape)");
+        // check mismatching-dscale
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
+                && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(attributes.get_dscale()->get_dim() == attributes.get_scale()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dscale dims must equal scale dims");
+        // check mismatching-dbias
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
+                && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                && !(attributes.get_dbias()->get_dim() == attributes.get_scale()->get_dim()),
+            ErrorCode::INVALID_VALUE,
+            "RMSNormBackwardNode: dbias dims must equal scale dims");
         // check inv-rms-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_inv_rms() != nullptr && !attributes.get_inv_rms()->get_dim().empty())
