@@ -849,6 +849,7 @@ class CppContext:
     tensors: Mapping[str, str]
     fields: Mapping[str, tuple[str, str, str]]
     enums: Mapping[str, str] = field(default_factory=dict)  # "Enum.VALUE" -> the C++ enumerator
+    presence: str = "({} != nullptr)"  # present(t) of a tensor's read: a pointer set, or an optional UID's has_value()
 
 def cpp(node: Node, ctx: CppContext) -> tuple[list[str], str]:
     """(guards, value): the value is meaningful when every guard (evaluated in order) is true."""
@@ -916,7 +917,7 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
     if k == "call":
         a = node.args[0]
         if node.value == "present":
-            return f"({ctx.tensors[a.value]} != nullptr)"
+            return ctx.presence.format(ctx.tensors[a.value])
         if node.value == "set":
             is_set = ctx.fields[a.value][1]
             return f"({is_set})" if is_set else "true"

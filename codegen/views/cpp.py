@@ -1051,14 +1051,9 @@ def build(spec: OpSpec) -> OpView:
 def _backend_check(spec: OpSpec, names: OpNames, tensors: tuple[TensorView, ...], c: expr.Compiled) -> tuple[str, str, str]:
     """A declared check in finalize(): it reads only which tensor descriptors are set."""
     ctx = expr.CppContext({t.name: t.member for t in tensors}, {})
-    guards, requires = expr.cpp(c.requires, ctx)
-    parts = [*(f"({g})" for g in guards)]
-    if c.when is not None:
-        when_guards, when = expr.cpp(c.when, ctx)
-        parts += [f"({g})" for g in when_guards] + [when]
     # a rule kind's check has no id of the spec's to name in a comment
     check_id = c.check.id if c.check.origin is None else ""
-    return check_id, " && ".join([*parts, f"!{requires}"]), quote(naming.finalize_prefix(names) + c.check.message)
+    return check_id, nodecheck.backend_fails(c, ctx), quote(naming.finalize_prefix(names) + c.check.message)
 
 
 def _flag_view(flag: FrontendFlag) -> FlagView:

@@ -87,6 +87,18 @@ def backend_checks(spec: OpSpec) -> tuple[expr.Compiled, ...]:
     return tuple(c for c in expr.compiled_checks(spec) or () if c.check.where in ("backend", "both") and presence_only(c))
 
 
+def backend_fails(c: expr.Compiled, ctx: expr.CppContext) -> str:
+    """The C++ condition under which a finalize() check fails (it reads only which tensors are set):
+    its guards, `when`, and `requires` not holding. finalize() and the CPU reference's
+    isApplicable() both compile the backend checks with it."""
+    guards, requires = expr.cpp(c.requires, ctx)
+    parts = [f"({g})" for g in guards]
+    if c.when is not None:
+        when_guards, when = expr.cpp(c.when, ctx)
+        parts += [f"({g})" for g in when_guards] + [when]
+    return " && ".join([*parts, f"!{requires}"])
+
+
 @by_identity
 def builtin_checks(spec: OpSpec) -> tuple[NodeCheck, ...]:
     """The checks no spec entry states: required tensors and required_to_pack fields."""

@@ -7,7 +7,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from codegen.views import naming
+from codegen.spec import expr
+from codegen.views import naming, nodecheck
 from codegen.spec.dtypes import KeyLayout, key_layout
 from codegen.spec.model import COMPUTE_GROUP, OpSpec
 from codegen.spec.registry import Registry
@@ -152,15 +153,9 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
             call_args.append(f"{t.shallow}.get()")
         else:
             call_args.append(f"*{t.shallow}")
-    presence = []
-    for rule in spec.presence_rules:
-        has = [f"nodeAttributes->{by_name[n].accessor}().has_value()" for n in rule.tensors]
-        if rule.kind.name == "both_or_neither":
-            presence += [f"{has[0]} != {h}" for h in has[1:]]
-        elif rule.kind.name == "requires":
-            presence += [f"{has[0]} && !{h}" for h in has[1:]]
-        elif rule.kind.name == "mutually_exclusive":
-            presence.append(" + ".join(f"static_cast<int>({h})" for h in has) + " > 1")
+    # the checks finalize() makes (presence rules, lowered), compiled over the UIDs set in the node
+    ctx = expr.CppContext({t.name: f"nodeAttributes->{t.accessor}()" for t in tensors}, {}, presence="{}.has_value()")
+    presence = [nodecheck.backend_fails(c, ctx) for c in nodecheck.backend_checks(spec)]
     sources = []
     for g in d.groups:
         if not g.keyed:

@@ -202,8 +202,8 @@ public:
         CHECK_TENSOR_TYPE(tensorMap, nodeAttributes->dscale_tensor_uid(), ScaleBiasDataTypeEnum);
         CHECK_TENSOR_TYPE(tensorMap, nodeAttributes->dbias_tensor_uid(), ScaleBiasDataTypeEnum);
 
-        if(nodeAttributes->mean_tensor_uid().has_value()
-           != nodeAttributes->inv_variance_tensor_uid().has_value())
+        if(!(nodeAttributes->mean_tensor_uid().has_value()
+             == nodeAttributes->inv_variance_tensor_uid().has_value()))
         {
             return false;
         }
