@@ -850,6 +850,11 @@ class CppContext:
     fields: Mapping[str, tuple[str, str, str]]
     enums: Mapping[str, str] = field(default_factory=dict)  # "Enum.VALUE" -> the C++ enumerator
     presence: str = "({} != nullptr)"  # present(t) of a tensor's read: a pointer set, or an optional UID's has_value()
+    # when set, a quantifier outside any other becomes a named lambda (its name, its body's lines) the
+    # caller defines before the condition, which calls it by name: `hoist_name` and a count after the first
+    hoisted: list[tuple[str, list[str]]] | None = None
+    hoist_name: str = "holds"
+    nested: int = 0  # quantifiers open around the expression being compiled
 
 def cpp(node: Node, ctx: CppContext) -> tuple[list[str], str]:
     """(guards, value): the value is meaningful when every guard (evaluated in order) is true."""
@@ -965,9 +970,11 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
         start, stop, body, *excepted = node.args
         s, e = _cpp(start, ctx, guards), _cpp(stop, ctx, guards)
         ex = [_cpp(x, ctx, guards) for x in excepted]
+        var = f"q_{node.name}"
+        if ctx.hoisted is not None and ctx.nested == 0:
+            return _hoisted_quant(node, ctx, s, e, ex, var)
         inner: list[str] = []
         b = _cpp(body, ctx, inner)
-        var = f"q_{node.name}"
         lines = [f"for(int64_t {var} = {s}; {var} < {e}; ++{var}) {{ "]
         for x in ex:
             lines.append(f"if({var} == ({x} < 0 ? {x} + {e} : {x})) {{ continue; }} ")
@@ -982,6 +989,33 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
         return (f"[&]() {{ std::vector<int64_t> r = {d}; r[static_cast<size_t>({i} < 0 ? {i} + {_size(d)} : {i})] = {new}; "
                 f"return r; }}()")
     raise AssertionError(k)
+
+
+def _hoisted_quant(node: Node, ctx: CppContext, start: str, stop: str, excepted: list[str], var: str) -> str:
+    """A quantifier as a named lambda the caller defines (ctx.hoisted): a loop over the range, one
+    statement a line, returning whether all (any) of the indices hold; the expression calls it."""
+    assert ctx.hoisted is not None
+    inner: list[str] = []
+    ctx.nested += 1
+    try:
+        body = _cpp(node.args[2], ctx, inner)
+    finally:
+        ctx.nested -= 1
+    want = node.value == "all"
+
+    def skip(condition: str) -> list[str]:
+        return [f"    if({condition})", "    {", "        continue;", "    }"]
+
+    lines = [f"for(int64_t {var} = {start}; {var} < {stop}; ++{var})", "{"]
+    for x in excepted:
+        lines += skip(f"{var} == ({x} < 0 ? {x} + {stop} : {x})")
+    if inner:
+        lines += skip(f"!({' && '.join(f'({g})' for g in inner)})")
+    lines += [f"    if({'!' if want else ''}{body})", "    {", f"        return {'false' if want else 'true'};", "    }", "}",
+              f"return {'true' if want else 'false'};"]
+    name = ctx.hoist_name + (str(len(ctx.hoisted) + 1) if ctx.hoisted else "")
+    ctx.hoisted.append((name, lines))
+    return f"{name}()"
 
 
 # --- an op's declared checks ----------------------------------------------------------------------

@@ -259,6 +259,8 @@ class NodeCheckView:
     code: str  # ErrorCode::X
     message: str  # a C++ string literal
     fails: str = ""
+    # named lambdas the condition calls (a quantifier's loop, expr.CppContext.hoisted): (name, body lines)
+    helpers: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -930,7 +932,10 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
     for check in nodecheck.checks(spec):
         code, message = f"ErrorCode::{check.code}", quote(check.message)
         if check.declared is not None:
-            groups["presence" if check.declared.check.stage == "presence" else "shape"].append(NodeCheckView(check, code, message, declared_fails(check.declared, ctx)))
+            hoisting = dataclasses.replace(ctx, hoisted=[], hoist_name=naming.camel(check.declared.check.id.replace("-", "_")) + "Holds")
+            fails = declared_fails(check.declared, hoisting)
+            helpers = tuple((name, tuple(lines)) for name, lines in hoisting.hoisted or ())
+            groups["presence" if check.declared.check.stage == "presence" else "shape"].append(NodeCheckView(check, code, message, fails, helpers))
         elif check.kind == "required":
             t = tensors[check.tensors[0]]
             groups[t.role].append(NodeCheckView(check, code, message, f"{t.frontend_read} == nullptr"))

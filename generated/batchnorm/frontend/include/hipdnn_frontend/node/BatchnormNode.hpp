@@ -100,16 +100,109 @@ public:
             ErrorCode::ATTRIBUTE_NOT_SET,
             "BatchnormNode: epsilon dimensions are not set");
         // check epsilon-scalar
-        HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()); ++q_i) { if(!((attributes.get_epsilon() != nullptr && !attributes.get_epsilon()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size())))) { continue; } if(!((attributes.get_epsilon()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: epsilon must be a scalar (single element)");
+        {
+            const auto epsilonScalarHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_epsilon() != nullptr
+                          && !attributes.get_epsilon()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_epsilon()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_epsilon()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_epsilon()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_epsilon()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr
+                                   && !attributes.get_epsilon()->get_dim().empty())
+                                      && !epsilonScalarHolds(),
+                                  ErrorCode::INVALID_VALUE,
+                                  "BatchnormNode: epsilon must be a scalar (single element)");
+        }
         // check epsilon-pass-by-value
         HIPDNN_RETURN_IF_TRUE((attributes.get_epsilon() != nullptr)
                                   && !attributes.get_epsilon()->get_pass_by_value(),
                               ErrorCode::INVALID_VALUE,
                               "BatchnormNode: epsilon must be a pass-by-value tensor");
         // check x-dims-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: x dimensions must be positive");
+        {
+            const auto xDimsPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_x()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_x()->get_dim()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && !xDimsPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: x dimensions must be positive");
+        }
         // check x-strides-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: x strides must be positive");
+        {
+            const auto xStridesPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (!attributes.get_x()->get_stride().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_stride()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_x()->get_stride())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_x()->get_stride()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && (!attributes.get_x()->get_stride().empty()) && !xStridesPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: x strides must be positive");
+        }
         // check mismatching-y
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
@@ -134,7 +227,39 @@ public:
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: scale channel dimension (index 1) must equal the channels of x");
         // check scale-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: scale spatial dimensions must be 1");
+        {
+            const auto scaleSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_scale() != nullptr
+                          && !attributes.get_scale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_scale()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_scale()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                    && !scaleSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: scale spatial dimensions must be 1");
+        }
         // check bias-batch
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
@@ -152,7 +277,38 @@ public:
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: bias channel dimension (index 1) must equal the channels of x");
         // check bias-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size()); ++q_i) { if(!((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size())))) { continue; } if(!((attributes.get_bias()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: bias spatial dimensions must be 1");
+        {
+            const auto biasSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_bias() != nullptr
+                          && !attributes.get_bias()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_bias()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_bias()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_bias()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                    && !biasSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: bias spatial dimensions must be 1");
+        }
         // check mean-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
@@ -176,7 +332,38 @@ public:
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: mean channel dimension (index 1) must equal the channels of x");
         // check mean-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: mean spatial dimensions must be 1");
+        {
+            const auto meanSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_mean() != nullptr
+                          && !attributes.get_mean()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_mean()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_mean()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                    && !meanSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: mean spatial dimensions must be 1");
+        }
         // check inv-variance-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_inv_variance() != nullptr
@@ -205,7 +392,40 @@ public:
             ErrorCode::INVALID_VALUE,
             "BatchnormNode: inv_variance channel dimension (index 1) must equal the channels of x");
         // check inv-variance-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: inv_variance spatial dimensions must be 1");
+        {
+            const auto invVarianceSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_inv_variance() != nullptr
+                          && !attributes.get_inv_variance()->get_dim().empty())
+                         && (-static_cast<int64_t>(
+                                 (attributes.get_inv_variance()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_inv_variance()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_inv_variance()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr
+                                   && !attributes.get_inv_variance()->get_dim().empty())
+                                      && !invVarianceSpatialHolds(),
+                                  ErrorCode::INVALID_VALUE,
+                                  "BatchnormNode: inv_variance spatial dimensions must be 1");
+        }
         // check running-together
         HIPDNN_RETURN_IF_TRUE(((((attributes.get_prev_running_mean() != nullptr)
                                  || (attributes.get_prev_running_variance() != nullptr))
@@ -250,7 +470,42 @@ public:
             "BatchnormNode: prev_running_mean channel dimension (index 1) must equal the channels "
             "of x");
         // check prev-running-mean-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_prev_running_mean() != nullptr && !attributes.get_prev_running_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_prev_running_mean() != nullptr && !attributes.get_prev_running_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_prev_running_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: prev_running_mean spatial dimensions must be 1");
+        {
+            const auto prevRunningMeanSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i
+                    < static_cast<int64_t>((attributes.get_prev_running_mean()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_prev_running_mean() != nullptr
+                          && !attributes.get_prev_running_mean()->get_dim().empty())
+                         && (-static_cast<int64_t>(
+                                 (attributes.get_prev_running_mean()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_prev_running_mean()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_prev_running_mean()->get_dim())[static_cast<size_t>(
+                             q_i < 0
+                                 ? q_i
+                                       + static_cast<int64_t>(
+                                           (attributes.get_prev_running_mean()->get_dim()).size())
+                                 : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE((attributes.get_prev_running_mean() != nullptr
+                                   && !attributes.get_prev_running_mean()->get_dim().empty())
+                                      && !prevRunningMeanSpatialHolds(),
+                                  ErrorCode::INVALID_VALUE,
+                                  "BatchnormNode: prev_running_mean spatial dimensions must be 1");
+        }
         // check prev-running-variance-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_prev_running_variance() != nullptr
@@ -283,7 +538,43 @@ public:
             "BatchnormNode: prev_running_variance channel dimension (index 1) must equal the "
             "channels of x");
         // check prev-running-variance-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_prev_running_variance() != nullptr && !attributes.get_prev_running_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_prev_running_variance() != nullptr && !attributes.get_prev_running_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_prev_running_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_prev_running_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: prev_running_variance spatial dimensions must be 1");
+        {
+            const auto prevRunningVarianceSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>(
+                        (attributes.get_prev_running_variance()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_prev_running_variance() != nullptr
+                          && !attributes.get_prev_running_variance()->get_dim().empty())
+                         && (-static_cast<int64_t>(
+                                 (attributes.get_prev_running_variance()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_prev_running_variance()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_prev_running_variance()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_prev_running_variance()->get_dim())
+                                                   .size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_prev_running_variance() != nullptr
+                 && !attributes.get_prev_running_variance()->get_dim().empty())
+                    && !prevRunningVarianceSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: prev_running_variance spatial dimensions must be 1");
+        }
         // check next-running-mean-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_next_running_mean() != nullptr
@@ -315,7 +606,42 @@ public:
             "BatchnormNode: next_running_mean channel dimension (index 1) must equal the channels "
             "of x");
         // check next-running-mean-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_next_running_mean() != nullptr && !attributes.get_next_running_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_next_running_mean() != nullptr && !attributes.get_next_running_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_next_running_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: next_running_mean spatial dimensions must be 1");
+        {
+            const auto nextRunningMeanSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i
+                    < static_cast<int64_t>((attributes.get_next_running_mean()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_next_running_mean() != nullptr
+                          && !attributes.get_next_running_mean()->get_dim().empty())
+                         && (-static_cast<int64_t>(
+                                 (attributes.get_next_running_mean()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_next_running_mean()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_next_running_mean()->get_dim())[static_cast<size_t>(
+                             q_i < 0
+                                 ? q_i
+                                       + static_cast<int64_t>(
+                                           (attributes.get_next_running_mean()->get_dim()).size())
+                                 : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE((attributes.get_next_running_mean() != nullptr
+                                   && !attributes.get_next_running_mean()->get_dim().empty())
+                                      && !nextRunningMeanSpatialHolds(),
+                                  ErrorCode::INVALID_VALUE,
+                                  "BatchnormNode: next_running_mean spatial dimensions must be 1");
+        }
         // check next-running-variance-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_next_running_variance() != nullptr
@@ -348,41 +674,76 @@ public:
             "BatchnormNode: next_running_variance channel dimension (index 1) must equal the "
             "channels of x");
         // check next-running-variance-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_next_running_variance() != nullptr && !attributes.get_next_running_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_next_running_variance() != nullptr && !attributes.get_next_running_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_next_running_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_next_running_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormNode: next_running_variance spatial dimensions must be 1");
+        {
+            const auto nextRunningVarianceSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>(
+                        (attributes.get_next_running_variance()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_next_running_variance() != nullptr
+                          && !attributes.get_next_running_variance()->get_dim().empty())
+                         && (-static_cast<int64_t>(
+                                 (attributes.get_next_running_variance()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_next_running_variance()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_next_running_variance()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_next_running_variance()->get_dim())
+                                                   .size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_next_running_variance() != nullptr
+                 && !attributes.get_next_running_variance()->get_dim().empty())
+                    && !nextRunningVarianceSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: next_running_variance spatial dimensions must be 1");
+        }
         // check spatial-values
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 0)
-                && !((attributes.get_x()->get_dim()[0] > int64_t{1}) ||
-                     [&]() {
-                         for(int64_t q_i = int64_t{2};
-                             q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
-                             ++q_i)
-                         {
-                             if(!((attributes.get_x() != nullptr
-                                   && !attributes.get_x()->get_dim().empty())
-                                  && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                                          <= q_i
-                                      && q_i < static_cast<int64_t>(
-                                             (attributes.get_x()->get_dim()).size()))))
-                             {
-                                 continue;
-                             }
-                             if(((attributes.get_x()->get_dim())[static_cast<size_t>(
-                                     q_i < 0 ? q_i
-                                                   + static_cast<int64_t>(
-                                                       (attributes.get_x()->get_dim()).size())
-                                             : q_i)]
-                                 > int64_t{1}))
-                             {
-                                 return true;
-                             }
-                         }
-                         return false;
-                     }()),
-            ErrorCode::INVALID_VALUE,
-            "BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the "
-            "spatial dimensions must be > 1)");
+        {
+            const auto spatialValuesHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(((attributes.get_x()->get_dim())[static_cast<size_t>(
+                            q_i < 0
+                                ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                : q_i)]
+                        > int64_t{1}))
+                    {
+                        return true;
+                    }
+                }
+                return false;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 0)
+                    && !((attributes.get_x()->get_dim()[0] > int64_t{1}) || spatialValuesHolds()),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormNode: spatial batchnorm needs more than 1 value per channel (N times the "
+                "spatial dimensions must be > 1)");
+        }
         return {};
     }
 

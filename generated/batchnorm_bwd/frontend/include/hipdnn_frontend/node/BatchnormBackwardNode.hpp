@@ -96,13 +96,136 @@ public:
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: scale must have at least 2 dimensions");
         // check x-dims-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: x dimensions must be positive");
+        {
+            const auto xDimsPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_x()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_x()->get_dim()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && !xDimsPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: x dimensions must be positive");
+        }
         // check x-strides-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: x strides must be positive");
+        {
+            const auto xStridesPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (!attributes.get_x()->get_stride().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_stride()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_x()->get_stride())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_x()->get_stride()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && (!attributes.get_x()->get_stride().empty()) && !xStridesPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: x strides must be positive");
+        }
         // check dy-dims-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_dy()->get_dim()).size()); ++q_i) { if(!((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_dy()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dy()->get_dim()).size())))) { continue; } if(!((attributes.get_dy()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dy()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dy dimensions must be positive");
+        {
+            const auto dyDimsPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_dy()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_dy()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_dy()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_dy()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_dy()->get_dim()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                    && !dyDimsPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: dy dimensions must be positive");
+        }
         // check dy-strides-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (!attributes.get_dy()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_dy()->get_stride()).size()); ++q_i) { if(!((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty()) && (!attributes.get_dy()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_dy()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dy()->get_stride()).size())))) { continue; } if(!((attributes.get_dy()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dy()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dy strides must be positive");
+        {
+            const auto dyStridesPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_dy()->get_stride()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                         && (!attributes.get_dy()->get_stride().empty())
+                         && (-static_cast<int64_t>((attributes.get_dy()->get_stride()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_dy()->get_stride()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_dy()->get_stride())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_dy()->get_stride()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
+                    && (!attributes.get_dy()->get_stride().empty()) && !dyStridesPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: dy strides must be positive");
+        }
         // check mismatching-dy
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
@@ -135,7 +258,39 @@ public:
             "BatchnormBackwardNode: scale channel dimension (index 1) must equal the channels of "
             "x");
         // check scale-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: scale spatial dimensions must be 1");
+        {
+            const auto scaleSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_scale() != nullptr
+                          && !attributes.get_scale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_scale()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_scale()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                    && !scaleSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: scale spatial dimensions must be 1");
+        }
         // check dscale-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
@@ -161,7 +316,39 @@ public:
             "BatchnormBackwardNode: dscale channel dimension (index 1) must equal the channels of "
             "x");
         // check dscale-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()); ++q_i) { if(!((attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dscale()->get_dim()).size())))) { continue; } if(!((attributes.get_dscale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dscale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dscale spatial dimensions must be 1");
+        {
+            const auto dscaleSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_dscale()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_dscale() != nullptr
+                          && !attributes.get_dscale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_dscale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_dscale()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_dscale()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_dscale()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
+                    && !dscaleSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: dscale spatial dimensions must be 1");
+        }
         // check dbias-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
@@ -187,7 +374,39 @@ public:
             "BatchnormBackwardNode: dbias channel dimension (index 1) must equal the channels of "
             "x");
         // check dbias-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()); ++q_i) { if(!((attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_dbias()->get_dim()).size())))) { continue; } if(!((attributes.get_dbias()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_dbias()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: dbias spatial dimensions must be 1");
+        {
+            const auto dbiasSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_dbias()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_dbias() != nullptr
+                          && !attributes.get_dbias()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_dbias()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_dbias()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_dbias()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_dbias()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_dbias() != nullptr && !attributes.get_dbias()->get_dim().empty())
+                    && !dbiasSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: dbias spatial dimensions must be 1");
+        }
         // check mean-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
@@ -211,7 +430,38 @@ public:
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: mean channel dimension (index 1) must equal the channels of x");
         // check mean-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: mean spatial dimensions must be 1");
+        {
+            const auto meanSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_mean() != nullptr
+                          && !attributes.get_mean()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_mean()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_mean()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                    && !meanSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: mean spatial dimensions must be 1");
+        }
         // check inv-variance-min-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_inv_variance() != nullptr
@@ -241,46 +491,79 @@ public:
             "BatchnormBackwardNode: inv_variance channel dimension (index 1) must equal the "
             "channels of x");
         // check inv-variance-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormBackwardNode: inv_variance spatial dimensions must be 1");
+        {
+            const auto invVarianceSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_inv_variance() != nullptr
+                          && !attributes.get_inv_variance()->get_dim().empty())
+                         && (-static_cast<int64_t>(
+                                 (attributes.get_inv_variance()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_inv_variance()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_inv_variance()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_inv_variance() != nullptr
+                 && !attributes.get_inv_variance()->get_dim().empty())
+                    && !invVarianceSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: inv_variance spatial dimensions must be 1");
+        }
         // check mean-inv-variance-together
         HIPDNN_RETURN_IF_TRUE(
             !((attributes.get_mean() != nullptr) == (attributes.get_inv_variance() != nullptr)),
             ErrorCode::INVALID_VALUE,
             "BatchnormBackwardNode: mean and inv_variance must both be set, or neither");
         // check spatial-values
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 0)
-                && !((attributes.get_x()->get_dim()[0] > int64_t{1}) ||
-                     [&]() {
-                         for(int64_t q_i = int64_t{2};
-                             q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
-                             ++q_i)
-                         {
-                             if(!((attributes.get_x() != nullptr
-                                   && !attributes.get_x()->get_dim().empty())
-                                  && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                                          <= q_i
-                                      && q_i < static_cast<int64_t>(
-                                             (attributes.get_x()->get_dim()).size()))))
-                             {
-                                 continue;
-                             }
-                             if(((attributes.get_x()->get_dim())[static_cast<size_t>(
-                                     q_i < 0 ? q_i
-                                                   + static_cast<int64_t>(
-                                                       (attributes.get_x()->get_dim()).size())
-                                             : q_i)]
-                                 > int64_t{1}))
-                             {
-                                 return true;
-                             }
-                         }
-                         return false;
-                     }()),
-            ErrorCode::INVALID_VALUE,
-            "BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N times "
-            "the spatial dimensions must be > 1)");
+        {
+            const auto spatialValuesHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(((attributes.get_x()->get_dim())[static_cast<size_t>(
+                            q_i < 0
+                                ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                : q_i)]
+                        > int64_t{1}))
+                    {
+                        return true;
+                    }
+                }
+                return false;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) > 0)
+                    && !((attributes.get_x()->get_dim()[0] > int64_t{1}) || spatialValuesHolds()),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormBackwardNode: spatial batchnorm needs more than 1 value per channel (N "
+                "times the spatial dimensions must be > 1)");
+        }
         return {};
     }
 

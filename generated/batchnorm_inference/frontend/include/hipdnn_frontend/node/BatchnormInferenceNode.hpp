@@ -104,9 +104,70 @@ public:
             ErrorCode::INVALID_VALUE,
             "BatchnormInferenceNode: inv_variance must have at least 2 dimensions");
         // check x-dims-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: x dimensions must be positive");
+        {
+            const auto xDimsPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_x()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_x()->get_dim()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && !xDimsPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormInferenceNode: x dimensions must be positive");
+        }
         // check x-strides-positive
-        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size()); ++q_i) { if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (!attributes.get_x()->get_stride().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size())))) { continue; } if(!((attributes.get_x()->get_stride())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_stride()).size()) : q_i)] > int64_t{0})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: x strides must be positive");
+        {
+            const auto xStridesPositiveHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_stride()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                         && (!attributes.get_x()->get_stride().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_stride()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_stride()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_x()->get_stride())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_x()->get_stride()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+                    && (!attributes.get_x()->get_stride().empty()) && !xStridesPositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormInferenceNode: x strides must be positive");
+        }
         // check mismatching-y
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())
@@ -132,7 +193,39 @@ public:
             "BatchnormInferenceNode: scale channel dimension (index 1) must equal the channels of "
             "x");
         // check scale-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: scale spatial dimensions must be 1");
+        {
+            const auto scaleSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_scale() != nullptr
+                          && !attributes.get_scale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_scale()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_scale()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                    && !scaleSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormInferenceNode: scale spatial dimensions must be 1");
+        }
         // check bias-batch
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
@@ -151,7 +244,38 @@ public:
             "BatchnormInferenceNode: bias channel dimension (index 1) must equal the channels of "
             "x");
         // check bias-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size()); ++q_i) { if(!((attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size())))) { continue; } if(!((attributes.get_bias()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: bias spatial dimensions must be 1");
+        {
+            const auto biasSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_bias()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_bias() != nullptr
+                          && !attributes.get_bias()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_bias()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_bias()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_bias()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
+                    && !biasSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormInferenceNode: bias spatial dimensions must be 1");
+        }
         // check mean-batch
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
@@ -170,7 +294,38 @@ public:
             "BatchnormInferenceNode: mean channel dimension (index 1) must equal the channels of "
             "x");
         // check mean-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: mean spatial dimensions must be 1");
+        {
+            const auto meanSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_mean() != nullptr
+                          && !attributes.get_mean()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_mean()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_mean()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty())
+                    && !meanSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormInferenceNode: mean spatial dimensions must be 1");
+        }
         // check inv-variance-batch
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_inv_variance() != nullptr
@@ -192,7 +347,41 @@ public:
             "BatchnormInferenceNode: inv_variance channel dimension (index 1) must equal the "
             "channels of x");
         // check inv-variance-spatial
-        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{2}; q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()); ++q_i) { if(!((attributes.get_inv_variance() != nullptr && !attributes.get_inv_variance()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size())))) { continue; } if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "BatchnormInferenceNode: inv_variance spatial dimensions must be 1");
+        {
+            const auto invVarianceSpatialHolds = [&]() {
+                for(int64_t q_i = int64_t{2};
+                    q_i < static_cast<int64_t>((attributes.get_inv_variance()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_inv_variance() != nullptr
+                          && !attributes.get_inv_variance()->get_dim().empty())
+                         && (-static_cast<int64_t>(
+                                 (attributes.get_inv_variance()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_inv_variance()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_inv_variance()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_inv_variance()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_inv_variance() != nullptr
+                 && !attributes.get_inv_variance()->get_dim().empty())
+                    && !invVarianceSpatialHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BatchnormInferenceNode: inv_variance spatial dimensions must be 1");
+        }
         return {};
     }
 

@@ -84,8 +84,8 @@ public:
             ErrorCode::INVALID_VALUE,
             "BlockScaleDequantizeNode: y dims must equal x dims");
         // check block-size-positive
-        HIPDNN_RETURN_IF_TRUE(
-            ![&]() {
+        {
+            const auto blockSizePositiveHolds = [&]() {
                 for(int64_t q_i = int64_t{0};
                     q_i < static_cast<int64_t>(
                         (std::vector<int64_t>((attributes.get_block_size()).begin(),
@@ -121,9 +121,12 @@ public:
                     }
                 }
                 return true;
-            }(),
-            ErrorCode::INVALID_VALUE,
-            "BlockScaleDequantizeNode: every block_size entry must be positive");
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                !blockSizePositiveHolds(),
+                ErrorCode::INVALID_VALUE,
+                "BlockScaleDequantizeNode: every block_size entry must be positive");
+        }
         // check block-size-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())

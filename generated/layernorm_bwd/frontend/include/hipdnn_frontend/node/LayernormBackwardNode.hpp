@@ -129,8 +129,107 @@ public:
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: scale must have rank(x) dims (one-padded) or "
             "normalized_dim_count dims (reduced rank)");
-        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr) && (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0) && (((static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) == static_cast<int64_t>((attributes.get_x()->get_dim()).size())) && (int64_t{0} <= static_cast<int64_t>(attributes.get_normalized_dim_count()))) && (static_cast<int64_t>(attributes.get_normalized_dim_count()) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: one-padded scale must be 1 outside the trailing normalized_dim_count dims of x");
-        HIPDNN_RETURN_IF_TRUE((attributes.get_normalized_dim_count() != 0) && (attributes.get_x() != nullptr) && ((int64_t{0} <= static_cast<int64_t>(attributes.get_normalized_dim_count())) && (static_cast<int64_t>(attributes.get_normalized_dim_count()) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>(attributes.get_normalized_dim_count()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (attributes.get_normalized_dim_count() != 0) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) && (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) && (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>((q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < 0 ? (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())))] == (attributes.get_x()->get_dim())[static_cast<size_t>((q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < 0 ? (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())))])) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of x");
+        {
+            const auto scaleOnePaddingHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                           - static_cast<int64_t>(attributes.get_normalized_dim_count()));
+                    ++q_i)
+                {
+                    if(!((attributes.get_scale() != nullptr
+                          && !attributes.get_scale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_scale()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_scale()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_scale() != nullptr) && (attributes.get_x() != nullptr)
+                    && (attributes.get_normalized_dim_count() != 0)
+                    && (((static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                          == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                         && (int64_t{0}
+                             <= static_cast<int64_t>(attributes.get_normalized_dim_count())))
+                        && (static_cast<int64_t>(attributes.get_normalized_dim_count())
+                            <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+                    && !scaleOnePaddingHolds(),
+                ErrorCode::INVALID_VALUE,
+                "LayernormBackwardNode: one-padded scale must be 1 outside the trailing "
+                "normalized_dim_count dims of x");
+        }
+        {
+            const auto scaleDimsHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>(attributes.get_normalized_dim_count());
+                    ++q_i)
+                {
+                    if(!((attributes.get_scale() != nullptr
+                          && !attributes.get_scale()->get_dim().empty())
+                         && (attributes.get_normalized_dim_count() != 0)
+                         && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                                 <= (q_i
+                                     - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                             && (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                                    < static_cast<int64_t>(
+                                        (attributes.get_scale()->get_dim()).size()))
+                         && (attributes.get_x() != nullptr
+                             && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                 <= (q_i
+                                     - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                             && (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                                    < static_cast<int64_t>(
+                                        (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                             (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < 0
+                                 ? (q_i
+                                    - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                                       + static_cast<int64_t>(
+                                           (attributes.get_scale()->get_dim()).size())
+                                 : (q_i
+                                    - static_cast<int64_t>(attributes.get_normalized_dim_count())))]
+                         == (attributes.get_x()->get_dim())[static_cast<size_t>(
+                             (q_i - static_cast<int64_t>(attributes.get_normalized_dim_count())) < 0
+                                 ? (q_i
+                                    - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                                       + static_cast<int64_t>(
+                                           (attributes.get_x()->get_dim()).size())
+                                 : (q_i
+                                    - static_cast<int64_t>(
+                                        attributes.get_normalized_dim_count())))]))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_normalized_dim_count() != 0) && (attributes.get_x() != nullptr)
+                    && ((int64_t{0} <= static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                        && (static_cast<int64_t>(attributes.get_normalized_dim_count())
+                            <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+                    && !scaleDimsHolds(),
+                ErrorCode::INVALID_VALUE,
+                "LayernormBackwardNode: scale must match the trailing normalized_dim_count dims of "
+                "x");
+        }
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0)
                 && (attributes.get_mean() != nullptr)
@@ -148,8 +247,98 @@ public:
             ErrorCode::INVALID_VALUE,
             "LayernormBackwardNode: mean must have rank(x) dims (one-padded) or rank(x) - "
             "normalized_dim_count dims (reduced rank)");
-        HIPDNN_RETURN_IF_TRUE((attributes.get_mean() != nullptr) && (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0) && (((static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) == static_cast<int64_t>((attributes.get_x()->get_dim()).size())) && (int64_t{0} <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())))) && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())); q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size()); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: one-padded mean must be 1 outside the leading rank(x) - normalized_dim_count dims of x");
-        HIPDNN_RETURN_IF_TRUE((attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0) && ((int64_t{0} <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count()))) && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())) <= static_cast<int64_t>((attributes.get_x()->get_dim()).size()))) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) - static_cast<int64_t>(attributes.get_normalized_dim_count())); ++q_i) { if(!((attributes.get_mean() != nullptr && !attributes.get_mean()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_mean()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) : q_i)] == (attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)])) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "LayernormBackwardNode: mean must match the leading rank(x) - normalized_dim_count dims of x");
+        {
+            const auto meanOnePaddingHolds = [&]() {
+                for(int64_t q_i = (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                   - static_cast<int64_t>(attributes.get_normalized_dim_count()));
+                    q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_mean() != nullptr
+                          && !attributes.get_mean()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_mean()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_mean()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_mean() != nullptr) && (attributes.get_x() != nullptr)
+                    && (attributes.get_normalized_dim_count() != 0)
+                    && (((static_cast<int64_t>((attributes.get_mean()->get_dim()).size())
+                          == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                         && (int64_t{0}
+                             <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                                 - static_cast<int64_t>(attributes.get_normalized_dim_count()))))
+                        && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                             - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                            <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+                    && !meanOnePaddingHolds(),
+                ErrorCode::INVALID_VALUE,
+                "LayernormBackwardNode: one-padded mean must be 1 outside the leading rank(x) - "
+                "normalized_dim_count dims of x");
+        }
+        {
+            const auto meanDimsHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                           - static_cast<int64_t>(attributes.get_normalized_dim_count()));
+                    ++q_i)
+                {
+                    if(!((attributes.get_mean() != nullptr
+                          && !attributes.get_mean()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_mean()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_mean()->get_dim()).size()))
+                         && (attributes.get_x() != nullptr
+                             && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_mean()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_mean()->get_dim()).size())
+                                     : q_i)]
+                         == (attributes.get_x()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_x()->get_dim()).size())
+                                     : q_i)]))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0)
+                    && ((int64_t{0}
+                         <= (static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                             - static_cast<int64_t>(attributes.get_normalized_dim_count())))
+                        && ((static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                             - static_cast<int64_t>(attributes.get_normalized_dim_count()))
+                            <= static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+                    && !meanDimsHolds(),
+                ErrorCode::INVALID_VALUE,
+                "LayernormBackwardNode: mean must match the leading rank(x) - normalized_dim_count "
+                "dims of x");
+        }
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr) && (attributes.get_normalized_dim_count() != 0)
                 && (attributes.get_scale() != nullptr) && (attributes.get_mean() != nullptr)

@@ -130,7 +130,80 @@ public:
             "RMSNormBackwardNode: scale has no trailing dims matching x; at least one normalized "
             "dim is needed");
         // check scale-leading
-        HIPDNN_RETURN_IF_TRUE((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{1}; q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())))) { continue; } if(!(((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1}) || [&]() { for(int64_t q_j = q_i; q_j < static_cast<int64_t>((attributes.get_scale()->get_dim()).size()); ++q_j) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_j && q_j < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_j && q_j < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(q_j < 0 ? q_j + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_j)] == (attributes.get_x()->get_dim())[static_cast<size_t>(q_j < 0 ? q_j + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_j)])) { return false; } } return true; }())) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "RMSNormBackwardNode: scale must be 1 before its trailing dims matching x (the normalized shape)");
+        {
+            const auto scaleLeadingHolds = [&]() {
+                for(int64_t q_i = int64_t{1};
+                    q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_scale() != nullptr
+                          && !attributes.get_scale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_scale()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!(((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                              q_i < 0 ? q_i
+                                            + static_cast<int64_t>(
+                                                (attributes.get_scale()->get_dim()).size())
+                                      : q_i)]
+                          == int64_t{1})
+                         ||
+                         [&]() {
+                             for(int64_t q_j = q_i; q_j < static_cast<int64_t>(
+                                                        (attributes.get_scale()->get_dim()).size());
+                                 ++q_j)
+                             {
+                                 if(!((attributes.get_scale() != nullptr
+                                       && !attributes.get_scale()->get_dim().empty())
+                                      && (-static_cast<int64_t>(
+                                              (attributes.get_scale()->get_dim()).size())
+                                              <= q_j
+                                          && q_j < static_cast<int64_t>(
+                                                 (attributes.get_scale()->get_dim()).size()))
+                                      && (attributes.get_x() != nullptr
+                                          && !attributes.get_x()->get_dim().empty())
+                                      && (-static_cast<int64_t>(
+                                              (attributes.get_x()->get_dim()).size())
+                                              <= q_j
+                                          && q_j < static_cast<int64_t>(
+                                                 (attributes.get_x()->get_dim()).size()))))
+                                 {
+                                     continue;
+                                 }
+                                 if(!((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                                          q_j < 0
+                                              ? q_j
+                                                    + static_cast<int64_t>(
+                                                        (attributes.get_scale()->get_dim()).size())
+                                              : q_j)]
+                                      == (attributes.get_x()->get_dim())[static_cast<size_t>(
+                                          q_j < 0 ? q_j
+                                                        + static_cast<int64_t>(
+                                                            (attributes.get_x()->get_dim()).size())
+                                                  : q_j)]))
+                                 {
+                                     return false;
+                                 }
+                             }
+                             return true;
+                         }()))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+                    && !scaleLeadingHolds(),
+                ErrorCode::INVALID_VALUE,
+                "RMSNormBackwardNode: scale must be 1 before its trailing dims matching x (the "
+                "normalized shape)");
+        }
         // check mismatching-dscale
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dscale() != nullptr && !attributes.get_dscale()->get_dim().empty())
@@ -154,7 +227,80 @@ public:
             ErrorCode::INVALID_VALUE,
             "RMSNormBackwardNode: inv_rms must have the same rank as x");
         // check inv-rms-dims
-        HIPDNN_RETURN_IF_TRUE((attributes.get_inv_rms() != nullptr && !attributes.get_inv_rms()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()); ++q_i) { if(!((attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_scale()->get_dim()).size())) && (attributes.get_inv_rms() != nullptr && !attributes.get_inv_rms()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size())) && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))) { continue; } if(!((((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] != int64_t{1}) && ((attributes.get_inv_rms()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()) : q_i)] == int64_t{1})) || (((attributes.get_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_scale()->get_dim()).size()) : q_i)] == int64_t{1}) && ((attributes.get_inv_rms()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size()) : q_i)] == (attributes.get_x()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_x()->get_dim()).size()) : q_i)])))) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized axes and match x elsewhere");
+        {
+            const auto invRmsDimsHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_scale() != nullptr
+                          && !attributes.get_scale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_scale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_scale()->get_dim()).size()))
+                         && (attributes.get_inv_rms() != nullptr
+                             && !attributes.get_inv_rms()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_inv_rms()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_inv_rms()->get_dim()).size()))
+                         && (attributes.get_x() != nullptr
+                             && !attributes.get_x()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_x()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((((attributes.get_scale()->get_dim())[static_cast<size_t>(
+                               q_i < 0 ? q_i
+                                             + static_cast<int64_t>(
+                                                 (attributes.get_scale()->get_dim()).size())
+                                       : q_i)]
+                           != int64_t{1})
+                          && ((attributes.get_inv_rms()->get_dim())[static_cast<size_t>(
+                                  q_i < 0 ? q_i
+                                                + static_cast<int64_t>(
+                                                    (attributes.get_inv_rms()->get_dim()).size())
+                                          : q_i)]
+                              == int64_t{1}))
+                         || (((attributes.get_scale()->get_dim())
+                                  [static_cast<size_t>(q_i < 0 ? q_i
+                                                                     + static_cast<int64_t>(
+                                                                         (attributes.get_scale()
+                                                                              ->get_dim())
+                                                                             .size())
+                                                               : q_i)]
+                              == int64_t{1})
+                             && ((attributes.get_inv_rms()->get_dim())
+                                     [static_cast<size_t>(q_i < 0 ? q_i
+                                                                        + static_cast<int64_t>(
+                                                                            (attributes
+                                                                                 .get_inv_rms()
+                                                                                 ->get_dim())
+                                                                                .size())
+                                                                  : q_i)]
+                                 == (attributes.get_x()->get_dim())
+                                     [static_cast<size_t>(q_i < 0 ? q_i
+                                                                        + static_cast<int64_t>(
+                                                                            (attributes.get_x()
+                                                                                 ->get_dim())
+                                                                                .size())
+                                                                  : q_i)]))))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE((attributes.get_inv_rms() != nullptr
+                                   && !attributes.get_inv_rms()->get_dim().empty())
+                                      && !invRmsDimsHolds(),
+                                  ErrorCode::INVALID_VALUE,
+                                  "RMSNormBackwardNode: inv_rms must be 1 on scale's normalized "
+                                  "axes and match x elsewhere");
+        }
         return {};
     }
 

@@ -428,7 +428,39 @@ public:
             ErrorCode::ATTRIBUTE_NOT_SET,
             "SdpaBwdNode: SCALE tensor dimensions are not set");
         // check scale-scalar
-        HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && ![&]() { for(int64_t q_i = int64_t{0}; q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()); ++q_i) { if(!((attributes.get_attn_scale() != nullptr && !attributes.get_attn_scale()->get_dim().empty()) && (-static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) <= q_i && q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size())))) { continue; } if(!((attributes.get_attn_scale()->get_dim())[static_cast<size_t>(q_i < 0 ? q_i + static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size()) : q_i)] == int64_t{1})) { return false; } } return true; }(), ErrorCode::INVALID_VALUE, "SdpaBwdNode: SCALE tensor must be a scalar (single element)");
+        {
+            const auto scaleScalarHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(!((attributes.get_attn_scale() != nullptr
+                          && !attributes.get_attn_scale()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_attn_scale()->get_dim()).size())
+                                 <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_attn_scale()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_attn_scale()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_attn_scale()->get_dim()).size())
+                                     : q_i)]
+                         == int64_t{1}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr
+                                   && !attributes.get_attn_scale()->get_dim().empty())
+                                      && !scaleScalarHolds(),
+                                  ErrorCode::INVALID_VALUE,
+                                  "SdpaBwdNode: SCALE tensor must be a scalar (single element)");
+        }
         // check scale-pass-by-value
         HIPDNN_RETURN_IF_TRUE((attributes.get_attn_scale() != nullptr)
                                   && !attributes.get_attn_scale()->get_pass_by_value(),

@@ -94,51 +94,51 @@ public:
             ErrorCode::INVALID_VALUE,
             "ThingNode: in must have 2 dims or more in B_MODE");
         // check in-cols
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_in() != nullptr && !attributes.get_in()->get_dim().empty())
-                && (static_cast<int64_t>((attributes.get_in()->get_dim()).size()) >= 1)
-                && (int64_t{3} != 0)
-                && !(((attributes.get_in()->get_dim()[(attributes.get_in()->get_dim()).size() - 1]
-                       % int64_t{3})
-                      == int64_t{0})
-                     &&
-                     [&]() {
-                         for(int64_t q_i = int64_t{0};
-                             q_i < static_cast<int64_t>((attributes.get_in()->get_dim()).size());
-                             ++q_i)
-                         {
-                             if(q_i
-                                == ((-int64_t{1}) < 0
-                                        ? (-int64_t{1})
-                                              + static_cast<int64_t>(
-                                                  (attributes.get_in()->get_dim()).size())
-                                        : (-int64_t{1})))
-                             {
-                                 continue;
-                             }
-                             if(!((attributes.get_in() != nullptr
-                                   && !attributes.get_in()->get_dim().empty())
-                                  && (-static_cast<int64_t>((attributes.get_in()->get_dim()).size())
-                                          <= q_i
-                                      && q_i < static_cast<int64_t>(
-                                             (attributes.get_in()->get_dim()).size()))))
-                             {
-                                 continue;
-                             }
-                             if(!((attributes.get_in()->get_dim())[static_cast<size_t>(
-                                      q_i < 0 ? q_i
-                                                    + static_cast<int64_t>(
-                                                        (attributes.get_in()->get_dim()).size())
-                                              : q_i)]
-                                  > int64_t{0}))
-                             {
-                                 return false;
-                             }
-                         }
-                         return true;
-                     }()),
-            ErrorCode::INVALID_VALUE,
-            "ThingNode: in's last dim must be a multiple of 3");
+        {
+            const auto inColsHolds = [&]() {
+                for(int64_t q_i = int64_t{0};
+                    q_i < static_cast<int64_t>((attributes.get_in()->get_dim()).size());
+                    ++q_i)
+                {
+                    if(q_i
+                       == ((-int64_t{1}) < 0
+                               ? (-int64_t{1})
+                                     + static_cast<int64_t>((attributes.get_in()->get_dim()).size())
+                               : (-int64_t{1})))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_in() != nullptr && !attributes.get_in()->get_dim().empty())
+                         && (-static_cast<int64_t>((attributes.get_in()->get_dim()).size()) <= q_i
+                             && q_i < static_cast<int64_t>(
+                                    (attributes.get_in()->get_dim()).size()))))
+                    {
+                        continue;
+                    }
+                    if(!((attributes.get_in()->get_dim())[static_cast<size_t>(
+                             q_i < 0 ? q_i
+                                           + static_cast<int64_t>(
+                                               (attributes.get_in()->get_dim()).size())
+                                     : q_i)]
+                         > int64_t{0}))
+                    {
+                        return false;
+                    }
+                }
+                return true;
+            };
+            HIPDNN_RETURN_IF_TRUE(
+                (attributes.get_in() != nullptr && !attributes.get_in()->get_dim().empty())
+                    && (static_cast<int64_t>((attributes.get_in()->get_dim()).size()) >= 1)
+                    && (int64_t{3} != 0)
+                    && !(((attributes.get_in()
+                               ->get_dim()[(attributes.get_in()->get_dim()).size() - 1]
+                           % int64_t{3})
+                          == int64_t{0})
+                         && inColsHolds()),
+                ErrorCode::INVALID_VALUE,
+                "ThingNode: in's last dim must be a multiple of 3");
+        }
         return {};
     }
 
