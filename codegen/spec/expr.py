@@ -23,7 +23,9 @@ Types: int, float, bool, dims (a list of ints), tensor, enum values (`Enum.VALUE
 functions. Reading a value that does not exist (an unset tensor or one without dims, an unset field,
 an index outside the dims, a division by zero) makes the whole check not apply: it passes. `ndims(t)`
 is the one read of a tensor without dims that exists: the number of dims a set tensor has, 0 when it
-has none (hipDNN's `get_dim().size()`).
+has none (hipDNN's `get_dim().size()`). `channel_shape(t)` is the dims of a per-channel tensor of
+t: t's rank of 1s with t's dimension 1 (its channels) at index 1, as hipDNN's batchnorm nodes infer
+their statistics (BatchnormNode.hpp id 60125217721); it needs t to have at least 2 dims.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ MAX_INT = 2**62  # a literal beyond this cannot be an int64 the C++ side compute
 
 KEYWORDS = {"and", "or", "not", "true", "false", "with", "all", "any", "in", "range", "except"}
 FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int"),
-             "ndims": ("tensor", "int")}
+             "ndims": ("tensor", "int"), "channel_shape": ("tensor", "dims")}
 PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims", "dtype": "enum:DataType", "pass_by_value": "bool"}
 SHAPE_PROPERTIES = ("rank", "dims", "strides")  # the rest read only that the tensor is set
 # hipDNN's frontend DataType (Types.hpp id 64811238748), the values `t.dtype` compares with; a tensor
@@ -589,7 +591,7 @@ def shape_reads(node: Node) -> set[str]:
     def walk(n: Any) -> None:
         if not isinstance(n, Node):
             return
-        if n.kind == "prop" and n.value in SHAPE_PROPERTIES or n.kind == "call" and n.value in ("rank", "ndims"):
+        if n.kind == "prop" and n.value in SHAPE_PROPERTIES or n.kind == "call" and n.value in ("rank", "ndims", "channel_shape"):
             found.add(n.args[0].value)
         for a in n.args:
             walk(a)
@@ -672,6 +674,12 @@ class Values:
         if d is None:
             raise _Skip()
         return len(d)
+
+    def channel_shape(self, name: str) -> tuple[int, ...]:
+        d = self.dims(name)
+        if len(d) < 2:
+            raise _Skip()
+        return (1, d[1]) + (1,) * (len(d) - 2)
 
     def strides(self, name: str) -> tuple[int, ...]:
         self.dims(name)
@@ -774,8 +782,8 @@ def python(node: Node, v: str = "v") -> str:
             return f"{v}.is_set({a.value!r})"
         if node.value == "rank":
             return f"len({v}.dims({a.value!r}))"
-        if node.value == "ndims":
-            return f"{v}.ndims({a.value!r})"
+        if node.value in ("ndims", "channel_shape"):
+            return f"{v}.{node.value}({a.value!r})"
         return f"len({python(a, v)})"
     if k == "index":
         return f"at({python(node.args[0], v)}, {python(node.args[1], v)})"
@@ -931,6 +939,10 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
         if node.value == "ndims":
             _guard(guards, f"{ctx.tensors[a.value]} != nullptr")
             return _size(f"{ctx.tensors[a.value]}->get_dim()")
+        if node.value == "channel_shape":  # t's rank of 1s, t's channels at index 1
+            d = _dims_of(a.value, ctx, guards)
+            _guard(guards, f"{_size(d)} >= 2")
+            return f"[&]() {{ std::vector<int64_t> r(({d}).size(), 1); r[1] = ({d})[1]; return r; }}()"
         return _size(_cpp(a, ctx, guards))
     if k == "index":
         d = _cpp(node.args[0], ctx, guards)

@@ -214,10 +214,10 @@ NODE = NodeSpec(
     ("x", "scale", "bias", "epsilon", "y", ),
     lists=(("peer_stats", "PEER_STATS"), ),
     formulas=(
-        Formula('mean', lambda v: v.dims('scale'), strides='channels_last'),
-        Formula('inv_variance', lambda v: v.dims('scale'), strides='channels_last'),
-        Formula('next_running_mean', lambda v: v.dims('scale'), when=lambda v: ((v.present('prev_running_mean') & v.present('prev_running_variance')) & v.present('next_running_variance')), strides='channels_last'),
-        Formula('next_running_variance', lambda v: v.dims('scale'), when=lambda v: ((v.present('prev_running_mean') & v.present('prev_running_variance')) & v.present('next_running_mean')), strides='channels_last'),
+        Formula('mean', lambda v: v.channel_shape('x'), strides='channels_last'),
+        Formula('inv_variance', lambda v: v.channel_shape('x'), strides='channels_last'),
+        Formula('next_running_mean', lambda v: v.channel_shape('x'), when=lambda v: ((v.present('prev_running_mean') & v.present('prev_running_variance')) & v.present('next_running_variance')), strides='channels_last'),
+        Formula('next_running_variance', lambda v: v.channel_shape('x'), when=lambda v: ((v.present('prev_running_mean') & v.present('prev_running_variance')) & v.present('next_running_mean')), strides='channels_last'),
     ),
 )
 

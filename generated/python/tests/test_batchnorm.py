@@ -2416,11 +2416,11 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["mean"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
 
-    def test_InferMeanFormula1WithoutStridesOfScale(self) -> None:
+    def test_InferMeanFormula1WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), ()),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
@@ -2464,11 +2464,11 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
 
-    def test_InferInvVarianceFormula2WithoutStridesOfScale(self) -> None:
+    def test_InferInvVarianceFormula2WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), ()),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
@@ -2512,11 +2512,11 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
 
-    def test_InferNextRunningMeanFormula3WithoutStridesOfScale(self) -> None:
+    def test_InferNextRunningMeanFormula3WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), ()),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
@@ -2560,11 +2560,11 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
 
-    def test_InferNextRunningVarianceFormula4WithoutStridesOfScale(self) -> None:
+    def test_InferNextRunningVarianceFormula4WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), ()),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),

@@ -2724,13 +2724,13 @@ TEST(TestBatchnormNode, InferMeanKeepsUserValueFormula1)
     EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
-TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfScale)
+TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_bias(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
@@ -2798,13 +2798,13 @@ TEST(TestBatchnormNode, InferInvVarianceKeepsUserValueFormula2)
     EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
-TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfScale)
+TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_bias(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
@@ -2873,13 +2873,13 @@ TEST(TestBatchnormNode, InferNextRunningMeanKeepsUserValueFormula3)
               (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
-TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfScale)
+TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_bias(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(
@@ -2950,13 +2950,13 @@ TEST(TestBatchnormNode, InferNextRunningVarianceKeepsUserValueFormula4)
               (std::vector<int64_t>{64, 1, 1, 1}));
 }
 
-TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfScale)
+TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_bias(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_prev_running_mean(

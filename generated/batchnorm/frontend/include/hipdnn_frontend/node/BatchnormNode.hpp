@@ -777,9 +777,14 @@ public:
             }
         }
         if(attributes.get_mean() != nullptr && attributes.get_mean()->get_dim().empty()
-           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
         {
-            attributes.get_mean()->set_dim(attributes.get_scale()->get_dim());
+            attributes.get_mean()->set_dim([&]() {
+                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                r[1] = (attributes.get_x()->get_dim())[1];
+                return r;
+            }());
             if(attributes.get_mean()->get_stride().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_mean()->get_dim();
@@ -800,9 +805,14 @@ public:
         }
         if(attributes.get_inv_variance() != nullptr
            && attributes.get_inv_variance()->get_dim().empty()
-           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
         {
-            attributes.get_inv_variance()->set_dim(attributes.get_scale()->get_dim());
+            attributes.get_inv_variance()->set_dim([&]() {
+                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                r[1] = (attributes.get_x()->get_dim())[1];
+                return r;
+            }());
             if(attributes.get_inv_variance()->get_stride().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_inv_variance()->get_dim();
@@ -823,12 +833,17 @@ public:
         }
         if(attributes.get_next_running_mean() != nullptr
            && attributes.get_next_running_mean()->get_dim().empty()
-           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2)
            && (((attributes.get_prev_running_mean() != nullptr)
                 && (attributes.get_prev_running_variance() != nullptr))
                && (attributes.get_next_running_variance() != nullptr)))
         {
-            attributes.get_next_running_mean()->set_dim(attributes.get_scale()->get_dim());
+            attributes.get_next_running_mean()->set_dim([&]() {
+                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                r[1] = (attributes.get_x()->get_dim())[1];
+                return r;
+            }());
             if(attributes.get_next_running_mean()->get_stride().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_next_running_mean()->get_dim();
@@ -849,12 +864,17 @@ public:
         }
         if(attributes.get_next_running_variance() != nullptr
            && attributes.get_next_running_variance()->get_dim().empty()
-           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty())
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2)
            && (((attributes.get_prev_running_mean() != nullptr)
                 && (attributes.get_prev_running_variance() != nullptr))
                && (attributes.get_next_running_mean() != nullptr)))
         {
-            attributes.get_next_running_variance()->set_dim(attributes.get_scale()->get_dim());
+            attributes.get_next_running_variance()->set_dim([&]() {
+                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                r[1] = (attributes.get_x()->get_dim())[1];
+                return r;
+            }());
             if(attributes.get_next_running_variance()->get_stride().empty())
             {
                 const std::vector<int64_t>& dims

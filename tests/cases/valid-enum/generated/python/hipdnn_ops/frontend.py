@@ -106,6 +106,12 @@ class Values:
             raise Skip()
         return len(tensor.dims)
 
+    def channel_shape(self, name: str) -> tuple[int, ...]:
+        dims = self.dims(name)
+        if len(dims) < 2:
+            raise Skip()
+        return (1, dims[1]) + (1,) * (len(dims) - 2)
+
     def strides(self, name: str) -> tuple[int, ...]:
         self.dims(name)
         strides = self._attributes.tensors[name].strides
