@@ -285,7 +285,9 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
     # SPATIAL, the channel-only tensors CHANNEL
     assert "    x: {uid: 70, shape: SPATIAL}\n" in out and "    y: {uid: 75, shape: SPATIAL}\n" in out and "    mean: {uid: 71, shape: CHANNEL}\n" in out
     assert "  - {id: scale-channels, requires: \"scale.dims[1] == x.dims[1]\", message: scale channel dimension (index 1) must equal the channels of x}\n" in out
-    assert "rules:\n  - same_shape: [x, y]\n" in out and "inference:\n  - {tensor: y, from: x}\n" in out
+    # y = x where the node compares it: after x's positive dims and strides, among the checks
+    assert "x strides must be positive}\n  - same_shape: [x, y]\n  - {id: scale-batch," in out and "inference:\n  - {tensor: y, from: x}\n" in out
+    assert "\nrules:" not in out
     assert "checks from BatchnormInferenceNode.hpp pre_validate_node(): x-min-rank, scale-min-rank," in out
     assert "first assignment (in the header's shape order) that passes the node's checks: x SPATIAL, mean CHANNEL" in out
 
@@ -342,10 +344,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "cudnn"): "cuDNN's SDPA_BWD descriptor and attribute names (cuDNN 9.17's backend header): cudnn-frontend "
     "1.19.1 builds SDPA backward from other operations (CompositeSDPABackwardNode, id 55199211151), so no cudnn-frontend "
     "file names them; adoption writes no cudnn key for it and says so",
-    ("batchnorm", "infer"): "mean, inv_variance and the next running statistics shaped like scale: the node's "
-    "infer_properties_node() (id 60125217721) sets them through a lambda giving x's rank of 1s with x's channels at "
-    "index 1, a form the expression language has no value for (the spec states scale's dims, equal once scale's "
-    "checks hold), so adoption reads no lambda",
     ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794, x [2, 64, 32, 32] in its "
     "tests' own inline dims, no constants header), which the declared checks need; adoption writes add-op's small "
     "defaults. Momentum's [1] is the spec's own: no hipDNN node test gives momentum dims",

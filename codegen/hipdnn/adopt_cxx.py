@@ -558,6 +558,46 @@ def _formulas(body: str, local: dict[str, str], names: set[str], fields: set[str
     return [{k: v for k, v in f.items() if v} for f in out]
 
 
+def _channel_lambdas(body: str, local: dict[str, str], names: set[str]) -> list[dict[str, str]]:
+    """`infer:` formulas of a lambda giving its tensor parameter a per-channel shape of another
+    tensor, as hipDNN's batchnorm node writes it (BatchnormNode.hpp id 60125217721): `auto f =
+    [&](std::shared_ptr<TensorAttributes>& p) { if(p->get_dim().empty()) { std::vector<int64_t>
+    d(x->get_dim().size(), 1); d[1] = x->get_dim()[1]; p->set_dim(d); } ... }` gives `dims:
+    channel_shape(x)` (strides `channels_last` when the lambda then sets `generateStrides(p->get_dim(),
+    strideOrderNhwc(...))` while p has none); each call `f(t)` one formula for t, under the `if` heads
+    around the call other than t's own presence (`if(a && b && c && d)` -> the other three present)."""
+    out: list[dict[str, str]] = []
+    for lam in re.finditer(rf"\bauto\s+({_NAME})=\[&\]\((?:const)?std::shared_ptr<TensorAttributes>&({_NAME})\)", body):
+        fn, p = lam[1], lam[2]
+        block = _block(body, lam.end())
+        if block is None:
+            continue
+        text = body[block[0]:block[1]]
+        shape = re.search(rf"\bif\({p}->get_dim\(\)\.empty\(\)\)\{{std::vector<int64_t>({_NAME})\(({_REF})->get_dim\(\)\.size\(\),1\);"
+                          rf"\1\[1\]=\2->get_dim\(\)\[1\];{p}->set_dim\(\1\);\}}", text)
+        source = local.get(shape[2]) if shape is not None else None
+        if source not in names:
+            continue
+        rest = text[shape.end():] if shape is not None else ""
+        strides = "channels_last" if re.search(rf"strideOrderNhwc\({p}->get_dim\(\)\.size\(\)\)", rest) and re.search(rf"set_stride\(\S*generateStrides\({p}->get_dim\(\),", rest) else ""
+        for call in re.finditer(rf"(?<![\w.]){fn}\(({_NAME})\);", body[block[1]:]):
+            target = local.get(call[1])
+            if target is None or target == source:
+                continue
+            heads: list[str] = []
+            for kind, head in _enclosing(body, block[1] + call.start()):
+                parts = _split(head, "&&") if kind == "if" else ["\0"]
+                for part in parts:
+                    named = local.get(part)
+                    if named is None:
+                        heads.append("\0")
+                    elif named != target:
+                        heads.append(f"present({named})")
+            if "\0" not in heads:
+                out.append({k: v for k, v in {"tensor": target, "when": " and ".join(heads), "dims": f"channel_shape({source})", "strides": strides}.items() if v})
+    return out
+
+
 def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[str] = []) -> NodeInferences | None:
     """The shapes the checkout's node infers (`infer_properties_node()` setting a tensor's dims from
     another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body takes from
@@ -590,8 +630,8 @@ def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[
             inner = body[block[0]:block[1]]
             reads = sorted({t for t in names if f"attributes.get_{t}()" in inner}, key=lambda t: inner.index(f"attributes.get_{t}()"))
             out.fields.append((m[1], reads))
-        out.formulas += _formulas(body, local, names, set(fields))
-    inferred = {t for t, _ in out.pairs}
+        out.formulas += _formulas(body, local, names, set(fields)) + _channel_lambdas(body, local, names)
+    inferred = {t for t, _ in out.pairs} | {f["tensor"] for f in out.formulas}
     out.otherwise = [t for t in out.otherwise if t not in inferred]
     return out
 

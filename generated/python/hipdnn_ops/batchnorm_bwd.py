@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, ListSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, Formula, at, every
 
 
 class BatchnormBackwardOperationDescriptor(OperationDescriptor):
@@ -158,13 +158,15 @@ NODE = NodeSpec(
     ),
     (
         Inference('tensor', 'dx', 'x'),
-        Inference('tensor', 'dscale', 'scale'),
-        Inference('tensor', 'dbias', 'scale'),
     ),
     {
     },
     ("dy", "x", "scale", "dx", "dscale", "dbias", ),
     lists=(("peer_stats", "PEER_STATS"), ),
+    formulas=(
+        Formula('dscale', lambda v: v.channel_shape('x'), strides='channels_last'),
+        Formula('dbias', lambda v: v.channel_shape('x'), strides='channels_last'),
+    ),
 )
 
 

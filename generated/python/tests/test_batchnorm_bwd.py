@@ -1591,7 +1591,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dx"].dims, (3, 64, 32, 32))
         self.assertEqual(attributes.tensors["dx"].strides, (65536, 1024, 32, 1))
 
-    def test_InferDscaleFromSource(self) -> None:
+    def test_InferDscaleFromFormula1(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1608,28 +1608,9 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 64, 64))
 
-    def test_InferDscaleKeepsUserValue(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            },
-            {},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 1, 1))
-        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 1, 1))
-
-    def test_InferDbiasFromSource(self) -> None:
+    def test_InferDbiasFromFormula2(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1646,26 +1627,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 1, 1))
-
-    def test_InferDbiasKeepsUserValue(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "dbias": ((2, 64, 1, 1), (64, 1, 1, 1)),
-            },
-            {},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 1, 1))
-        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 64, 64))
 
     def test_InferDxFromSourceWithoutStrides(self) -> None:
         attributes = node_attributes(
@@ -1686,12 +1648,31 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dx"].dims, (2, 64, 32, 32))
         self.assertEqual(attributes.tensors["dx"].strides, ())
 
-    def test_InferDscaleFromSourceWithoutStrides(self) -> None:
+    def test_InferDscaleKeepsUserValueFormula1(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 1, 1))
+
+    def test_InferDscaleFormula1WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1703,14 +1684,33 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["dscale"].strides, ())
+        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 64, 64))
 
-    def test_InferDbiasFromSourceWithoutStrides(self) -> None:
+    def test_InferDbiasKeepsUserValueFormula2(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
                 "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((2, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 1, 1))
+
+    def test_InferDbiasFormula2WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), ()),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
                 "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1722,7 +1722,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["dbias"].strides, ())
+        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 64, 64))
 
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
@@ -1770,8 +1770,6 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
         self.assertEqual(outputs[0].dims, tensors["x"].dims)
-        self.assertEqual(outputs[1].dims, tensors["scale"].dims)
-        self.assertEqual(outputs[2].dims, tensors["scale"].dims)
 
 
 if __name__ == "__main__":

@@ -1428,7 +1428,7 @@ TEST(TestBatchnormBackwardNode, InferDxKeepsUserValue)
     EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
-TEST(TestBatchnormBackwardNode, InferDscaleFromSource)
+TEST(TestBatchnormBackwardNode, InferDscaleFromFormula1)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1451,37 +1451,10 @@ TEST(TestBatchnormBackwardNode, InferDscaleFromSource)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
-TEST(TestBatchnormBackwardNode, InferDscaleKeepsUserValue)
-{
-    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
-}
-
-TEST(TestBatchnormBackwardNode, InferDbiasFromSource)
+TEST(TestBatchnormBackwardNode, InferDbiasFromFormula2)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1504,34 +1477,7 @@ TEST(TestBatchnormBackwardNode, InferDbiasFromSource)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
-}
-
-TEST(TestBatchnormBackwardNode, InferDbiasKeepsUserValue)
-{
-    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDxFromSourceWithoutStrides)
@@ -1559,7 +1505,7 @@ TEST(TestBatchnormBackwardNode, InferDxFromSourceWithoutStrides)
     EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{}));
 }
 
-TEST(TestBatchnormBackwardNode, InferDscaleFromSourceWithoutStrides)
+TEST(TestBatchnormBackwardNode, InferDscaleKeepsUserValueFormula1)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1567,7 +1513,34 @@ TEST(TestBatchnormBackwardNode, InferDscaleFromSourceWithoutStrides)
         makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
     attributes.set_x(
         makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormBackwardNode, InferDscaleFormula1WithoutStridesOfX)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_mean(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_inv_variance(
@@ -1581,10 +1554,10 @@ TEST(TestBatchnormBackwardNode, InferDscaleFromSourceWithoutStrides)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
-TEST(TestBatchnormBackwardNode, InferDbiasFromSourceWithoutStrides)
+TEST(TestBatchnormBackwardNode, InferDbiasKeepsUserValueFormula2)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1592,7 +1565,34 @@ TEST(TestBatchnormBackwardNode, InferDbiasFromSourceWithoutStrides)
         makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
     attributes.set_x(
         makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+}
+
+TEST(TestBatchnormBackwardNode, InferDbiasFormula2WithoutStridesOfX)
+{
+    BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_mean(
         makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
     attributes.set_inv_variance(
@@ -1606,7 +1606,7 @@ TEST(TestBatchnormBackwardNode, InferDbiasFromSourceWithoutStrides)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
 }
 
 TEST(TestBatchnormBackwardNode, GatherHipdnnTensorsCollectsEverySetTensor)

@@ -599,26 +599,58 @@ public:
                 attributes.get_dx()->set_stride(attributes.get_x()->get_stride());
             }
         }
-        if(attributes.get_dscale() != nullptr && attributes.get_scale() != nullptr)
+        if(attributes.get_dscale() != nullptr && attributes.get_dscale()->get_dim().empty()
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
         {
-            if(attributes.get_dscale()->get_dim().empty())
-            {
-                attributes.get_dscale()->set_dim(attributes.get_scale()->get_dim());
-            }
+            attributes.get_dscale()->set_dim([&]() {
+                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                r[1] = (attributes.get_x()->get_dim())[1];
+                return r;
+            }());
             if(attributes.get_dscale()->get_stride().empty())
             {
-                attributes.get_dscale()->set_stride(attributes.get_scale()->get_stride());
+                const std::vector<int64_t>& dims = attributes.get_dscale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                // channels-last packed: dimension 1 innermost, then the last dimensions down to 2, then dimension 0
+                if(dims.size() >= 2)
+                {
+                    int64_t step = std::max<int64_t>(dims[1], 1);
+                    for(size_t i = dims.size(); i-- > 2;)
+                    {
+                        strides[i] = step;
+                        step *= std::max<int64_t>(dims[i], 1);
+                    }
+                    strides[0] = step;
+                }
+                attributes.get_dscale()->set_stride(strides);
             }
         }
-        if(attributes.get_dbias() != nullptr && attributes.get_scale() != nullptr)
+        if(attributes.get_dbias() != nullptr && attributes.get_dbias()->get_dim().empty()
+           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
         {
-            if(attributes.get_dbias()->get_dim().empty())
-            {
-                attributes.get_dbias()->set_dim(attributes.get_scale()->get_dim());
-            }
+            attributes.get_dbias()->set_dim([&]() {
+                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                r[1] = (attributes.get_x()->get_dim())[1];
+                return r;
+            }());
             if(attributes.get_dbias()->get_stride().empty())
             {
-                attributes.get_dbias()->set_stride(attributes.get_scale()->get_stride());
+                const std::vector<int64_t>& dims = attributes.get_dbias()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                // channels-last packed: dimension 1 innermost, then the last dimensions down to 2, then dimension 0
+                if(dims.size() >= 2)
+                {
+                    int64_t step = std::max<int64_t>(dims[1], 1);
+                    for(size_t i = dims.size(); i-- > 2;)
+                    {
+                        strides[i] = step;
+                        step *= std::max<int64_t>(dims[i], 1);
+                    }
+                    strides[0] = step;
+                }
+                attributes.get_dbias()->set_stride(strides);
             }
         }
         return {};
