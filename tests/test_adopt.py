@@ -267,7 +267,7 @@ def test_sdpa_bwd_stem_comes_from_the_checkouts_file_names(workspace):
     assert ("  stem SdpaBwd (not the table's SdpaBackward): the checkout's test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp, "
             "frontend/include/hipdnn_frontend/node/SdpaBwdNode.hpp\n") in out
     # the node SdpaBwdNode.hpp holds SdpaBackwardAttributes: its infer_properties_node() gives dq, dk, dv
-    assert "  output shapes from SdpaBwdNode.hpp: dq from q, dk from k, dv from v\n" in out
+    assert "  output shapes from SdpaBwdNode.hpp: dq = q.dims, dk = k.dims, dv = v.dims\n" in out  # packed strides
     assert "  constants_prefix: K_SDPA_BWD_\n" in out and "    q: {uid: 90, dims: [2, 4, 128, 64], strides: [32768, 8192, 64, 1]}\n" in out
 
 

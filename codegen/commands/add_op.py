@@ -170,7 +170,9 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 draft.formulas = inferred.formulas
                 formulated = {f["tensor"] for f in inferred.formulas}
                 draft.uninferred = [t for t in outputs if t not in read and t not in guessed and t not in formulated]
-                draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(f"{t} from {s}" for t, s, _ in read.values()) or "none"))
+                shapes = [f"{t} from {s}" for t, s, _ in read.values()]
+                shapes += [f"{f['tensor']} = {f['dims']}" + (f" ({f['strides']} strides)" if "strides" in f else "") for f in inferred.formulas if "when" not in f]
+                draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(shapes) or "none"))
                 if guessed:
                     draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")
             checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields])

@@ -598,6 +598,34 @@ def _channel_lambdas(body: str, local: dict[str, str], names: set[str]) -> list[
     return out
 
 
+def _generated_strides(body: str, local: dict[str, str], out: NodeInferences) -> list[dict[str, str]]:
+    """The copies (`out.pairs`) whose target's strides the body generates rather than copies, as
+    `infer:` formulas taken out of the pairs: `if(t->get_stride().empty()) { t->set_stride(
+    generateStrides(t->get_dim())); }` gives `{tensor: t, dims: s.dims}` (packed strides, hipDNN's
+    SdpaBwdNode id 64143033534), and with `o = extractStrideOrder(s2->get_stride())` passed as
+    `generateStrides(t->get_dim(), o)` `strides: order_of(s2)` (RMSNormBackwardNode id 64999519350)."""
+    found: list[dict[str, str]] = []
+    for target, source in list(out.pairs):
+        for m in re.finditer(rf"\bif\((?:({_REF})&&)?({_REF})->get_stride\(\)\.empty\(\)\)", body):
+            block = _block(body, m.end())
+            if local.get(m[2]) != target or m[1] is not None and local.get(m[1]) != target or block is None:
+                continue
+            text = body[block[0]:block[1]]
+            call = re.search(rf"set_stride\(\S*?generateStrides\(({_REF})->get_dim\(\)(?:,({_NAME}))?\)\);", text)
+            if call is None or local.get(call[1]) != target:
+                continue
+            strides = ""
+            if call[2] is not None:
+                order = re.search(rf"\bauto\s+{call[2]}=\S*?extractStrideOrder\(({_REF})->get_stride\(\)\);", text)
+                if order is None or local.get(order[1]) is None:
+                    continue
+                strides = f"order_of({local[order[1]]})"
+            out.pairs.remove((target, source))
+            found.append({k: v for k, v in {"tensor": target, "dims": f"{source}.dims", "strides": strides}.items() if v})
+            break
+    return found
+
+
 def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[str] = []) -> NodeInferences | None:
     """The shapes the checkout's node infers (`infer_properties_node()` setting a tensor's dims from
     another tensor's: `y->set_dim(x->get_dim())`, the tensors named by the locals the body takes from
@@ -631,6 +659,7 @@ def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[
             reads = sorted({t for t in names if f"attributes.get_{t}()" in inner}, key=lambda t: inner.index(f"attributes.get_{t}()"))
             out.fields.append((m[1], reads))
         out.formulas += _formulas(body, local, names, set(fields)) + _channel_lambdas(body, local, names)
+        out.formulas += _generated_strides(body, local, out)
     inferred = {t for t, _ in out.pairs} | {f["tensor"] for f in out.formulas}
     out.otherwise = [t for t in out.otherwise if t not in inferred]
     return out

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Mapping
 
 from hipdnn_ops.descriptor import FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DescriptorType, OperationType
-from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, Formula, at, every
 
 
 class RMSNormBackwardOperationDescriptor(OperationDescriptor):
@@ -127,12 +127,14 @@ NODE = NodeSpec(
     ),
     (
         Inference('tensor', 'dx', 'dy'),
-        Inference('tensor', 'dscale', 'scale'),
-        Inference('tensor', 'dbias', 'scale'),
     ),
     {
     },
     ("dy", "x", "scale", "inv_rms", "dx", "dscale", ),
+    formulas=(
+        Formula('dscale', lambda v: v.dims('scale'), strides='order_of(scale)'),
+        Formula('dbias', lambda v: v.dims('scale'), strides='order_of(scale)'),
+    ),
 )
 
 

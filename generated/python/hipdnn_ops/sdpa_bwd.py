@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from hipdnn_ops.descriptor import DtypeGroup, DtypeTable, FbsField, FieldSlot, OperationDescriptor, PresenceRule, TensorSlot
 from hipdnn_ops.enums import AttributeName, DataType, DescriptorType, OperationType, DiagonalAlignment
-from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, at, every, tmod
+from hipdnn_ops.frontend import FieldState, Inference, NodeCheck, NodeSpec, Formula, at, every, tmod
 
 
 class SdpaBwdOperationDescriptor(OperationDescriptor):
@@ -372,9 +372,6 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', 'SdpaBwdNode: SCALE tensor must be a pass-by-value tensor', tensors=(), fails=lambda v: (not v.pass_by_value('scale'))),
     ),
     (
-        Inference('tensor', 'dq', 'q'),
-        Inference('tensor', 'dk', 'k'),
-        Inference('tensor', 'dv', 'v'),
     ),
     {
         "alibi_mask": FieldState(False, False, False),
@@ -388,6 +385,11 @@ NODE = NodeSpec(
         "diagonal_alignment": FieldState(False, False, 'TOP_LEFT'),
     },
     ("q", "k", "v", "o", "do", "stats", "dq", "dk", "dv", ),
+    formulas=(
+        Formula('dq', lambda v: v.dims('q')),
+        Formula('dk', lambda v: v.dims('k')),
+        Formula('dv', lambda v: v.dims('v')),
+    ),
 )
 
 

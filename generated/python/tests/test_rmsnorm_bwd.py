@@ -1154,7 +1154,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dx"].dims, (2, 64, 32, 32))
         self.assertEqual(attributes.tensors["dx"].strides, (65536, 1024, 32, 1))
 
-    def test_InferDscaleFromSource(self) -> None:
+    def test_InferDscaleFromFormula1(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1172,25 +1172,7 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 32, 32))
         self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
 
-    def test_InferDscaleKeepsUserValue(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
-                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-            },
-            {},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 32, 32))
-        self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
-
-    def test_InferDbiasFromSource(self) -> None:
+    def test_InferDbiasFromFormula2(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1206,24 +1188,6 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 32, 32))
-        self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
-
-    def test_InferDbiasKeepsUserValue(self) -> None:
-        attributes = node_attributes(
-            {
-                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
-                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
-                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-            },
-            {},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 32, 32))
         self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
 
     def test_InferDxFromSourceWithoutStrides(self) -> None:
@@ -1244,7 +1208,25 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dx"].dims, (1, 64, 32, 32))
         self.assertEqual(attributes.tensors["dx"].strides, ())
 
-    def test_InferDscaleFromSourceWithoutStrides(self) -> None:
+    def test_InferDscaleKeepsUserValueFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDscaleFormula1WithoutStridesOfScale(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1260,9 +1242,45 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 32, 32))
-        self.assertEqual(attributes.tensors["dscale"].strides, ())
+        self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
 
-    def test_InferDbiasFromSourceWithoutStrides(self) -> None:
+    def test_InferDscaleFormula1InStrideOrderOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1, 2048, 64)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((), ()),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1, 2048, 64))
+
+    def test_InferDbiasKeepsUserValueFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDbiasFormula2WithoutStridesOfScale(self) -> None:
         attributes = node_attributes(
             {
                 "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
@@ -1278,7 +1296,25 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 32, 32))
-        self.assertEqual(attributes.tensors["dbias"].strides, ())
+        self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDbiasFormula2InStrideOrderOfScale(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1, 2048, 64)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1, 2048, 64))
 
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
@@ -1308,7 +1344,6 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         self.assertTrue(all(t.is_virtual for t in outputs))
         self.assertEqual(graph.validate(), Error())
         self.assertEqual(outputs[0].dims, tensors["dy"].dims)
-        self.assertEqual(outputs[1].dims, tensors["scale"].dims)
 
 
 if __name__ == "__main__":

@@ -868,7 +868,7 @@ TEST(TestRMSNormBackwardNode, InferDxKeepsUserValue)
     EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
-TEST(TestRMSNormBackwardNode, InferDscaleFromSource)
+TEST(TestRMSNormBackwardNode, InferDscaleFromFormula1)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -892,32 +892,7 @@ TEST(TestRMSNormBackwardNode, InferDscaleFromSource)
     EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
-TEST(TestRMSNormBackwardNode, InferDscaleKeepsUserValue)
-{
-    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_inv_rms(
-        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
-}
-
-TEST(TestRMSNormBackwardNode, InferDbiasFromSource)
+TEST(TestRMSNormBackwardNode, InferDbiasFromFormula2)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -938,31 +913,6 @@ TEST(TestRMSNormBackwardNode, InferDbiasFromSource)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
-}
-
-TEST(TestRMSNormBackwardNode, InferDbiasKeepsUserValue)
-{
-    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_inv_rms(
-        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
     EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
@@ -989,7 +939,32 @@ TEST(TestRMSNormBackwardNode, InferDxFromSourceWithoutStrides)
     EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{}));
 }
 
-TEST(TestRMSNormBackwardNode, InferDscaleFromSourceWithoutStrides)
+TEST(TestRMSNormBackwardNode, InferDscaleKeepsUserValueFormula1)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+}
+
+TEST(TestRMSNormBackwardNode, InferDscaleFormula1WithoutStridesOfScale)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1009,10 +984,59 @@ TEST(TestRMSNormBackwardNode, InferDscaleFromSourceWithoutStrides)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
 }
 
-TEST(TestRMSNormBackwardNode, InferDbiasFromSourceWithoutStrides)
+TEST(TestRMSNormBackwardNode, InferDscaleFormula1InStrideOrderOfScale)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1, 2048, 64}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{65536, 1, 2048, 64}));
+}
+
+TEST(TestRMSNormBackwardNode, InferDbiasKeepsUserValueFormula2)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(
+        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+}
+
+TEST(TestRMSNormBackwardNode, InferDbiasFormula2WithoutStridesOfScale)
 {
     RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1032,7 +1056,31 @@ TEST(TestRMSNormBackwardNode, InferDbiasFromSourceWithoutStrides)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+}
+
+TEST(TestRMSNormBackwardNode, InferDbiasFormula2InStrideOrderOfScale)
+{
+    RMSNormBackwardNode node(RMSNormBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_dy(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1, 2048, 64}));
+    attributes.set_inv_rms(
+        makeTensor(std::vector<int64_t>{1, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_dx(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dscale(
+        makeTensor(std::vector<int64_t>{1, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{65536, 1, 2048, 64}));
 }
 
 TEST(TestRMSNormBackwardNode, GatherHipdnnTensorsCollectsEverySetTensor)

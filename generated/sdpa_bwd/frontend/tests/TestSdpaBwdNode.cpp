@@ -4754,7 +4754,7 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDv)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing dv for setting properties");
 }
 
-TEST(TestSdpaBwdNode, InferDqFromSource)
+TEST(TestSdpaBwdNode, InferDqFromFormula1)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -4807,7 +4807,113 @@ TEST(TestSdpaBwdNode, InferDqFromSource)
     EXPECT_EQ(attributes.get_dq()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
 }
 
-TEST(TestSdpaBwdNode, InferDqKeepsUserValue)
+TEST(TestSdpaBwdNode, InferDkFromFormula2)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dk()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
+    EXPECT_EQ(attributes.get_dk()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
+}
+
+TEST(TestSdpaBwdNode, InferDvFromFormula3)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.25f;
+    attributes.attn_scale_value = 0.125f;
+    attributes.left_bound = 64;
+    attributes.right_bound = 0;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_dv()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
+    EXPECT_EQ(attributes.get_dv()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
+}
+
+TEST(TestSdpaBwdNode, InferDqKeepsUserValueFormula1)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -4861,12 +4967,11 @@ TEST(TestSdpaBwdNode, InferDqKeepsUserValue)
     EXPECT_EQ(attributes.get_dq()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
 }
 
-TEST(TestSdpaBwdNode, InferDkFromSource)
+TEST(TestSdpaBwdNode, InferDqFormula1WithoutStridesOfQ)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_q(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_q(makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{}));
     attributes.set_k(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_v(
@@ -4877,9 +4982,9 @@ TEST(TestSdpaBwdNode, InferDkFromSource)
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_stats(
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
-    attributes.set_dq(
+    attributes.set_dq(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dk(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_dv(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
@@ -4910,11 +5015,11 @@ TEST(TestSdpaBwdNode, InferDkFromSource)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dk()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
-    EXPECT_EQ(attributes.get_dk()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
+    EXPECT_EQ(attributes.get_dq()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
+    EXPECT_EQ(attributes.get_dq()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
 }
 
-TEST(TestSdpaBwdNode, InferDkKeepsUserValue)
+TEST(TestSdpaBwdNode, InferDkKeepsUserValueFormula2)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -4968,14 +5073,13 @@ TEST(TestSdpaBwdNode, InferDkKeepsUserValue)
     EXPECT_EQ(attributes.get_dk()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
 }
 
-TEST(TestSdpaBwdNode, InferDvFromSource)
+TEST(TestSdpaBwdNode, InferDkFormula2WithoutStridesOfK)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_q(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_k(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{}));
     attributes.set_v(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_o(
@@ -4986,9 +5090,9 @@ TEST(TestSdpaBwdNode, InferDvFromSource)
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
     attributes.set_dq(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dk(
+    attributes.set_dk(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_dv(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dv(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                    std::vector<int64_t>{65536, 16384, 128, 1}));
     attributes.set_seq_len_q(
@@ -5017,11 +5121,11 @@ TEST(TestSdpaBwdNode, InferDvFromSource)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dv()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
-    EXPECT_EQ(attributes.get_dv()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
+    EXPECT_EQ(attributes.get_dk()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
+    EXPECT_EQ(attributes.get_dk()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
 }
 
-TEST(TestSdpaBwdNode, InferDvKeepsUserValue)
+TEST(TestSdpaBwdNode, InferDvKeepsUserValueFormula3)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -5075,111 +5179,7 @@ TEST(TestSdpaBwdNode, InferDvKeepsUserValue)
     EXPECT_EQ(attributes.get_dv()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
 }
 
-TEST(TestSdpaBwdNode, InferDqFromSourceWithoutStrides)
-{
-    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_q(makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{}));
-    attributes.set_k(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_v(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_o(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_do(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_stats(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
-    attributes.set_dq(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dk(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dv(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                   std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_seq_len_q(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seq_len_kv(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                           std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                    std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
-    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
-    attributes.set_alibi_mask(true);
-    attributes.set_padding_mask(true);
-    attributes.set_causal_mask(true);
-    attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
-    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dq()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
-    EXPECT_EQ(attributes.get_dq()->get_stride(), (std::vector<int64_t>{}));
-}
-
-TEST(TestSdpaBwdNode, InferDkFromSourceWithoutStrides)
-{
-    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_q(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_k(makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{}));
-    attributes.set_v(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_o(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_do(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_stats(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
-    attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dk(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dv(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                   std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_seq_len_q(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seq_len_kv(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                           std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                    std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
-    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
-    attributes.set_alibi_mask(true);
-    attributes.set_padding_mask(true);
-    attributes.set_causal_mask(true);
-    attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
-    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dk()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
-    EXPECT_EQ(attributes.get_dk()->get_stride(), (std::vector<int64_t>{}));
-}
-
-TEST(TestSdpaBwdNode, InferDvFromSourceWithoutStrides)
+TEST(TestSdpaBwdNode, InferDvFormula3WithoutStridesOfV)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -5228,7 +5228,7 @@ TEST(TestSdpaBwdNode, InferDvFromSourceWithoutStrides)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_dv()->get_dim(), (std::vector<int64_t>{2, 4, 128, 64}));
-    EXPECT_EQ(attributes.get_dv()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_dv()->get_stride(), (std::vector<int64_t>{32768, 8192, 64, 1}));
 }
 
 TEST(TestSdpaBwdNode, GatherHipdnnTensorsCollectsEverySetTensor)

@@ -336,26 +336,106 @@ public:
                 attributes.get_dx()->set_stride(attributes.get_dy()->get_stride());
             }
         }
-        if(attributes.get_dscale() != nullptr && attributes.get_scale() != nullptr)
+        if(attributes.get_dscale() != nullptr && attributes.get_dscale()->get_dim().empty()
+           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
         {
-            if(attributes.get_dscale()->get_dim().empty())
-            {
-                attributes.get_dscale()->set_dim(attributes.get_scale()->get_dim());
-            }
+            attributes.get_dscale()->set_dim(attributes.get_scale()->get_dim());
             if(attributes.get_dscale()->get_stride().empty())
             {
-                attributes.get_dscale()->set_stride(attributes.get_scale()->get_stride());
+                const std::vector<int64_t>& dims = attributes.get_dscale()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                // packed in the stride order of attributes.get_scale() (longest stride outermost, ties in index
+                // order, dimension 1 last in an N...WC layout); row-major while it has no strides of this rank
+                const auto order = attributes.get_scale();
+                if(order != nullptr && !dims.empty() && order->get_stride().size() == dims.size())
+                {
+                    const std::vector<int64_t>& from = order->get_stride();
+                    std::vector<size_t> indices(dims.size());
+                    for(size_t i = 0; i < indices.size(); ++i)
+                    {
+                        indices[i] = i;
+                    }
+                    const auto firstMax
+                        = std::distance(from.begin(), std::max_element(from.begin(), from.end()));
+                    const auto firstMin
+                        = std::distance(from.begin(), std::min_element(from.begin(), from.end()));
+                    if(firstMax == 0 && firstMin == 1
+                       && std::any_of(from.begin() + 2, from.end(), [&from](int64_t s) {
+                              return s > from[1];
+                          }))
+                    {
+                        indices.erase(indices.begin() + 1);
+                        indices.push_back(1);
+                    }
+                    std::stable_sort(indices.begin(), indices.end(), [&from](size_t a, size_t b) {
+                        return from[a] > from[b];
+                    });
+                    int64_t step = 1;
+                    for(size_t k = indices.size(); k-- > 0;)
+                    {
+                        strides[indices[k]] = step;
+                        step *= std::max<int64_t>(dims[indices[k]], 1);
+                    }
+                }
+                else
+                {
+                    for(size_t i = dims.size(); i-- > 1;)
+                    {
+                        strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    }
+                }
+                attributes.get_dscale()->set_stride(strides);
             }
         }
-        if(attributes.get_dbias() != nullptr && attributes.get_scale() != nullptr)
+        if(attributes.get_dbias() != nullptr && attributes.get_dbias()->get_dim().empty()
+           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
         {
-            if(attributes.get_dbias()->get_dim().empty())
-            {
-                attributes.get_dbias()->set_dim(attributes.get_scale()->get_dim());
-            }
+            attributes.get_dbias()->set_dim(attributes.get_scale()->get_dim());
             if(attributes.get_dbias()->get_stride().empty())
             {
-                attributes.get_dbias()->set_stride(attributes.get_scale()->get_stride());
+                const std::vector<int64_t>& dims = attributes.get_dbias()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                // packed in the stride order of attributes.get_scale() (longest stride outermost, ties in index
+                // order, dimension 1 last in an N...WC layout); row-major while it has no strides of this rank
+                const auto order = attributes.get_scale();
+                if(order != nullptr && !dims.empty() && order->get_stride().size() == dims.size())
+                {
+                    const std::vector<int64_t>& from = order->get_stride();
+                    std::vector<size_t> indices(dims.size());
+                    for(size_t i = 0; i < indices.size(); ++i)
+                    {
+                        indices[i] = i;
+                    }
+                    const auto firstMax
+                        = std::distance(from.begin(), std::max_element(from.begin(), from.end()));
+                    const auto firstMin
+                        = std::distance(from.begin(), std::min_element(from.begin(), from.end()));
+                    if(firstMax == 0 && firstMin == 1
+                       && std::any_of(from.begin() + 2, from.end(), [&from](int64_t s) {
+                              return s > from[1];
+                          }))
+                    {
+                        indices.erase(indices.begin() + 1);
+                        indices.push_back(1);
+                    }
+                    std::stable_sort(indices.begin(), indices.end(), [&from](size_t a, size_t b) {
+                        return from[a] > from[b];
+                    });
+                    int64_t step = 1;
+                    for(size_t k = indices.size(); k-- > 0;)
+                    {
+                        strides[indices[k]] = step;
+                        step *= std::max<int64_t>(dims[indices[k]], 1);
+                    }
+                }
+                else
+                {
+                    for(size_t i = dims.size(); i-- > 1;)
+                    {
+                        strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    }
+                }
+                attributes.get_dbias()->set_stride(strides);
             }
         }
         return {};
