@@ -288,7 +288,7 @@ class NodeView:
     inferences: tuple[InferView, ...]
     # `infer:`: (target tensor, condition, dims expression, strides kind, the order_of / packed_axis
     # tensor's read or "", whether the packed_axis field is set, its value)
-    formulas: tuple[tuple[str, str, str, str, str, str, str], ...] = ()
+    formulas: tuple[tuple[str, str, str, str, str, str, str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -964,21 +964,25 @@ def node_view(spec: OpSpec, tensors: dict[str, TensorView], fields: dict[str, Fi
                     tuple(_formula_view(f, tensors, ctx) for f in nodecheck.formulas(spec)))
 
 
-def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str, str, str]:
+def _formula_view(f: expr.CompiledFormula, tensors: dict[str, TensorView], ctx: expr.CppContext) -> tuple[str, str, str, str, str, str, str, str]:
+    """(target, when the formula applies: the target set and `when` holding, when its dims apply:
+    every value the dims expression reads exists, the dims expression, the strides' kind, the
+    order_of / packed_axis tensor, the axis field's is-set and value). The strides apply whenever
+    the target then has dims but no strides, as hipDNN's nodes fill them."""
     target = tensors[f.formula.target].frontend_read
     guards: list[str] = []
     when = ""
     if f.when is not None:
         guards, when = expr.cpp(f.when, ctx)
     dims_guards, value = expr.cpp(f.dims, ctx)
-    guards += [g for g in dims_guards if g not in guards]
-    parts = [f"{target} != nullptr", f"{target}->get_dim().empty()", *(f"({g})" for g in guards), *([when] if when else [])]
+    dims_condition = " && ".join(f"({g})" for g in dims_guards if g not in guards)
+    parts = [f"{target} != nullptr", *(f"({g})" for g in guards), *([when] if when else [])]
     source = f.formula.order_of
     axis_set, axis_value = "false", "int64_t{0}"
     if f.formula.axis_field is not None:
         read, is_set, _ = ctx.fields[f.formula.axis_field]
         axis_set, axis_value = is_set or "true", f"static_cast<int64_t>({read})"
-    return (target, " && ".join(parts), value, f.formula.stride_kind, tensors[source].frontend_read if source else "",
+    return (target, " && ".join(parts), dims_condition, value, f.formula.stride_kind, tensors[source].frontend_read if source else "",
             axis_set, axis_value)
 
 

@@ -242,13 +242,25 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
                 strides[step.target] = strides.get(step.source) or ()
         elif not field_is_set(spec, by_name[step.target], fields[step.target]):
             fields[step.target] = inferred_field(step, dims)
-    for f in formulas(spec):
-        applied = formula_dims(spec, f, dims, strides, fields)
-        if applied is not None:
-            dims[f.formula.target] = applied
-            if not strides.get(f.formula.target):
-                strides[f.formula.target] = given_strides(spec, f.formula, applied, dims, strides, fields)
+    for f in formulas(spec):  # the dims while empty; the strides while empty and the target has dims
+        target = f.formula.target
+        if dims.get(target) is None or not formula_applies(spec, f, dims, strides, fields):
+            continue
+        if not dims[target]:
+            applied = formula_dims(spec, f, dims, strides, fields)
+            if applied is None:
+                continue
+            dims[target] = applied
+        if not strides.get(target) and dims[target]:
+            strides[target] = given_strides(spec, f.formula, tuple(dims[target] or ()), dims, strides, fields)
     return None
+
+
+def formula_applies(spec: OpSpec, f: expr.CompiledFormula, dims: Mapping[str, Dims | None], strides: Mapping[str, Dims | None],
+                    fields: Mapping[str, Any]) -> bool:
+    """Whether the formula's `when` holds (every value it reads existing); true without one."""
+    when, _ = formula_python(f)
+    return not when or expr.holds(expr.evaluator_source(when), values(spec, dims, strides, fields)) is True
 
 
 def given_strides(spec: OpSpec, formula: Formula, target: Dims, dims: Mapping[str, Dims | None],

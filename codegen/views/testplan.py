@@ -697,6 +697,7 @@ def _inference_variants(spec: OpSpec, state: NodeState) -> list[InferCase]:
     for step in nodecheck.inference_steps(spec):
         if step.inference.kind == "tensor" and step.target in state.present and step.source in state.present:
             add(f"Infer{naming.pascal(step.target)}FromSourceWithoutStrides", cleared(state, step.target, step.source), step.target)
+    filled: set[str] = set()
     for index, f in enumerate(nodecheck.formulas(spec)):
         target, word = f.formula.target, naming.pascal(f.formula.target)
         base = cleared(state, target)
@@ -704,6 +705,14 @@ def _inference_variants(spec: OpSpec, state: NodeState) -> list[InferCase]:
         if own:
             mine = (own[0] + 1,) + own[1:]
             add(f"Infer{word}KeepsUserValueFormula{index + 1}", _with(cleared(state, target), dims={target: mine}), target)
+            # the user's dims without strides: the first formula whose condition holds gives the
+            # strides, as hipDNN's nodes fill them (BlockScaleQuantizeNode id 57303967738)
+            user = replace(base, dims=tuple((n, own if n == target else d) for n, d in base.dims))
+            dims = {n: (d if n in user.present else None) for n, d in user.dims}
+            strides = {n: (d if n in user.present else None) for n, d in user.strides}
+            if target not in filled and nodecheck.formula_applies(spec, f, dims, strides, dict(user.fields)):
+                filled.add(target)
+                add(f"Infer{word}StridesOfUserDimsFormula{index + 1}", user, target)
         for source in sorted(expr.shape_reads(f.dims) - {target}):
             if source in base.present:
                 add(f"Infer{word}Formula{index + 1}WithoutStridesOf{naming.pascal(source)}", cleared(state, target, source), target)

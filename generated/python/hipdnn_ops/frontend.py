@@ -383,17 +383,21 @@ class NodeSpec:
             attributes.fields[step.target] = inferred
         for formula in self.formulas:
             target = tensors.get(formula.target)
-            if target is None or target.dims:
+            if target is None or target.dims and target.strides:
                 continue
             values = Values(self, attributes)
             try:
                 if formula.when is not None and not formula.when(values):
                     continue
-                dims = tuple(formula.dims(values))
             except Skip:
                 continue
-            target.dims = dims
-            if not target.strides:
+            if not target.dims:
+                try:
+                    target.dims = tuple(formula.dims(values))
+                except Skip:
+                    continue
+            dims = target.dims
+            if not target.strides and dims:
                 axis = None
                 if formula.strides.startswith("packed_axis("):
                     name = formula.strides[:-1].split(",")[1].strip()

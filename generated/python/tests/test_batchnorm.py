@@ -2416,6 +2416,30 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["mean"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
 
+    def test_InferMeanStridesOfUserDimsFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), ()),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        attributes.tensors["epsilon"].value = 1.0
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
+
     def test_InferMeanFormula1WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
@@ -2463,6 +2487,30 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferInvVarianceStridesOfUserDimsFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), ()),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        attributes.tensors["epsilon"].value = 1.0
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
 
     def test_InferInvVarianceFormula2WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
@@ -2512,6 +2560,30 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
 
+    def test_InferNextRunningMeanStridesOfUserDimsFormula3(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), ()),
+                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        attributes.tensors["epsilon"].value = 1.0
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
+
     def test_InferNextRunningMeanFormula3WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
@@ -2559,6 +2631,30 @@ class TestBatchnormNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+
+    def test_InferNextRunningVarianceStridesOfUserDimsFormula4(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "momentum": ((1,), (1,)),
+                "epsilon": ((1,), (1,)),
+                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 64, 1, 1), ()),
+            },
+            {},
+        )
+        attributes.tensors["epsilon"].value = 1.0
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
 
     def test_InferNextRunningVarianceFormula4WithoutStridesOfX(self) -> None:
         attributes = node_attributes(

@@ -1667,6 +1667,25 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 1, 1))
 
+    def test_InferDscaleStridesOfUserDimsFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), ()),
+                "dbias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dscale"].strides, (64, 1, 64, 64))
+
     def test_InferDscaleFormula1WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
@@ -1704,6 +1723,25 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 1, 1))
         self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 1, 1))
+
+    def test_InferDbiasStridesOfUserDimsFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dx": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "dbias": ((1, 64, 1, 1), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 1, 1))
+        self.assertEqual(attributes.tensors["dbias"].strides, (64, 1, 64, 64))
 
     def test_InferDbiasFormula2WithoutStridesOfX(self) -> None:
         attributes = node_attributes(

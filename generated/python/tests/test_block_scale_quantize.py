@@ -955,6 +955,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
+    def test_InferScaleStridesOfUserDimsFormula3(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
     def test_InferScaleFormula3WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {

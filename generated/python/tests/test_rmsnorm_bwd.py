@@ -1226,6 +1226,24 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["dscale"].dims, (2, 64, 32, 32))
         self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
 
+    def test_InferDscaleStridesOfUserDimsFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), ()),
+                "dbias": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dscale"].dims, (1, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dscale"].strides, (65536, 1024, 32, 1))
+
     def test_InferDscaleFormula1WithoutStridesOfScale(self) -> None:
         attributes = node_attributes(
             {
@@ -1278,6 +1296,24 @@ class TestRMSNormBackwardNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["dbias"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
+
+    def test_InferDbiasStridesOfUserDimsFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "dy": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "scale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "inv_rms": ((1, 1, 1, 1), (1, 1, 1, 1)),
+                "dx": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dscale": ((1, 64, 32, 32), (65536, 1024, 32, 1)),
+                "dbias": ((1, 64, 32, 32), ()),
+            },
+            {},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["dbias"].dims, (1, 64, 32, 32))
         self.assertEqual(attributes.tensors["dbias"].strides, (65536, 1024, 32, 1))
 
     def test_InferDbiasFormula2WithoutStridesOfScale(self) -> None:

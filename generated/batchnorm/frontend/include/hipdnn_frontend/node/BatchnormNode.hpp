@@ -776,16 +776,20 @@ public:
                 attributes.get_y()->set_stride(attributes.get_x()->get_stride());
             }
         }
-        if(attributes.get_mean() != nullptr && attributes.get_mean()->get_dim().empty()
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+        if(attributes.get_mean() != nullptr)
         {
-            attributes.get_mean()->set_dim([&]() {
-                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
-                r[1] = (attributes.get_x()->get_dim())[1];
-                return r;
-            }());
-            if(attributes.get_mean()->get_stride().empty())
+            if(attributes.get_mean()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+            {
+                attributes.get_mean()->set_dim([&]() {
+                    std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                    r[1] = (attributes.get_x()->get_dim())[1];
+                    return r;
+                }());
+            }
+            if(attributes.get_mean()->get_stride().empty()
+               && !attributes.get_mean()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_mean()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -803,17 +807,20 @@ public:
                 attributes.get_mean()->set_stride(strides);
             }
         }
-        if(attributes.get_inv_variance() != nullptr
-           && attributes.get_inv_variance()->get_dim().empty()
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+        if(attributes.get_inv_variance() != nullptr)
         {
-            attributes.get_inv_variance()->set_dim([&]() {
-                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
-                r[1] = (attributes.get_x()->get_dim())[1];
-                return r;
-            }());
-            if(attributes.get_inv_variance()->get_stride().empty())
+            if(attributes.get_inv_variance()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+            {
+                attributes.get_inv_variance()->set_dim([&]() {
+                    std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                    r[1] = (attributes.get_x()->get_dim())[1];
+                    return r;
+                }());
+            }
+            if(attributes.get_inv_variance()->get_stride().empty()
+               && !attributes.get_inv_variance()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_inv_variance()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -832,19 +839,22 @@ public:
             }
         }
         if(attributes.get_next_running_mean() != nullptr
-           && attributes.get_next_running_mean()->get_dim().empty()
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2)
            && (((attributes.get_prev_running_mean() != nullptr)
                 && (attributes.get_prev_running_variance() != nullptr))
                && (attributes.get_next_running_variance() != nullptr)))
         {
-            attributes.get_next_running_mean()->set_dim([&]() {
-                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
-                r[1] = (attributes.get_x()->get_dim())[1];
-                return r;
-            }());
-            if(attributes.get_next_running_mean()->get_stride().empty())
+            if(attributes.get_next_running_mean()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+            {
+                attributes.get_next_running_mean()->set_dim([&]() {
+                    std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                    r[1] = (attributes.get_x()->get_dim())[1];
+                    return r;
+                }());
+            }
+            if(attributes.get_next_running_mean()->get_stride().empty()
+               && !attributes.get_next_running_mean()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_next_running_mean()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -863,19 +873,22 @@ public:
             }
         }
         if(attributes.get_next_running_variance() != nullptr
-           && attributes.get_next_running_variance()->get_dim().empty()
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2)
            && (((attributes.get_prev_running_mean() != nullptr)
                 && (attributes.get_prev_running_variance() != nullptr))
                && (attributes.get_next_running_mean() != nullptr)))
         {
-            attributes.get_next_running_variance()->set_dim([&]() {
-                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
-                r[1] = (attributes.get_x()->get_dim())[1];
-                return r;
-            }());
-            if(attributes.get_next_running_variance()->get_stride().empty())
+            if(attributes.get_next_running_variance()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+            {
+                attributes.get_next_running_variance()->set_dim([&]() {
+                    std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                    r[1] = (attributes.get_x()->get_dim())[1];
+                    return r;
+                }());
+            }
+            if(attributes.get_next_running_variance()->get_stride().empty()
+               && !attributes.get_next_running_variance()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims
                     = attributes.get_next_running_variance()->get_dim();

@@ -599,16 +599,20 @@ public:
                 attributes.get_dx()->set_stride(attributes.get_x()->get_stride());
             }
         }
-        if(attributes.get_dscale() != nullptr && attributes.get_dscale()->get_dim().empty()
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+        if(attributes.get_dscale() != nullptr)
         {
-            attributes.get_dscale()->set_dim([&]() {
-                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
-                r[1] = (attributes.get_x()->get_dim())[1];
-                return r;
-            }());
-            if(attributes.get_dscale()->get_stride().empty())
+            if(attributes.get_dscale()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+            {
+                attributes.get_dscale()->set_dim([&]() {
+                    std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                    r[1] = (attributes.get_x()->get_dim())[1];
+                    return r;
+                }());
+            }
+            if(attributes.get_dscale()->get_stride().empty()
+               && !attributes.get_dscale()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_dscale()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -626,16 +630,20 @@ public:
                 attributes.get_dscale()->set_stride(strides);
             }
         }
-        if(attributes.get_dbias() != nullptr && attributes.get_dbias()->get_dim().empty()
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+        if(attributes.get_dbias() != nullptr)
         {
-            attributes.get_dbias()->set_dim([&]() {
-                std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
-                r[1] = (attributes.get_x()->get_dim())[1];
-                return r;
-            }());
-            if(attributes.get_dbias()->get_stride().empty())
+            if(attributes.get_dbias()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 2))
+            {
+                attributes.get_dbias()->set_dim([&]() {
+                    std::vector<int64_t> r((attributes.get_x()->get_dim()).size(), 1);
+                    r[1] = (attributes.get_x()->get_dim())[1];
+                    return r;
+                }());
+            }
+            if(attributes.get_dbias()->get_stride().empty()
+               && !attributes.get_dbias()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_dbias()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);

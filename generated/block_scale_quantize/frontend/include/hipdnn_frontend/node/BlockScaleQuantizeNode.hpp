@@ -164,34 +164,38 @@ public:
                 attributes.get_y()->set_stride(attributes.get_x()->get_stride());
             }
         }
-        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
-           && (attributes.get_block_size().has_value())
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (attributes.get_axis().has_value())
-           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                   <= static_cast<int64_t>(attributes.get_axis().value())
-               && static_cast<int64_t>(attributes.get_axis().value())
-                      < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
-           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+        if(attributes.get_scale() != nullptr && (attributes.get_block_size().has_value())
            && ((static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0})
                && (!static_cast<bool>(attributes.get_transpose()))))
         {
-            attributes.get_scale()->set_dim([&]() {
-                std::vector<int64_t> r = attributes.get_x()->get_dim();
-                r[static_cast<size_t>(
-                    static_cast<int64_t>(attributes.get_axis().value()) < 0
-                        ? static_cast<int64_t>(attributes.get_axis().value())
-                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                        : static_cast<int64_t>(attributes.get_axis().value()))]
-                    = ((attributes.get_x()->get_dim())[static_cast<size_t>(
-                           static_cast<int64_t>(attributes.get_axis().value()) < 0
-                               ? static_cast<int64_t>(attributes.get_axis().value())
-                                     + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                               : static_cast<int64_t>(attributes.get_axis().value()))]
-                       / static_cast<int64_t>(attributes.get_block_size().value()));
-                return r;
-            }());
-            if(attributes.get_scale()->get_stride().empty())
+            if(attributes.get_scale()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (attributes.get_axis().has_value())
+               && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                       <= static_cast<int64_t>(attributes.get_axis().value())
+                   && static_cast<int64_t>(attributes.get_axis().value())
+                          < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+               && (static_cast<int64_t>(attributes.get_block_size().value()) != 0))
+            {
+                attributes.get_scale()->set_dim([&]() {
+                    std::vector<int64_t> r = attributes.get_x()->get_dim();
+                    r[static_cast<size_t>(
+                        static_cast<int64_t>(attributes.get_axis().value()) < 0
+                            ? static_cast<int64_t>(attributes.get_axis().value())
+                                  + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                            : static_cast<int64_t>(attributes.get_axis().value()))]
+                        = ((attributes.get_x()->get_dim())[static_cast<size_t>(
+                               static_cast<int64_t>(attributes.get_axis().value()) < 0
+                                   ? static_cast<int64_t>(attributes.get_axis().value())
+                                         + static_cast<int64_t>(
+                                             (attributes.get_x()->get_dim()).size())
+                                   : static_cast<int64_t>(attributes.get_axis().value()))]
+                           / static_cast<int64_t>(attributes.get_block_size().value()));
+                    return r;
+                }());
+            }
+            if(attributes.get_scale()->get_stride().empty()
+               && !attributes.get_scale()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -238,29 +242,32 @@ public:
                 attributes.get_scale()->set_stride(strides);
             }
         }
-        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
-           && (attributes.get_block_size().has_value())
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
-           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
-           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (-int64_t{1})
-               && (-int64_t{1}) < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+        if(attributes.get_scale() != nullptr && (attributes.get_block_size().has_value())
            && (((static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0})
                 && (!(attributes.get_axis().has_value())))
                && (!static_cast<bool>(attributes.get_transpose()))))
         {
-            attributes.get_scale()->set_dim([&]() {
-                std::vector<int64_t> r = attributes.get_x()->get_dim();
-                r[static_cast<size_t>(
-                    (-int64_t{1}) < 0
-                        ? (-int64_t{1})
-                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                        : (-int64_t{1}))]
-                    = (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
-                       / static_cast<int64_t>(attributes.get_block_size().value()));
-                return r;
-            }());
-            if(attributes.get_scale()->get_stride().empty())
+            if(attributes.get_scale()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
+               && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+               && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (-int64_t{1})
+                   && (-int64_t{1}) < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+            {
+                attributes.get_scale()->set_dim([&]() {
+                    std::vector<int64_t> r = attributes.get_x()->get_dim();
+                    r[static_cast<size_t>(
+                        (-int64_t{1}) < 0
+                            ? (-int64_t{1})
+                                  + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                            : (-int64_t{1}))]
+                        = (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
+                           / static_cast<int64_t>(attributes.get_block_size().value()));
+                    return r;
+                }());
+            }
+            if(attributes.get_scale()->get_stride().empty()
+               && !attributes.get_scale()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -307,33 +314,37 @@ public:
                 attributes.get_scale()->set_stride(strides);
             }
         }
-        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
-           && (attributes.get_block_size().has_value())
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (attributes.get_axis().has_value())
-           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                   <= static_cast<int64_t>(attributes.get_axis().value())
-               && static_cast<int64_t>(attributes.get_axis().value())
-                      < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
-           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+        if(attributes.get_scale() != nullptr && (attributes.get_block_size().has_value())
            && (static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0}))
         {
-            attributes.get_scale()->set_dim([&]() {
-                std::vector<int64_t> r = attributes.get_x()->get_dim();
-                r[static_cast<size_t>(
-                    static_cast<int64_t>(attributes.get_axis().value()) < 0
-                        ? static_cast<int64_t>(attributes.get_axis().value())
-                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                        : static_cast<int64_t>(attributes.get_axis().value()))]
-                    = ((attributes.get_x()->get_dim())[static_cast<size_t>(
-                           static_cast<int64_t>(attributes.get_axis().value()) < 0
-                               ? static_cast<int64_t>(attributes.get_axis().value())
-                                     + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                               : static_cast<int64_t>(attributes.get_axis().value()))]
-                       / static_cast<int64_t>(attributes.get_block_size().value()));
-                return r;
-            }());
-            if(attributes.get_scale()->get_stride().empty())
+            if(attributes.get_scale()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (attributes.get_axis().has_value())
+               && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                       <= static_cast<int64_t>(attributes.get_axis().value())
+                   && static_cast<int64_t>(attributes.get_axis().value())
+                          < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+               && (static_cast<int64_t>(attributes.get_block_size().value()) != 0))
+            {
+                attributes.get_scale()->set_dim([&]() {
+                    std::vector<int64_t> r = attributes.get_x()->get_dim();
+                    r[static_cast<size_t>(
+                        static_cast<int64_t>(attributes.get_axis().value()) < 0
+                            ? static_cast<int64_t>(attributes.get_axis().value())
+                                  + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                            : static_cast<int64_t>(attributes.get_axis().value()))]
+                        = ((attributes.get_x()->get_dim())[static_cast<size_t>(
+                               static_cast<int64_t>(attributes.get_axis().value()) < 0
+                                   ? static_cast<int64_t>(attributes.get_axis().value())
+                                         + static_cast<int64_t>(
+                                             (attributes.get_x()->get_dim()).size())
+                                   : static_cast<int64_t>(attributes.get_axis().value()))]
+                           / static_cast<int64_t>(attributes.get_block_size().value()));
+                    return r;
+                }());
+            }
+            if(attributes.get_scale()->get_stride().empty()
+               && !attributes.get_scale()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -384,28 +395,31 @@ public:
                 attributes.get_scale()->set_stride(strides);
             }
         }
-        if(attributes.get_scale() != nullptr && attributes.get_scale()->get_dim().empty()
-           && (attributes.get_block_size().has_value())
-           && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-           && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
-           && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
-           && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (-int64_t{1})
-               && (-int64_t{1}) < static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+        if(attributes.get_scale() != nullptr && (attributes.get_block_size().has_value())
            && ((static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0})
                && (!(attributes.get_axis().has_value()))))
         {
-            attributes.get_scale()->set_dim([&]() {
-                std::vector<int64_t> r = attributes.get_x()->get_dim();
-                r[static_cast<size_t>(
-                    (-int64_t{1}) < 0
-                        ? (-int64_t{1})
-                              + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
-                        : (-int64_t{1}))]
-                    = (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
-                       / static_cast<int64_t>(attributes.get_block_size().value()));
-                return r;
-            }());
-            if(attributes.get_scale()->get_stride().empty())
+            if(attributes.get_scale()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
+               && (static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= 1)
+               && (static_cast<int64_t>(attributes.get_block_size().value()) != 0)
+               && (-static_cast<int64_t>((attributes.get_x()->get_dim()).size()) <= (-int64_t{1})
+                   && (-int64_t{1}) < static_cast<int64_t>((attributes.get_x()->get_dim()).size())))
+            {
+                attributes.get_scale()->set_dim([&]() {
+                    std::vector<int64_t> r = attributes.get_x()->get_dim();
+                    r[static_cast<size_t>(
+                        (-int64_t{1}) < 0
+                            ? (-int64_t{1})
+                                  + static_cast<int64_t>((attributes.get_x()->get_dim()).size())
+                            : (-int64_t{1}))]
+                        = (attributes.get_x()->get_dim()[(attributes.get_x()->get_dim()).size() - 1]
+                           / static_cast<int64_t>(attributes.get_block_size().value()));
+                    return r;
+                }());
+            }
+            if(attributes.get_scale()->get_stride().empty()
+               && !attributes.get_scale()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_scale()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);

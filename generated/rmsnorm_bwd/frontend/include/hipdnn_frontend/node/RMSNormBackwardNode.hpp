@@ -336,11 +336,15 @@ public:
                 attributes.get_dx()->set_stride(attributes.get_dy()->get_stride());
             }
         }
-        if(attributes.get_dscale() != nullptr && attributes.get_dscale()->get_dim().empty()
-           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+        if(attributes.get_dscale() != nullptr)
         {
-            attributes.get_dscale()->set_dim(attributes.get_scale()->get_dim());
-            if(attributes.get_dscale()->get_stride().empty())
+            if(attributes.get_dscale()->get_dim().empty()
+               && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+            {
+                attributes.get_dscale()->set_dim(attributes.get_scale()->get_dim());
+            }
+            if(attributes.get_dscale()->get_stride().empty()
+               && !attributes.get_dscale()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_dscale()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -387,11 +391,15 @@ public:
                 attributes.get_dscale()->set_stride(strides);
             }
         }
-        if(attributes.get_dbias() != nullptr && attributes.get_dbias()->get_dim().empty()
-           && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+        if(attributes.get_dbias() != nullptr)
         {
-            attributes.get_dbias()->set_dim(attributes.get_scale()->get_dim());
-            if(attributes.get_dbias()->get_stride().empty())
+            if(attributes.get_dbias()->get_dim().empty()
+               && (attributes.get_scale() != nullptr && !attributes.get_scale()->get_dim().empty()))
+            {
+                attributes.get_dbias()->set_dim(attributes.get_scale()->get_dim());
+            }
+            if(attributes.get_dbias()->get_stride().empty()
+               && !attributes.get_dbias()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_dbias()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);

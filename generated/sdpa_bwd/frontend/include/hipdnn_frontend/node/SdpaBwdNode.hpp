@@ -499,11 +499,14 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "SdpaBwdNode missing dv for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
-        if(attributes.get_dq() != nullptr && attributes.get_dq()->get_dim().empty()
-           && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty()))
+        if(attributes.get_dq() != nullptr)
         {
-            attributes.get_dq()->set_dim(attributes.get_q()->get_dim());
-            if(attributes.get_dq()->get_stride().empty())
+            if(attributes.get_dq()->get_dim().empty()
+               && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty()))
+            {
+                attributes.get_dq()->set_dim(attributes.get_q()->get_dim());
+            }
+            if(attributes.get_dq()->get_stride().empty() && !attributes.get_dq()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_dq()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -514,11 +517,14 @@ public:
                 attributes.get_dq()->set_stride(strides);
             }
         }
-        if(attributes.get_dk() != nullptr && attributes.get_dk()->get_dim().empty()
-           && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty()))
+        if(attributes.get_dk() != nullptr)
         {
-            attributes.get_dk()->set_dim(attributes.get_k()->get_dim());
-            if(attributes.get_dk()->get_stride().empty())
+            if(attributes.get_dk()->get_dim().empty()
+               && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty()))
+            {
+                attributes.get_dk()->set_dim(attributes.get_k()->get_dim());
+            }
+            if(attributes.get_dk()->get_stride().empty() && !attributes.get_dk()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_dk()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
@@ -529,11 +535,14 @@ public:
                 attributes.get_dk()->set_stride(strides);
             }
         }
-        if(attributes.get_dv() != nullptr && attributes.get_dv()->get_dim().empty()
-           && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty()))
+        if(attributes.get_dv() != nullptr)
         {
-            attributes.get_dv()->set_dim(attributes.get_v()->get_dim());
-            if(attributes.get_dv()->get_stride().empty())
+            if(attributes.get_dv()->get_dim().empty()
+               && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty()))
+            {
+                attributes.get_dv()->set_dim(attributes.get_v()->get_dim());
+            }
+            if(attributes.get_dv()->get_stride().empty() && !attributes.get_dv()->get_dim().empty())
             {
                 const std::vector<int64_t>& dims = attributes.get_dv()->get_dim();
                 std::vector<int64_t> strides(dims.size(), 1);
