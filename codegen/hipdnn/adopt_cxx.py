@@ -598,6 +598,35 @@ def _channel_lambdas(body: str, local: dict[str, str], names: set[str]) -> list[
     return out
 
 
+def _packed_axis_copies(body: str, local: dict[str, str], names: set[str], fields: set[str], out: NodeInferences) -> list[dict[str, str]]:
+    """For a copy (`out.pairs`) whose strides block first gives, under a condition, strides packed
+    with an axis innermost (`if(c && !s->get_stride().empty()) { t->set_stride(
+    generateStridesWithPackedAxis(s->get_stride(), s->get_dim(), t->get_dim(), f)); } else ...`): a
+    formula `{tensor: t, when: c, dims: s.dims, strides: packed_axis(s, f)}`, which runs before the
+    copy and so takes precedence (block-scale quantize's y under transpose, id 57303967738)."""
+    found: list[dict[str, str]] = []
+    for target, source in out.pairs:
+        for m in re.finditer(rf"\bif\(({_REF})->get_stride\(\)\.empty\(\)\)", body):
+            block = _block(body, m.end())
+            if local.get(m[1]) != target or block is None:
+                continue
+            branch = re.match(rf"\{{if\(", body[block[0]:])
+            parsed = _arguments(body, block[0] + branch.end() - 1) if branch is not None else None
+            inner = _block(body, parsed[1]) if parsed is not None else None
+            if parsed is None or inner is None or not parsed[0]:
+                continue
+            cond = [p for p in _split(parsed[0][0], "&&") if not re.fullmatch(rf"!({_REF})->get_stride\(\)\.empty\(\)", p)]
+            packed = re.search(rf"generateStridesWithPackedAxis\(({_REF})->get_stride\(\),\1->get_dim\(\),({_REF})->get_dim\(\),({_NAME})\)", body[inner[0]:inner[1]])
+            reader = _Reader(body, m.start(), local, {}, fields, names)
+            when = [reader.expr(c) for c in cond]
+            axis = local.get(packed[3], packed[3]) if packed is not None else ""
+            if packed is None or local.get(packed[1]) != source or local.get(packed[2]) != target or axis not in fields or None in when or not when:
+                continue
+            found.append({"tensor": target, "when": " and ".join(str(w) for w in when), "dims": f"{source}.dims", "strides": f"packed_axis({source}, {axis})"})
+            break
+    return found
+
+
 def _generated_strides(body: str, local: dict[str, str], out: NodeInferences) -> list[dict[str, str]]:
     """The copies (`out.pairs`) whose target's strides the body generates rather than copies, as
     `infer:` formulas taken out of the pairs: `if(t->get_stride().empty()) { t->set_stride(
@@ -659,7 +688,7 @@ def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[
             reads = sorted({t for t in names if f"attributes.get_{t}()" in inner}, key=lambda t: inner.index(f"attributes.get_{t}()"))
             out.fields.append((m[1], reads))
         out.formulas += _formulas(body, local, names, set(fields)) + _channel_lambdas(body, local, names)
-        out.formulas += _generated_strides(body, local, out)
+        out.formulas = _packed_axis_copies(body, local, names, set(fields), out) + out.formulas + _generated_strides(body, local, out)
     inferred = {t for t, _ in out.pairs} | {f["tensor"] for f in out.formulas}
     out.otherwise = [t for t in out.otherwise if t not in inferred]
     return out

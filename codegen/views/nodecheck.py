@@ -229,6 +229,17 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
     for t in spec.required_tensors:
         if dims.get(t.name) is None:
             return infer_missing_message(spec, t.name)
+    for f in formulas(spec):  # the dims while empty; the strides while empty and the target has dims
+        target = f.formula.target
+        if dims.get(target) is None or not formula_applies(spec, f, dims, strides, fields):
+            continue
+        if not dims[target]:
+            applied = formula_dims(spec, f, dims, strides, fields)
+            if applied is None:
+                continue
+            dims[target] = applied
+        if not strides.get(target) and dims[target]:
+            strides[target] = given_strides(spec, f.formula, tuple(dims[target] or ()), dims, strides, fields)
     by_name = {f.name: f for f in spec.fields}
     for step in inference_steps(spec):
         if dims.get(step.source) is None:
@@ -242,17 +253,6 @@ def infer(spec: OpSpec, dims: dict[str, Dims | None], strides: dict[str, Dims | 
                 strides[step.target] = strides.get(step.source) or ()
         elif not field_is_set(spec, by_name[step.target], fields[step.target]):
             fields[step.target] = inferred_field(step, dims)
-    for f in formulas(spec):  # the dims while empty; the strides while empty and the target has dims
-        target = f.formula.target
-        if dims.get(target) is None or not formula_applies(spec, f, dims, strides, fields):
-            continue
-        if not dims[target]:
-            applied = formula_dims(spec, f, dims, strides, fields)
-            if applied is None:
-                continue
-            dims[target] = applied
-        if not strides.get(target) and dims[target]:
-            strides[target] = given_strides(spec, f.formula, tuple(dims[target] or ()), dims, strides, fields)
     return None
 
 
@@ -277,7 +277,8 @@ def given_strides(spec: OpSpec, formula: Formula, target: Dims, dims: Mapping[st
 
 
 def formulas(spec: OpSpec) -> tuple[expr.CompiledFormula, ...]:
-    """The inference formulas (`infer:`), applied in order after the copies of `inference:`."""
+    """The inference formulas (`infer:`), applied in order before the copies of `inference:` (a
+    formula whose condition holds takes precedence over a copy to the same tensor)."""
     return expr.compiled_formulas(spec) or ()
 
 

@@ -357,6 +357,30 @@ class NodeSpec:
         for name in self.required:
             if name not in tensors:
                 return Error(ATTRIBUTE_NOT_SET, f"{self.node_class} missing {name} for setting properties")
+        # the formulas first: a formula whose condition holds takes precedence over a copy
+        for formula in self.formulas:
+            target = tensors.get(formula.target)
+            if target is None or target.dims and target.strides:
+                continue
+            values = Values(self, attributes)
+            try:
+                if formula.when is not None and not formula.when(values):
+                    continue
+            except Skip:
+                continue
+            if not target.dims:
+                try:
+                    target.dims = tuple(formula.dims(values))
+                except Skip:
+                    continue
+            dims = target.dims
+            if not target.strides and dims:
+                axis = None
+                if formula.strides.startswith("packed_axis("):
+                    name = formula.strides[:-1].split(",")[1].strip()
+                    value = attributes.fields.get(name)
+                    axis = int(value) if value is not None and self.field_is_set(name, value) else None
+                target.strides = formula_strides(formula.strides, dims, tensors, axis)
         for step in self.inferences:
             source = tensors.get(step.source)
             if source is None:
@@ -381,29 +405,6 @@ class NodeSpec:
             elif to is not None and step.keeps == "leading":
                 inferred = len(to.dims) - inferred
             attributes.fields[step.target] = inferred
-        for formula in self.formulas:
-            target = tensors.get(formula.target)
-            if target is None or target.dims and target.strides:
-                continue
-            values = Values(self, attributes)
-            try:
-                if formula.when is not None and not formula.when(values):
-                    continue
-            except Skip:
-                continue
-            if not target.dims:
-                try:
-                    target.dims = tuple(formula.dims(values))
-                except Skip:
-                    continue
-            dims = target.dims
-            if not target.strides and dims:
-                axis = None
-                if formula.strides.startswith("packed_axis("):
-                    name = formula.strides[:-1].split(",")[1].strip()
-                    value = attributes.fields.get(name)
-                    axis = int(value) if value is not None and self.field_is_set(name, value) else None
-                target.strides = formula_strides(formula.strides, dims, tensors, axis)
         return Error()
 
 

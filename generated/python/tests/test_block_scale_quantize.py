@@ -787,7 +787,21 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["y"].dims, (2, 1, 64, 128))
         self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleFromFormula1(self) -> None:
+    def test_InferYFromFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferScaleFromFormula2(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
@@ -801,7 +815,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
-    def test_InferScaleFromFormula3(self) -> None:
+    def test_InferScaleFromFormula4(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
@@ -815,7 +829,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
-    def test_InferScaleFromFormula4(self) -> None:
+    def test_InferScaleFromFormula5(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
@@ -841,63 +855,77 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
         self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
-        self.assertEqual(attributes.tensors["y"].strides, ())
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleKeepsUserValueFormula1(self) -> None:
+    def test_InferYKeepsUserValueFormula1(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
             {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (2, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleFormula1WithoutStridesOfX(self) -> None:
+    def test_InferYStridesOfUserDimsFormula1(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYFormula1WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), ()),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
             {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleFormula1InStrideOrderOfX(self) -> None:
+    def test_InferYFormula1InStrideOrderOfX(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYFormula1WhenFalse(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
             {"block_size": 32, "axis": 3, "transpose": False},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
-
-    def test_InferScaleFormula1WhenFalse(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
-            },
-            {"block_size": None, "axis": 3, "transpose": True},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, ())
-        self.assertEqual(attributes.tensors["scale"].strides, ())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
     def test_InferScaleKeepsUserValueFormula2(self) -> None:
         attributes = node_attributes(
@@ -927,6 +955,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
+    def test_InferScaleFormula2InStrideOrderOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": False},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
+
     def test_InferScaleFormula2WhenFalse(self) -> None:
         attributes = node_attributes(
             {
@@ -955,38 +997,10 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
-    def test_InferScaleStridesOfUserDimsFormula3(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((1, 1, 64, 4), ()),
-            },
-            {"block_size": 32, "axis": 3, "transpose": True},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
-
     def test_InferScaleFormula3WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), ()),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
-            },
-            {"block_size": 32, "axis": 3, "transpose": True},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
-
-    def test_InferScaleFormula3InStrideOrderOfX(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((), ()),
             },
@@ -1025,6 +1039,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
+    def test_InferScaleStridesOfUserDimsFormula4(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
     def test_InferScaleFormula4WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
@@ -1046,6 +1074,62 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((), ()),
             },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula4WhenFalse(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": None, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, ())
+        self.assertEqual(attributes.tensors["scale"].strides, ())
+
+    def test_InferScaleKeepsUserValueFormula5(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula5WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula5InStrideOrderOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
             {"block_size": 32, "axis": None, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
@@ -1053,7 +1137,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
 
-    def test_InferScaleFormula4WhenFalse(self) -> None:
+    def test_InferScaleFormula5WhenFalse(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),

@@ -473,7 +473,26 @@ TEST(TestBlockScaleQuantizeNode, InferYKeepsUserValue)
     EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula1)
+TEST(TestBlockScaleQuantizeNode, InferYFromFormula1)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula2)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -492,7 +511,7 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula1)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula3)
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula4)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -511,7 +530,7 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula3)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula4)
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula5)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -545,83 +564,102 @@ TEST(TestBlockScaleQuantizeNode, InferYFromSourceWithoutStrides)
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula1)
+TEST(TestBlockScaleQuantizeNode, InferYKeepsUserValueFormula1)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_scale(
-        makeTensor(std::vector<int64_t>{2, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
     attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{2, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula1WithoutStridesOfX)
+TEST(TestBlockScaleQuantizeNode, InferYStridesOfUserDimsFormula1)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferYFormula1WithoutStridesOfX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
     attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula1InStrideOrderOfX)
+TEST(TestBlockScaleQuantizeNode, InferYFormula1InStrideOrderOfX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
-    attributes.set_y(
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferYFormula1WhenFalse)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
     attributes.set_axis(3);
     attributes.set_transpose(false);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 1, 4, 1}));
-}
-
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula1WhenFalse)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    // block_size left unset
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
 TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula2)
@@ -660,6 +698,25 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula2WithoutStridesOfX)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula2InStrideOrderOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(false);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 1, 4, 1}));
 }
 
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula2WhenFalse)
@@ -701,49 +758,11 @@ TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula3)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleStridesOfUserDimsFormula3)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{}));
-    attributes.set_block_size(32);
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
-}
-
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula3WithoutStridesOfX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_block_size(32);
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
-}
-
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula3InStrideOrderOfX)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
     attributes.set_y(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
@@ -796,6 +815,25 @@ TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula4)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
+TEST(TestBlockScaleQuantizeNode, InferScaleStridesOfUserDimsFormula4)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula4WithoutStridesOfX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
@@ -824,6 +862,82 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula4InStrideOrderOfX)
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula4WhenFalse)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    // block_size left unset
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula5)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{2, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula5WithoutStridesOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula5InStrideOrderOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
     // axis left unset
     attributes.set_transpose(true);
 
@@ -833,7 +947,7 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula4InStrideOrderOfX)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 1, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula4WhenFalse)
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula5WhenFalse)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;

@@ -765,17 +765,6 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BatchnormNode missing y for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
-        if(attributes.get_y() != nullptr && attributes.get_x() != nullptr)
-        {
-            if(attributes.get_y()->get_dim().empty())
-            {
-                attributes.get_y()->set_dim(attributes.get_x()->get_dim());
-            }
-            if(attributes.get_y()->get_stride().empty())
-            {
-                attributes.get_y()->set_stride(attributes.get_x()->get_stride());
-            }
-        }
         if(attributes.get_mean() != nullptr)
         {
             if(attributes.get_mean()->get_dim().empty()
@@ -905,6 +894,17 @@ public:
                     strides[0] = step;
                 }
                 attributes.get_next_running_variance()->set_stride(strides);
+            }
+        }
+        if(attributes.get_y() != nullptr && attributes.get_x() != nullptr)
+        {
+            if(attributes.get_y()->get_dim().empty())
+            {
+                attributes.get_y()->set_dim(attributes.get_x()->get_dim());
+            }
+            if(attributes.get_y()->get_stride().empty())
+            {
+                attributes.get_y()->set_stride(attributes.get_x()->get_stride());
             }
         }
         return {};

@@ -588,17 +588,6 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BatchnormBackwardNode missing dbias for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
-        if(attributes.get_dx() != nullptr && attributes.get_x() != nullptr)
-        {
-            if(attributes.get_dx()->get_dim().empty())
-            {
-                attributes.get_dx()->set_dim(attributes.get_x()->get_dim());
-            }
-            if(attributes.get_dx()->get_stride().empty())
-            {
-                attributes.get_dx()->set_stride(attributes.get_x()->get_stride());
-            }
-        }
         if(attributes.get_dscale() != nullptr)
         {
             if(attributes.get_dscale()->get_dim().empty()
@@ -659,6 +648,17 @@ public:
                     strides[0] = step;
                 }
                 attributes.get_dbias()->set_stride(strides);
+            }
+        }
+        if(attributes.get_dx() != nullptr && attributes.get_x() != nullptr)
+        {
+            if(attributes.get_dx()->get_dim().empty())
+            {
+                attributes.get_dx()->set_dim(attributes.get_x()->get_dim());
+            }
+            if(attributes.get_dx()->get_stride().empty())
+            {
+                attributes.get_dx()->set_stride(attributes.get_x()->get_stride());
             }
         }
         return {};

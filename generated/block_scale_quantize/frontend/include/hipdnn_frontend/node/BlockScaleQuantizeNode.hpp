@@ -153,15 +153,62 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "BlockScaleQuantizeNode missing scale for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
-        if(attributes.get_y() != nullptr && attributes.get_x() != nullptr)
+        if(attributes.get_y() != nullptr && static_cast<bool>(attributes.get_transpose()))
         {
-            if(attributes.get_y()->get_dim().empty())
+            if(attributes.get_y()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()))
             {
                 attributes.get_y()->set_dim(attributes.get_x()->get_dim());
             }
-            if(attributes.get_y()->get_stride().empty())
+            if(attributes.get_y()->get_stride().empty() && !attributes.get_y()->get_dim().empty())
             {
-                attributes.get_y()->set_stride(attributes.get_x()->get_stride());
+                const std::vector<int64_t>& dims = attributes.get_y()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                // packed in the stride order of attributes.get_x() (ascending strides, its singleton dimensions first
+                // among equal ones) rotated so that the axis, when set, is innermost; row-major while it has
+                // no dims and strides of this rank
+                const auto order = attributes.get_x();
+                if(order != nullptr && !dims.empty() && order->get_stride().size() == dims.size()
+                   && order->get_dim().size() == dims.size())
+                {
+                    const std::vector<int64_t>& from = order->get_stride();
+                    const std::vector<int64_t>& fromDims = order->get_dim();
+                    std::vector<size_t> indices(dims.size());
+                    for(size_t i = 0; i < indices.size(); ++i)
+                    {
+                        indices[i] = i;
+                    }
+                    std::stable_sort(
+                        indices.begin(), indices.end(), [&from, &fromDims](size_t a, size_t b) {
+                            return from[a] != from[b] ? from[a] < from[b]
+                                                      : (fromDims[a] == 1) > (fromDims[b] == 1);
+                        });
+                    if(attributes.get_axis().has_value())
+                    {
+                        const int64_t packedAxis
+                            = static_cast<int64_t>(attributes.get_axis().value());
+                        const auto it = std::find(
+                            indices.begin(), indices.end(), static_cast<size_t>(packedAxis));
+                        if(packedAxis >= 0 && it != indices.end())
+                        {
+                            std::rotate(indices.begin(), it, indices.end());
+                        }
+                    }
+                    int64_t step = 1;
+                    for(const size_t index : indices)
+                    {
+                        strides[index] = step;
+                        step *= std::max<int64_t>(dims[index], 1);
+                    }
+                }
+                else
+                {
+                    for(size_t i = dims.size(); i-- > 1;)
+                    {
+                        strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
+                    }
+                }
+                attributes.get_y()->set_stride(strides);
             }
         }
         if(attributes.get_scale() != nullptr && (attributes.get_block_size().has_value())
@@ -468,6 +515,17 @@ public:
                     }
                 }
                 attributes.get_scale()->set_stride(strides);
+            }
+        }
+        if(attributes.get_y() != nullptr && attributes.get_x() != nullptr)
+        {
+            if(attributes.get_y()->get_dim().empty())
+            {
+                attributes.get_y()->set_dim(attributes.get_x()->get_dim());
+            }
+            if(attributes.get_y()->get_stride().empty())
+            {
+                attributes.get_y()->set_stride(attributes.get_x()->get_stride());
             }
         }
         return {};

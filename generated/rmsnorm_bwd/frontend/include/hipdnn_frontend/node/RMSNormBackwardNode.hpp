@@ -325,17 +325,6 @@ public:
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "RMSNormBackwardNode missing dscale for setting properties");
         HIPDNN_CHECK_ERROR(attributes.fill_from_context(graph_attributes));
-        if(attributes.get_dx() != nullptr && attributes.get_dy() != nullptr)
-        {
-            if(attributes.get_dx()->get_dim().empty())
-            {
-                attributes.get_dx()->set_dim(attributes.get_dy()->get_dim());
-            }
-            if(attributes.get_dx()->get_stride().empty())
-            {
-                attributes.get_dx()->set_stride(attributes.get_dy()->get_stride());
-            }
-        }
         if(attributes.get_dscale() != nullptr)
         {
             if(attributes.get_dscale()->get_dim().empty()
@@ -444,6 +433,17 @@ public:
                     }
                 }
                 attributes.get_dbias()->set_stride(strides);
+            }
+        }
+        if(attributes.get_dx() != nullptr && attributes.get_dy() != nullptr)
+        {
+            if(attributes.get_dx()->get_dim().empty())
+            {
+                attributes.get_dx()->set_dim(attributes.get_dy()->get_dim());
+            }
+            if(attributes.get_dx()->get_stride().empty())
+            {
+                attributes.get_dx()->set_stride(attributes.get_dy()->get_stride());
             }
         }
         return {};
