@@ -367,20 +367,9 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "description"): "this tool's sentence for the generated docs page, which no file of the fixture states",
     ("sdpa_bwd", "dtypes"): "the CPU reference's data-type combinations, stated in hipDNN's test SDK and plugins, which the "
     "fixture does not hold and adoption does not read",
-    ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
-    "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
-    ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
-    "masks, padding lengths), which the fixture's stand-in leaves out; adoption translates inline HIPDNN_RETURN_IF_FALSE "
-    "conditions only in the forms _check_form names (f-set, f-positive, f-in-rank, <index>-divisible...), not these "
-    "(rank equalities, dims equal across tensors, heads divisibility, mask broadcasting), and the spec's ids are "
-    "hand-chosen (batch-q-k, heads-k-divide); its one helper call, validateScalarParameter, takes the attention scale "
-    "through get_attn_scale, a getter the tensor's name does not spell",
     ("sdpa_bwd", "tensors"): "dbias's backend getter getDBiasDesc (hipDNN's backend SdpaBwdOperationDescriptor.hpp, a per-op "
     "file the fixture leaves for apply to write) and the spec's tensor order, the schema's (adoption orders the tensors as the "
     "class's InputNames/OutputNames, the two paired by place after the others); the enumerators (dO, Stats, ...) are adopted",
-    ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
-    "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
-    "(the header has no field constants): ours, as batchnorm_inference's shapes",
     ("sdpa_bwd", "from_node_missing_optional"): "leave_null is what hipDNN's backend SdpaBwdOperationDescriptor.cpp fromNode() does "
     "(id 55326217242): a per-op backend file the fixture does not hold (apply writes it), so adoption cannot read it",
 }
