@@ -346,13 +346,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "infer_properties_node() (id 60125217721) sets them through a lambda giving x's rank of 1s with x's channels at "
     "index 1, a form the expression language has no value for (the spec states scale's dims, equal once scale's "
     "checks hold), so adoption reads no lambda",
-    ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794, x [2, 64, 32, 32] in its "
-    "tests' own inline dims, no constants header), which the declared checks need; adoption writes add-op's small "
-    "defaults. Momentum's [1] is the spec's own: no hipDNN node test gives momentum dims",
-    ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381, dy and x "
-    "[2, 64, 32, 32], scale [1, 64, 1, 1] in its tests' own inline dims, no constants header), which the declared checks "
-    "need; adoption writes add-op's small defaults. peer_stats' [1, 64, 1, 1] is the spec's own: no hipDNN node test "
-    "gives peer statistics dims",
     ("layernorm_bwd", "description"): "this tool's sentence for the generated docs page: hipDNN's class comment says only "
     "that it configures LayernormBackward operations (LayernormBackwardAttributes.hpp id 58774450256), and the fixture keeps no comments",
     ("layernorm_bwd", "dtypes"): "the CPU reference's data-type combinations: hipDNN states them in its test SDK's plan "

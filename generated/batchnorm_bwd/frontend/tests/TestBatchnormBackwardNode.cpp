@@ -46,22 +46,14 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithValidAttributes)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -72,20 +64,13 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDy)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -97,20 +82,13 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingX)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -122,20 +100,13 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingScale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -148,20 +119,13 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDx)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -173,20 +137,13 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDscale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -199,20 +156,13 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMissingDbias)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -225,22 +175,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMismatchingDy)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -252,22 +194,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMismatchingDx)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -279,19 +213,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsXMinRank)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -303,21 +232,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsScaleMinRank)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -329,22 +251,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsXDimsPositive)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{0, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{0, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{0, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -356,22 +270,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsXStridesPositive)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{0, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{0, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -383,22 +289,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDyStridesPositive)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{0, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{0, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -410,22 +308,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsScaleBatch)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -438,22 +328,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsScaleChannels)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -467,22 +349,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsScaleSpatial)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -494,21 +368,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleMinRank)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -520,22 +387,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleBatch)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -548,22 +407,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleChannels)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -577,22 +428,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDscaleSpatial)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -604,21 +447,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasMinRank)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -630,22 +466,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasBatch)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -658,22 +486,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasChannels)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -687,22 +507,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDbiasSpatial)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -714,21 +526,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMeanMinRank)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -740,22 +545,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMeanBatch)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -768,22 +565,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMeanChannels)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -797,22 +586,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMeanSpatial)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -824,21 +605,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceMinRank)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -851,22 +625,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceBatch)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -879,22 +645,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceChannels)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -908,22 +666,15 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsInvVarianceSpatial)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -936,20 +687,13 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsMeanInvVarianceTogether)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -962,19 +706,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsSpatialValues)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -988,20 +727,13 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDyDimsUnset)
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_dy(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1011,21 +743,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsWithXDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1036,21 +761,14 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsWithScaleDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -1061,21 +779,14 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithMeanDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1085,21 +796,14 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithInvVarianceDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1109,21 +813,14 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDxDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1133,21 +830,14 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDscaleDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
@@ -1157,20 +847,13 @@ TEST(TestBatchnormBackwardNode, PreValidateSucceedsWithDbiasDimsUnset)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
 
     const auto error = node.pre_validate_node();
@@ -1181,20 +864,13 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutDy)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1205,20 +881,13 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutX)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1229,20 +898,13 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutScale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1253,20 +915,13 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutDx)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1277,20 +932,13 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutDscale)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1301,20 +949,13 @@ TEST(TestBatchnormBackwardNode, InferFailsWithoutDbias)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -1325,183 +966,132 @@ TEST(TestBatchnormBackwardNode, InferDxFromSource)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDxKeepsUserValue)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{3, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{3, 3}));
+    EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDscaleFromSource)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDscaleKeepsUserValue)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDbiasFromSource)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDbiasKeepsUserValue)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormBackwardNode, InferDxFromSourceWithoutStrides)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dx(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_dx()->get_dim(), (std::vector<int64_t>{2, 3}));
     EXPECT_EQ(attributes.get_dx()->get_stride(), (std::vector<int64_t>{}));
 }
 
@@ -1509,24 +1099,18 @@ TEST(TestBatchnormBackwardNode, InferDscaleFromSourceWithoutStrides)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dscale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dscale()->get_dim(), (std::vector<int64_t>{1, 3}));
     EXPECT_EQ(attributes.get_dscale()->get_stride(), (std::vector<int64_t>{}));
 }
 
@@ -1534,24 +1118,18 @@ TEST(TestBatchnormBackwardNode, InferDbiasFromSourceWithoutStrides)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_dbias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
+    EXPECT_EQ(attributes.get_dbias()->get_dim(), (std::vector<int64_t>{1, 3}));
     EXPECT_EQ(attributes.get_dbias()->get_stride(), (std::vector<int64_t>{}));
 }
 
@@ -1559,22 +1137,14 @@ TEST(TestBatchnormBackwardNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
@@ -1585,26 +1155,17 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsNullEntryInPeerStats)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-         nullptr});
+        {makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}), nullptr});
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: peer_stats has a null entry at index 1");
@@ -1614,25 +1175,16 @@ TEST(TestBatchnormBackwardNode, PeerStatsEntriesAreNodeInputs)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dx(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_dscale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_dbias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dx(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dscale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
-    attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
+    attributes.set_peer_stats({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
     EXPECT_EQ(node.pre_validate_node().code, ErrorCode::OK);
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);
