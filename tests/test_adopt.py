@@ -344,13 +344,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "cudnn"): "cuDNN's SDPA_BWD descriptor and attribute names (cuDNN 9.17's backend header): cudnn-frontend "
     "1.19.1 builds SDPA backward from other operations (CompositeSDPABackwardNode, id 55199211151), so no cudnn-frontend "
     "file names them; adoption writes no cudnn key for it and says so",
-    ("batchnorm", "test_data"): "hipDNN's node-test shapes (TestBatchnormNode.cpp id 59840848794, x [2, 64, 32, 32] in its "
-    "tests' own inline dims, no constants header), which the declared checks need; adoption writes add-op's small "
-    "defaults. Momentum's [1] is the spec's own: no hipDNN node test gives momentum dims",
-    ("batchnorm_bwd", "test_data"): "hipDNN's node-test shapes (TestBatchnormBackwardNode.cpp id 59777290381, dy and x "
-    "[2, 64, 32, 32], scale [1, 64, 1, 1] in its tests' own inline dims, no constants header), which the declared checks "
-    "need; adoption writes add-op's small defaults. peer_stats' [1, 64, 1, 1] is the spec's own: no hipDNN node test "
-    "gives peer statistics dims",
     ("layernorm_bwd", "description"): "this tool's sentence for the generated docs page: hipDNN's class comment says only "
     "that it configures LayernormBackward operations (LayernormBackwardAttributes.hpp id 58774450256), and the fixture keeps no comments",
     ("layernorm_bwd", "dtypes"): "the CPU reference's data-type combinations: hipDNN states them in its test SDK's plan "
@@ -365,20 +358,9 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "description"): "this tool's sentence for the generated docs page, which no file of the fixture states",
     ("sdpa_bwd", "dtypes"): "the CPU reference's data-type combinations, stated in hipDNN's test SDK and plugins, which the "
     "fixture does not hold and adoption does not read",
-    ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
-    "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
-    ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
-    "masks, padding lengths), which the fixture's stand-in leaves out; adoption translates inline HIPDNN_RETURN_IF_FALSE "
-    "conditions only in the forms _check_form names (f-set, f-positive, f-in-rank, <index>-divisible...), not these "
-    "(rank equalities, dims equal across tensors, heads divisibility, mask broadcasting), and the spec's ids are "
-    "hand-chosen (batch-q-k, heads-k-divide); its one helper call, validateScalarParameter, takes the attention scale "
-    "through get_attn_scale, a getter the tensor's name does not spell",
     ("sdpa_bwd", "tensors"): "dbias's backend getter getDBiasDesc (hipDNN's backend SdpaBwdOperationDescriptor.hpp, a per-op "
     "file the fixture leaves for apply to write) and the spec's tensor order, the schema's (adoption orders the tensors as the "
     "class's InputNames/OutputNames, the two paired by place after the others); the enumerators (dO, Stats, ...) are adopted",
-    ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
-    "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
-    "(the header has no field constants): ours, as batchnorm_inference's shapes",
     ("sdpa_bwd", "from_node_missing_optional"): "leave_null is what hipDNN's backend SdpaBwdOperationDescriptor.cpp fromNode() does "
     "(id 55326217242): a per-op backend file the fixture does not hold (apply writes it), so adoption cannot read it",
 }
@@ -591,6 +573,125 @@ def test_node_checks_translate_inline_conditions_and_list_the_ones_they_cannot_r
     assert checked.untranslated == [
         "HIPDNN_RETURN_IF_FALSE(xDims[at]%group==0,ErrorCode::INVALID_VALUE,\"g\")",
         "HIPDNN_RETURN_IF_FALSE(m->get_stride().empty(),ErrorCode::INVALID_VALUE,\"FooNode: mask strides\")",
+    ]
+
+
+def test_node_checks_read_sdpa_forwards_inline_shape_conditions(tmp_path):
+    """SDPA forward's pre_validate_node() (hipDNN's SdpaFwdNode.hpp, id 64156272621, an op no spec
+    here ships), its conditions restated in our own words: HIPDNN_RETURN_IF_NE ranks (`ndims`: a
+    tensor without dims fails them) and dims equal across tensors, HIPDNN_RETURN_IF_TRUE failures
+    negated (heads positive and dividing, a mask dim broadcasting: equal or 1, counted from the
+    end through `maskDims[maskRank - 1]`), value locals (`reqRank`, `numHeads = qDims[1]`), a
+    presence head (`if(attnMask)`, read by the condition, so no `when`), a rank head kept as
+    `when`, getters the tensor's name does not spell (get_bias, get_attn_scale) and
+    validateScalarParameter's name argument in its messages; O's checks under `!oDims.empty()`
+    read `.rank`, which holds on O without dims, so they need no `when`. Required tensors set are
+    the built-in presence checks."""
+    from codegen.hipdnn import adopt_cxx
+
+    found = _foo_node(
+        tmp_path,
+        "    Error pre_validate_node() const override\n"
+        "    {\n"
+        "        const auto q = attributes.get_q();\n"
+        "        const auto k = attributes.get_k();\n"
+        "        const auto o = attributes.get_o();\n"
+        "        HIPDNN_RETURN_IF_FALSE(q, ErrorCode::ATTRIBUTE_NOT_SET, std::string(\"no q\"));\n"
+        "        const auto& qDims = q->get_dim();\n"
+        "        const auto& kDims = k->get_dim();\n"
+        "        const size_t reqRank = 4;\n"
+        "        HIPDNN_RETURN_IF_NE(qDims.size(), reqRank, ErrorCode::INVALID_VALUE, \"q rank \" + std::to_string(qDims.size()));\n"
+        "        HIPDNN_RETURN_IF_NE(qDims[0], kDims[0], ErrorCode::INVALID_VALUE, \"batch\");\n"
+        "        const auto numHeads = qDims[1];\n"
+        "        const auto numHeadsK = kDims[1];\n"
+        "        HIPDNN_RETURN_IF_TRUE(numHeadsK <= 0, ErrorCode::INVALID_VALUE, \"k heads \" + std::to_string(numHeadsK));\n"
+        "        HIPDNN_RETURN_IF_TRUE(numHeads % numHeadsK != 0, ErrorCode::INVALID_VALUE, \"heads \" + std::to_string(numHeads));\n"
+        "        const auto mask = attributes.get_bias();\n"
+        "        if(mask)\n"
+        "        {\n"
+        "            const auto& maskDims = mask->get_dim();\n"
+        "            const auto maskRank = maskDims.size();\n"
+        "            HIPDNN_RETURN_IF_TRUE(maskRank > static_cast<size_t>(4), ErrorCode::INVALID_VALUE, \"mask rank \" + std::to_string(maskRank));\n"
+        "            const auto seqKv = kDims[2];\n"
+        "            const auto maskLast = maskDims[maskRank - 1];\n"
+        "            HIPDNN_RETURN_IF_TRUE(maskLast != seqKv && maskLast != 1, ErrorCode::INVALID_VALUE, \"mask \" + std::to_string(maskLast));\n"
+        "            if(maskRank >= 2)\n"
+        "            {\n"
+        "                const auto maskSecondLast = maskDims[maskRank - 2];\n"
+        "                HIPDNN_RETURN_IF_TRUE(maskSecondLast != qDims[2] && maskSecondLast != 1, ErrorCode::INVALID_VALUE, \"m \" + std::to_string(maskSecondLast));\n"
+        "            }\n"
+        "        }\n"
+        "        const auto scale = attributes.get_attn_scale();\n"
+        "        if(scale)\n"
+        "        {\n"
+        "            HIPDNN_CHECK_ERROR(detail::validateScalarParameter(scale, \"SCALE tensor\"));\n"
+        "        }\n"
+        "        const auto& oDims = o->get_dim();\n"
+        "        if(!oDims.empty())\n"
+        "        {\n"
+        "            HIPDNN_RETURN_IF_NE(oDims.size(), reqRank, ErrorCode::INVALID_VALUE, \"o rank \" + std::to_string(oDims.size()));\n"
+        "            HIPDNN_RETURN_IF_NE(oDims[1], qDims[1], ErrorCode::INVALID_VALUE, \"o heads \" + std::to_string(oDims[1]));\n"
+        "        }\n"
+        "        return {};\n"
+        "    }\n"
+    )
+    checked = adopt_cxx.node_checks(tmp_path, found, ["q", "k", "o", "attn_mask", "scale"], [], {"attn_mask": "get_bias", "scale": "get_attn_scale"})
+    assert checked is not None and checked.untranslated == []
+    assert [(c["id"], c.get("when"), c["requires"]) for c in checked.checks] == [
+        ("q-rank", None, "ndims(q) == 4"),
+        ("q-k-dim0", None, "q.dims[0] == k.dims[0]"),
+        ("k-dim1-positive", None, "k.dims[1] > 0"),
+        ("q-dim1-k-dim1-divisible", None, "q.dims[1] % k.dims[1] == 0"),
+        ("attn-mask-max-rank", None, "attn_mask.rank <= 4"),
+        ("attn-mask-last-k-dim2-or-1", None, "attn_mask.dims[-1] == k.dims[2] or attn_mask.dims[-1] == 1"),
+        ("attn-mask-last2-q-dim2-or-1", "attn_mask.rank >= 2", "attn_mask.dims[-2] == q.dims[2] or attn_mask.dims[-2] == 1"),
+        ("scale-dims-set", None, "ndims(scale) > 0"),
+        ("scale-scalar", None, "all(i in range(0, scale.rank): scale.dims[i] == 1)"),
+        ("scale-pass-by-value", None, "scale.pass_by_value"),
+        ("o-rank", None, "o.rank == 4"),
+        ("o-q-dim1", None, "o.dims[1] == q.dims[1]"),
+    ]
+    assert checked.checks[0]["message"] == "q must be rank-4"  # hipDNN's carries the rank seen: the tool's
+    assert checked.checks[1]["message"] == "batch"  # one fixed string: hipDNN's
+    assert checked.checks[3]["message"] == "dim 1 of q must be divisible by dim 1 of k"
+    assert checked.checks[8]["message"] == "SCALE tensor must be a scalar (single element)"
+    assert checked.scalars == ["scale"]
+
+
+def test_node_checks_read_padding_data_types_and_exclusive_presence(tmp_path):
+    """The forms SDPA backward's node adds (the fixture's SdpaBwdNode.hpp, ids 64143033534 and
+    58565284190): checks under a field's head (`if(attributes.padding_mask)`, a member) keep it as
+    `when`; an optional tensor required there is `t-present` with hipDNN's fixed message in
+    `std::string(...)`; a dim equal to a number is `t-dim<i>`; a data type is `t-dtype`; a tensor
+    beside a field's value (`scale && attributes.v.has_value()`) negated whole is `t-f-exclusive`;
+    a recorded unsupported use is the spec's `unsupported:`, no check."""
+    from codegen.hipdnn import adopt_cxx
+
+    found = _foo_node(
+        tmp_path,
+        "    Error pre_validate_node() const override\n"
+        "    {\n"
+        "        HIPDNN_RETURN_IF_TRUE(attributes.hasUnsupportedUsage(), ErrorCode::INVALID_VALUE, attributes.getUnsupportedReason());\n"
+        "        if(attributes.padding)\n"
+        "        {\n"
+        "            const auto lens = attributes.get_lens();\n"
+        "            HIPDNN_RETURN_IF_FALSE(lens, ErrorCode::ATTRIBUTE_NOT_SET, std::string(\"FooNode: padding needs lens\"));\n"
+        "            const auto& lensDims = lens->get_dim();\n"
+        "            HIPDNN_RETURN_IF_NE(lensDims[1], static_cast<int64_t>(1), ErrorCode::INVALID_VALUE, \"lens \" + std::to_string(lensDims[1]));\n"
+        "            HIPDNN_RETURN_IF_TRUE(lens->get_data_type() != DataType::INT32, ErrorCode::INVALID_VALUE, std::string(\"FooNode: lens must be INT32\"));\n"
+        "        }\n"
+        "        const auto scale = attributes.get_scale();\n"
+        "        HIPDNN_RETURN_IF_TRUE(scale && attributes.value.has_value(), ErrorCode::INVALID_VALUE, \"FooNode: not both\");\n"
+        "        return {};\n"
+        "    }\n"
+    )
+    checked = adopt_cxx.node_checks(tmp_path, found, ["lens", "scale"], ["padding", "value"])
+    assert checked is not None and checked.untranslated == []
+    assert checked.checks == [
+        {"id": "lens-present", "when": "padding", "requires": "present(lens)", "message": "padding needs lens", "code": "ATTRIBUTE_NOT_SET"},
+        {"id": "lens-dim1", "when": "padding", "requires": "lens.dims[1] == 1", "message": "dim 1 of lens must be 1"},
+        {"id": "lens-dtype", "when": "padding", "requires": "lens.dtype == DataType.INT32", "message": "lens must be INT32"},
+        {"id": "scale-value-exclusive", "requires": "not (present(scale) and set(value))", "message": "not both"},
     ]
 
 

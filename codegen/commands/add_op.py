@@ -175,7 +175,8 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 draft.cxx.lines.append(f"output shapes from {node_file}: " + (", ".join(shapes) or "none"))
                 if guessed:
                     draft.cxx.lines.append(f"{node_file} infers {', '.join(guessed)} in a form adoption does not read: the guesses from names kept (review)")
-            checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields])
+            getters = {t: str(keys["getter"]) for t, keys in draft.cxx.access.items() if "getter" in keys}  # get_attn_scale, get_bias
+            checked = adopt_cxx.node_checks(checkout_root, found, [t.name for t in draft.tensors if not t.list], [f.name for f in draft.fields], getters)
             if checked is not None:  # the node's own pre_validate_node(): its checks and same-shape rules
                 if draft.proposed_checks:  # the node's own checks replace the proposed minimum ranks
                     dropped = set(draft.summary()) - set(dataclasses.replace(draft, proposed_checks=[]).summary())
@@ -206,6 +207,10 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
             unvalued = [f for f in draft.fields if f.type in ("int32", "int64") and f.enum is None and f.name not in data.fields]
             if checked is not None:
                 draft.by_value.update(checked.scalars)  # validateScalarParameter asks a pass-by-value tensor
+                for check in checked.checks:  # a data type the node asks of a tensor (SDPA's INT32 sequence lengths)
+                    asked = re.fullmatch(r"(\w+)\.dtype == DataType\.(\w+)", check["requires"])
+                    if asked is not None:
+                        draft.test_dtypes.setdefault(asked[1], asked[2])
             if checked is not None and not draft.shared_shapes:
                 _channel_shapes(draft, checked.channel_only)
                 for t in checked.scalars:  # a single element, where no constant gives dims
@@ -403,12 +408,20 @@ def _assign_shapes(spec, draft) -> dict[str, str]:  # type: ignore[no-untyped-de
         return {}
     values = {f.name: spec.test_field(f.name).value for f in spec.fields}
     own = {n: (tuple(d), tuple(s)) for n, (d, s) in draft.test_shapes.items()}
+    props: dict[str, dict[str, object]] = {t: {"dtype": d} for t, d in draft.test_dtypes.items()}
+    for t in draft.by_value:
+        props.setdefault(t, {})["pass_by_value"] = True
+    # the checks that read what test data gives (dims, ranks, data types), not only which tensors or
+    # fields are set: presence is the node tests' choice (SDPA's scale tensor beside attn_scale_value)
+    shaped = [c for c in nodecheck.checks(spec) if c.declared is not None and c.declared.check.requires is not None
+              and re.search(r"\.(?:dims|rank|strides|dtype|pass_by_value)\b|\bndims\(", str(c.declared.check.requires))]
     for choice in itertools.product(shapes, repeat=len(free)):
         given = dict(own)
         given.update({t: (tuple(draft.shared_shapes[n][0]), tuple(draft.shared_shapes[n][1])) for t, n in zip(free, choice)})
         dims = {t.name: given[t.name][0] for t in spec.tensors}
         strides = {t.name: given[t.name][1] for t in spec.tensors}
-        if nodecheck.evaluate(spec, dims, values, strides) is None:
+        vals = nodecheck.values(spec, dims, strides, values, props)
+        if not any(c.declared is not None and nodecheck.declared_fails(c.declared, vals) for c in shaped):
             return dict(zip(free, choice))
     return {}
 

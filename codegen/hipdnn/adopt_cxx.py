@@ -766,7 +766,7 @@ def _arguments(text: str, start: int) -> tuple[list[str], int] | None:
     return None
 
 
-def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str] = []) -> NodeChecks | None:
+def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str] = [], getters: dict[str, str] | None = None) -> NodeChecks | None:
     """The checks and same-shape rules of the checkout's node (`<Class>Node.hpp`'s
     pre_validate_node()), read in call order from its calls of hipDNN's node helpers on tensors it
     takes from `attributes.get_<tensor>()` (a local, or the call itself): a minimum rank, a same
@@ -783,8 +783,10 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
     node, internals = read
     out = NodeChecks(file=f"{node}.hpp")
     names = set(tensors)
+    # a tensor the class reads through a getter its name does not spell (SDPA's get_attn_scale, get_bias)
+    alias = {g.removeprefix("get_"): t for t, g in (getters or {}).items() if g.startswith("get_") and t in names}
     for _params, body in internals.bodies.get("pre_validate_node", ()):
-        local = {m[1]: m[2] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_]\w*)\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
+        local = {m[1]: alias.get(m[2], m[2]) for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_]\w*)\s*=\s*attributes\.get_([a-z][a-z0-9_]*)\(\);", body)}
         local = {k: v for k, v in local.items() if v in names}
         dims = {m[1]: local[m[2]] for m in re.finditer(r"\bauto\s*&?\s*([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)->get_dim\(\);", body) if m[2] in local}
         values = {m[1]: f"{dims[m[2]]}.dims[{m[3]}]" for m in re.finditer(r"\b(?:const\s+)?int64_t\s+([A-Za-z_]\w*)\s*=\s*([A-Za-z_]\w*)\[(\d+)\];", body) if m[2] in dims}
@@ -794,25 +796,36 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             if arg in local:
                 return local[arg]
             m = re.fullmatch(r"attributes\.get_([a-z][a-z0-9_]*)\(\)", arg)
-            return m[1] if m is not None and m[1] in names else None
+            named = alias.get(m[1], m[1]) if m is not None else None
+            return named if named in names else None
 
         calls = re.compile(
             r"\b(?:detail::)?(?P<helper>" + "|".join(NODE_HELPERS) + r")\s*\("
             r"|\b(?P<positive>[A-Za-z_]\w*)->" + POSITIVE + r"\s*\(\s*\)"
             r"|\bif\s*\(\s*(?P<a>[A-Za-z_]\w*)\s*!=\s*(?P<b>[A-Za-z_]\w*)\s*\)"
-            r"|\b(?P<inline>" + RETURN_IF_FALSE + "|" + RETURN_IF_TRUE + r")\s*\("
+            r"|\b(?P<inline>" + RETURN_IF_FALSE + "|" + RETURN_IF_TRUE + "|" + RETURN_IF_NE + r")\s*\("
         )
         consumed = _structural(body, tensor, set(fields), out)
         for call in calls.finditer(body):
             if any(a <= call.start() < b for a, b in consumed):
                 continue
-            if call["inline"] and call["inline"] == RETURN_IF_TRUE:
+            if call["inline"] and call["inline"] in (RETURN_IF_TRUE, RETURN_IF_NE):
                 parsed = _arguments(body, call.end() - 1)
-                pair = re.fullmatch(rf"({_REF})==nullptr\^({_REF})==nullptr", parsed[0][0]) if parsed and parsed[0] else None
+                args = parsed[0] if parsed else []
+                pair = re.fullmatch(rf"({_REF})==nullptr\^({_REF})==nullptr", args[0]) if args and call["inline"] == RETURN_IF_TRUE else None
                 if pair is not None and tensor(pair[1]) and tensor(pair[2]):
                     out.kinds.append(("both_or_neither", [str(tensor(pair[1])), str(tensor(pair[2]))]))
-                else:
+                    continue
+                if args and re.fullmatch(r"attributes\.hasUnsupportedUsage\(\)", args[0]):
+                    continue  # a use of an unsupported setter, refused as the spec's `unsupported:` states
+                # the condition that must hold: the failing one negated, or the two values equal
+                holds = _negated(args[0]) if call["inline"] == RETURN_IF_TRUE else f"{args[0]}=={args[1]}" if len(args) >= 4 else None
+                rest = args[1:] if call["inline"] == RETURN_IF_TRUE else args[2:]
+                translated = _inline_check(body, call.start(), [holds, *rest], local, present, set(fields), names, node) if holds else None
+                if translated is None:
                     out.untranslated.append(" ".join(body[call.start():parsed[1] if parsed else call.end()].split()))
+                else:
+                    out.checks += translated
                 continue
             if call["inline"]:
                 parsed = _arguments(body, call.end() - 1)
@@ -873,9 +886,11 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                 t = named[0]
                 out.scalars.append(t)
                 stem = t.replace('_', '-')  # validateScalarParameter (Utilities.hpp id 64745062065): dims set, one element, pass-by-value
-                out.checks.append({"id": f"{stem}-dims-set", "requires": f"ndims({t}) > 0", "code": "ATTRIBUTE_NOT_SET", "message": f"{t} dimensions are not set"})
-                out.checks.append({"id": f"{stem}-scalar", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] == 1)", "message": f"{t} must be a scalar (single element)"})
-                out.checks.append({"id": f"{stem}-pass-by-value", "requires": f"{t}.pass_by_value", "message": f"{t} must be a pass-by-value tensor"})
+                said = _literal(args[1]) if len(args) >= 2 else None  # the name the helper's messages give the tensor
+                label = said if said and re.fullmatch(r"[\w .-]+", said) else t
+                out.checks.append({"id": f"{stem}-dims-set", "requires": f"ndims({t}) > 0", "code": "ATTRIBUTE_NOT_SET", "message": f"{label} dimensions are not set"})
+                out.checks.append({"id": f"{stem}-scalar", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] == 1)", "message": f"{label} must be a scalar (single element)"})
+                out.checks.append({"id": f"{stem}-pass-by-value", "requires": f"{t}.pass_by_value", "message": f"{label} must be a pass-by-value tensor"})
             elif helper == SPATIAL and len(args) >= 2 and named[0]:
                 x = named[0]
                 out.checks.append({"id": "spatial-values", "requires": f"{x}.dims[0] > 1 or any(i in range(2, {x}.rank): {x}.dims[i] > 1)",
@@ -900,6 +915,15 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                 ]
             else:
                 out.untranslated.append(f"{helper}({', '.join(args)})")
+<<<<<<< HEAD
+=======
+    _implied(out)
+    seen: dict[str, int] = {}
+    for check in out.checks:  # two conditions of one form on the same values: the later ones numbered
+        seen[check["id"]] = seen.get(check["id"], 0) + 1
+        if seen[check["id"]] > 1:
+            check["id"] = f"{check['id']}-{seen[check['id']]}"
+>>>>>>> keys8b
     if not out.checks and not out.rules and not out.kinds and not out.untranslated:
         return None
     return out
@@ -907,6 +931,41 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
 
 RETURN_IF_FALSE = "HIPDNN_RETURN_IF_FALSE"  # (condition, ErrorCode::X, message): hipDNN's inline check
 RETURN_IF_TRUE = "HIPDNN_RETURN_IF_TRUE"  # (failing condition, ErrorCode::X, message)
+RETURN_IF_NE = "HIPDNN_RETURN_IF_NE"  # (value, expected, ErrorCode::X, message): fails when they differ
+_FLIPPED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+def _literal(text: str) -> str | None:
+    """The text of a message argument that is string literals alone (`std::string("...")` too)."""
+    m = re.fullmatch(r'\s*std::string\((.*)\)\s*', text, re.S)
+    inner = m[1] if m is not None else text
+    if re.fullmatch(r'\s*(?:"(?:[^"\\]|\\.)*"\s*)+', inner) is None:
+        return None
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', inner))
+
+
+def _negated(cond: str) -> str:
+    """The C++ condition that holds where `cond` fails: De Morgan over `&&`/`||` when every part is
+    one comparison (`a != b && a != 1` -> `a == b || a == 1`), else `!(cond)`."""
+    for op, other in (("||", "&&"), ("&&", "||")):
+        parts = _split(cond, op)
+        if len(parts) > 1 or op == "&&":
+            break
+    flipped: list[str] = []
+    for part in parts:
+        bare = part
+        while (m := re.search(r"static_cast<[\w:]+>", bare)) is not None:
+            bare = bare[:m.start()] + " " * len(m[0]) + bare[m.end():]
+        depth, found = 0, []
+        for i, ch in enumerate(bare):
+            depth += {"(": 1, "[": 1, ")": -1, "]": -1}.get(ch, 0)
+            if depth == 0 and (m := re.match(r"==|!=|<=|>=|<|>", bare[i:])) is not None and bare[i - 1:i] not in ("-", "<", ">", "=", "!"):
+                found.append((i, m[0]))
+        if len(found) != 1:
+            return f"!({cond})"
+        at, sign = found[0]
+        flipped.append(f"{part[:at]}{_FLIPPED[sign]}{part[at + len(sign):]}")
+    return other.join(flipped)
 _REF = r"attributes\.get_[a-z][a-z0-9_]*\(\)|[A-Za-z_]\w*"  # a tensor: its getter's call or a local
 
 
@@ -1039,17 +1098,33 @@ class _Reader:
             if m[2] in self.fields and m[4] in self.dims and re.fullmatch(rf"\s*(?:static_cast<\w+>\()?\s*{m[2]}\.value\(\)\s*\)?\s*", m[3]):
                 self.choices[m[1]] = self.fields[m[2]]
         self.loops = {m[1]: m[2] for m in re.finditer(rf"\bfor\s*\(\s*(?:size_t|auto|int64_t)\s+({_NAME})\s*=\s*0\s*;\s*\1\s*<\s*({_NAME})\.size\(\)\s*;\s*\+\+\1\s*\)", before)}
+        # locals naming a value the condition could spell itself (the last one before it counts): a
+        # number (`const size_t reqRank = 4;`), a rank (`const auto r = xDims.size();`), a dim
+        # (`const auto heads = qDims[1];`, `maskDims[maskRank - 1]`), read back as that C++ text
+        value = rf"\d+|({_NAME})\.size\(\)|({_NAME})\[\s*(?:\d+|{_NAME}\s*-\s*\d+)\s*\]"
+        self.values: dict[str, str] = {}
+        for m in re.finditer(rf"\b(?:const\s+)?(?:size_t|int64_t|int|auto)\s+({_NAME})\s*=\s*({value})\s*;", before):
+            if m[1] not in self.loops and (m[3] is None and m[4] is None or (m[3] or m[4]) in self.dims):
+                self.values[m[1]] = m[2]
 
     def expr(self, text: str, choice: str | None = None) -> str | None:
         """The spec expression of a C++ condition (a tensor local alone is its presence); a
         presence-chosen index reads as its field, or as -1 with choice "last"."""
         s = " ".join(text.split())
+        for _ in range(4):  # value locals spelled out (one may name another: maskDims[maskRank - 1])
+            s = re.sub(rf"(?<![\w.>])({_NAME})(?![\w(])", lambda m: self.values.get(m[1], m[1]), s)
+        s = re.sub(rf"\b({_NAME})\[\s*\1\.size\(\)\s*-\s*(\d+)\s*\]", r"\1[-\2]", s)  # counted from the end
+        s = re.sub(rf"!\s*({_NAME})\.empty\(\)", lambda m: f"@{self.dims[m[1]]}.rank >= 1" if m[1] in self.dims else m[0], s)
+        s = re.sub(rf"\b({_NAME})->get_data_type\(\)", lambda m: f"@{self.tensors[m[1]]}.dtype" if m[1] in self.tensors else m[0], s)
+        s = re.sub(r"\bDataType::([A-Z][A-Z0-9_]*)\b", r"@DataType.@\1", s)
+        s = re.sub(r"\battributes\.([a-z][a-z0-9_]*)\.has_value\(\)", lambda m: f"set(@{m[1]})" if m[1] in self.field_names else m[0], s)
+        s = re.sub(r"\battributes\.([a-z][a-z0-9_]*)(?![\w(.])", lambda m: f"@{m[1]}" if m[1] in self.field_names else m[0], s)
         while (m := re.search(r"static_cast<[\w:]+>\(", s)) is not None:
             parsed = _arguments(s, m.end() - 1)
             if parsed is None or len(parsed[0]) != 1:
                 return None
             s = s[:m.start()] + "(" + parsed[0][0] + ")" + s[parsed[1]:]
-        s = re.sub(r"(?<![\w>])\((" + _NAME + r"(?:\.value\(\))?)\)", r"\1", s)
+        s = re.sub(r"(?<![\w>])\((" + _NAME + r"(?:\.value\(\))?|\d+)\)", r"\1", s)
         # names this translation writes carry "@" until the end, so a C++ name left bare is seen
         s = re.sub(r"(?:detail::)?areTensorDimensionsSet\(\s*(" + _NAME + r")\s*\)", lambda m: f"@{self.tensors[m[1]]}.rank >= 1" if m[1] in self.tensors else m[0], s)
         s = re.sub(r"!\s*attributes\.get_([a-z][a-z0-9_]*)\(\)\.empty\(\)", lambda m: f"len(@{m[1]}) > 0" if m[1] in self.names else m[0], s)
@@ -1082,7 +1157,8 @@ class _Reader:
         if "\0" in s or re.search(r"(?<![.\w@])(?!len\(|set\(|present\()" + _NAME + r"\(", s):
             return None
         s = _spaced(s.replace("@", ""))
-        known = self.names | set(self.loops) | {"and", "or", "not", "rank", "dims", "len", "set", "present"}
+        known = self.names | set(self.loops) | {"and", "or", "not", "rank", "dims", "len", "set", "present", "dtype", "DataType"}
+        known |= set(re.findall(r"\bDataType\.(\w+)", s))
         if any(w not in known for w in re.findall(_NAME, s)):
             return None
         return s
@@ -1141,6 +1217,7 @@ def _inline_check(body: str, at: int, args: list[str], local: dict[str, str], pr
         if requires is None:
             return None
         when: list[str] = []
+        guarded: set[str] = set()  # tensors whose dims an enclosing head asks to be set
         for kind, head in heads:
             if kind == "for":
                 m = re.fullmatch(rf"\s*(?:size_t|auto|int64_t)\s+({_NAME})\s*=\s*0\s*;\s*\1\s*<\s*({_NAME})\.size\(\)\s*;\s*\+\+\1\s*", head)
@@ -1153,13 +1230,22 @@ def _inline_check(body: str, at: int, args: list[str], local: dict[str, str], pr
                 term = reader.expr(part, choice)
                 if term is None:
                     return None
-                read = re.fullmatch(r"set\((\w+)\)|(\w+)\.rank >= 1|(-?\w+) < (\w+)\.rank", term)
+                read = re.fullmatch(r"set\((\w+)\)|(\w+)\.rank >= 1|(-?\w+) < (\w+)\.rank|present\((\w+)\)", term)
                 if read is not None:  # a value the condition reads: a check reading it missing holds
-                    if read[1] and re.search(rf"\b{read[1]}\b", requires) or read[2] and re.search(rf"\b{read[2]}\.", requires):
+                    if read[2]:
+                        guarded.add(read[2])
+                    if read[1] and re.search(rf"\b{read[1]}\b", requires) or read[2] and re.search(rf"(?<![\w.]){read[2]}\.", requires):
+                        continue
+                    if read[5] and re.search(rf"(?<![\w.]){read[5]}\.", requires):
                         continue
                     if read[3] and re.search(rf"\b{read[4]}\.dims\[{re.escape(read[3])}\]", requires):
                         continue
                 when.append(term)
+        rank = re.fullmatch(r"(\w+)\.rank == (\d+)", requires)
+        if rank is not None and rank[1] not in guarded:  # a required rank hipDNN also refuses a tensor without dims
+            requires = f"ndims({rank[1]}) == {rank[2]}"
+        if not when and code[1] == "ATTRIBUTE_NOT_SET" and re.fullmatch(r"present\(\w+\)", requires):
+            return []  # a tensor the op requires: the built-in presence checks
         if choice == "last":
             field = reader.choices[choices[0]]
             when.insert(0, f"not set({field})")
@@ -1167,11 +1253,10 @@ def _inline_check(body: str, at: int, args: list[str], local: dict[str, str], pr
         if check is None:
             return None
         out.append(check)
-    literal = re.fullmatch(r'(?:"(?:[^"\\]|\\.)*"\s*)+', args[2].strip())
+    literal = _literal(args[2])
     for check in out:
         if literal is not None:
-            text = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', args[2]))
-            check["message"] = re.sub(rf"^{re.escape(node)}\s*:?\s*", "", text).strip()
+            check["message"] = re.sub(rf"^{re.escape(node)}\s*:?\s*", "", literal).strip()
         if code[1] != "INVALID_VALUE":
             check["code"] = code[1]
     return out
@@ -1191,6 +1276,9 @@ def _check_form(requires: str, when: str) -> dict[str, str] | None:
         (rf"({n})\.dims\[({n})\] % ({n}) == 0", "{2}-divisible", "the dimension at {2} must be divisible by {3}"),
         (rf"present\(({n})\)(?: and present\({n}\))+", "", ""),
     ]
+    shaped = _shape_form(requires, when)
+    if shaped is not None:
+        return shaped
     for pattern, ident, message in forms:
         m = re.fullmatch(pattern, requires)
         if m is None:
@@ -1212,6 +1300,92 @@ def _check_form(requires: str, when: str) -> dict[str, str] | None:
     return None
 
 
+<<<<<<< HEAD
+=======
+def _dim(index: str) -> tuple[str, str]:
+    """A dim index's words in an id and in a message: `dim2` / `dim 2`, `last` / `the last dim`,
+    `last2` / `dim -2` (counted from the end)."""
+    if not index.startswith("-"):
+        return f"dim{index}", f"dim {index}"
+    return ("last", "the last dim") if index == "-1" else (f"last{index[1:]}", f"dim {index}")
+
+
+def _shape_form(requires: str, when: str) -> dict[str, str] | None:
+    """The id and the tool's message of a condition on ranks, dims, data types and presence (SDPA
+    backward's node), by its form; the id is built from the names and indices the condition reads:
+    - `ndims(t) == n` / `t.rank == n` -> `t-rank`; `t.rank <= n` -> `t-max-rank`;
+      `t.rank >= n` -> `t-min-rank`;
+    - `a.dims[i] == b.dims[j]` -> `a-b-dim<i>` (`a-dim<i>-b-dim<j>` when the indices differ), with
+      `or a.dims[i] == 1` (a dim that broadcasts) -> the same id and `-or-1`;
+    - `t.dims[i] == n` -> `t-dim<i>`; `t.dims[i] > 0` -> `t-dim<i>-positive`;
+    - `a.dims[i] % b.dims[j] == 0` -> `a-dim<i>-b-dim<j>-divisible`;
+    - `t.dtype == DataType.X` -> `t-dtype`;
+    - `present(t)` under a `when` -> `t-present`; `not (present(t) and set(f))` -> `t-f-exclusive`.
+    An index counted from the end reads `last`, `last2`, ..."""
+    n, i = r"[a-z][a-z0-9_]*", r"-?\d+"
+    dims = rf"({n})\.dims\[({i})\]"
+
+    def pair(a: str, x: str, b: str, y: str) -> tuple[str, str]:
+        (ix, mx), (iy, my) = _dim(x), _dim(y)
+        ident = f"{a}-{b}-{ix}" if x == y else f"{a}-{ix}-{b}-{iy}"
+        return ident, f"{mx} of {a} must equal {my} of {b}"
+
+    found: tuple[str, str] | None = None
+    if (m := re.fullmatch(rf"(?:ndims\(({n})\)|({n})\.rank) == (\d+)", requires)) is not None:
+        found = f"{m[1] or m[2]}-rank", f"{m[1] or m[2]} must be rank-{m[3]}"
+    elif (m := re.fullmatch(rf"(?:ndims\(({n})\)|({n})\.rank) <= (\d+)", requires)) is not None:
+        found = f"{m[1] or m[2]}-max-rank", f"{m[1] or m[2]} must have at most {m[3]} dimensions"
+    elif (m := re.fullmatch(rf"({n})\.rank >= (\d+)", requires)) is not None and m[2] != "1":
+        found = f"{m[1]}-min-rank", f"{m[1]} must have at least {m[2]} dimensions"
+    elif (m := re.fullmatch(rf"{dims} == {dims} or \1\.dims\[\2\] == 1", requires)) is not None:
+        ident, message = pair(m[1], m[2], m[3], m[4])
+        found = f"{ident}-or-1", f"{message} or 1"
+    elif (m := re.fullmatch(rf"{dims} == {dims}", requires)) is not None:
+        found = pair(m[1], m[2], m[3], m[4])
+    elif (m := re.fullmatch(rf"{dims} == (\d+)", requires)) is not None:
+        found = f"{m[1]}-{_dim(m[2])[0]}", f"{_dim(m[2])[1]} of {m[1]} must be {m[3]}"
+    elif (m := re.fullmatch(rf"{dims} > 0", requires)) is not None:
+        found = f"{m[1]}-{_dim(m[2])[0]}-positive", f"{_dim(m[2])[1]} of {m[1]} must be positive"
+    elif (m := re.fullmatch(rf"{dims} % {dims} == 0", requires)) is not None:
+        found = f"{m[1]}-{_dim(m[2])[0]}-{m[3]}-{_dim(m[4])[0]}-divisible", f"{_dim(m[2])[1]} of {m[1]} must be divisible by {_dim(m[4])[1]} of {m[3]}"
+    elif (m := re.fullmatch(rf"({n})\.dtype == DataType\.(\w+)", requires)) is not None:
+        found = f"{m[1]}-dtype", f"{m[1]} must have {m[2]} data type"
+    elif (m := re.fullmatch(rf"present\(({n})\)", requires)) is not None and when:
+        found = f"{m[1]}-present", f"{m[1]} must be set"
+    elif (m := re.fullmatch(rf"not \(present\(({n})\) and set\(({n})\)\)", requires)) is not None:
+        found = f"{m[1]}-{m[2]}-exclusive", f"{m[1]} and {m[2]} cannot both be set"
+    if found is None:
+        return None
+    check = {"id": found[0].replace("_", "-")}
+    if when:
+        check["when"] = when
+    check["requires"] = requires
+    check["message"] = found[1]
+    return check
+
+
+def _implied(out: NodeChecks) -> None:
+    """Drops a tensor's minimum-rank and positive-dims checks that a same_shape group makes another
+    tensor's: the group's first tensor with the same check (its requires, the name aside) keeps it."""
+    kept: list[dict[str, str]] = []
+    for check in out.checks:
+        for suffix in ("-min-rank", "-dims-positive"):
+            if not check["id"].endswith(suffix):
+                continue
+            t = check["id"].removesuffix(suffix).replace("-", "_")
+            group = next((g for g in out.rules if t in g), [])
+            if any(
+                other != t and group.index(other) < group.index(t)
+                and any(c["id"] == other.replace("_", "-") + suffix and c["requires"].replace(other, t) == check["requires"] for c in out.checks)
+                for other in group
+            ):
+                break
+        else:
+            kept.append(check)
+    out.checks = kept
+
+
+>>>>>>> keys8b
 def _min_rank(out: NodeChecks, tensor: str, rank: int, empty_fails: bool) -> None:
     """A minimum rank: `ndims` where a tensor set without dims fails it too (hipDNN's
     validateMinimumTensorDimensions, validateChannelOnlyTensorShape), `.rank` where the helper checks
@@ -1431,7 +1605,7 @@ def test_data(root: Path, stem: str, tensors: list[str], fields: list[str], take
         constant = found.get(f"{prefix}{f.upper()}")
         if constant is not None and (value := _scalar(constant.value)) is not None:
             out.fields[f] = value
-    if out.fields and len(out.fields) != len(fields):
+    if fields and out.tensors and len(out.fields) != len(fields):  # none at all too: SDPA backward's header has no field constant
         out.field_constants = [f for f in fields if f in out.fields]
     _shapes(out, found, prefix, tensors)
     out.lines.append(f"test constants from {path.name}: prefix {prefix}, {len(out.tensors)} tensor(s), {len(out.fields)} field value(s)")

@@ -173,6 +173,7 @@ class Draft:
     constants_prefix: str | None = None  # the checkout's test constants prefix when not K_<STEM>_
     test_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # tensor -> (dims, strides)
     by_value: set[str] = field(default_factory=set)  # test tensors set by value (a node check asks it: validateScalarParameter)
+    test_dtypes: dict[str, str] = field(default_factory=dict)  # test tensors of another data type than FLOAT (a node check asks it)
     constants_namespace: str | None = None  # the checkout's test constants namespace of the op's own
     shapes_prefix: str | None = None  # the checkout's shared-shape prefix when not <constants_prefix>TENSOR_
     shared_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # shape -> (dims, strides)
@@ -181,6 +182,7 @@ class Draft:
 
     def shape(self, name: str) -> str:
         by_value = ", pass_by_value: true" if name in self.by_value else ""
+        by_value += f", dtype: {self.test_dtypes[name]}" if name in self.test_dtypes else ""
         if name in self.shape_names:
             return f"shape: {self.shape_names[name]}{by_value}"
         dims, strides = self.test_shapes.get(name, ([2, 3], [3, 1]))

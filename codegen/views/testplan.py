@@ -47,7 +47,7 @@ class FinalizeCase:
 class RoundTrip:
     """Set `tensor` (plus whatever the rules need alongside it), finalize, read it back.
     `unset_fields`: the test fields left unset because a declared check refuses them beside the
-    tensor (SDPA backward's attn_scale_value beside the scale tensor, check scale-tensor-or-value)."""
+    tensor (SDPA backward's attn_scale_value beside the scale tensor, check scale-attn-scale-value-exclusive)."""
 
     name: str
     tensor: Tensor

@@ -43,18 +43,18 @@ ATTRIBUTES = {
     "next_running_variance": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_NEXT_RUNNING_VARIANCE_EXT,
 }
 TENSORS = {
-    "x": TensorDescriptor(2950, (2, 64, 32, 32,), (65536, 1024, 32, 1,)),
-    "scale": TensorDescriptor(2951, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "bias": TensorDescriptor(2952, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "prev_running_mean": TensorDescriptor(2955, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "prev_running_variance": TensorDescriptor(2956, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "momentum": TensorDescriptor(2957, (1,), (1,)),
+    "x": TensorDescriptor(2950, (2, 3,), (3, 1,)),
+    "scale": TensorDescriptor(2951, (1, 3,), (3, 1,)),
+    "bias": TensorDescriptor(2952, (1, 3,), (3, 1,)),
+    "prev_running_mean": TensorDescriptor(2955, (1, 3,), (3, 1,)),
+    "prev_running_variance": TensorDescriptor(2956, (1, 3,), (3, 1,)),
+    "momentum": TensorDescriptor(2957, (2, 3,), (3, 1,)),
     "epsilon": TensorDescriptor(2953, (1,), (1,)),
-    "y": TensorDescriptor(2958, (2, 64, 32, 32,), (65536, 1024, 32, 1,)),
-    "mean": TensorDescriptor(2959, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "inv_variance": TensorDescriptor(2960, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "next_running_mean": TensorDescriptor(2961, (1, 64, 1, 1,), (64, 1, 1, 1,)),
-    "next_running_variance": TensorDescriptor(2962, (1, 64, 1, 1,), (64, 1, 1, 1,)),
+    "y": TensorDescriptor(2958, (2, 3,), (3, 1,)),
+    "mean": TensorDescriptor(2959, (1, 3,), (3, 1,)),
+    "inv_variance": TensorDescriptor(2960, (1, 3,), (3, 1,)),
+    "next_running_mean": TensorDescriptor(2961, (1, 3,), (3, 1,)),
+    "next_running_variance": TensorDescriptor(2962, (1, 3,), (3, 1,)),
 }
 FIELDS: dict[AttributeName, Any] = {
 }
@@ -62,7 +62,7 @@ LIST_ATTRIBUTES = {
     "peer_stats": AttributeName.HIPDNN_ATTR_OPERATION_BATCHNORM_PEER_STATS_EXT,
 }
 LISTS = {
-    "peer_stats": [TensorDescriptor(2954, (1, 64, 1, 1,), (64, 1, 1, 1,))],
+    "peer_stats": [TensorDescriptor(2954, (2, 3,), (3, 1,))],
 }
 INPUTS = ("x", "scale", "bias", "prev_running_mean", "prev_running_variance", "momentum", "epsilon", )
 REQUIRED = ("x", "scale", "bias", "epsilon", "y", )
@@ -833,18 +833,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithValidAttributes(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -855,17 +855,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingX(self) -> None:
         attributes = node_attributes(
             {
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -876,17 +876,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -897,17 +897,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingBias(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -918,17 +918,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingEpsilon(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -938,17 +938,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMissingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -959,18 +959,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsXMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((32,), (1,)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((3,), (1,)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((32,), (1,)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((3,), (1,)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -981,18 +981,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsScaleMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1,), (1,)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((3,), (1,)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1003,18 +1003,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsBiasMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1,), (1,)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((3,), (1,)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1025,18 +1025,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsEpsilonDimsSet(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((), ()),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1047,18 +1047,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsEpsilonScalar(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((2,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1069,18 +1069,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsEpsilonPassByValue(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1090,18 +1090,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsXDimsPositive(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((0, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((0, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((0, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1112,18 +1112,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsXStridesPositive(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (0, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (0, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1134,18 +1134,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMismatchingY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((3, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1156,18 +1156,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsScaleBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1178,18 +1178,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsScaleChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 65, 32, 32), (66560, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 4), (4, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 65, 32, 32), (66560, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 4), (4, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1200,18 +1200,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsScaleSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 2, 1), (128, 2, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3, 2), (6, 2, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1222,18 +1222,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsBiasBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((2, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1244,18 +1244,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsBiasChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 65, 1, 1), (65, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 4), (4, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1266,18 +1266,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsBiasSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 2, 1), (128, 2, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3, 2), (6, 2, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1288,18 +1288,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMeanMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1,), (1,)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((3,), (1,)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1310,18 +1310,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMeanBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((2, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1332,18 +1332,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMeanChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 4), (4, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1354,18 +1354,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsMeanSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3, 2), (6, 2, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1376,18 +1376,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsInvVarianceMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1,), (1,)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((3,), (1,)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1398,18 +1398,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsInvVarianceBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((2, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1420,18 +1420,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsInvVarianceChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 4), (4, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1442,18 +1442,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsInvVarianceSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3, 2), (6, 2, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1464,17 +1464,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsRunningTogether(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1485,18 +1485,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningMeanMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1,), (1,)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((3,), (1,)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1507,18 +1507,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningMeanBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((2, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1529,18 +1529,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningMeanChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 4), (4, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1551,18 +1551,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningMeanSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3, 2), (6, 2, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1573,18 +1573,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningVarianceMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1,), (1,)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((3,), (1,)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1595,18 +1595,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningVarianceBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((2, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1617,18 +1617,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningVarianceChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 4), (4, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1639,18 +1639,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsPrevRunningVarianceSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3, 2), (6, 2, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1661,18 +1661,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningMeanMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1,), (1,)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((3,), (1,)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1683,18 +1683,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningMeanBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((2, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1705,18 +1705,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningMeanChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 65, 1, 1), (65, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 4), (4, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1727,18 +1727,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningMeanSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 2, 1), (128, 2, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3, 2), (6, 2, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1749,18 +1749,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningVarianceMinRank(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1,), (1,)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((3,), (1,)),
             },
             {},
         )
@@ -1771,18 +1771,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningVarianceBatch(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((2, 3), (3, 1)),
             },
             {},
         )
@@ -1793,18 +1793,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningVarianceChannels(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 65, 1, 1), (65, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 4), (4, 1)),
             },
             {},
         )
@@ -1815,18 +1815,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsNextRunningVarianceSpatial(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 2, 1), (128, 2, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3, 2), (6, 2, 1)),
             },
             {},
         )
@@ -1837,18 +1837,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsSpatialValues(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((1, 64), (64, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((1, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((1, 64), (64, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((1, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1860,17 +1860,17 @@ class TestBatchnormNode(unittest.TestCase):
         attributes = node_attributes(
             {
                 "x": ((), ()),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1881,18 +1881,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsWithScaleDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "x": ((2, 3), (3, 1)),
                 "scale": ((), ()),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1903,18 +1903,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsWithBiasDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
                 "bias": ((), ()),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1925,18 +1925,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithPrevRunningMeanDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
                 "prev_running_mean": ((), ()),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1947,18 +1947,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithPrevRunningVarianceDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
                 "prev_running_variance": ((), ()),
-                "momentum": ((1,), (1,)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1969,18 +1969,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithMomentumDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
                 "momentum": ((), ()),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -1991,18 +1991,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsWithEpsilonDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((), ()),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2013,18 +2013,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
                 "y": ((), ()),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2035,18 +2035,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithMeanDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "y": ((2, 3), (3, 1)),
                 "mean": ((), ()),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2057,18 +2057,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithInvVarianceDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
                 "inv_variance": ((), ()),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2079,18 +2079,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithNextRunningMeanDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
                 "next_running_mean": ((), ()),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2101,17 +2101,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateSucceedsWithNextRunningVarianceDimsUnset(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
                 "next_running_variance": ((), ()),
             },
             {},
@@ -2123,17 +2123,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutX(self) -> None:
         attributes = node_attributes(
             {
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2144,17 +2144,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutScale(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2165,17 +2165,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutBias(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2186,17 +2186,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutEpsilon(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2206,17 +2206,17 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferFailsWithoutY(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2227,137 +2227,137 @@ class TestBatchnormNode(unittest.TestCase):
     def test_InferYFromSource(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
                 "y": ((), ()),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
-        self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (2, 3))
+        self.assertEqual(attributes.tensors["y"].strides, (3, 1))
 
     def test_InferYKeepsUserValue(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((3, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((3, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["y"].dims, (3, 64, 32, 32))
-        self.assertEqual(attributes.tensors["y"].strides, (65536, 1024, 32, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (3, 3))
+        self.assertEqual(attributes.tensors["y"].strides, (3, 1))
 
     def test_InferMeanFromFormula1(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "y": ((2, 3), (3, 1)),
                 "mean": ((), ()),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["mean"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["mean"].strides, (3, 1))
 
     def test_InferInvVarianceFromFormula2(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
                 "inv_variance": ((), ()),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (3, 1))
 
     def test_InferNextRunningMeanFromFormula3(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
                 "next_running_mean": ((), ()),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (3, 1))
 
     def test_InferNextRunningVarianceFromFormula4(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
                 "next_running_variance": ((), ()),
             },
             {},
@@ -2365,311 +2365,311 @@ class TestBatchnormNode(unittest.TestCase):
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (3, 1))
 
     def test_InferYFromSourceWithoutStrides(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), ()),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), ()),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
                 "y": ((), ()),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["y"].dims, (2, 64, 32, 32))
+        self.assertEqual(attributes.tensors["y"].dims, (2, 3))
         self.assertEqual(attributes.tensors["y"].strides, ())
 
     def test_InferMeanKeepsUserValueFormula1(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((2, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["mean"].dims, (2, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["mean"].dims, (2, 3))
+        self.assertEqual(attributes.tensors["mean"].strides, (3, 1))
 
     def test_InferMeanStridesOfUserDimsFormula1(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), ()),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), ()),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["mean"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["mean"].strides, (3, 1))
 
     def test_InferMeanFormula1WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), ()),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), ()),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
+                "y": ((2, 3), (3, 1)),
                 "mean": ((), ()),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["mean"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["mean"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["mean"].strides, (3, 1))
 
     def test_InferInvVarianceKeepsUserValueFormula2(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((2, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (2, 3))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (3, 1))
 
     def test_InferInvVarianceStridesOfUserDimsFormula2(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), ()),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), ()),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (3, 1))
 
     def test_InferInvVarianceFormula2WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), ()),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), ()),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
                 "inv_variance": ((), ()),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["inv_variance"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["inv_variance"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["inv_variance"].strides, (3, 1))
 
     def test_InferNextRunningMeanKeepsUserValueFormula3(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((2, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((2, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (2, 3))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (3, 1))
 
     def test_InferNextRunningMeanStridesOfUserDimsFormula3(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), ()),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), ()),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (3, 1))
 
     def test_InferNextRunningMeanFormula3WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), ()),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), ()),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
                 "next_running_mean": ((), ()),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_mean"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["next_running_mean"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["next_running_mean"].strides, (3, 1))
 
     def test_InferNextRunningVarianceKeepsUserValueFormula4(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((2, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((2, 3), (3, 1)),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 1, 1))
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (2, 3))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (3, 1))
 
     def test_InferNextRunningVarianceStridesOfUserDimsFormula4(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), ()),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), ()),
             },
             {},
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (3, 1))
 
     def test_InferNextRunningVarianceFormula4WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), ()),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), ()),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
                 "next_running_variance": ((), ()),
             },
             {},
@@ -2677,24 +2677,24 @@ class TestBatchnormNode(unittest.TestCase):
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 64, 1, 1))
-        self.assertEqual(attributes.tensors["next_running_variance"].strides, (64, 1, 64, 64))
+        self.assertEqual(attributes.tensors["next_running_variance"].dims, (1, 3))
+        self.assertEqual(attributes.tensors["next_running_variance"].strides, (3, 1))
 
     def test_PreValidateFailsNullEntryInPeerStats(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "momentum": ((1,), (1,)),
+                "x": ((2, 3), (3, 1)),
+                "scale": ((1, 3), (3, 1)),
+                "bias": ((1, 3), (3, 1)),
+                "prev_running_mean": ((1, 3), (3, 1)),
+                "prev_running_variance": ((1, 3), (3, 1)),
+                "momentum": ((2, 3), (3, 1)),
                 "epsilon": ((1,), (1,)),
-                "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-                "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-                "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+                "y": ((2, 3), (3, 1)),
+                "mean": ((1, 3), (3, 1)),
+                "inv_variance": ((1, 3), (3, 1)),
+                "next_running_mean": ((1, 3), (3, 1)),
+                "next_running_variance": ((1, 3), (3, 1)),
             },
             {},
         )
@@ -2743,18 +2743,18 @@ class TestBatchnormNode(unittest.TestCase):
     def test_GraphMethodNamesInputsAndWiresTheNode(self) -> None:
         graph = Graph()
         tensors = {name: TensorAttributes(dims=dims, strides=strides) for name, (dims, strides) in {
-            "x": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-            "scale": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            "bias": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            "prev_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            "prev_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            "momentum": ((1,), (1,)),
+            "x": ((2, 3), (3, 1)),
+            "scale": ((1, 3), (3, 1)),
+            "bias": ((1, 3), (3, 1)),
+            "prev_running_mean": ((1, 3), (3, 1)),
+            "prev_running_variance": ((1, 3), (3, 1)),
+            "momentum": ((2, 3), (3, 1)),
             "epsilon": ((1,), (1,)),
-            "y": ((2, 64, 32, 32), (65536, 1024, 32, 1)),
-            "mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            "inv_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            "next_running_mean": ((1, 64, 1, 1), (64, 1, 1, 1)),
-            "next_running_variance": ((1, 64, 1, 1), (64, 1, 1, 1)),
+            "y": ((2, 3), (3, 1)),
+            "mean": ((1, 3), (3, 1)),
+            "inv_variance": ((1, 3), (3, 1)),
+            "next_running_mean": ((1, 3), (3, 1)),
+            "next_running_variance": ((1, 3), (3, 1)),
         }.items()}
         tensors["epsilon"].value = 1.0
         attributes = NodeAttributes(

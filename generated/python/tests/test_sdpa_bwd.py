@@ -76,10 +76,10 @@ FIELDS: dict[AttributeName, Any] = {
     AttributeName.HIPDNN_ATTR_SDPA_BWD_PADDING_MASK_EXT: True,
     AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_EXT: True,
     AttributeName.HIPDNN_ATTR_SDPA_BWD_CAUSAL_MASK_BOTTOM_RIGHT_EXT: True,
-    AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT: 0.25,
-    AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT: 0.125,
-    AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT: 64,
-    AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT: 0,
+    AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT: 0.5,
+    AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT: 0.5,
+    AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT: 1,
+    AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT: 1,
     AttributeName.HIPDNN_ATTR_SDPA_BWD_DIAGONAL_ALIGNMENT_EXT: DiagonalAlignment.BOTTOM_RIGHT,
 }
 INPUTS = ("q", "k", "v", "o", "do", "stats", "scale", "attn_mask", "seq_len_q", "seq_len_kv", "seed", "offset", "dropout_mask", "dropout_scale", "dropout_scale_inv", )
@@ -133,10 +133,10 @@ def make_node(*optional: str) -> dict[str, Any]:
     node["padding_mask"] = True
     node["causal_mask"] = True
     node["causal_mask_bottom_right"] = True
-    node["dropout_probability"] = 0.25
-    node["attn_scale_value"] = 0.125
-    node["left_bound"] = 64
-    node["right_bound"] = 0
+    node["dropout_probability"] = 0.5
+    node["attn_scale_value"] = 0.5
+    node["left_bound"] = 1
+    node["right_bound"] = 1
     node["diagonal_alignment"] = DiagonalAlignment.BOTTOM_RIGHT
     return node
 
@@ -468,19 +468,19 @@ class TestSdpaBwdOperationDescriptor(unittest.TestCase):
 
     def test_SetAndGetDropoutProbability(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT), 0.25)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT), 0.5)
 
     def test_SetAndGetAttnScaleValue(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT), 0.125)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT), 0.5)
 
     def test_SetAndGetLeftBound(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT), 64)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT), 1)
 
     def test_SetAndGetRightBound(self) -> None:
         self.make_finalized()
-        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT), 0)
+        self.assertEqual(self.descriptor.get_attribute(AttributeName.HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT), 1)
 
     def test_SetAndGetDiagonalAlignment(self) -> None:
         self.make_finalized()
@@ -1149,7 +1149,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1177,7 +1177,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1205,7 +1205,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1233,7 +1233,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1261,7 +1261,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1289,7 +1289,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1317,7 +1317,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1345,7 +1345,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1373,7 +1373,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -1401,128 +1401,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode missing dv (output) for pre-validation'))
-
-    def test_PreValidateFailsMismatchingDq(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dq dims must equal q dims'))
-
-    def test_PreValidateFailsMismatchingDk(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dk dims must equal k dims'))
-
-    def test_PreValidateFailsMismatchingDv(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dv dims must equal v dims'))
-
-    def test_PreValidateFailsMismatchingDo(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: do dims must equal o dims'))
 
     def test_PreValidateFailsQRank(self) -> None:
         attributes = node_attributes(
@@ -1533,7 +1417,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((4, 128, 64), (8192, 64, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
@@ -1546,12 +1430,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: Q must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: q must be rank-4'))
 
     def test_PreValidateFailsKRank(self) -> None:
         attributes = node_attributes(
@@ -1563,7 +1447,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((4, 128, 64), (8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1575,12 +1459,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: k must be rank-4'))
 
     def test_PreValidateFailsVRank(self) -> None:
         attributes = node_attributes(
@@ -1593,7 +1477,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((4, 128, 64), (8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1604,14 +1488,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: V must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: v must be rank-4'))
 
-    def test_PreValidateFailsBatchQK(self) -> None:
+    def test_PreValidateFailsQKDim0(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -1620,7 +1504,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
@@ -1633,14 +1517,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: batch size mismatch between Q and K'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 0 of q must equal dim 0 of k'))
 
-    def test_PreValidateFailsBatchQV(self) -> None:
+    def test_PreValidateFailsQVDim0(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -1651,7 +1535,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
                 "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1662,14 +1546,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: batch size mismatch between Q and V'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 0 of q must equal dim 0 of v'))
 
-    def test_PreValidateFailsHeadDimQK(self) -> None:
+    def test_PreValidateFailsQKDim3(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 65), (33280, 8320, 65, 1)),
@@ -1678,7 +1562,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 128, 65), (33280, 8320, 65, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
@@ -1691,14 +1575,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: head_dim mismatch between Q and K'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 3 of q must equal dim 3 of k'))
 
-    def test_PreValidateFailsSeqKvKV(self) -> None:
+    def test_PreValidateFailsKVDim2(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -1708,64 +1592,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
-                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_kv mismatch between K and V'))
-
-    def test_PreValidateFailsHeadsKPositive(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "k": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
-                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
-                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads_k must be positive'))
-
-    def test_PreValidateFailsHeadsKDivide(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
-                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
@@ -1778,14 +1604,72 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads must be divisible by num_heads_k for GQA/MQA'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 2 of k must equal dim 2 of v'))
 
-    def test_PreValidateFailsHeadsVPositive(self) -> None:
+    def test_PreValidateFailsKDim1Positive(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of k must be positive'))
+
+    def test_PreValidateFailsQDim1KDim1Divisible(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of q must be divisible by dim 1 of k'))
+
+    def test_PreValidateFailsVDim1Positive(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -1796,64 +1680,6 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads_v must be positive'))
-
-    def test_PreValidateFailsHeadsVDivide(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "v": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dv": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
-                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
-                "seed": ((1,), (1,)),
-                "offset": ((1,), (1,)),
-                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-                "dropout_scale": ((1,), (1,)),
-                "dropout_scale_inv": ((1,), (1,)),
-                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
-            },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
-        )
-        attributes.tensors["seq_len_q"].data_type = DataType.INT32
-        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA'))
-
-    def test_PreValidateFailsHeadsKV(self) -> None:
-        attributes = node_attributes(
-            {
-                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "k": ((2, 1, 128, 64), (8192, 8192, 64, 1)),
-                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "dk": ((2, 1, 128, 64), (8192, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
                 "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
@@ -1865,12 +1691,70 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K and V must have the same head count'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of v must be positive'))
+
+    def test_PreValidateFailsQDim1VDim1Divisible(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of q must be divisible by dim 1 of v'))
+
+    def test_PreValidateFailsKVDim1(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 1, 128, 64), (8192, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of k must equal dim 1 of v'))
 
     def test_PreValidateFailsDoRank(self) -> None:
         attributes = node_attributes(
@@ -1878,7 +1762,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
-                "o": ((4, 128, 64), (8192, 64, 1)),
+                "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "do": ((4, 128, 64), (8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
                 "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -1894,14 +1778,130 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dO must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: do must be rank-4'))
 
-    def test_PreValidateFailsMaskRank(self) -> None:
+    def test_PreValidateFailsDoODim0(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((3, 4, 128, 64), (32768, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dO batch mismatch with O'))
+
+    def test_PreValidateFailsDoODim1(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 5, 128, 64), (40960, 8192, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dO num_heads mismatch with O'))
+
+    def test_PreValidateFailsDoODim2(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dO seq_q mismatch with O'))
+
+    def test_PreValidateFailsDoODim3(self) -> None:
+        attributes = node_attributes(
+            {
+                "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "k": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "v": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "o": ((2, 4, 128, 65), (33280, 8320, 65, 1)),
+                "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
+                "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "seq_len_q": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seq_len_kv": ((2, 1, 1, 1), (1, 1, 1, 1)),
+                "seed": ((1,), (1,)),
+                "offset": ((1,), (1,)),
+                "dropout_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+                "dropout_scale": ((1,), (1,)),
+                "dropout_scale_inv": ((1,), (1,)),
+                "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
+            },
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+        )
+        attributes.tensors["seq_len_q"].data_type = DataType.INT32
+        attributes.tensors["seq_len_kv"].data_type = DataType.INT32
+        error = NODE.pre_validate(attributes)
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dO head_dim mismatch with O'))
+
+    def test_PreValidateFailsAttnMaskMaxRank(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -1923,14 +1923,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK rank must be <= 4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: attn_mask must have at most 4 dimensions'))
 
-    def test_PreValidateFailsMaskSeqKv(self) -> None:
+    def test_PreValidateFailsAttnMaskLastKDim2Or1(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -1952,14 +1952,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK last dim must equal seq_kv or 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: the last dim of attn_mask must equal dim 2 of k or 1'))
 
-    def test_PreValidateFailsMaskSeqQ(self) -> None:
+    def test_PreValidateFailsAttnMaskLast2QDim2Or1(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
@@ -1968,7 +1968,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 4, 129, 64), (33024, 8256, 64, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
@@ -1981,12 +1981,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: ATTN_MASK second-to-last dim must equal seq_q or 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim -2 of attn_mask must equal dim 2 of q or 1'))
 
     def test_PreValidateFailsDropoutMaskRank(self) -> None:
         attributes = node_attributes(
@@ -2010,14 +2010,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dropout_mask must be rank-4'))
 
-    def test_PreValidateFailsDropoutMaskBatch(self) -> None:
+    def test_PreValidateFailsDropoutMaskQDim0Or1(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2039,14 +2039,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[0] must equal batch or 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 0 of dropout_mask must equal dim 0 of q or 1'))
 
-    def test_PreValidateFailsDropoutMaskHeads(self) -> None:
+    def test_PreValidateFailsDropoutMaskQDim1Or1(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
@@ -2055,7 +2055,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "o": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "do": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "stats": ((2, 4, 128, 1), (512, 128, 1, 1)),
-                "dq": ((2, 0, 128, 64), (8192, 8192, 64, 1)),
+                "dq": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dk": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "dv": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
                 "attn_mask": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
@@ -2068,14 +2068,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[1] must equal num_heads or 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of dropout_mask must equal dim 1 of q or 1'))
 
-    def test_PreValidateFailsDropoutMaskSeqQ(self) -> None:
+    def test_PreValidateFailsDropoutMaskQDim2(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2097,14 +2097,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[2] must equal seq_q'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 2 of dropout_mask must equal dim 2 of q'))
 
-    def test_PreValidateFailsDropoutMaskSeqKv(self) -> None:
+    def test_PreValidateFailsDropoutMaskDim3KDim2(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2126,14 +2126,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: DROPOUT_MASK dim[3] must equal seq_kv'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 3 of dropout_mask must equal dim 2 of k'))
 
-    def test_PreValidateFailsPaddingSeqLenQ(self) -> None:
+    def test_PreValidateFailsSeqLenQPresent(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2154,13 +2154,13 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'SdpaBwdNode: padding_mask=true requires seq_len_q tensor to be set'))
 
-    def test_PreValidateFailsPaddingSeqLenKv(self) -> None:
+    def test_PreValidateFailsSeqLenKvPresent(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2181,7 +2181,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
@@ -2209,14 +2209,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q must be rank-4'))
 
-    def test_PreValidateFailsSeqLenQBatch(self) -> None:
+    def test_PreValidateFailsSeqLenQQDim0(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2238,12 +2238,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[0] must equal batch'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 0 of seq_len_q must equal dim 0 of q'))
 
     def test_PreValidateFailsSeqLenQDim1(self) -> None:
         attributes = node_attributes(
@@ -2267,12 +2267,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[1] must be 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of seq_len_q must be 1'))
 
     def test_PreValidateFailsSeqLenQDim2(self) -> None:
         attributes = node_attributes(
@@ -2296,12 +2296,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[2] must be 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 2 of seq_len_q must be 1'))
 
     def test_PreValidateFailsSeqLenQDim3(self) -> None:
         attributes = node_attributes(
@@ -2325,12 +2325,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q dim[3] must be 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 3 of seq_len_q must be 1'))
 
     def test_PreValidateFailsSeqLenQDtype(self) -> None:
         attributes = node_attributes(
@@ -2354,7 +2354,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
@@ -2382,14 +2382,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv must be rank-4'))
 
-    def test_PreValidateFailsSeqLenKvBatch(self) -> None:
+    def test_PreValidateFailsSeqLenKvQDim0(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2411,12 +2411,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[0] must equal batch'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 0 of seq_len_kv must equal dim 0 of q'))
 
     def test_PreValidateFailsSeqLenKvDim1(self) -> None:
         attributes = node_attributes(
@@ -2440,12 +2440,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[1] must be 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 1 of seq_len_kv must be 1'))
 
     def test_PreValidateFailsSeqLenKvDim2(self) -> None:
         attributes = node_attributes(
@@ -2469,12 +2469,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[2] must be 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 2 of seq_len_kv must be 1'))
 
     def test_PreValidateFailsSeqLenKvDim3(self) -> None:
         attributes = node_attributes(
@@ -2498,12 +2498,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv dim[3] must be 1'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dim 3 of seq_len_kv must be 1'))
 
     def test_PreValidateFailsSeqLenKvDtype(self) -> None:
         attributes = node_attributes(
@@ -2527,13 +2527,13 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv must have INT32 data type'))
 
-    def test_PreValidateFailsScaleTensorOrValue(self) -> None:
+    def test_PreValidateFailsScaleAttnScaleValueExclusive(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2556,7 +2556,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["scale"].value = 1.0
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
@@ -2587,7 +2587,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": None, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["scale"].value = 1.0
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
@@ -2618,7 +2618,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": None, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["scale"].value = 1.0
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
@@ -2649,7 +2649,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": None, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -2678,12 +2678,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: Q must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: q must be rank-4'))
 
     def test_PreValidateFailsWithKDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -2707,12 +2707,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: K must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: k must be rank-4'))
 
     def test_PreValidateFailsWithVDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -2736,12 +2736,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: V must be rank-4'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: v must be rank-4'))
 
     def test_PreValidateSucceedsWithODimsUnset(self) -> None:
         attributes = node_attributes(
@@ -2765,7 +2765,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -2794,7 +2794,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -2823,7 +2823,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -2852,7 +2852,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -2881,7 +2881,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -2910,7 +2910,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -2939,14 +2939,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
-    def test_PreValidateSucceedsWithSeqLenQDimsUnset(self) -> None:
+    def test_PreValidateFailsWithSeqLenQDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2968,14 +2968,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_q must be rank-4'))
 
-    def test_PreValidateSucceedsWithSeqLenKvDimsUnset(self) -> None:
+    def test_PreValidateFailsWithSeqLenKvDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -2997,12 +2997,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: seq_len_kv must be rank-4'))
 
     def test_PreValidateSucceedsWithSeedDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -3026,7 +3026,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3055,14 +3055,14 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error())
 
-    def test_PreValidateSucceedsWithDropoutMaskDimsUnset(self) -> None:
+    def test_PreValidateFailsWithDropoutMaskDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "q": ((2, 4, 128, 64), (32768, 8192, 64, 1)),
@@ -3084,12 +3084,12 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error())
+        self.assertEqual(error, Error("INVALID_VALUE", 'SdpaBwdNode: dropout_mask must be rank-4'))
 
     def test_PreValidateSucceedsWithDropoutScaleDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -3113,7 +3113,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3142,7 +3142,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((), ()),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3171,7 +3171,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((), ()),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3200,7 +3200,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": False, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": False, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3229,7 +3229,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": False, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": False, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3258,7 +3258,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": False, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": False, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3287,7 +3287,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": False, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": False, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3316,7 +3316,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": None, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": None, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3345,7 +3345,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": None, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": None, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3374,7 +3374,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": None, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": None, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3403,7 +3403,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": None, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": None, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3432,7 +3432,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.TOP_LEFT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.TOP_LEFT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3460,7 +3460,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3488,7 +3488,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3516,7 +3516,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3544,7 +3544,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3572,7 +3572,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3600,7 +3600,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3628,7 +3628,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3656,7 +3656,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3684,7 +3684,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3713,7 +3713,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3744,7 +3744,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3775,7 +3775,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3806,7 +3806,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3837,7 +3837,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3868,7 +3868,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3899,7 +3899,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3930,7 +3930,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3961,7 +3961,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -3992,7 +3992,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -4023,7 +4023,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -4054,7 +4054,7 @@ class TestSdpaBwdNode(unittest.TestCase):
                 "dropout_scale_inv": ((1,), (1,)),
                 "dbias": ((2, 4, 128, 128), (65536, 16384, 128, 1)),
             },
-            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            {"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         attributes.tensors["seq_len_q"].data_type = DataType.INT32
         attributes.tensors["seq_len_kv"].data_type = DataType.INT32
@@ -4090,7 +4090,7 @@ class TestSdpaBwdNode(unittest.TestCase):
         attributes = NodeAttributes(
             name="node",
             tensors={"attn_mask": tensors["attn_mask"], "seq_len_q": tensors["seq_len_q"], "seq_len_kv": tensors["seq_len_kv"], "seed": tensors["seed"], "offset": tensors["offset"], "dropout_mask": tensors["dropout_mask"], "dropout_scale": tensors["dropout_scale"], "dropout_scale_inv": tensors["dropout_scale_inv"]},
-            fields={"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.25, "attn_scale_value": 0.125, "left_bound": 64, "right_bound": 0, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
+            fields={"alibi_mask": True, "padding_mask": True, "causal_mask": True, "causal_mask_bottom_right": True, "dropout_probability": 0.5, "attn_scale_value": 0.5, "left_bound": 1, "right_bound": 1, "diagonal_alignment": DiagonalAlignment.BOTTOM_RIGHT},
         )
         outputs = graph.sdpa_backward(tensors["q"], tensors["k"], tensors["v"], tensors["o"], tensors["do"], tensors["stats"], attributes)
         self.assertEqual(tensors["q"].name, "node::Q")

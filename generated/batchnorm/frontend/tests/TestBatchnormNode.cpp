@@ -46,28 +46,22 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithValidAttributes)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -83,26 +77,21 @@ TEST(TestBatchnormNode, PreValidateFailsMissingX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -119,26 +108,21 @@ TEST(TestBatchnormNode, PreValidateFailsMissingScale)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -155,26 +139,21 @@ TEST(TestBatchnormNode, PreValidateFailsMissingBias)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -191,27 +170,21 @@ TEST(TestBatchnormNode, PreValidateFailsMissingEpsilon)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -223,26 +196,21 @@ TEST(TestBatchnormNode, PreValidateFailsMissingY)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -259,26 +227,22 @@ TEST(TestBatchnormNode, PreValidateFailsXMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{32}, std::vector<int64_t>{1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -295,27 +259,22 @@ TEST(TestBatchnormNode, PreValidateFailsScaleMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -332,27 +291,22 @@ TEST(TestBatchnormNode, PreValidateFailsBiasMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -369,28 +323,22 @@ TEST(TestBatchnormNode, PreValidateFailsEpsilonDimsSet)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{})
@@ -407,28 +355,22 @@ TEST(TestBatchnormNode, PreValidateFailsEpsilonScalar)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{2}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{2})
@@ -445,28 +387,22 @@ TEST(TestBatchnormNode, PreValidateFailsEpsilonPassByValue)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
@@ -478,28 +414,22 @@ TEST(TestBatchnormNode, PreValidateFailsXDimsPositive)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{0, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{0, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{0, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -516,28 +446,22 @@ TEST(TestBatchnormNode, PreValidateFailsXStridesPositive)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{0, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{0, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -554,28 +478,22 @@ TEST(TestBatchnormNode, PreValidateFailsMismatchingY)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -592,28 +510,22 @@ TEST(TestBatchnormNode, PreValidateFailsScaleBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -630,28 +542,22 @@ TEST(TestBatchnormNode, PreValidateFailsScaleChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 65, 32, 32}, std::vector<int64_t>{66560, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -669,28 +575,22 @@ TEST(TestBatchnormNode, PreValidateFailsScaleSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -707,28 +607,22 @@ TEST(TestBatchnormNode, PreValidateFailsBiasBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -745,28 +639,22 @@ TEST(TestBatchnormNode, PreValidateFailsBiasChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -784,28 +672,22 @@ TEST(TestBatchnormNode, PreValidateFailsBiasSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -822,27 +704,22 @@ TEST(TestBatchnormNode, PreValidateFailsMeanMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -859,28 +736,22 @@ TEST(TestBatchnormNode, PreValidateFailsMeanBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -897,28 +768,22 @@ TEST(TestBatchnormNode, PreValidateFailsMeanChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -936,28 +801,22 @@ TEST(TestBatchnormNode, PreValidateFailsMeanSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -974,27 +833,22 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1011,28 +865,22 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1050,28 +898,22 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1090,28 +932,23 @@ TEST(TestBatchnormNode, PreValidateFailsInvVarianceSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1128,26 +965,20 @@ TEST(TestBatchnormNode, PreValidateFailsRunningTogether)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1167,27 +998,21 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_prev_running_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_prev_running_mean(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1205,28 +1030,22 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1244,28 +1063,22 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1284,28 +1097,22 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningMeanSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1322,28 +1129,22 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1361,28 +1162,22 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1400,28 +1195,22 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1440,28 +1229,22 @@ TEST(TestBatchnormNode, PreValidateFailsPrevRunningVarianceSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1479,27 +1262,21 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1517,28 +1294,22 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1556,28 +1327,22 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1596,28 +1361,22 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningMeanSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1634,28 +1393,22 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceMinRank)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{3}, std::vector<int64_t>{1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1673,28 +1426,22 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceBatch)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1712,28 +1459,22 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceChannels)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 65, 1, 1}, std::vector<int64_t>{65, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 4}, std::vector<int64_t>{4, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1752,28 +1493,22 @@ TEST(TestBatchnormNode, PreValidateFailsNextRunningVarianceSpatial)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 2, 1}, std::vector<int64_t>{128, 2, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3, 2}, std::vector<int64_t>{6, 2, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1791,26 +1526,22 @@ TEST(TestBatchnormNode, PreValidateFailsSpatialValues)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(makeTensor(std::vector<int64_t>{1, 64}, std::vector<int64_t>{64, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1829,26 +1560,21 @@ TEST(TestBatchnormNode, PreValidateFailsWithXDimsUnset)
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1864,27 +1590,22 @@ TEST(TestBatchnormNode, PreValidateFailsWithScaleDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1900,27 +1621,22 @@ TEST(TestBatchnormNode, PreValidateFailsWithBiasDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1936,27 +1652,21 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningMeanDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -1971,28 +1681,22 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithPrevRunningVarianceDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2007,28 +1711,22 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithMomentumDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_momentum(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2043,28 +1741,22 @@ TEST(TestBatchnormNode, PreValidateFailsWithEpsilonDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{})
@@ -2080,27 +1772,22 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithYDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2115,27 +1802,22 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithMeanDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2150,27 +1832,22 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithInvVarianceDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2185,27 +1862,21 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningMeanDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2220,26 +1891,20 @@ TEST(TestBatchnormNode, PreValidateSucceedsWithNextRunningVarianceDimsUnset)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.get_epsilon()
@@ -2256,26 +1921,21 @@ TEST(TestBatchnormNode, InferFailsWithoutX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2291,26 +1951,21 @@ TEST(TestBatchnormNode, InferFailsWithoutScale)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2326,26 +1981,21 @@ TEST(TestBatchnormNode, InferFailsWithoutBias)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2361,27 +2011,21 @@ TEST(TestBatchnormNode, InferFailsWithoutEpsilon)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
 
     const auto error = node.infer_properties_node();
     EXPECT_EQ(error.code, ErrorCode::ATTRIBUTE_NOT_SET);
@@ -2392,26 +2036,21 @@ TEST(TestBatchnormNode, InferFailsWithoutY)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2427,27 +2066,22 @@ TEST(TestBatchnormNode, InferYFromSource)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2456,36 +2090,30 @@ TEST(TestBatchnormNode, InferYFromSource)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferYKeepsUserValue)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{3, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{3, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2494,35 +2122,30 @@ TEST(TestBatchnormNode, InferYKeepsUserValue)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{3, 64, 32, 32}));
-    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{65536, 1024, 32, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{3, 3}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferMeanFromFormula1)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2531,35 +2154,30 @@ TEST(TestBatchnormNode, InferMeanFromFormula1)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferInvVarianceFromFormula2)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2568,35 +2186,29 @@ TEST(TestBatchnormNode, InferInvVarianceFromFormula2)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningMeanFromFormula3)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2605,35 +2217,28 @@ TEST(TestBatchnormNode, InferNextRunningMeanFromFormula3)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
-              (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningVarianceFromFormula4)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.get_epsilon()
@@ -2644,36 +2249,30 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFromFormula4)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
-              (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
-              (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferYFromSourceWithoutStrides)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2682,7 +2281,7 @@ TEST(TestBatchnormNode, InferYFromSourceWithoutStrides)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 3}));
     EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{}));
 }
 
@@ -2690,28 +2289,22 @@ TEST(TestBatchnormNode, InferMeanKeepsUserValueFormula1)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2720,35 +2313,30 @@ TEST(TestBatchnormNode, InferMeanKeepsUserValueFormula1)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferMeanStridesOfUserDimsFormula1)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2757,34 +2345,30 @@ TEST(TestBatchnormNode, InferMeanStridesOfUserDimsFormula1)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2793,36 +2377,30 @@ TEST(TestBatchnormNode, InferMeanFormula1WithoutStridesOfX)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_mean()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferInvVarianceKeepsUserValueFormula2)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2831,36 +2409,30 @@ TEST(TestBatchnormNode, InferInvVarianceKeepsUserValueFormula2)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferInvVarianceStridesOfUserDimsFormula2)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2869,34 +2441,30 @@ TEST(TestBatchnormNode, InferInvVarianceStridesOfUserDimsFormula2)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_inv_variance(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2905,36 +2473,30 @@ TEST(TestBatchnormNode, InferInvVarianceFormula2WithoutStridesOfX)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_inv_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningMeanKeepsUserValueFormula3)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2943,37 +2505,30 @@ TEST(TestBatchnormNode, InferNextRunningMeanKeepsUserValueFormula3)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
-              (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningMeanStridesOfUserDimsFormula3)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -2982,35 +2537,29 @@ TEST(TestBatchnormNode, InferNextRunningMeanStridesOfUserDimsFormula3)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
-              (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -3019,37 +2568,30 @@ TEST(TestBatchnormNode, InferNextRunningMeanFormula3WithoutStridesOfX)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(),
-              (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_next_running_mean()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningVarianceKeepsUserValueFormula4)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{2, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -3058,38 +2600,30 @@ TEST(TestBatchnormNode, InferNextRunningVarianceKeepsUserValueFormula4)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
-              (std::vector<int64_t>{2, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
-              (std::vector<int64_t>{64, 1, 1, 1}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(), (std::vector<int64_t>{2, 3}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningVarianceStridesOfUserDimsFormula4)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -3098,35 +2632,28 @@ TEST(TestBatchnormNode, InferNextRunningVarianceStridesOfUserDimsFormula4)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
-              (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
-              (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfX)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
         makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.get_epsilon()
@@ -3137,38 +2664,30 @@ TEST(TestBatchnormNode, InferNextRunningVarianceFormula4WithoutStridesOfX)
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(),
-              (std::vector<int64_t>{1, 64, 1, 1}));
-    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(),
-              (std::vector<int64_t>{64, 1, 64, 64}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_dim(), (std::vector<int64_t>{1, 3}));
+    EXPECT_EQ(attributes.get_next_running_variance()->get_stride(), (std::vector<int64_t>{3, 1}));
 }
 
 TEST(TestBatchnormNode, GatherHipdnnTensorsCollectsEverySetTensor)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -3184,28 +2703,22 @@ TEST(TestBatchnormNode, PreValidateFailsNullEntryInPeerStats)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
@@ -3213,8 +2726,7 @@ TEST(TestBatchnormNode, PreValidateFailsNullEntryInPeerStats)
         .set_data_type(DataType::FLOAT);
 
     attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-         nullptr});
+        {makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}), nullptr});
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
     EXPECT_EQ(error.get_message(), "BatchnormNode: peer_stats has a null entry at index 1");
@@ -3224,36 +2736,29 @@ TEST(TestBatchnormNode, PeerStatsEntriesAreNodeInputs)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_bias(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
         .set_stride(std::vector<int64_t>{1})
         .set_data_type(DataType::FLOAT);
 
-    attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
+    attributes.set_peer_stats({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
     EXPECT_EQ(node.pre_validate_node().code, ErrorCode::OK);
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;
     node.gather_hipdnn_tensors(tensors);

@@ -34,25 +34,22 @@ BatchnormAttributes makeAttributes()
     BatchnormAttributes attributes;
     attributes.set_epsilon(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
     attributes.set_prev_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_next_running_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+        makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.get_epsilon()
         ->set_value(1.0f)
         .set_dim(std::vector<int64_t>{1})
         .set_stride(std::vector<int64_t>{1})
         .set_data_type(DataType::FLOAT);
-    attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
+    attributes.set_peer_stats({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;
 }
@@ -62,12 +59,9 @@ BatchnormAttributes makeAttributes()
 TEST(TestGraphBatchnorm, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto xTensor
-        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
-    auto scaleTensor
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
-    auto biasTensor
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto scaleTensor = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
+    auto biasTensor = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
@@ -104,20 +98,18 @@ TEST(TestGraphBatchnorm, CreatesNextRunningMeanWhenPrevRunningMeanPrevRunningVar
         Graph graph;
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_prev_running_variance(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_mean(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         ASSERT_NE(outputs[3], nullptr);
         EXPECT_NE(outputs[3], own);
         EXPECT_EQ(outputs[3]->get_name(), "node::NEXT_RUNNING_MEAN");
@@ -128,18 +120,16 @@ TEST(TestGraphBatchnorm, CreatesNextRunningMeanWhenPrevRunningMeanPrevRunningVar
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(nullptr);
         attributes.set_prev_running_variance(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_mean(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         // prev_running_mean unset: not created, and the attributes' own next_running_mean is replaced by null
         EXPECT_EQ(outputs[3], nullptr);
     }
@@ -147,19 +137,17 @@ TEST(TestGraphBatchnorm, CreatesNextRunningMeanWhenPrevRunningMeanPrevRunningVar
         Graph graph;
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_prev_running_variance(nullptr);
-        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_mean(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         // prev_running_variance unset: not created, and the attributes' own next_running_mean is replaced by null
         EXPECT_EQ(outputs[3], nullptr);
     }
@@ -167,20 +155,18 @@ TEST(TestGraphBatchnorm, CreatesNextRunningMeanWhenPrevRunningMeanPrevRunningVar
         Graph graph;
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_prev_running_variance(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_momentum(nullptr);
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_mean(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         // momentum unset: not created, and the attributes' own next_running_mean is replaced by null
         EXPECT_EQ(outputs[3], nullptr);
     }
@@ -194,20 +180,18 @@ TEST(TestGraphBatchnorm,
         Graph graph;
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_prev_running_variance(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_variance(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         ASSERT_NE(outputs[4], nullptr);
         EXPECT_NE(outputs[4], own);
         EXPECT_EQ(outputs[4]->get_name(), "node::NEXT_RUNNING_VARIANCE");
@@ -218,18 +202,16 @@ TEST(TestGraphBatchnorm,
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(nullptr);
         attributes.set_prev_running_variance(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_variance(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         // prev_running_mean unset: not created, and the attributes' own next_running_variance is replaced by null
         EXPECT_EQ(outputs[4], nullptr);
     }
@@ -237,19 +219,17 @@ TEST(TestGraphBatchnorm,
         Graph graph;
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_prev_running_variance(nullptr);
-        attributes.set_momentum(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        attributes.set_momentum(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_variance(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         // prev_running_variance unset: not created, and the attributes' own next_running_variance is replaced by null
         EXPECT_EQ(outputs[4], nullptr);
     }
@@ -257,20 +237,18 @@ TEST(TestGraphBatchnorm,
         Graph graph;
         auto attributes = makeAttributes();
         attributes.set_prev_running_mean(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_prev_running_variance(
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
         attributes.set_momentum(nullptr);
-        const auto own
-            = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+        const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
         attributes.set_next_running_variance(own);
         attributes.set_name("node");
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         // momentum unset: not created, and the attributes' own next_running_variance is replaced by null
         EXPECT_EQ(outputs[4], nullptr);
     }
@@ -280,15 +258,14 @@ TEST(TestGraphBatchnorm, CreatesMeanAlways)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    const auto own
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
     attributes.set_mean(own);
     attributes.set_name("node");
-    const auto outputs = graph.batchnorm(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}),
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-        attributes);
+    const auto outputs
+        = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                          attributes);
     ASSERT_NE(outputs[1], nullptr);
     EXPECT_NE(outputs[1], own);
     EXPECT_EQ(outputs[1]->get_name(), "node::MEAN");
@@ -299,15 +276,14 @@ TEST(TestGraphBatchnorm, CreatesInvVarianceAlways)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    const auto own
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    const auto own = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
     attributes.set_inv_variance(own);
     attributes.set_name("node");
-    const auto outputs = graph.batchnorm(
-        makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1}),
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-        attributes);
+    const auto outputs
+        = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                          makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                          attributes);
     ASSERT_NE(outputs[2], nullptr);
     EXPECT_NE(outputs[2], own);
     EXPECT_EQ(outputs[2]->get_name(), "node::INV_VARIANCE");
@@ -320,12 +296,11 @@ TEST(TestGraphBatchnorm, DefaultNamesCountTheGraphNodes)
     for(int node = 0; node < 2; ++node)
     {
         BatchnormAttributes attributes;
-        const auto outputs = graph.batchnorm(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
-            attributes);
+        const auto outputs
+            = graph.batchnorm(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
+                              attributes);
         EXPECT_EQ(outputs[0]->get_name(), "Batchnorm_" + std::to_string(node) + "::Y");
     }
 }
@@ -334,37 +309,26 @@ TEST(TestGraphBatchnorm, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto xTensor
-        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
-    auto scaleTensor
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
-    auto biasTensor
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto scaleTensor = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
+    auto biasTensor = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
     const auto outputs = graph.batchnorm(xTensor, scaleTensor, biasTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
     outputs[1]->set_data_type(DataType::FLOAT);
     // no inference gives mean its shape: set it as a user would
-    outputs[1]
-        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
-        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[1]->set_dim(std::vector<int64_t>{1, 3}).set_stride(std::vector<int64_t>{3, 1});
     outputs[2]->set_data_type(DataType::FLOAT);
     // no inference gives inv_variance its shape: set it as a user would
-    outputs[2]
-        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
-        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[2]->set_dim(std::vector<int64_t>{1, 3}).set_stride(std::vector<int64_t>{3, 1});
     outputs[3]->set_data_type(DataType::FLOAT);
     // no inference gives next_running_mean its shape: set it as a user would
-    outputs[3]
-        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
-        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[3]->set_dim(std::vector<int64_t>{1, 3}).set_stride(std::vector<int64_t>{3, 1});
     outputs[4]->set_data_type(DataType::FLOAT);
     // no inference gives next_running_variance its shape: set it as a user would
-    outputs[4]
-        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
-        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[4]->set_dim(std::vector<int64_t>{1, 3}).set_stride(std::vector<int64_t>{3, 1});
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();
     // infer_properties_node() gave the output y the dims of x
-    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{2, 3}));
 }

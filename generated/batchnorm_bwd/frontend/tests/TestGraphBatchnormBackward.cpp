@@ -32,12 +32,9 @@ std::shared_ptr<TensorAttributes> makeTensor(const std::vector<int64_t>& dims,
 BatchnormBackwardAttributes makeAttributes()
 {
     BatchnormBackwardAttributes attributes;
-    attributes.set_mean(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_inv_variance(
-        makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}));
-    attributes.set_peer_stats(
-        {makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1})});
+    attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
+    attributes.set_peer_stats({makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1})});
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;
 }
@@ -47,12 +44,9 @@ BatchnormBackwardAttributes makeAttributes()
 TEST(TestGraphBatchnormBackward, NamesInputsAndCreatesVirtualOutputs)
 {
     Graph graph;
-    auto dyTensor
-        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
-    auto xTensor
-        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
-    auto scaleTensor
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto dyTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto scaleTensor = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
     auto attributes = makeAttributes();
     attributes.set_name("node");
 
@@ -82,11 +76,9 @@ TEST(TestGraphBatchnormBackward, DefaultNamesCountTheGraphNodes)
     {
         BatchnormBackwardAttributes attributes;
         const auto outputs = graph.batchnorm_backward(
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{2, 64, 32, 32},
-                       std::vector<int64_t>{65536, 1024, 32, 1}),
-            makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1}),
+            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+            makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}),
+            makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}),
             attributes);
         EXPECT_EQ(outputs[0]->get_name(), "BatchnormBackward_" + std::to_string(node) + "::DX");
     }
@@ -96,27 +88,20 @@ TEST(TestGraphBatchnormBackward, ValidateRunsTheNodeOnTheWiredTensors)
 {
     Graph graph;
     auto attributes = makeAttributes();
-    auto dyTensor
-        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
-    auto xTensor
-        = makeTensor(std::vector<int64_t>{2, 64, 32, 32}, std::vector<int64_t>{65536, 1024, 32, 1});
-    auto scaleTensor
-        = makeTensor(std::vector<int64_t>{1, 64, 1, 1}, std::vector<int64_t>{64, 1, 1, 1});
+    auto dyTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto xTensor = makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1});
+    auto scaleTensor = makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1});
     const auto outputs = graph.batchnorm_backward(dyTensor, xTensor, scaleTensor, attributes);
     outputs[0]->set_data_type(DataType::FLOAT);
     outputs[1]->set_data_type(DataType::FLOAT);
     // no inference gives dscale its shape: set it as a user would
-    outputs[1]
-        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
-        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[1]->set_dim(std::vector<int64_t>{1, 3}).set_stride(std::vector<int64_t>{3, 1});
     outputs[2]->set_data_type(DataType::FLOAT);
     // no inference gives dbias its shape: set it as a user would
-    outputs[2]
-        ->set_dim(std::vector<int64_t>{1, 64, 1, 1})
-        .set_stride(std::vector<int64_t>{64, 1, 1, 1});
+    outputs[2]->set_dim(std::vector<int64_t>{1, 3}).set_stride(std::vector<int64_t>{3, 1});
 
     const auto error = graph.validate();
     ASSERT_TRUE(error.is_good()) << error.get_message();
     // infer_properties_node() gave the output dx the dims of x
-    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{2, 64, 32, 32}));
+    EXPECT_EQ(outputs[0]->get_dim(), (std::vector<int64_t>{2, 3}));
 }

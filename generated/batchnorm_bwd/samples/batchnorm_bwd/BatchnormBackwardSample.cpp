@@ -33,18 +33,18 @@ bool runSample(hipdnnHandle_t handle, DataType dataType, const std::string& type
 
     auto dy = std::make_shared<graph::TensorAttributes>();
     dy->set_name("dy")
-        .set_dim(std::vector<int64_t>{2, 64, 32, 32})
-        .set_stride(std::vector<int64_t>{65536, 1024, 32, 1})
+        .set_dim(std::vector<int64_t>{2, 3})
+        .set_stride(std::vector<int64_t>{3, 1})
         .set_data_type(dataType);
     auto x = std::make_shared<graph::TensorAttributes>();
     x->set_name("x")
-        .set_dim(std::vector<int64_t>{2, 64, 32, 32})
-        .set_stride(std::vector<int64_t>{65536, 1024, 32, 1})
+        .set_dim(std::vector<int64_t>{2, 3})
+        .set_stride(std::vector<int64_t>{3, 1})
         .set_data_type(dataType);
     auto scale = std::make_shared<graph::TensorAttributes>();
     scale->set_name("scale")
-        .set_dim(std::vector<int64_t>{1, 64, 1, 1})
-        .set_stride(std::vector<int64_t>{64, 1, 1, 1})
+        .set_dim(std::vector<int64_t>{1, 3})
+        .set_stride(std::vector<int64_t>{3, 1})
         .set_data_type(dataType);
 
     graph::BatchnormBackwardAttributes attributes;

@@ -53,10 +53,10 @@ SdpaBackwardAttributes makeAttributes()
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
     attributes.set_compute_data_type(DataType::FLOAT);
     return attributes;

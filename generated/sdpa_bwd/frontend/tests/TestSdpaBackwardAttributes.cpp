@@ -99,10 +99,10 @@ TEST(TestSdpaBackwardAttributes, CreateSdpaBackwardAttributes)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
     EXPECT_EQ(attributes.get_q(), qTensor);
     EXPECT_EQ(attributes.get_k(), kTensor);
@@ -127,10 +127,10 @@ TEST(TestSdpaBackwardAttributes, CreateSdpaBackwardAttributes)
     EXPECT_EQ(attributes.padding_mask, (true));
     EXPECT_EQ(attributes.causal_mask, (true));
     EXPECT_EQ(attributes.causal_mask_bottom_right, (true));
-    EXPECT_EQ(attributes.dropout_probability, (0.25f));
-    EXPECT_EQ(attributes.attn_scale_value, (0.125f));
-    EXPECT_EQ(attributes.left_bound, (64));
-    EXPECT_EQ(attributes.right_bound, (0));
+    EXPECT_EQ(attributes.dropout_probability, (0.5f));
+    EXPECT_EQ(attributes.attn_scale_value, (0.5f));
+    EXPECT_EQ(attributes.left_bound, (1));
+    EXPECT_EQ(attributes.right_bound, (1));
     EXPECT_EQ(attributes.diagonal_alignment, (DiagonalAlignment::BOTTOM_RIGHT));
 }
 
@@ -630,7 +630,7 @@ TEST(TestSdpaBackwardAttributes, SetCausalMaskBottomRight)
 TEST(TestSdpaBackwardAttributes, SetAttnScaleValue)
 {
     SdpaBackwardAttributes attributes;
-    const float value = 0.125f;
+    const float value = 0.5f;
     EXPECT_EQ(&attributes.set_attn_scale(value), &attributes);
     EXPECT_EQ(attributes.attn_scale_value, value);
 }
@@ -638,7 +638,7 @@ TEST(TestSdpaBackwardAttributes, SetAttnScaleValue)
 TEST(TestSdpaBackwardAttributes, SetLeftBound)
 {
     SdpaBackwardAttributes attributes;
-    const int64_t value = 64;
+    const int64_t value = 1;
     EXPECT_EQ(&attributes.set_diagonal_band_left_bound(value), &attributes);
     EXPECT_EQ(attributes.left_bound, value);
 }
@@ -646,7 +646,7 @@ TEST(TestSdpaBackwardAttributes, SetLeftBound)
 TEST(TestSdpaBackwardAttributes, SetRightBound)
 {
     SdpaBackwardAttributes attributes;
-    const int64_t value = 0;
+    const int64_t value = 1;
     EXPECT_EQ(&attributes.set_diagonal_band_right_bound(value), &attributes);
     EXPECT_EQ(attributes.right_bound, value);
 }
@@ -662,7 +662,7 @@ TEST(TestSdpaBackwardAttributes, SetDiagonalAlignment)
 TEST(TestSdpaBackwardAttributes, SetDropoutWithDropoutProbabilitySeedOffset)
 {
     SdpaBackwardAttributes attributes;
-    const float dropoutProbability = 0.25f;
+    const float dropoutProbability = 0.5f;
     auto seed = std::make_shared<TensorAttributes>();
     const auto seedExpected = seed;
     auto offset = std::make_shared<TensorAttributes>();

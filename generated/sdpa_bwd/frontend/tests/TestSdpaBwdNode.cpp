@@ -85,10 +85,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithValidAttributes)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -136,10 +136,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingQ)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -188,10 +188,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingK)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -240,10 +240,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingV)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -292,10 +292,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingO)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -344,10 +344,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDo)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -396,10 +396,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingStats)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -448,10 +448,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDq)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -500,10 +500,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDk)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -552,10 +552,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDv)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -563,223 +563,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMissingDv)
     EXPECT_EQ(error.get_message(), "SdpaBwdNode missing dv (output) for pre-validation");
 }
 
-// Differs from the valid attributes in: dq.
-TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDq)
-{
-    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_q(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_k(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_v(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_o(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_do(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_stats(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
-    attributes.set_dq(
-        makeTensor(std::vector<int64_t>{3, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dk(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dv(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                   std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_seq_len_q(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seq_len_kv(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                           std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                    std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
-    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
-    attributes.set_alibi_mask(true);
-    attributes.set_padding_mask(true);
-    attributes.set_causal_mask(true);
-    attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
-    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dq dims must equal q dims");
-}
-
-// Differs from the valid attributes in: dk.
-TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDk)
-{
-    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_q(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_k(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_v(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_o(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_do(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_stats(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
-    attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dk(
-        makeTensor(std::vector<int64_t>{3, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dv(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                   std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_seq_len_q(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seq_len_kv(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                           std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                    std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
-    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
-    attributes.set_alibi_mask(true);
-    attributes.set_padding_mask(true);
-    attributes.set_causal_mask(true);
-    attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
-    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dk dims must equal k dims");
-}
-
-// Differs from the valid attributes in: dv.
-TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDv)
-{
-    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_q(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_k(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_v(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_o(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_do(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_stats(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
-    attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dk(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dv(
-        makeTensor(std::vector<int64_t>{3, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                   std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_seq_len_q(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seq_len_kv(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                           std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                    std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
-    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
-    attributes.set_alibi_mask(true);
-    attributes.set_padding_mask(true);
-    attributes.set_causal_mask(true);
-    attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
-    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dv dims must equal v dims");
-}
-
-// Differs from the valid attributes in: do.
-TEST(TestSdpaBwdNode, PreValidateFailsMismatchingDo)
-{
-    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_q(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_k(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_v(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_o(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_do(
-        makeTensor(std::vector<int64_t>{3, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_stats(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
-    attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dk(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_dv(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
-    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                   std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_seq_len_q(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seq_len_kv(
-        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
-    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                           std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
-    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
-                                    std::vector<int64_t>{65536, 16384, 128, 1}));
-    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
-    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
-    attributes.set_alibi_mask(true);
-    attributes.set_padding_mask(true);
-    attributes.set_causal_mask(true);
-    attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
-    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: do dims must equal o dims");
-}
-
-// Differs from the valid attributes in: dq, q.
+// Differs from the valid attributes in: q.
 TEST(TestSdpaBwdNode, PreValidateFailsQRank)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -797,7 +581,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsQRank)
     attributes.set_stats(
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
     attributes.set_dq(
-        makeTensor(std::vector<int64_t>{4, 128, 64}, std::vector<int64_t>{8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
@@ -822,18 +606,18 @@ TEST(TestSdpaBwdNode, PreValidateFailsQRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: Q must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: q must be rank-4");
 }
 
-// Differs from the valid attributes in: dk, k.
+// Differs from the valid attributes in: k.
 TEST(TestSdpaBwdNode, PreValidateFailsKRank)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -853,7 +637,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsKRank)
     attributes.set_dq(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
-        makeTensor(std::vector<int64_t>{4, 128, 64}, std::vector<int64_t>{8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
@@ -876,18 +660,18 @@ TEST(TestSdpaBwdNode, PreValidateFailsKRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: K must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: k must be rank-4");
 }
 
-// Differs from the valid attributes in: dv, v.
+// Differs from the valid attributes in: v.
 TEST(TestSdpaBwdNode, PreValidateFailsVRank)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -909,7 +693,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsVRank)
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
-        makeTensor(std::vector<int64_t>{4, 128, 64}, std::vector<int64_t>{8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                    std::vector<int64_t>{65536, 16384, 128, 1}));
     attributes.set_seq_len_q(
@@ -930,19 +714,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsVRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: V must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: v must be rank-4");
 }
 
-// Differs from the valid attributes in: dq, q.
-TEST(TestSdpaBwdNode, PreValidateFailsBatchQK)
+// Differs from the valid attributes in: q.
+TEST(TestSdpaBwdNode, PreValidateFailsQKDim0)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -959,7 +743,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsBatchQK)
     attributes.set_stats(
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
     attributes.set_dq(
-        makeTensor(std::vector<int64_t>{3, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
@@ -984,19 +768,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsBatchQK)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: batch size mismatch between Q and K");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 0 of q must equal dim 0 of k");
 }
 
-// Differs from the valid attributes in: dv, v.
-TEST(TestSdpaBwdNode, PreValidateFailsBatchQV)
+// Differs from the valid attributes in: v.
+TEST(TestSdpaBwdNode, PreValidateFailsQVDim0)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1017,7 +801,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsBatchQV)
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
-        makeTensor(std::vector<int64_t>{3, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                    std::vector<int64_t>{65536, 16384, 128, 1}));
     attributes.set_seq_len_q(
@@ -1038,19 +822,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsBatchQV)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: batch size mismatch between Q and V");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 0 of q must equal dim 0 of v");
 }
 
-// Differs from the valid attributes in: dq, q.
-TEST(TestSdpaBwdNode, PreValidateFailsHeadDimQK)
+// Differs from the valid attributes in: q.
+TEST(TestSdpaBwdNode, PreValidateFailsQKDim3)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1067,7 +851,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadDimQK)
     attributes.set_stats(
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
     attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 4, 128, 65}, std::vector<int64_t>{33280, 8320, 65, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
@@ -1092,19 +876,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadDimQK)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: head_dim mismatch between Q and K");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 3 of q must equal dim 3 of k");
 }
 
-// Differs from the valid attributes in: dk, k.
-TEST(TestSdpaBwdNode, PreValidateFailsSeqKvKV)
+// Differs from the valid attributes in: k.
+TEST(TestSdpaBwdNode, PreValidateFailsKVDim2)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1123,7 +907,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqKvKV)
     attributes.set_dq(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
-        makeTensor(std::vector<int64_t>{2, 4, 129, 64}, std::vector<int64_t>{33024, 8256, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
@@ -1146,19 +930,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqKvKV)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_kv mismatch between K and V");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 2 of k must equal dim 2 of v");
 }
 
-// Differs from the valid attributes in: dk, k.
-TEST(TestSdpaBwdNode, PreValidateFailsHeadsKPositive)
+// Differs from the valid attributes in: k.
+TEST(TestSdpaBwdNode, PreValidateFailsKDim1Positive)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1177,7 +961,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKPositive)
     attributes.set_dq(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
-        makeTensor(std::vector<int64_t>{2, 0, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
@@ -1200,19 +984,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKPositive)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: num_heads_k must be positive");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of k must be positive");
 }
 
-// Differs from the valid attributes in: dq, q.
-TEST(TestSdpaBwdNode, PreValidateFailsHeadsKDivide)
+// Differs from the valid attributes in: q.
+TEST(TestSdpaBwdNode, PreValidateFailsQDim1KDim1Divisible)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1229,7 +1013,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKDivide)
     attributes.set_stats(
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
     attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 5, 128, 64}, std::vector<int64_t>{40960, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
@@ -1254,20 +1038,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKDivide)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(),
-              "SdpaBwdNode: num_heads must be divisible by num_heads_k for GQA/MQA");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of q must be divisible by dim 1 of k");
 }
 
-// Differs from the valid attributes in: dv, v.
-TEST(TestSdpaBwdNode, PreValidateFailsHeadsVPositive)
+// Differs from the valid attributes in: v.
+TEST(TestSdpaBwdNode, PreValidateFailsVDim1Positive)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1288,7 +1071,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVPositive)
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
-        makeTensor(std::vector<int64_t>{2, 0, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                    std::vector<int64_t>{65536, 16384, 128, 1}));
     attributes.set_seq_len_q(
@@ -1309,19 +1092,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVPositive)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: num_heads_v must be positive");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of v must be positive");
 }
 
-// Differs from the valid attributes in: dv, v.
-TEST(TestSdpaBwdNode, PreValidateFailsHeadsVDivide)
+// Differs from the valid attributes in: v.
+TEST(TestSdpaBwdNode, PreValidateFailsQDim1VDim1Divisible)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1342,7 +1125,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVDivide)
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
-        makeTensor(std::vector<int64_t>{2, 5, 128, 64}, std::vector<int64_t>{40960, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
                                    std::vector<int64_t>{65536, 16384, 128, 1}));
     attributes.set_seq_len_q(
@@ -1363,20 +1146,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsVDivide)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(),
-              "SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of q must be divisible by dim 1 of v");
 }
 
-// Differs from the valid attributes in: dk, k.
-TEST(TestSdpaBwdNode, PreValidateFailsHeadsKV)
+// Differs from the valid attributes in: k.
+TEST(TestSdpaBwdNode, PreValidateFailsKVDim1)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1395,7 +1177,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKV)
     attributes.set_dq(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
-        makeTensor(std::vector<int64_t>{2, 1, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
@@ -1418,18 +1200,18 @@ TEST(TestSdpaBwdNode, PreValidateFailsHeadsKV)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: K and V must have the same head count");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of k must equal dim 1 of v");
 }
 
-// Differs from the valid attributes in: do, o.
+// Differs from the valid attributes in: do.
 TEST(TestSdpaBwdNode, PreValidateFailsDoRank)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
@@ -1441,7 +1223,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsDoRank)
     attributes.set_v(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_o(
-        makeTensor(std::vector<int64_t>{4, 128, 64}, std::vector<int64_t>{8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_do(
         makeTensor(std::vector<int64_t>{4, 128, 64}, std::vector<int64_t>{8192, 64, 1}));
     attributes.set_stats(
@@ -1472,19 +1254,235 @@ TEST(TestSdpaBwdNode, PreValidateFailsDoRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dO must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: do must be rank-4");
+}
+
+// Differs from the valid attributes in: o.
+TEST(TestSdpaBwdNode, PreValidateFailsDoODim0)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{3, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dO batch mismatch with O");
+}
+
+// Differs from the valid attributes in: o.
+TEST(TestSdpaBwdNode, PreValidateFailsDoODim1)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 5, 128, 64}, std::vector<int64_t>{40960, 8192, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dO num_heads mismatch with O");
+}
+
+// Differs from the valid attributes in: o.
+TEST(TestSdpaBwdNode, PreValidateFailsDoODim2)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 129, 64}, std::vector<int64_t>{33024, 8256, 64, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dO seq_q mismatch with O");
+}
+
+// Differs from the valid attributes in: o.
+TEST(TestSdpaBwdNode, PreValidateFailsDoODim3)
+{
+    SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_q(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_k(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_v(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_o(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 65}, std::vector<int64_t>{33280, 8320, 65, 1}));
+    attributes.set_do(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_stats(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
+    attributes.set_dq(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dk(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_dv(
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
+    attributes.set_bias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                   std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_seq_len_q(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seq_len_kv(
+        makeTensor(std::vector<int64_t>{2, 1, 1, 1}, std::vector<int64_t>{1, 1, 1, 1}));
+    attributes.set_seed(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_offset(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_mask(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                           std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.set_dropout_scale(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dropout_scale_inv(makeTensor(std::vector<int64_t>{1}, std::vector<int64_t>{1}));
+    attributes.set_dbias(makeTensor(std::vector<int64_t>{2, 4, 128, 128},
+                                    std::vector<int64_t>{65536, 16384, 128, 1}));
+    attributes.get_seq_len_q()->set_data_type(DataType::INT32);
+    attributes.get_seq_len_kv()->set_data_type(DataType::INT32);
+    attributes.set_alibi_mask(true);
+    attributes.set_padding_mask(true);
+    attributes.set_causal_mask(true);
+    attributes.set_causal_mask_bottom_right(true);
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
+    attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
+
+    const auto error = node.pre_validate_node();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dO head_dim mismatch with O");
 }
 
 // Differs from the valid attributes in: attn_mask.
-TEST(TestSdpaBwdNode, PreValidateFailsMaskRank)
+TEST(TestSdpaBwdNode, PreValidateFailsAttnMaskMaxRank)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1526,19 +1524,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsMaskRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: ATTN_MASK rank must be <= 4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: attn_mask must have at most 4 dimensions");
 }
 
 // Differs from the valid attributes in: attn_mask.
-TEST(TestSdpaBwdNode, PreValidateFailsMaskSeqKv)
+TEST(TestSdpaBwdNode, PreValidateFailsAttnMaskLastKDim2Or1)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1580,19 +1578,20 @@ TEST(TestSdpaBwdNode, PreValidateFailsMaskSeqKv)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: ATTN_MASK last dim must equal seq_kv or 1");
+    EXPECT_EQ(error.get_message(),
+              "SdpaBwdNode: the last dim of attn_mask must equal dim 2 of k or 1");
 }
 
-// Differs from the valid attributes in: dq, q.
-TEST(TestSdpaBwdNode, PreValidateFailsMaskSeqQ)
+// Differs from the valid attributes in: q.
+TEST(TestSdpaBwdNode, PreValidateFailsAttnMaskLast2QDim2Or1)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1609,7 +1608,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsMaskSeqQ)
     attributes.set_stats(
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
     attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 4, 129, 64}, std::vector<int64_t>{33024, 8256, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
@@ -1634,16 +1633,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsMaskSeqQ)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(),
-              "SdpaBwdNode: ATTN_MASK second-to-last dim must equal seq_q or 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim -2 of attn_mask must equal dim 2 of q or 1");
 }
 
 // Differs from the valid attributes in: dropout_mask.
@@ -1689,19 +1687,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: DROPOUT_MASK must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dropout_mask must be rank-4");
 }
 
 // Differs from the valid attributes in: dropout_mask.
-TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskBatch)
+TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskQDim0Or1)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1743,19 +1741,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskBatch)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: DROPOUT_MASK dim[0] must equal batch or 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 0 of dropout_mask must equal dim 0 of q or 1");
 }
 
-// Differs from the valid attributes in: dq, q.
-TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskHeads)
+// Differs from the valid attributes in: q.
+TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskQDim1Or1)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1772,7 +1770,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskHeads)
     attributes.set_stats(
         makeTensor(std::vector<int64_t>{2, 4, 128, 1}, std::vector<int64_t>{512, 128, 1, 1}));
     attributes.set_dq(
-        makeTensor(std::vector<int64_t>{2, 0, 128, 64}, std::vector<int64_t>{8192, 8192, 64, 1}));
+        makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dk(
         makeTensor(std::vector<int64_t>{2, 4, 128, 64}, std::vector<int64_t>{32768, 8192, 64, 1}));
     attributes.set_dv(
@@ -1797,19 +1795,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskHeads)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: DROPOUT_MASK dim[1] must equal num_heads or 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of dropout_mask must equal dim 1 of q or 1");
 }
 
 // Differs from the valid attributes in: dropout_mask.
-TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskSeqQ)
+TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskQDim2)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1851,19 +1849,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskSeqQ)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: DROPOUT_MASK dim[2] must equal seq_q");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 2 of dropout_mask must equal dim 2 of q");
 }
 
 // Differs from the valid attributes in: dropout_mask.
-TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskSeqKv)
+TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskDim3KDim2)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1905,19 +1903,19 @@ TEST(TestSdpaBwdNode, PreValidateFailsDropoutMaskSeqKv)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: DROPOUT_MASK dim[3] must equal seq_kv");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 3 of dropout_mask must equal dim 2 of k");
 }
 
 // Differs from the valid attributes in: seq_len_q.
-TEST(TestSdpaBwdNode, PreValidateFailsPaddingSeqLenQ)
+TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQPresent)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -1956,10 +1954,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsPaddingSeqLenQ)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -1969,7 +1967,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsPaddingSeqLenQ)
 }
 
 // Differs from the valid attributes in: seq_len_kv.
-TEST(TestSdpaBwdNode, PreValidateFailsPaddingSeqLenKv)
+TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvPresent)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2008,10 +2006,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsPaddingSeqLenKv)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2063,10 +2061,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2075,7 +2073,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQRank)
 }
 
 // Differs from the valid attributes in: seq_len_q.
-TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQBatch)
+TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQQDim0)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2117,15 +2115,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQBatch)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_q dim[0] must equal batch");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 0 of seq_len_q must equal dim 0 of q");
 }
 
 // Differs from the valid attributes in: seq_len_q.
@@ -2171,15 +2169,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDim1)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_q dim[1] must be 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of seq_len_q must be 1");
 }
 
 // Differs from the valid attributes in: seq_len_q.
@@ -2225,15 +2223,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDim2)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_q dim[2] must be 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 2 of seq_len_q must be 1");
 }
 
 // Differs from the valid attributes in: seq_len_q.
@@ -2279,15 +2277,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDim3)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_q dim[3] must be 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 3 of seq_len_q must be 1");
 }
 
 // Differs from the valid attributes in: seq_len_q.
@@ -2332,10 +2330,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenQDtype)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2386,10 +2384,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvRank)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2398,7 +2396,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvRank)
 }
 
 // Differs from the valid attributes in: seq_len_kv.
-TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvBatch)
+TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvQDim0)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2440,15 +2438,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvBatch)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_kv dim[0] must equal batch");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 0 of seq_len_kv must equal dim 0 of q");
 }
 
 // Differs from the valid attributes in: seq_len_kv.
@@ -2494,15 +2492,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDim1)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_kv dim[1] must be 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 1 of seq_len_kv must be 1");
 }
 
 // Differs from the valid attributes in: seq_len_kv.
@@ -2548,15 +2546,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDim2)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_kv dim[2] must be 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 2 of seq_len_kv must be 1");
 }
 
 // Differs from the valid attributes in: seq_len_kv.
@@ -2602,15 +2600,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDim3)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_kv dim[3] must be 1");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dim 3 of seq_len_kv must be 1");
 }
 
 // Differs from the valid attributes in: seq_len_kv.
@@ -2655,10 +2653,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDtype)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2667,7 +2665,7 @@ TEST(TestSdpaBwdNode, PreValidateFailsSeqLenKvDtype)
 }
 
 // Differs from the valid attributes in: scale.
-TEST(TestSdpaBwdNode, PreValidateFailsScaleTensorOrValue)
+TEST(TestSdpaBwdNode, PreValidateFailsScaleAttnScaleValueExclusive)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -2715,10 +2713,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleTensorOrValue)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2776,10 +2774,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleDimsSet)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
+    attributes.dropout_probability = 0.5f;
     attributes.attn_scale_value.reset();
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2836,10 +2834,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsScaleScalar)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
+    attributes.dropout_probability = 0.5f;
     attributes.attn_scale_value.reset();
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2891,10 +2889,10 @@ TEST(TestSdpaBwdNode, PreValidateFailsScalePassByValue)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
+    attributes.dropout_probability = 0.5f;
     attributes.attn_scale_value.reset();
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -2943,15 +2941,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsWithQDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: Q must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: q must be rank-4");
 }
 
 TEST(TestSdpaBwdNode, PreValidateFailsWithKDimsUnset)
@@ -2995,15 +2993,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsWithKDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: K must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: k must be rank-4");
 }
 
 TEST(TestSdpaBwdNode, PreValidateFailsWithVDimsUnset)
@@ -3047,15 +3045,15 @@ TEST(TestSdpaBwdNode, PreValidateFailsWithVDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "SdpaBwdNode: V must be rank-4");
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: v must be rank-4");
 }
 
 TEST(TestSdpaBwdNode, PreValidateSucceedsWithODimsUnset)
@@ -3099,10 +3097,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithODimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3150,10 +3148,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDoDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3201,10 +3199,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithStatsDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3252,10 +3250,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDqDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3303,10 +3301,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDkDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3354,10 +3352,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDvDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3405,17 +3403,17 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithAttnMaskDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenQDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithSeqLenQDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -3456,17 +3454,18 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenQDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_q must be rank-4");
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenKvDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithSeqLenKvDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -3507,14 +3506,15 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeqLenKvDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: seq_len_kv must be rank-4");
 }
 
 TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeedDimsUnset)
@@ -3559,10 +3559,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithSeedDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3611,17 +3611,17 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithOffsetDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
-TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutMaskDimsUnset)
+TEST(TestSdpaBwdNode, PreValidateFailsWithDropoutMaskDimsUnset)
 {
     SdpaBwdNode node(SdpaBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -3662,14 +3662,15 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutMaskDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
+    EXPECT_EQ(error.get_message(), "SdpaBwdNode: dropout_mask must be rank-4");
 }
 
 TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutScaleDimsUnset)
@@ -3714,10 +3715,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutScaleDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3766,10 +3767,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutScaleInvDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3817,10 +3818,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDbiasDimsUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3869,10 +3870,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithAlibiMaskUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3921,10 +3922,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithPaddingMaskUnset)
     attributes.set_padding_mask(false);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -3973,10 +3974,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithCausalMaskUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(false);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -4025,10 +4026,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithCausalMaskBottomRightUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(false);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -4078,9 +4079,9 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDropoutProbabilityUnset)
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
     attributes.dropout_probability.reset();
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -4129,10 +4130,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithAttnScaleValueUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
+    attributes.dropout_probability = 0.5f;
     attributes.attn_scale_value.reset();
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -4181,10 +4182,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithLeftBoundUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
     attributes.left_bound.reset();
-    attributes.right_bound = 0;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.pre_validate_node();
@@ -4233,9 +4234,9 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithRightBoundUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
     attributes.right_bound.reset();
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
@@ -4285,10 +4286,10 @@ TEST(TestSdpaBwdNode, PreValidateSucceedsWithDiagonalAlignmentUnset)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::TOP_LEFT);
 
     const auto error = node.pre_validate_node();
@@ -4335,10 +4336,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutQ)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4386,10 +4387,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutK)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4437,10 +4438,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutV)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4488,10 +4489,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutO)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4539,10 +4540,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDo)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4590,10 +4591,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutStats)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4641,10 +4642,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDq)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4692,10 +4693,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDk)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4743,10 +4744,10 @@ TEST(TestSdpaBwdNode, InferFailsWithoutDv)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4795,10 +4796,10 @@ TEST(TestSdpaBwdNode, InferDqFromFormula1)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4848,10 +4849,10 @@ TEST(TestSdpaBwdNode, InferDkFromFormula2)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4901,10 +4902,10 @@ TEST(TestSdpaBwdNode, InferDvFromFormula3)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -4955,10 +4956,10 @@ TEST(TestSdpaBwdNode, InferDqKeepsUserValueFormula1)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5008,10 +5009,10 @@ TEST(TestSdpaBwdNode, InferDqStridesOfUserDimsFormula1)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5060,10 +5061,10 @@ TEST(TestSdpaBwdNode, InferDqFormula1WithoutStridesOfQ)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5114,10 +5115,10 @@ TEST(TestSdpaBwdNode, InferDkKeepsUserValueFormula2)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5167,10 +5168,10 @@ TEST(TestSdpaBwdNode, InferDkStridesOfUserDimsFormula2)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5219,10 +5220,10 @@ TEST(TestSdpaBwdNode, InferDkFormula2WithoutStridesOfK)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5273,10 +5274,10 @@ TEST(TestSdpaBwdNode, InferDvKeepsUserValueFormula3)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5326,10 +5327,10 @@ TEST(TestSdpaBwdNode, InferDvStridesOfUserDimsFormula3)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5378,10 +5379,10 @@ TEST(TestSdpaBwdNode, InferDvFormula3WithoutStridesOfV)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     const auto error = node.infer_properties_node();
@@ -5432,10 +5433,10 @@ TEST(TestSdpaBwdNode, GatherHipdnnTensorsCollectsEverySetTensor)
     attributes.set_padding_mask(true);
     attributes.set_causal_mask(true);
     attributes.set_causal_mask_bottom_right(true);
-    attributes.dropout_probability = 0.25f;
-    attributes.attn_scale_value = 0.125f;
-    attributes.left_bound = 64;
-    attributes.right_bound = 0;
+    attributes.dropout_probability = 0.5f;
+    attributes.attn_scale_value = 0.5f;
+    attributes.left_bound = 1;
+    attributes.right_bound = 1;
     attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
 
     std::unordered_set<std::shared_ptr<TensorAttributes>> tensors;

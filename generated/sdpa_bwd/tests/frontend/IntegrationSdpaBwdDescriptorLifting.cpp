@@ -140,10 +140,10 @@ protected:
             attributes.set_padding_mask(true);
             attributes.set_causal_mask(true);
             attributes.set_causal_mask_bottom_right(true);
-            attributes.dropout_probability = 0.25f;
-            attributes.attn_scale_value = 0.125f;
-            attributes.left_bound = 64;
-            attributes.right_bound = 0;
+            attributes.dropout_probability = 0.5f;
+            attributes.attn_scale_value = 0.5f;
+            attributes.left_bound = 1;
+            attributes.right_bound = 1;
             attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
         }
         auto outputs = graph->sdpa_backward(
@@ -431,10 +431,10 @@ protected:
             EXPECT_EQ(attributes.padding_mask, (true));
             EXPECT_EQ(attributes.causal_mask, (true));
             EXPECT_EQ(attributes.causal_mask_bottom_right, (true));
-            EXPECT_EQ(attributes.dropout_probability, (0.25f));
-            EXPECT_EQ(attributes.attn_scale_value, (0.125f));
-            EXPECT_EQ(attributes.left_bound, (64));
-            EXPECT_EQ(attributes.right_bound, (0));
+            EXPECT_EQ(attributes.dropout_probability, (0.5f));
+            EXPECT_EQ(attributes.attn_scale_value, (0.5f));
+            EXPECT_EQ(attributes.left_bound, (1));
+            EXPECT_EQ(attributes.right_bound, (1));
             EXPECT_EQ(attributes.diagonal_alignment, (DiagonalAlignment::BOTTOM_RIGHT));
         }
         EXPECT_EQ(tensors.size(), withOptionals ? 18U : 9U);

@@ -145,10 +145,10 @@ protected:
             attributes.set_padding_mask(true);
             attributes.set_causal_mask(true);
             attributes.set_causal_mask_bottom_right(true);
-            attributes.dropout_probability = 0.25f;
-            attributes.attn_scale_value = 0.125f;
-            attributes.left_bound = 64;
-            attributes.right_bound = 0;
+            attributes.dropout_probability = 0.5f;
+            attributes.attn_scale_value = 0.5f;
+            attributes.left_bound = 1;
+            attributes.right_bound = 1;
             attributes.set_diagonal_alignment(DiagonalAlignment::BOTTOM_RIGHT);
         }
         auto outputs = graph->sdpa_backward(
@@ -327,13 +327,13 @@ TEST_F(IntegrationSdpaBwdDescriptorLowering, SdpaBwdLoweringRoundTripWithOptiona
     EXPECT_EQ(attributes->causal_mask, bool{true});
     EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.5f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.5f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, int64_t{64});
+    EXPECT_EQ(*attributes->left_bound, int64_t{1});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, int64_t{0});
+    EXPECT_EQ(*attributes->right_bound, int64_t{1});
     EXPECT_EQ(attributes->diagonal_alignment,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }

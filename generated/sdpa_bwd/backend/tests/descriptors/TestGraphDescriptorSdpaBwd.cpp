@@ -183,20 +183,20 @@ protected:
                              HIPDNN_TYPE_BOOLEAN,
                              1,
                              &causalMaskBottomRightValue);
-            const float dropoutProbabilityValue = float{0.25f};
+            const float dropoutProbabilityValue = float{0.5f};
             op->setAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
                              HIPDNN_TYPE_FLOAT,
                              1,
                              &dropoutProbabilityValue);
-            const float attnScaleValueValue = float{0.125f};
+            const float attnScaleValueValue = float{0.5f};
             op->setAttribute(HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT,
                              HIPDNN_TYPE_FLOAT,
                              1,
                              &attnScaleValueValue);
-            const int64_t leftBoundValue = int64_t{64};
+            const int64_t leftBoundValue = int64_t{1};
             op->setAttribute(
                 HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &leftBoundValue);
-            const int64_t rightBoundValue = int64_t{0};
+            const int64_t rightBoundValue = int64_t{1};
             op->setAttribute(
                 HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &rightBoundValue);
             const hipdnnDiagonalAlignment_t diagonalAlignmentValue
@@ -378,13 +378,13 @@ TEST_F(TestGraphDescriptorSdpaBwd, BuildFromSingleOperation)
     EXPECT_EQ(attributes->causal_mask, bool{true});
     EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.5f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.5f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, int64_t{64});
+    EXPECT_EQ(*attributes->left_bound, int64_t{1});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, int64_t{0});
+    EXPECT_EQ(*attributes->right_bound, int64_t{1});
     EXPECT_EQ(attributes->diagonal_alignment,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }

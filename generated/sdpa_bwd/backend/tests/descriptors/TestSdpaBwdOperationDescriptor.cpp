@@ -151,18 +151,18 @@ protected:
                                       HIPDNN_TYPE_BOOLEAN,
                                       1,
                                       &causalMaskBottomRightValue);
-        const float dropoutProbabilityValue = float{0.25f};
+        const float dropoutProbabilityValue = float{0.5f};
         getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
                                       HIPDNN_TYPE_FLOAT,
                                       1,
                                       &dropoutProbabilityValue);
-        const float attnScaleValueValue = float{0.125f};
+        const float attnScaleValueValue = float{0.5f};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &attnScaleValueValue);
-        const int64_t leftBoundValue = int64_t{64};
+        const int64_t leftBoundValue = int64_t{1};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &leftBoundValue);
-        const int64_t rightBoundValue = int64_t{0};
+        const int64_t rightBoundValue = int64_t{1};
         getDescriptor()->setAttribute(
             HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &rightBoundValue);
         const hipdnnDiagonalAlignment_t diagonalAlignmentValue
@@ -754,15 +754,15 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetScaleTensor)
                                   HIPDNN_TYPE_BOOLEAN,
                                   1,
                                   &causalMaskBottomRightValue);
-    const float dropoutProbabilityValue = float{0.25f};
+    const float dropoutProbabilityValue = float{0.5f};
     getDescriptor()->setAttribute(HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT,
                                   HIPDNN_TYPE_FLOAT,
                                   1,
                                   &dropoutProbabilityValue);
-    const int64_t leftBoundValue = int64_t{64};
+    const int64_t leftBoundValue = int64_t{1};
     getDescriptor()->setAttribute(
         HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &leftBoundValue);
-    const int64_t rightBoundValue = int64_t{0};
+    const int64_t rightBoundValue = int64_t{1};
     getDescriptor()->setAttribute(
         HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &rightBoundValue);
     const hipdnnDiagonalAlignment_t diagonalAlignmentValue
@@ -1269,52 +1269,52 @@ TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDropoutProbability)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*getDescriptor()->getData().dropout_probability, float{0.25f});
+    EXPECT_FLOAT_EQ(*getDescriptor()->getData().dropout_probability, float{0.5f});
     int64_t count = 0;
     float value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_FLOAT_EQ(value, float{0.25f});
+    EXPECT_FLOAT_EQ(value, float{0.5f});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetAttnScaleValue)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*getDescriptor()->getData().attn_scale_value, float{0.125f});
+    EXPECT_FLOAT_EQ(*getDescriptor()->getData().attn_scale_value, float{0.5f});
     int64_t count = 0;
     float value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_FLOAT_EQ(value, float{0.125f});
+    EXPECT_FLOAT_EQ(value, float{0.5f});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetLeftBound)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().left_bound.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().left_bound, int64_t{64});
+    EXPECT_EQ(*getDescriptor()->getData().left_bound, int64_t{1});
     int64_t count = 0;
     int64_t value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, int64_t{64});
+    EXPECT_EQ(value, int64_t{1});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetRightBound)
 {
     makeFinalized();
     ASSERT_TRUE(getDescriptor()->getData().right_bound.has_value());
-    EXPECT_EQ(*getDescriptor()->getData().right_bound, int64_t{0});
+    EXPECT_EQ(*getDescriptor()->getData().right_bound, int64_t{1});
     int64_t count = 0;
     int64_t value{};
     getDescriptor()->getAttribute(
         HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
     EXPECT_EQ(count, 1);
-    EXPECT_EQ(value, int64_t{0});
+    EXPECT_EQ(value, int64_t{1});
 }
 
 TEST_F(TestSdpaBwdOperationDescriptor, SetAndGetDiagonalAlignment)
@@ -1577,13 +1577,13 @@ TEST_F(TestSdpaBwdOperationDescriptor, BuildNodeProducesCorrectNodeT)
     EXPECT_EQ(attributes->causal_mask, bool{true});
     EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.5f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.5f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, int64_t{64});
+    EXPECT_EQ(*attributes->left_bound, int64_t{1});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, int64_t{0});
+    EXPECT_EQ(*attributes->right_bound, int64_t{1});
     EXPECT_EQ(attributes->diagonal_alignment,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }

@@ -178,10 +178,10 @@ protected:
         attributes.padding_mask = bool{true};
         attributes.causal_mask = bool{true};
         attributes.causal_mask_bottom_right = bool{true};
-        attributes.dropout_probability = float{0.25f};
-        attributes.attn_scale_value = float{0.125f};
-        attributes.left_bound = int64_t{64};
-        attributes.right_bound = int64_t{0};
+        attributes.dropout_probability = float{0.5f};
+        attributes.attn_scale_value = float{0.5f};
+        attributes.left_bound = int64_t{1};
+        attributes.right_bound = int64_t{1};
         attributes.diagonal_alignment
             = static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1});
         hipdnn_flatbuffers_sdk::data_objects::NodeT node;
@@ -1152,28 +1152,28 @@ TEST_F(TestSdpaBwdOperationFromNode, GetAttributeWorksAfterFromNode)
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_DROPOUT_PROBABILITY_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_FLOAT_EQ(value, float{0.25f});
+        EXPECT_FLOAT_EQ(value, float{0.5f});
     }
     {
         float value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_ATTN_SCALE_VALUE_EXT, HIPDNN_TYPE_FLOAT, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_FLOAT_EQ(value, float{0.125f});
+        EXPECT_FLOAT_EQ(value, float{0.5f});
     }
     {
         int64_t value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_LEFT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, int64_t{64});
+        EXPECT_EQ(value, int64_t{1});
     }
     {
         int64_t value{};
         descriptor->getAttribute(
             HIPDNN_ATTR_SDPA_BWD_RIGHT_BOUND_EXT, HIPDNN_TYPE_INT64, 1, &count, &value);
         EXPECT_EQ(count, 1);
-        EXPECT_EQ(value, int64_t{0});
+        EXPECT_EQ(value, int64_t{1});
     }
     {
         hipdnnDiagonalAlignment_t value{};
@@ -1250,13 +1250,13 @@ TEST_F(TestSdpaBwdOperationFromNode, EveryFieldPreservedThroughBuildNode)
     EXPECT_EQ(attributes->causal_mask, bool{true});
     EXPECT_EQ(attributes->causal_mask_bottom_right, bool{true});
     ASSERT_TRUE(attributes->dropout_probability.has_value());
-    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.25f});
+    EXPECT_FLOAT_EQ(*attributes->dropout_probability, float{0.5f});
     ASSERT_TRUE(attributes->attn_scale_value.has_value());
-    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.125f});
+    EXPECT_FLOAT_EQ(*attributes->attn_scale_value, float{0.5f});
     ASSERT_TRUE(attributes->left_bound.has_value());
-    EXPECT_EQ(*attributes->left_bound, int64_t{64});
+    EXPECT_EQ(*attributes->left_bound, int64_t{1});
     ASSERT_TRUE(attributes->right_bound.has_value());
-    EXPECT_EQ(*attributes->right_bound, int64_t{0});
+    EXPECT_EQ(*attributes->right_bound, int64_t{1});
     EXPECT_EQ(attributes->diagonal_alignment,
               static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1}));
 }

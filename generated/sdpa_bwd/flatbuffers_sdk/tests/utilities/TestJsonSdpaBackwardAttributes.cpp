@@ -53,10 +53,10 @@ data_objects::NodeT makeNode(bool withOptionalTensors)
     attributes.padding_mask = bool{true};
     attributes.causal_mask = bool{true};
     attributes.causal_mask_bottom_right = bool{true};
-    attributes.dropout_probability = float{0.25f};
-    attributes.attn_scale_value = float{0.125f};
-    attributes.left_bound = int64_t{64};
-    attributes.right_bound = int64_t{0};
+    attributes.dropout_probability = float{0.5f};
+    attributes.attn_scale_value = float{0.5f};
+    attributes.left_bound = int64_t{1};
+    attributes.right_bound = int64_t{1};
     attributes.diagonal_alignment
         = static_cast<hipdnn_flatbuffers_sdk::data_objects::DiagonalAlignment>(int64_t{1});
     data_objects::NodeT node;

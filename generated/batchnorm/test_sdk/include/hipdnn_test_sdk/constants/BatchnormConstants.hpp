@@ -13,56 +13,56 @@ namespace hipdnn_tests::constants
 {
 
 constexpr int64_t K_BATCHNORM_TENSOR_X_UID = 2950;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_X_DIMS = {2, 64, 32, 32};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_X_STRIDES = {65536, 1024, 32, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_X_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_X_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_SCALE_UID = 2951;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_SCALE_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_SCALE_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_SCALE_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_SCALE_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_BIAS_UID = 2952;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_BIAS_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_BIAS_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_BIAS_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_BIAS_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_PREV_RUNNING_MEAN_UID = 2955;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_PREV_RUNNING_MEAN_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_PREV_RUNNING_MEAN_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_PREV_RUNNING_MEAN_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_PREV_RUNNING_MEAN_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_PREV_RUNNING_VARIANCE_UID = 2956;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_PREV_RUNNING_VARIANCE_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_PREV_RUNNING_VARIANCE_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_PREV_RUNNING_VARIANCE_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_PREV_RUNNING_VARIANCE_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_MOMENTUM_UID = 2957;
-constexpr std::array<int64_t, 1> K_BATCHNORM_TENSOR_MOMENTUM_DIMS = {1};
-constexpr std::array<int64_t, 1> K_BATCHNORM_TENSOR_MOMENTUM_STRIDES = {1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_MOMENTUM_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_MOMENTUM_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_EPSILON_UID = 2953;
 constexpr std::array<int64_t, 1> K_BATCHNORM_TENSOR_EPSILON_DIMS = {1};
 constexpr std::array<int64_t, 1> K_BATCHNORM_TENSOR_EPSILON_STRIDES = {1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_Y_UID = 2958;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_Y_DIMS = {2, 64, 32, 32};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_Y_STRIDES = {65536, 1024, 32, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_Y_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_Y_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_MEAN_UID = 2959;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_MEAN_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_MEAN_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_MEAN_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_MEAN_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_INV_VARIANCE_UID = 2960;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_INV_VARIANCE_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_INV_VARIANCE_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_INV_VARIANCE_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_INV_VARIANCE_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_NEXT_RUNNING_MEAN_UID = 2961;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_NEXT_RUNNING_MEAN_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_NEXT_RUNNING_MEAN_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_NEXT_RUNNING_MEAN_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_NEXT_RUNNING_MEAN_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORM_TENSOR_NEXT_RUNNING_VARIANCE_UID = 2962;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_NEXT_RUNNING_VARIANCE_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_NEXT_RUNNING_VARIANCE_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_NEXT_RUNNING_VARIANCE_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_NEXT_RUNNING_VARIANCE_STRIDES = {3, 1};
 
 // peer_stats: a tensor list of 1.
 constexpr int64_t K_BATCHNORM_TENSOR_PEER_STATS_0_UID = 2954;
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_PEER_STATS_0_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORM_TENSOR_PEER_STATS_0_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_PEER_STATS_0_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORM_TENSOR_PEER_STATS_0_STRIDES = {3, 1};
 
 } // namespace hipdnn_tests::constants

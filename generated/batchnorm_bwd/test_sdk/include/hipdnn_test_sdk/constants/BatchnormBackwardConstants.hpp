@@ -13,40 +13,40 @@ namespace hipdnn_tests::constants
 {
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_DY_UID = 2050;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DY_DIMS = {2, 64, 32, 32};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DY_STRIDES = {65536, 1024, 32, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DY_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DY_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_X_UID = 2051;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_X_DIMS = {2, 64, 32, 32};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_X_STRIDES = {65536, 1024, 32, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_X_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_X_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_SCALE_UID = 2054;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_SCALE_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_SCALE_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_SCALE_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_SCALE_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_MEAN_UID = 2052;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_MEAN_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_MEAN_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_MEAN_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_MEAN_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_INV_VARIANCE_UID = 2053;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_INV_VARIANCE_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_INV_VARIANCE_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_INV_VARIANCE_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_INV_VARIANCE_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_DX_UID = 2056;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DX_DIMS = {2, 64, 32, 32};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DX_STRIDES = {65536, 1024, 32, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DX_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DX_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_DSCALE_UID = 2057;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DSCALE_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DSCALE_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DSCALE_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DSCALE_STRIDES = {3, 1};
 
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_DBIAS_UID = 2058;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DBIAS_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_DBIAS_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DBIAS_DIMS = {1, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_DBIAS_STRIDES = {3, 1};
 
 // peer_stats: a tensor list of 1.
 constexpr int64_t K_BATCHNORMBACKWARD_TENSOR_PEER_STATS_0_UID = 2055;
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_PEER_STATS_0_DIMS = {1, 64, 1, 1};
-constexpr std::array<int64_t, 4> K_BATCHNORMBACKWARD_TENSOR_PEER_STATS_0_STRIDES = {64, 1, 1, 1};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_PEER_STATS_0_DIMS = {2, 3};
+constexpr std::array<int64_t, 2> K_BATCHNORMBACKWARD_TENSOR_PEER_STATS_0_STRIDES = {3, 1};
 
 } // namespace hipdnn_tests::constants

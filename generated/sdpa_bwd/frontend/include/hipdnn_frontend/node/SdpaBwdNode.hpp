@@ -78,49 +78,25 @@ public:
         HIPDNN_RETURN_IF_TRUE(attributes.get_dv() == nullptr,
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "SdpaBwdNode missing dv (output) for pre-validation");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dq() != nullptr && !attributes.get_dq()->get_dim().empty())
-                && (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
-                && !(attributes.get_dq()->get_dim() == attributes.get_q()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: dq dims must equal q dims");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dk() != nullptr && !attributes.get_dk()->get_dim().empty())
-                && (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
-                && !(attributes.get_dk()->get_dim() == attributes.get_k()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: dk dims must equal k dims");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dv() != nullptr && !attributes.get_dv()->get_dim().empty())
-                && (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
-                && !(attributes.get_dv()->get_dim() == attributes.get_v()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: dv dims must equal v dims");
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
-                && (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
-                && !(attributes.get_do()->get_dim() == attributes.get_o()->get_dim()),
-            ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: do dims must equal o dims");
         // check q-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_q() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_q()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: Q must be rank-4");
+            "SdpaBwdNode: q must be rank-4");
         // check k-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_k() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_k()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: K must be rank-4");
+            "SdpaBwdNode: k must be rank-4");
         // check v-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_v() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_v()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: V must be rank-4");
-        // check batch-q-k
+            "SdpaBwdNode: v must be rank-4");
+        // check q-k-dim0
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 0)
@@ -128,8 +104,8 @@ public:
                 && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 0)
                 && !(attributes.get_q()->get_dim()[0] == attributes.get_k()->get_dim()[0]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: batch size mismatch between Q and K");
-        // check batch-q-v
+            "SdpaBwdNode: dim 0 of q must equal dim 0 of k");
+        // check q-v-dim0
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 0)
@@ -137,8 +113,8 @@ public:
                 && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 0)
                 && !(attributes.get_q()->get_dim()[0] == attributes.get_v()->get_dim()[0]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: batch size mismatch between Q and V");
-        // check head-dim-q-k
+            "SdpaBwdNode: dim 0 of q must equal dim 0 of v");
+        // check q-k-dim3
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 3)
@@ -146,8 +122,8 @@ public:
                 && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 3)
                 && !(attributes.get_q()->get_dim()[3] == attributes.get_k()->get_dim()[3]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: head_dim mismatch between Q and K");
-        // check seq-kv-k-v
+            "SdpaBwdNode: dim 3 of q must equal dim 3 of k");
+        // check k-v-dim2
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 2)
@@ -155,15 +131,15 @@ public:
                 && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 2)
                 && !(attributes.get_k()->get_dim()[2] == attributes.get_v()->get_dim()[2]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_kv mismatch between K and V");
-        // check heads-k-positive
+            "SdpaBwdNode: dim 2 of k must equal dim 2 of v");
+        // check k-dim1-positive
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 1)
                 && !(attributes.get_k()->get_dim()[1] > int64_t{0}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: num_heads_k must be positive");
-        // check heads-k-divide
+            "SdpaBwdNode: dim 1 of k must be positive");
+        // check q-dim1-k-dim1-divisible
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 1)
@@ -173,15 +149,15 @@ public:
                 && !((attributes.get_q()->get_dim()[1] % attributes.get_k()->get_dim()[1])
                      == int64_t{0}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: num_heads must be divisible by num_heads_k for GQA/MQA");
-        // check heads-v-positive
+            "SdpaBwdNode: dim 1 of q must be divisible by dim 1 of k");
+        // check v-dim1-positive
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_v() != nullptr && !attributes.get_v()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 1)
                 && !(attributes.get_v()->get_dim()[1] > int64_t{0}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: num_heads_v must be positive");
-        // check heads-v-divide
+            "SdpaBwdNode: dim 1 of v must be positive");
+        // check q-dim1-v-dim1-divisible
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_q() != nullptr && !attributes.get_q()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_q()->get_dim()).size()) > 1)
@@ -191,8 +167,8 @@ public:
                 && !((attributes.get_q()->get_dim()[1] % attributes.get_v()->get_dim()[1])
                      == int64_t{0}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: num_heads must be divisible by num_heads_v for GQA/MQA");
-        // check heads-k-v
+            "SdpaBwdNode: dim 1 of q must be divisible by dim 1 of v");
+        // check k-v-dim1
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_k() != nullptr && !attributes.get_k()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_k()->get_dim()).size()) > 1)
@@ -200,22 +176,58 @@ public:
                 && (static_cast<int64_t>((attributes.get_v()->get_dim()).size()) > 1)
                 && !(attributes.get_k()->get_dim()[1] == attributes.get_v()->get_dim()[1]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: K and V must have the same head count");
+            "SdpaBwdNode: dim 1 of k must equal dim 1 of v");
         // check do-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
                 && (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
-                && (static_cast<int64_t>((attributes.get_o()->get_dim()).size()) > int64_t{0})
+                && (static_cast<int64_t>((attributes.get_o()->get_dim()).size()) >= int64_t{1})
                 && !(static_cast<int64_t>((attributes.get_do()->get_dim()).size()) == int64_t{4}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: dO must be rank-4");
-        // check mask-rank
+            "SdpaBwdNode: do must be rank-4");
+        // check do-o-dim0
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_do()->get_dim()).size()) > 0)
+                && (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_o()->get_dim()).size()) > 0)
+                && !(attributes.get_do()->get_dim()[0] == attributes.get_o()->get_dim()[0]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: dO batch mismatch with O");
+        // check do-o-dim1
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_do()->get_dim()).size()) > 1)
+                && (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_o()->get_dim()).size()) > 1)
+                && !(attributes.get_do()->get_dim()[1] == attributes.get_o()->get_dim()[1]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: dO num_heads mismatch with O");
+        // check do-o-dim2
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_do()->get_dim()).size()) > 2)
+                && (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_o()->get_dim()).size()) > 2)
+                && !(attributes.get_do()->get_dim()[2] == attributes.get_o()->get_dim()[2]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: dO seq_q mismatch with O");
+        // check do-o-dim3
+        HIPDNN_RETURN_IF_TRUE(
+            (attributes.get_do() != nullptr && !attributes.get_do()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_do()->get_dim()).size()) > 3)
+                && (attributes.get_o() != nullptr && !attributes.get_o()->get_dim().empty())
+                && (static_cast<int64_t>((attributes.get_o()->get_dim()).size()) > 3)
+                && !(attributes.get_do()->get_dim()[3] == attributes.get_o()->get_dim()[3]),
+            ErrorCode::INVALID_VALUE,
+            "SdpaBwdNode: dO head_dim mismatch with O");
+        // check attn-mask-max-rank
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
                 && !(static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) <= int64_t{4}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: ATTN_MASK rank must be <= 4");
-        // check mask-seq-kv
+            "SdpaBwdNode: attn_mask must have at most 4 dimensions");
+        // check attn-mask-last-k-dim2-or-1
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= 1)
@@ -228,8 +240,8 @@ public:
                             ->get_dim()[(attributes.get_bias()->get_dim()).size() - 1]
                         == int64_t{1})),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: ATTN_MASK last dim must equal seq_kv or 1");
-        // check mask-seq-q
+            "SdpaBwdNode: the last dim of attn_mask must equal dim 2 of k or 1");
+        // check attn-mask-last2-q-dim2-or-1
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_bias() != nullptr && !attributes.get_bias()->get_dim().empty())
                 && (static_cast<int64_t>((attributes.get_bias()->get_dim()).size()) >= 2)
@@ -243,16 +255,15 @@ public:
                             ->get_dim()[(attributes.get_bias()->get_dim()).size() - 2]
                         == int64_t{1})),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: ATTN_MASK second-to-last dim must equal seq_q or 1");
+            "SdpaBwdNode: dim -2 of attn_mask must equal dim 2 of q or 1");
         // check dropout-mask-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_dropout_mask() != nullptr
-             && !attributes.get_dropout_mask()->get_dim().empty())
+            (attributes.get_dropout_mask() != nullptr)
                 && !(static_cast<int64_t>((attributes.get_dropout_mask()->get_dim()).size())
                      == int64_t{4}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: DROPOUT_MASK must be rank-4");
-        // check dropout-mask-batch
+            "SdpaBwdNode: dropout_mask must be rank-4");
+        // check dropout-mask-q-dim0-or-1
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dropout_mask() != nullptr
              && !attributes.get_dropout_mask()->get_dim().empty())
@@ -263,8 +274,8 @@ public:
                       == attributes.get_q()->get_dim()[0])
                      || (attributes.get_dropout_mask()->get_dim()[0] == int64_t{1})),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: DROPOUT_MASK dim[0] must equal batch or 1");
-        // check dropout-mask-heads
+            "SdpaBwdNode: dim 0 of dropout_mask must equal dim 0 of q or 1");
+        // check dropout-mask-q-dim1-or-1
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dropout_mask() != nullptr
              && !attributes.get_dropout_mask()->get_dim().empty())
@@ -275,8 +286,8 @@ public:
                       == attributes.get_q()->get_dim()[1])
                      || (attributes.get_dropout_mask()->get_dim()[1] == int64_t{1})),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: DROPOUT_MASK dim[1] must equal num_heads or 1");
-        // check dropout-mask-seq-q
+            "SdpaBwdNode: dim 1 of dropout_mask must equal dim 1 of q or 1");
+        // check dropout-mask-q-dim2
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dropout_mask() != nullptr
              && !attributes.get_dropout_mask()->get_dim().empty())
@@ -286,8 +297,8 @@ public:
                 && !(attributes.get_dropout_mask()->get_dim()[2]
                      == attributes.get_q()->get_dim()[2]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: DROPOUT_MASK dim[2] must equal seq_q");
-        // check dropout-mask-seq-kv
+            "SdpaBwdNode: dim 2 of dropout_mask must equal dim 2 of q");
+        // check dropout-mask-dim3-k-dim2
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_dropout_mask() != nullptr
              && !attributes.get_dropout_mask()->get_dim().empty())
@@ -297,27 +308,25 @@ public:
                 && !(attributes.get_dropout_mask()->get_dim()[3]
                      == attributes.get_k()->get_dim()[2]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: DROPOUT_MASK dim[3] must equal seq_kv");
-        // check padding-seq-len-q
+            "SdpaBwdNode: dim 3 of dropout_mask must equal dim 2 of k");
+        // check seq-len-q-present
         HIPDNN_RETURN_IF_TRUE(static_cast<bool>(attributes.padding_mask)
                                   && !(attributes.get_seq_len_q() != nullptr),
                               ErrorCode::ATTRIBUTE_NOT_SET,
                               "SdpaBwdNode: padding_mask=true requires seq_len_q tensor to be set");
-        // check padding-seq-len-kv
+        // check seq-len-kv-present
         HIPDNN_RETURN_IF_TRUE(
             static_cast<bool>(attributes.padding_mask) && !(attributes.get_seq_len_kv() != nullptr),
             ErrorCode::ATTRIBUTE_NOT_SET,
             "SdpaBwdNode: padding_mask=true requires seq_len_kv tensor to be set");
         // check seq-len-q-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_seq_len_q() != nullptr
-             && !attributes.get_seq_len_q()->get_dim().empty())
-                && static_cast<bool>(attributes.padding_mask)
+            (attributes.get_seq_len_q() != nullptr) && static_cast<bool>(attributes.padding_mask)
                 && !(static_cast<int64_t>((attributes.get_seq_len_q()->get_dim()).size())
                      == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: seq_len_q must be rank-4");
-        // check seq-len-q-batch
+        // check seq-len-q-q-dim0
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_q() != nullptr
              && !attributes.get_seq_len_q()->get_dim().empty())
@@ -327,7 +336,7 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_q()->get_dim()[0] == attributes.get_q()->get_dim()[0]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_q dim[0] must equal batch");
+            "SdpaBwdNode: dim 0 of seq_len_q must equal dim 0 of q");
         // check seq-len-q-dim1
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_q() != nullptr
@@ -336,7 +345,7 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_q()->get_dim()[1] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_q dim[1] must be 1");
+            "SdpaBwdNode: dim 1 of seq_len_q must be 1");
         // check seq-len-q-dim2
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_q() != nullptr
@@ -345,7 +354,7 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_q()->get_dim()[2] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_q dim[2] must be 1");
+            "SdpaBwdNode: dim 2 of seq_len_q must be 1");
         // check seq-len-q-dim3
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_q() != nullptr
@@ -354,7 +363,7 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_q()->get_dim()[3] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_q dim[3] must be 1");
+            "SdpaBwdNode: dim 3 of seq_len_q must be 1");
         // check seq-len-q-dtype
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_q() != nullptr) && static_cast<bool>(attributes.padding_mask)
@@ -363,14 +372,12 @@ public:
             "SdpaBwdNode: seq_len_q must have INT32 data type");
         // check seq-len-kv-rank
         HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_seq_len_kv() != nullptr
-             && !attributes.get_seq_len_kv()->get_dim().empty())
-                && static_cast<bool>(attributes.padding_mask)
+            (attributes.get_seq_len_kv() != nullptr) && static_cast<bool>(attributes.padding_mask)
                 && !(static_cast<int64_t>((attributes.get_seq_len_kv()->get_dim()).size())
                      == int64_t{4}),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: seq_len_kv must be rank-4");
-        // check seq-len-kv-batch
+        // check seq-len-kv-q-dim0
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_kv() != nullptr
              && !attributes.get_seq_len_kv()->get_dim().empty())
@@ -380,7 +387,7 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_kv()->get_dim()[0] == attributes.get_q()->get_dim()[0]),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_kv dim[0] must equal batch");
+            "SdpaBwdNode: dim 0 of seq_len_kv must equal dim 0 of q");
         // check seq-len-kv-dim1
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_kv() != nullptr
@@ -389,7 +396,7 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_kv()->get_dim()[1] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_kv dim[1] must be 1");
+            "SdpaBwdNode: dim 1 of seq_len_kv must be 1");
         // check seq-len-kv-dim2
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_kv() != nullptr
@@ -398,7 +405,7 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_kv()->get_dim()[2] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_kv dim[2] must be 1");
+            "SdpaBwdNode: dim 2 of seq_len_kv must be 1");
         // check seq-len-kv-dim3
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_kv() != nullptr
@@ -407,14 +414,14 @@ public:
                 && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_kv()->get_dim()[3] == int64_t{1}),
             ErrorCode::INVALID_VALUE,
-            "SdpaBwdNode: seq_len_kv dim[3] must be 1");
+            "SdpaBwdNode: dim 3 of seq_len_kv must be 1");
         // check seq-len-kv-dtype
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_seq_len_kv() != nullptr) && static_cast<bool>(attributes.padding_mask)
                 && !(attributes.get_seq_len_kv()->get_data_type() == DataType::INT32),
             ErrorCode::INVALID_VALUE,
             "SdpaBwdNode: seq_len_kv must have INT32 data type");
-        // check scale-tensor-or-value
+        // check scale-attn-scale-value-exclusive
         HIPDNN_RETURN_IF_TRUE(
             !(!((attributes.get_attn_scale() != nullptr)
                 && (attributes.attn_scale_value.has_value()))),
