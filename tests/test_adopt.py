@@ -375,14 +375,9 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "(rank equalities, dims equal across tensors, heads divisibility, mask broadcasting), and the spec's ids are "
     "hand-chosen (batch-q-k, heads-k-divide); its one helper call, validateScalarParameter, takes the attention scale "
     "through get_attn_scale, a getter the tensor's name does not spell",
-    ("sdpa_bwd", "tensors"): "dbias's backend getter getDBiasDesc (hipDNN's backend SdpaBwdOperationDescriptor.hpp, a per-op "
-    "file the fixture leaves for apply to write) and the spec's tensor order, the schema's (adoption orders the tensors as the "
-    "class's InputNames/OutputNames, the two paired by place after the others); the enumerators (dO, Stats, ...) are adopted",
     ("sdpa_bwd", "test_data"): "the UIDs, dims, prefix and shared SCALAR/SEQ_LEN shapes are adopted from SdpaBwdConstants.hpp "
     "(id 55315781748), but no checkout file assigns the shared shapes to tensors or gives the fields' test values "
     "(the header has no field constants): ours, as batchnorm_inference's shapes",
-    ("sdpa_bwd", "from_node_missing_optional"): "leave_null is what hipDNN's backend SdpaBwdOperationDescriptor.cpp fromNode() does "
-    "(id 55326217242): a per-op backend file the fixture does not hold (apply writes it), so adoption cannot read it",
 }
 
 
@@ -403,19 +398,27 @@ def test_every_shipped_op_round_trips_from_the_fixture():
 
 
 SHARED_ENTRIES = ADOPT_CASES / "hipdnn-shared-entries"
+BACKEND_FILES = ADOPT_CASES / "hipdnn-backend-files"
 
 
 @pytest.fixture(scope="module")
 def shipped_checkout(tmp_path_factory) -> Path:
     """The fixture tree with the shared-file entries hipDNN has for the shipped ops laid over it
     (tests/adopt_cases/hipdnn-shared-entries: every op's nodeFlops overload in EngineFeatures.hpp,
-    every row of docs/OperationSupport.md), which the fixture itself leaves for `apply` to add."""
+    every row of docs/OperationSupport.md) and hipDNN's per-op backend descriptor files added
+    (tests/adopt_cases/hipdnn-backend-files), which the fixture itself leaves for `apply` to write."""
     tree = tmp_path_factory.mktemp("shipped") / "checkout"
     shutil.copytree(FIXTURE, tree)
     for path in SHARED_ENTRIES.rglob("*"):
         if path.is_file() and path.name != "README.md":
             target = tree / path.relative_to(SHARED_ENTRIES)
             assert target.is_file(), f"{target} is no file of the fixture: the overlay replaces files, never adds them"
+            shutil.copy(path, target)
+    for path in BACKEND_FILES.rglob("*"):
+        if path.is_file() and path.name != "README.md":
+            target = tree / path.relative_to(BACKEND_FILES)
+            assert not target.exists(), f"{target} is a file of the fixture: the backend files are added, never replaced"
+            target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, target)
     return tree
 
@@ -757,3 +760,29 @@ def test_equality_hooks_a_strict_hook_calling_the_logical_one_and_a_hook_compari
     assert hooks("return a == other.a;", "return logicallyEqualsImpl(other) && b == other.b;") == (["a"], ["a", "b"])
     assert hooks("return a == other.a && b == other.b;", "return logicallyEqualsImpl(other);") == (["a", "b"], ["a", "b"])
     assert hooks("return true;", "return logicallyEqualsImpl(other);") == ([], [])
+
+
+def test_backend_descriptor_getters_and_from_node_in_hipdnns_form_and_the_tools(tmp_path):
+    """adopt_backend reads a getter spelled otherwise and fromNode()'s missing-optional behaviour
+    from hipDNN's form (tests/adopt_cases/hipdnn-backend-files) and from the form `apply` writes
+    (generated/sdpa_bwd); a fromNode() that fails on a missing optional tensor is the default and
+    gives nothing, and one whose optional tensors disagree is said for review."""
+    from codegen.hipdnn import adopt_backend
+
+    tensors = [("q", False, "q_tensor_uid"), ("scale", True, "scale_tensor_uid"), ("dbias", True, "dbias_tensor_uid")]
+    hipdnn = adopt_backend.read(BACKEND_FILES, "SdpaBwd", tensors)
+    assert hipdnn.getters == {"dbias": "getDBiasDesc"} and hipdnn.missing_optional == "leave_null"
+    ours = adopt_backend.read(REPO / "generated" / "sdpa_bwd", "SdpaBwd", tensors)
+    assert ours.getters == {"dbias": "getDBiasDesc"} and ours.missing_optional == "leave_null"
+    rms = adopt_backend.read(REPO / "generated" / "rmsnorm_bwd", "RMSNormBackward", [("dbias", True, "dbias_tensor_uid")])
+    assert rms.getters == {} and rms.missing_optional is None and rms.lines == []
+    source = tmp_path / adopt_backend.DESCRIPTORS / "MixOperationDescriptor.cpp"
+    source.parent.mkdir(parents=True)
+    source.write_text(
+        "std::shared_ptr<MixOperationDescriptor> MixOperationDescriptor::fromNode(const NodeT& n, const Map& m)\n{\n"
+        "    d->_aDesc = findOptionalTensor(m, attrs->a_tensor_uid);\n"
+        "    d->_bDesc = findTensorInMap(m, *attrs->b_tensor_uid, \"b\");\n    return d;\n}\n"
+    )
+    mixed = adopt_backend.read(tmp_path, "Mix", [("a", True, "a_tensor_uid"), ("b", True, "b_tensor_uid")])
+    assert mixed.missing_optional is None
+    assert mixed.lines == ["MixOperationDescriptor::fromNode() treats optional tensors missing from the map differently (a leave_null, b fail): from_node_missing_optional not adopted (review)"]
