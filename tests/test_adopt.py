@@ -809,8 +809,9 @@ def test_backend_descriptor_getters_and_from_node_in_hipdnns_form_and_the_tools(
     assert hipdnn.getters == {"dbias": "getDBiasDesc"} and hipdnn.missing_optional == "leave_null"
     ours = adopt_backend.read(REPO / "generated" / "sdpa_bwd", "SdpaBwd", tensors)
     assert ours.getters == {"dbias": "getDBiasDesc"} and ours.missing_optional == "leave_null"
-    rms = adopt_backend.read(REPO / "generated" / "rmsnorm_bwd", "RMSNormBackward", [("dbias", True, "dbias_tensor_uid")])
-    assert rms.getters == {} and rms.missing_optional is None and rms.lines == []
+    for root in (BACKEND_FILES, REPO / "generated" / "rmsnorm_bwd"):  # findTensorInMap on a set dbias UID: the default
+        rms = adopt_backend.read(root, "RMSNormBackward", [("dy", False, "dy_tensor_uid"), ("dbias", True, "dbias_tensor_uid")])
+        assert rms.getters == {} and rms.missing_optional is None and rms.lines == []
     source = tmp_path / adopt_backend.DESCRIPTORS / "MixOperationDescriptor.cpp"
     source.parent.mkdir(parents=True)
     source.write_text(
