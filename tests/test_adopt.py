@@ -47,6 +47,8 @@ def _run(case: Path, workspace: Path, *extra: str):
     for schema in case.glob("*.fbs"):
         shutil.copy(schema, workspace / schema.name)
     args = (case / "args.txt").read_text().split()
+    # a case adopts its op afresh: a spec the workspace ships for it (sdpa_bwd, layernorm_bwd) goes first
+    (workspace / "op_specs" / f"{args[0]}.yaml").unlink(missing_ok=True)
     return run_cli("add-op", *args, "--hipdnn-root", "checkout", *extra, cwd=workspace)
 
 
@@ -60,6 +62,39 @@ def test_adopt_case(case, workspace):
     assert result.out + result.err == expected.read_text()
     assert result.code == (1 if "error[" in result.out else 0)
     assert "internal error" not in result.err
+
+
+# Issue 33's irregular-name patterns, each with the case that covers it and the exact line of its
+# expected.txt (the output the case pins whole) that shows the checkout's name taken: the case's
+# README says which of hipDNN's files, by search-index id, the name was checked against.
+NAME_PATTERNS = {
+    "_XDESC": ("block-scale-quantize-names", "  HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_XDESC (derived: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_X_EXT): "),
+    "_YDESC": ("block-scale-quantize-names", "  HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_YDESC (derived: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_Y_EXT): "),
+    "_SCALE_DESC": ("block-scale-quantize-names", "  HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_DESC (derived: HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_SCALE_EXT): "),
+    "_MATH_PREC": ("block-scale-quantize-names", "  HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_MATH_PREC (derived: HIPDNN_ATTR_BLOCK_SCALE_QUANTIZE_COMP_TYPE_EXT): "),
+    "INF not INFERENCE": ("batchnorm-inference-comp-type", "  HIPDNN_ATTR_BATCHNORM_INF_COMP_TYPE_EXT (derived: HIPDNN_ATTR_BATCHNORM_INFERENCE_COMP_TYPE_EXT): "),
+    "with HIPDNN_ATTR_OPERATION_": ("block-scale-quantize-names", "  HIPDNN_ATTR_OPERATION_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE (derived: HIPDNN_ATTR_BLOCK_SCALE_QUANTIZE_BLOCK_SIZE_EXT): "),
+    "without HIPDNN_ATTR_OPERATION_": ("batchnorm-inference-comp-type", "compute_type: {attribute: HIPDNN_ATTR_BATCHNORM_INF_COMP_TYPE_EXT, id: 1806}"),
+    "descriptor type without _EXT": ("block-scale-quantize-names", "  HIPDNN_BACKEND_OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR (derived: HIPDNN_BACKEND_OPERATION_BLOCK_SCALE_QUANTIZE_DESCRIPTOR_EXT): "),
+    "stem from the table": ("rmsnorm-bwd-handoff", "stem: RMSNormBackward"),
+    "cuDNN alias": ("flag-default-setter-body", "  cudnn_alias: Rmsnorm_backward_attributes"),
+    "NodeType from NodeType.hpp": ("rmsnorm-bwd-handoff", "  RMS_NORM_BACKWARD (derived: RMSNORM_BACKWARD): checkout/frontend/include/hipdnn_frontend/node/NodeType.hpp:30:5"),
+}
+
+
+@pytest.mark.parametrize("pattern", NAME_PATTERNS)
+def test_each_irregular_name_pattern_has_its_case(pattern):
+    """Each pattern's case (run by test_adopt_case, which compares its whole output) shows the
+    checkout's name taken on the line given, and its README names the pattern."""
+    case, line = NAME_PATTERNS[pattern]
+    assert any(got.startswith(line) for got in (ADOPT_CASES / case / "expected.txt").read_text().splitlines()), f"{case}: no line {line!r}"
+    assert (ADOPT_CASES / case / "README.md").is_file()
+
+
+def test_every_shipped_op_has_its_own_case():
+    """One data-driven case per op op_specs/ ships, each with a README naming its ids."""
+    cased = {(case / "args.txt").read_text().split()[0]: case for case in CASE_DIRS}
+    assert set(SPECS) <= set(cased), sorted(set(SPECS) - set(cased))
 
 
 def test_adopted_spec_passes_check(workspace):
@@ -358,11 +393,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "description"): "this tool's sentence for the generated docs page, which no file of the fixture states",
     ("sdpa_bwd", "dtypes"): "the CPU reference's data-type combinations, stated in hipDNN's test SDK and plugins, which the "
     "fixture does not hold and adoption does not read",
-    ("sdpa_bwd", "tensors"): "dbias's backend getter getDBiasDesc (hipDNN's backend SdpaBwdOperationDescriptor.hpp, a per-op "
-    "file the fixture leaves for apply to write) and the spec's tensor order, the schema's (adoption orders the tensors as the "
-    "class's InputNames/OutputNames, the two paired by place after the others); the enumerators (dO, Stats, ...) are adopted",
-    ("sdpa_bwd", "from_node_missing_optional"): "leave_null is what hipDNN's backend SdpaBwdOperationDescriptor.cpp fromNode() does "
-    "(id 55326217242): a per-op backend file the fixture does not hold (apply writes it), so adoption cannot read it",
 }
 
 
@@ -383,19 +413,27 @@ def test_every_shipped_op_round_trips_from_the_fixture():
 
 
 SHARED_ENTRIES = ADOPT_CASES / "hipdnn-shared-entries"
+BACKEND_FILES = ADOPT_CASES / "hipdnn-backend-files"
 
 
 @pytest.fixture(scope="module")
 def shipped_checkout(tmp_path_factory) -> Path:
     """The fixture tree with the shared-file entries hipDNN has for the shipped ops laid over it
     (tests/adopt_cases/hipdnn-shared-entries: every op's nodeFlops overload in EngineFeatures.hpp,
-    every row of docs/OperationSupport.md), which the fixture itself leaves for `apply` to add."""
+    every row of docs/OperationSupport.md) and hipDNN's per-op backend descriptor files added
+    (tests/adopt_cases/hipdnn-backend-files), which the fixture itself leaves for `apply` to write."""
     tree = tmp_path_factory.mktemp("shipped") / "checkout"
     shutil.copytree(FIXTURE, tree)
     for path in SHARED_ENTRIES.rglob("*"):
         if path.is_file() and path.name != "README.md":
             target = tree / path.relative_to(SHARED_ENTRIES)
             assert target.is_file(), f"{target} is no file of the fixture: the overlay replaces files, never adds them"
+            shutil.copy(path, target)
+    for path in BACKEND_FILES.rglob("*"):
+        if path.is_file() and path.name != "README.md":
+            target = tree / path.relative_to(BACKEND_FILES)
+            assert not target.exists(), f"{target} is a file of the fixture: the backend files are added, never replaced"
+            target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, target)
     return tree
 
@@ -856,3 +894,30 @@ def test_equality_hooks_a_strict_hook_calling_the_logical_one_and_a_hook_compari
     assert hooks("return a == other.a;", "return logicallyEqualsImpl(other) && b == other.b;") == (["a"], ["a", "b"])
     assert hooks("return a == other.a && b == other.b;", "return logicallyEqualsImpl(other);") == (["a", "b"], ["a", "b"])
     assert hooks("return true;", "return logicallyEqualsImpl(other);") == ([], [])
+
+
+def test_backend_descriptor_getters_and_from_node_in_hipdnns_form_and_the_tools(tmp_path):
+    """adopt_backend reads a getter spelled otherwise and fromNode()'s missing-optional behaviour
+    from hipDNN's form (tests/adopt_cases/hipdnn-backend-files) and from the form `apply` writes
+    (generated/sdpa_bwd); a fromNode() that fails on a missing optional tensor is the default and
+    gives nothing, and one whose optional tensors disagree is said for review."""
+    from codegen.hipdnn import adopt_backend
+
+    tensors = [("q", False, "q_tensor_uid"), ("scale", True, "scale_tensor_uid"), ("dbias", True, "dbias_tensor_uid")]
+    hipdnn = adopt_backend.read(BACKEND_FILES, "SdpaBwd", tensors)
+    assert hipdnn.getters == {"dbias": "getDBiasDesc"} and hipdnn.missing_optional == "leave_null"
+    ours = adopt_backend.read(REPO / "generated" / "sdpa_bwd", "SdpaBwd", tensors)
+    assert ours.getters == {"dbias": "getDBiasDesc"} and ours.missing_optional == "leave_null"
+    for root in (BACKEND_FILES, REPO / "generated" / "rmsnorm_bwd"):  # findTensorInMap on a set dbias UID: the default
+        rms = adopt_backend.read(root, "RMSNormBackward", [("dy", False, "dy_tensor_uid"), ("dbias", True, "dbias_tensor_uid")])
+        assert rms.getters == {} and rms.missing_optional is None and rms.lines == []
+    source = tmp_path / adopt_backend.DESCRIPTORS / "MixOperationDescriptor.cpp"
+    source.parent.mkdir(parents=True)
+    source.write_text(
+        "std::shared_ptr<MixOperationDescriptor> MixOperationDescriptor::fromNode(const NodeT& n, const Map& m)\n{\n"
+        "    d->_aDesc = findOptionalTensor(m, attrs->a_tensor_uid);\n"
+        "    d->_bDesc = findTensorInMap(m, *attrs->b_tensor_uid, \"b\");\n    return d;\n}\n"
+    )
+    mixed = adopt_backend.read(tmp_path, "Mix", [("a", True, "a_tensor_uid"), ("b", True, "b_tensor_uid")])
+    assert mixed.missing_optional is None
+    assert mixed.lines == ["MixOperationDescriptor::fromNode() treats optional tensors missing from the map differently (a leave_null, b fail): from_node_missing_optional not adopted (review)"]

@@ -17,7 +17,9 @@ import pytest
 
 from codegen.plumbing import formatting
 from codegen.pipeline.workspace import builtin_templates
+import shipped_files
 from conftest import REPO, UPDATE, run_cli, tree
+from shipped_files import SHIPPED_HAND_WRITTEN
 
 FIXTURE = REPO / "tests" / "fixtures" / "hipdnn_tree"
 CASES = REPO / "tests" / "apply_cases"
@@ -58,23 +60,12 @@ def apply_patch(original: str, diff: str) -> str:
     return "".join(out + lines[position:])
 
 
-# hipDNN's own files of the two shipped ops the fixture holds for the drift gate (OPS.md): the apply
-# cases add those ops to a checkout that lacks them, as before the fixture held them.
-SHIPPED_HAND_WRITTEN = [
-    "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp",
-    "frontend/include/hipdnn_frontend/attributes/SdpaBackwardAttributes.hpp",
-    "frontend/include/hipdnn_frontend/node/LayernormBackwardNode.hpp",
-    "frontend/include/hipdnn_frontend/node/SdpaBwdNode.hpp",
-    "frontend/tests/TestLayernormBackwardAttributes.cpp",
-    "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
-    "test_sdk/include/hipdnn_test_sdk/constants/SdpaBwdConstants.hpp",
-]
-# Their schemas (hipDNN's, in the fixture): a case removes the ones of the ops it applies (every op
-# when it names none), so the others stay for the checkout's header scripts to read, as in hipDNN.
-SHIPPED_SCHEMAS = {
-    "layernorm_bwd": "flatbuffers_sdk/schemas/layernorm_backward_attributes.fbs",
-    "sdpa_bwd": "flatbuffers_sdk/schemas/sdpa_backward_attributes.fbs",
-}
+# hipDNN's own files of the two shipped ops the fixture holds for the drift gate (OPS.md, one list in
+# tests/shipped_files.py): the apply cases add those ops to a checkout that lacks them, as before the
+# fixture held them. Their schemas (hipDNN's, in the fixture): a case removes the ones of the ops it
+# applies (every op when it names none), so the others stay for the checkout's header scripts to
+# read, as in hipDNN.
+SHIPPED_SCHEMAS = shipped_files.SCHEMAS
 
 
 def applied_schemas(args: list[str]) -> list[str]:

@@ -17,6 +17,7 @@ import pytest
 
 from codegen.plumbing import storage
 from codegen.cli import main
+import shipped_files
 from conftest import REPO, run_cli, tree
 
 
@@ -240,13 +241,7 @@ def test_apply_killed_mid_commit_is_completed_by_the_next_apply(workspace: Path,
     shutil.copytree(fixture, clean)
     shutil.copytree(fixture, trial)
     for root in (clean, trial):  # hipDNN's own layernorm_bwd files, which apply refuses to replace
-        for rel in (
-            "frontend/include/hipdnn_frontend/attributes/LayernormBackwardAttributes.hpp",
-            "frontend/include/hipdnn_frontend/node/LayernormBackwardNode.hpp",
-            "frontend/tests/TestLayernormBackwardAttributes.cpp",
-            "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
-            "flatbuffers_sdk/schemas/layernorm_backward_attributes.fbs",
-        ):
+        for rel in shipped_files.hand_written("layernorm_bwd"):
             (root / rel).unlink()
     assert run_cli("apply", "--hipdnn-root", str(clean), "layernorm_bwd", cwd=workspace).code == 0
     assert _killed_at("commit 3", "apply", "--root", str(workspace), "--hipdnn-root", str(trial), "layernorm_bwd") == KILLED

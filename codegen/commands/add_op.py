@@ -103,7 +103,7 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
     """The text of op_specs/NAME.yaml with allocated numbers (printed instead with --dry-run),
     the review notes on what was adopted or guessed, whether it is a skeleton, and the registry's
     new text when the op's entries in it passed to the spec (None: unchanged)."""
-    from codegen.hipdnn import adopt, adopt_cxx, adopt_frontend, scaffold
+    from codegen.hipdnn import adopt, adopt_backend, adopt_cxx, adopt_frontend, scaffold
     from codegen.pipeline import render
     from codegen.pipeline.workspace import load_spec
 
@@ -216,7 +216,9 @@ def _create_spec(ws: Workspace, args: argparse.Namespace) -> tuple[int, str, lis
                 for t in checked.scalars:  # a single element, where no constant gives dims
                     draft.test_shapes.setdefault(t, ([1], [1]))
             shared_lines = _shared_blocks(draft, checkout_root, args.name, shared_blocks)
-            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines + shared_lines
+            backend = adopt_backend.read(checkout_root, draft.stem, [(t.name, t.optional, t.uid_field or f"{t.name}_tensor_uid") for t in draft.tensors if not t.list])
+            draft.backend_getters, draft.from_node_missing_optional = backend.getters, backend.missing_optional
+            lines = ([stem_line] if stem_line else []) + draft.cxx.lines + data.lines + shared_lines + backend.lines
             if lines:
                 closing += ["from the checkout's frontend and test constants:", *(f"  {line}" for line in lines)]
         if from_fbs:  # cuDNN parity, from a cudnn-frontend checkout when one is given
@@ -380,7 +382,8 @@ def _blamed_block(text: str, blocks: dict[str, list[str]], problems: list) -> st
 
 def _class_order(draft, order: list[str]) -> None:  # type: ignore[no-untyped-def]
     """The tensors in the checkout's class order (inputs, then outputs, each as InputNames and
-    OutputNames list them, the unlisted ones after in schema order); the schema's own order, when
+    OutputNames list them, the unlisted ones after in schema order) within the places the schema
+    gives each role (where it interleaves inputs and outputs); the schema's own order, when
     it now differs, goes to `flatbuffers.order`. Numbers were given before, so none moves."""
     if not order:
         return
@@ -388,7 +391,11 @@ def _class_order(draft, order: list[str]) -> None:  # type: ignore[no-untyped-de
     by_name = {t.name: t for t in draft.tensors}
     listed = [by_name[n] for n in order if n in by_name]
     rest = [t for t in draft.tensors if t.name not in order]
-    draft.tensors = [t for role in ("input", "output") for t in listed + rest if t.role == role]
+    # each role in the class's order, in the places the schema gives that role: SDPA backward's
+    # schema puts dq, dk, dv between its required and optional inputs, as its backend descriptor does
+    queues = {role: [t for t in listed + rest if t.role == role] for role in ("input", "output")}
+    slots = [t.role for t in draft.tensors]
+    draft.tensors = [queues[role].pop(0) if role in queues and queues[role] else by_name[t.name] for role, t in zip(slots, draft.tensors)]
     if [t.name for t in draft.tensors] + [f.name for f in draft.fields] != schema_order:
         draft.order = schema_order
 

@@ -307,7 +307,7 @@ def facts(root: Path, found: _Found, op: str, frontend_stem: str, tensors: list[
             out.flags.append({"name": flag, "default": False, "aliases": aliases, "creates": creates})
             out.lines.append(f"frontend-only flag {flag} ({c.name} line {g.line}); no member {flag} with a true/false initializer, so its default is taken as false: review")
     tensor_names = {t for t, _, _ in tensors}
-    out.order = _class_order(c, tensors)
+    out.order = _class_order(c, tensors, {_key(str(v["enumerator"])): t for t, v in out.access.items() if "enumerator" in v})
     seen: set[str] = set()
     for method in c.cls.methods:
         if not method.name.startswith("set_") or len(method.params) < 2 or method.name in seen:
@@ -435,10 +435,12 @@ def _passed_to(method: cxx_api.Function, internals: cxx_api.Internals, tensors: 
     return args
 
 
-def _class_order(c: _Class, tensors: list[tuple[str, str, bool]]) -> list[str]:
+def _class_order(c: _Class, tensors: list[tuple[str, str, bool]], paired: dict[str, str]) -> list[str]:
     """The tensors in the class's order: inputs as InputNames lists them, then the inputs it does
-    not list (schema order), then outputs likewise by OutputNames. Empty when the class lists none."""
-    by_key = {_key(t): t for t, _, _ in tensors}
+    not list (schema order), then outputs likewise by OutputNames. Empty when the class lists none.
+    `paired` gives the tensors an enumerator of another name stands for (key -> tensor), in its place
+    (SDPA backward's Attn_scale and Bias, after Stats)."""
+    by_key = {_key(t): t for t, _, _ in tensors} | paired
     order: list[str] = []
     listed = False
     for enum_name, role in (("InputNames", "input"), ("OutputNames", "output")):

@@ -179,6 +179,8 @@ class Draft:
     shared_shapes: dict[str, tuple[list[int], list[int]]] = field(default_factory=dict)  # shape -> (dims, strides)
     shape_names: dict[str, str] = field(default_factory=dict)  # tensor -> the shared shape it takes
     field_constants: list[str] | None = None  # the fields with a header constant, when not every field has one
+    backend_getters: dict[str, str] = field(default_factory=dict)  # tensor -> the backend descriptor's getter, where not derived
+    from_node_missing_optional: str | None = None  # leave_null when the checkout's fromNode() leaves a missing optional tensor unset
 
     def shape(self, name: str) -> str:
         by_value = ", pass_by_value: true" if name in self.by_value else ""
