@@ -273,3 +273,38 @@ def test_a_specialization_is_read_and_an_unnamed_namespace_is_internal():
         ("to<b::C>", "a", False),
     ]  # an out-of-line definition (a::Out::defined) declares nothing
     assert api.namespaces == ("a",)
+
+
+def test_class_internals_lists_defined_methods_in_file_order():
+    """Every method defined in the class body, any access, in file order: its return type, its
+    parameters, a sole `template <typename T>` parameter's name and whether more than `const` follows
+    its parameters (what adopt_frontend reads the setters from)."""
+    text = """
+class Foo
+{
+public:
+    template <typename T>
+    Foo& set_hook(T&& fn) { hook = fn; return *this; }
+    Foo& set_pair(const std::shared_ptr< TensorAttributes >& a, int64_t n) { count = n; return *this; }
+    template <typename T, typename U>
+    Foo& set_two(T t, U u) { return *this; }
+    int64_t get_count() const { return count; }
+private:
+    Foo& reset() noexcept { count = 0; return *this; }
+    int64_t count = 0;
+};
+"""
+    internals = cxx_api.class_internals(text, "Foo")
+    assert internals is not None
+    found = [(m.name, m.return_type, m.template, m.plain) for m in internals.methods]
+    assert found == [
+        ("set_hook", "Foo&", "T", True),
+        ("set_pair", "Foo&", None, True),
+        ("set_two", "Foo&", None, True),
+        ("get_count", "int64_t", None, True),
+        ("reset", "Foo&", None, False),
+    ]
+    pair = internals.methods[1]
+    assert [(p.type, p.name) for p in pair.params] == [("const std::shared_ptr<TensorAttributes>&", "a"), ("int64_t", "n")]
+    assert pair.body == "{count=n;return*this;}"
+    assert internals.defaults == {"count": "0"}

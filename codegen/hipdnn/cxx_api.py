@@ -23,7 +23,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 MAX_BYTES = 16 << 20  # as storage.MAX_HEADER_BYTES: the largest hipDNN source any command reads
 
@@ -687,12 +687,30 @@ def constants(text: str | bytes) -> dict[str, Constant]:
 
 
 @dataclass(frozen=True)
+class Defined:
+    """A method defined in its class's body (any access), as written: its return type, parameters,
+    the body's text (normalized), the type parameter of `template <typename T>` when that is its one
+    template parameter, and whether nothing but `const` follows its parameter list (no noexcept,
+    override, ...)."""
+
+    name: str
+    return_type: str
+    params: tuple[Param, ...]
+    body: str
+    template: str | None = None
+    plain: bool = True
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Internals:
     """What a class's bodies say beyond its public API: every data member's initializer (private
-    ones too), and the text of each method body, by method name (every overload, in file order)."""
+    ones too), the text of each method body, by method name (every overload, in file order), and
+    every defined method in file order (`methods`)."""
 
     defaults: dict[str, str | None]
     bodies: dict[str, tuple[tuple[tuple[Param, ...], str], ...]]
+    methods: tuple[Defined, ...] = ()
 
 
 def _walk(root, kinds: tuple[str, ...]) -> Iterator:  # type: ignore[no-untyped-def]
@@ -718,11 +736,15 @@ def class_internals(text: str | bytes, cls: str) -> Internals | None:
             continue
         defaults: dict[str, str | None] = {}
         bodies: dict[str, list[tuple[tuple[Param, ...], str]]] = {}
-        stack = list(reversed(body.children))
+        defined: list[Defined] = []
+        stack: list[tuple[Any, str | None]] = [(child, None) for child in reversed(body.children)]
         while stack:
-            child = stack.pop()
+            child, template = stack.pop()
             if child.type in _TRANSPARENT:
-                stack.extend(reversed(child.children))
+                stack.extend((c, None) for c in reversed(child.children))
+                continue
+            if child.type == "template_declaration":
+                stack.extend((c, _type_parameter(child)) for c in reversed(child.children) if c.type == "function_definition")
                 continue
             if child.type == "field_declaration":
                 for declarator in child.children_by_field_name("declarator"):
@@ -732,13 +754,29 @@ def class_internals(text: str | bytes, cls: str) -> Internals | None:
                         defaults.setdefault(member, normalize(_text(value)) if value is not None else None)
             elif child.type == "function_definition":
                 declarator = child.child_by_field_name("declarator")
-                method, _suffix, function = _unwrap(declarator) if declarator is not None else ("", "", None)
+                method, suffix, function = _unwrap(declarator) if declarator is not None else ("", "", None)
                 block = child.child_by_field_name("body")
                 if method and function is not None and block is not None:
                     params = tuple(_params(function.child_by_field_name("parameters")))
-                    bodies.setdefault(method, []).append((params, normalize(_text(block))))
-        return Internals(defaults, {k: tuple(v) for k, v in bodies.items()})
+                    text_ = normalize(_text(block))
+                    bodies.setdefault(method, []).append((params, text_))
+                    type_node = child.child_by_field_name("type")
+                    returns = normalize(_qualifiers(child) + _text(type_node) + suffix) if type_node is not None else ""
+                    plain = all(c.type in ("parameter_list", "comment") or c == function.child_by_field_name("declarator")
+                                or (c.type == "type_qualifier" and _text(c) == "const") for c in function.children)
+                    defined.append(Defined(method, returns, params, text_, template, plain, _line(child)))
+        return Internals(defaults, {k: tuple(v) for k, v in bodies.items()}, tuple(defined))
     return None
+
+
+def _type_parameter(template) -> str | None:  # type: ignore[no-untyped-def]
+    """The name of a template's one type parameter (`template <typename T>`), else None."""
+    parameters = template.child_by_field_name("parameters")
+    found = [p for p in parameters.named_children if p.type != "comment"] if parameters is not None else []
+    if len(found) != 1 or found[0].type != "type_parameter_declaration":
+        return None
+    names = [c for c in found[0].named_children if c.type == "type_identifier"]
+    return _text(names[0]) if len(names) == 1 else None
 
 
 _UNSET_CHECK = re.compile(r"^\(!\s*[A-Za-z_][A-Za-z0-9_]*\.get_([a-z][a-z0-9_]*)\(\)\.has_value\(\)\)$")
