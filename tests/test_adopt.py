@@ -353,20 +353,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     "[2, 64, 32, 32], scale [1, 64, 1, 1] in its tests' own inline dims, no constants header), which the declared checks "
     "need; adoption writes add-op's small defaults. peer_stats' [1, 64, 1, 1] is the spec's own: no hipDNN node test "
     "gives peer statistics dims",
-    ("layernorm_bwd", "description"): "this tool's sentence for the generated docs page: hipDNN's class comment says only "
-    "that it configures LayernormBackward operations (LayernormBackwardAttributes.hpp id 58774450256), and the fixture keeps no comments",
-    ("layernorm_bwd", "dtypes"): "the CPU reference's data-type combinations: hipDNN states them in its test SDK's plan "
-    "builders (LayernormBpropSignatureKey.hpp id 66419224350, LayernormBpropPlan.hpp id 66295586379), which the fixture does not "
-    "hold and adoption does not read",
-    ("layernorm_bwd", "reference"): "the CPU reference's class, template and argument order (CpuFpReferenceLayernorm.hpp id "
-    "66163904478, a test-SDK file the fixture does not hold) and the golden shapes, which are this tool's choice",
-    ("layernorm_bwd", "fields"): "normalized_dim_count's description, this tool's (hipDNN's member comment is its name, id "
-    "58774450256); its default 0 is adopted from the member's initializer",
-    ("layernorm_bwd", "tensors"): "mean's and inv_variance's descriptions (saved statistics, recomputed from x when absent), this "
-    "tool's: hipDNN's comments only name each accessor (id 58774450256)",
-    ("sdpa_bwd", "description"): "this tool's sentence for the generated docs page, which no file of the fixture states",
-    ("sdpa_bwd", "dtypes"): "the CPU reference's data-type combinations, stated in hipDNN's test SDK and plugins, which the "
-    "fixture does not hold and adoption does not read",
     ("sdpa_bwd", "rules"): "same_shape [q, dq] ... [o, do]: the spec's statement of the math; the fixture's node/SdpaBwdNode.hpp "
     "(id 58565284190) calls no shape helper, and the rules add-op proposes from names fail the checkout's shared test shapes",
     ("sdpa_bwd", "checks"): "inline code in node/SdpaBwdNode.hpp's pre_validate_node() (id 58565284190: ranks, batch, heads, "
@@ -403,6 +389,7 @@ def test_every_shipped_op_round_trips_from_the_fixture():
 
 
 SHARED_ENTRIES = ADOPT_CASES / "hipdnn-shared-entries"
+TEST_SDK = ADOPT_CASES / "hipdnn-test-sdk"
 
 
 @pytest.fixture(scope="module")
@@ -416,6 +403,12 @@ def shipped_checkout(tmp_path_factory) -> Path:
         if path.is_file() and path.name != "README.md":
             target = tree / path.relative_to(SHARED_ENTRIES)
             assert target.is_file(), f"{target} is no file of the fixture: the overlay replaces files, never adds them"
+            shutil.copy(path, target)
+    for path in TEST_SDK.rglob("*"):  # layernorm backward's CPU-reference key and plan (see its README)
+        if path.is_file() and path.name != "README.md":
+            target = tree / path.relative_to(TEST_SDK)
+            assert not target.exists(), f"{target}: the test-SDK overlay adds files, the fixture must not have them"
+            target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, target)
     return tree
 
@@ -757,3 +750,131 @@ def test_equality_hooks_a_strict_hook_calling_the_logical_one_and_a_hook_compari
     assert hooks("return a == other.a;", "return logicallyEqualsImpl(other) && b == other.b;") == (["a"], ["a", "b"])
     assert hooks("return a == other.a && b == other.b;", "return logicallyEqualsImpl(other);") == (["a", "b"], ["a", "b"])
     assert hooks("return true;", "return logicallyEqualsImpl(other);") == ([], [])
+
+
+HOSTILE_DOCS = {  # the stand-in's doc comment -> the hostile one put in its place
+    "/**\n * @class LayernormBackwardAttributes\n * @brief Gradients of layer normalization over the trailing normalized_dim_count dims.\n */":
+        '/// evil */ int x; /* """ \'\'\' \x07\x1b[31m \u202e # key: value {{ jinja }}\n/// - [a, b] {c: d} & *ref !tag %pct ??/ a \\ b',
+    "/// @brief Saved mean from the forward pass; recomputed from x when absent.": "/// yes",
+    "/// @brief Saved 1/sqrt(var + epsilon); recomputed from x when absent.": "/// " + "very long " * 80,
+    "///< Number of trailing dims normalized over; 0 lets the frontend infer it.": "///< off",
+}
+
+
+def test_hostile_doc_comments_reach_the_spec_cleaned_and_escaped(tmp_path):
+    """Doc comments read from a checkout are untrusted free text: a class comment with `*/`, `/*`,
+    `\"\"\"`, control and bidirectional characters, YAML and Jinja specials, `??/` and a backslash,
+    a YAML boolean word and an over-long one reach the adopted spec as one bounded line each (the
+    YAML writer quotes them), `check` accepts the spec, and what `generate` writes from it parses:
+    every Python file, every JSON file and every C++ header (no comment or literal ended early)."""
+    import ast
+    import json
+
+    import yaml
+
+    from codegen.hipdnn import cxx_api
+
+    tree = tmp_path / "checkout"
+    shutil.copytree(FIXTURE, tree)
+    header = tree / "frontend" / "include" / "hipdnn_frontend" / "attributes" / "LayernormBackwardAttributes.hpp"
+    text = header.read_text()
+    for standin, hostile in HOSTILE_DOCS.items():
+        assert standin in text
+        text = text.replace(standin, hostile)
+    header.write_text(text)
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    (ws / "op_specs" / "layernorm_bwd.yaml").unlink()
+    result = run_cli("add-op", "layernorm_bwd", "--hipdnn-root", str(tree), cwd=ws)
+    assert result.code == 0, result.out + result.err
+    spec = yaml.safe_load((ws / "op_specs" / "layernorm_bwd.yaml").read_text())
+    tensors = {t["name"]: t for t in spec["tensors"]}
+    fields = {f["name"]: f for f in spec["fields"]}
+    assert spec["description"] == "evil * / int x; / * \"\"\" ''' [31m # key: value {{ jinja }} - [a, b] {c: d} & *ref !tag %pct ??/ a \\ b"
+    assert tensors["mean"]["description"] == "yes"  # a string, not YAML's true
+    long = tensors["inv_variance"]["description"]
+    assert len(long) <= cxx_api.MAX_DOC and long.endswith("very...")
+    assert fields["normalized_dim_count"]["description"] == "off"
+    for value in (spec["description"], long):
+        assert not any(ord(c) < 0x20 or c in "\x7f\u202e" for c in value)
+    result = run_cli("check", "--no-stale", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    result = run_cli("generate", "layernorm_bwd", cwd=ws)
+    assert result.code == 0, result.out + result.err
+    written = [p for p in (ws / "generated").rglob("*") if p.is_file() and "layernorm" in str(p).lower()]
+    assert [p.suffix for p in written if "evil * / int x;" in p.read_text(errors="replace")]  # the description reached the output
+    for path in written:
+        if path.suffix == ".py":
+            ast.parse(path.read_text())
+        elif path.suffix == ".json":
+            json.loads(path.read_text())
+        elif path.suffix in (".hpp", ".h"):
+            assert cxx_api.parse(path.read_text()).problems == (), path
+
+
+def test_layernorm_forward_takes_its_data_types_from_the_test_sdk(workspace):
+    """An op beyond the shipped eight: layernorm forward's CPU-reference key and plan (the fixture's
+    LayernormFpropSignatureKey.hpp and LayernormFpropPlan.hpp, ids 64442936821 and 65025638303) give
+    its `dtypes:` groups, the nine registered combinations and epsilon unchecked. Its key falls back
+    to the compute type when mean is absent, which `when_absent` cannot name: a review line instead.
+    No `reference:` key (no Python reference ships for it), and `check` accepts the spec."""
+    import yaml
+
+    result = run_cli("add-op", "layernorm", "--hipdnn-root", str(FIXTURE), cwd=workspace)
+    assert result.code == 0, result.out + result.err
+    spec = yaml.safe_load((workspace / "op_specs" / "layernorm.yaml").read_text())
+    dtypes = spec["dtypes"]
+    assert dtypes["groups"] == [
+        {"name": "x", "tensors": ["x"]},
+        {"name": "scale_bias", "tensors": ["scale", "bias"]},
+        {"name": "mean_inv_variance", "tensors": ["mean", "inv_variance"]},
+        {"name": "y", "tensors": ["y"]},
+    ]
+    assert dtypes["unchecked"] == ["epsilon"] and "compute" not in dtypes
+    assert len(dtypes["combinations"]) == 9
+    assert dtypes["combinations"][3] == {"x": "HALF", "scale_bias": "FLOAT", "mean_inv_variance": "FLOAT", "y": "FLOAT", "compute": "FLOAT"}
+    assert "reference" not in spec
+    assert "meanInvVariance takes the compute type when its tensors are absent; no when_absent (review)" in result.out
+    assert "no reference key: hipdnn-codegen ships no Python reference for layernorm" in result.out
+    check = run_cli("check", cwd=workspace)
+    assert check.code == 0 and "error[" not in check.out, check.out + check.err
+
+
+def test_the_reference_reader_reads_the_generated_key_and_plan_alike(tmp_path):
+    """The generated LayernormBprop key and plan (which name the first group after its tensor,
+    dyDataType, where hipDNN writes yDataType) read back to the spec's own dtypes and reference:
+    a group of one tensor is named after the tensor either way."""
+    import yaml
+
+    from codegen.hipdnn import adopt_reference
+
+    detail = tmp_path / adopt_reference.DETAIL
+    detail.mkdir(parents=True)
+    for name in ("LayernormBpropSignatureKey.hpp", "LayernormBpropPlan.hpp"):
+        shutil.copy(REPO / "generated" / "layernorm_bwd" / adopt_reference.DETAIL / name, detail / name)
+    spec = yaml.safe_load((REPO / "op_specs" / "layernorm_bwd.yaml").read_text())
+    tensors = [t["name"] for t in spec["tensors"]]
+    rules = [(kind, value if isinstance(value, list) else yaml.safe_dump(value, default_flow_style=True).strip())
+             for rule in spec["rules"] for kind, value in rule.items()]
+    found = adopt_reference.read(tmp_path, "layernorm_bwd", "LayernormBackwardAttributes", [(t, f"{t}_tensor_uid") for t in tensors],
+                                 ["normalized_dim_count"], [*tensors, "normalized_dim_count"], rules)
+    assert found is not None
+    assert yaml.safe_load("\n".join(found.dtypes))["dtypes"] == spec["dtypes"]
+    assert yaml.safe_load("\n".join(found.reference))["reference"] == spec["reference"]
+
+
+@pytest.mark.parametrize(
+    ("rules", "expected"),
+    [
+        ([("same_shape", ["x", "dx"]), ("conforms", "{tensor: s, to: x, keeps: trailing, split: n}"), ("conforms", "{tensor: m, to: x, keeps: leading, split: n}")],
+         ({"x": [2, 3, 4], "dx": [2, 3, 4], "s": [1, 3, 4], "m": [2, 1, 1]}, {"n": 2})),
+        ([("same_shape", ["x", "dx"])], None),  # no conformance target: the spec states its golden shapes
+        ([("conforms", "{tensor: s, to: x, keeps: trailing, split: n}"), ("conforms", "{tensor: m, to: y, keeps: leading, split: n}")], None),
+        ([("conforms", "{tensor: s, to: x, keeps: trailing, split: n}")], None),  # m is left without a shape
+    ],
+)
+def test_golden_shapes_follow_the_rules(rules, expected):
+    from codegen.hipdnn import adopt_reference
+
+    typed = ["x", "dx", "s", "m"]
+    assert adopt_reference.golden(typed, rules) == expected

@@ -189,6 +189,7 @@ def adopt(draft, found) -> None:  # type: ignore[no-untyped-def]
         draft.cxx.access.setdefault(name, {}).update(access)
     draft.cxx.lines += compat.lines
     setattr(draft, "compat", compat)
+    documented(draft, cxx_api.class_internals(found.cls.text, found.cls.name))
     members = {m.name: m for m in found.cls.cls.members}
     for f in draft.fields:  # a number the schema leaves unsaid: the public member's initializer
         member = members.get(f.name)
@@ -197,6 +198,23 @@ def adopt(draft, found) -> None:  # type: ignore[no-untyped-def]
             if value is not None:
                 f.default = value
                 draft.cxx.lines.append(f"{f.name}: default {member.default} ({found.cls.name}'s member initializer)")
+
+
+def documented(draft, internals: cxx_api.Internals | None) -> None:  # type: ignore[no-untyped-def]
+    """The checkout's documentation as the spec's descriptions: the class's doc comment, a field's
+    on its member (else its getter), a tensor's on its getter. cxx_api.doc_text has cleaned and
+    bounded the text; the spec writer quotes it (escape.yaml_string)."""
+    if internals is None:
+        return
+    draft.description = internals.doc
+    for t in draft.tensors:
+        getter = str(draft.cxx.access.get(t.name, {}).get("getter", f"get_{t.name}"))
+        t.description = internals.docs.get(getter, "")
+    for f in draft.fields:
+        access = draft.cxx.access.get(f.name, {})
+        member = str(access.get("member", f.name))
+        getter = str(access.get("getter", f"get_{f.name}"))
+        f.description = internals.docs.get(member) or internals.docs.get(getter, "")
 
 
 def with_compat(text: str, compat: Compat, cxx_setters: list[tuple[str, list[str]]]) -> str:
