@@ -15,7 +15,11 @@
 namespace hipdnn_test_sdk::detail
 {
 
-template <typename YDataType, typename ScaleBiasDataType, typename MeanInvVarianceDataType, typename XDataType, typename ComputeDataType>
+template <typename YDataType,
+          typename ScaleBiasDataType,
+          typename MeanInvVarianceDataType,
+          typename XDataType,
+          typename ComputeDataType>
 class LayernormBpropPlan : public IGraphNodePlanExecutor
 {
 public:
@@ -24,8 +28,10 @@ public:
         auto shallowDyTensor = shallow<YDataType>(_params.dyTensor, variantPack);
         auto shallowXTensor = shallow<XDataType>(_params.xTensor, variantPack);
         auto shallowScaleTensor = shallow<ScaleBiasDataType>(_params.scaleTensor, variantPack);
-        auto shallowMeanTensor = shallowOptional<MeanInvVarianceDataType>(_params.meanTensor, variantPack);
-        auto shallowInvVarianceTensor = shallowOptional<MeanInvVarianceDataType>(_params.invVarianceTensor, variantPack);
+        auto shallowMeanTensor
+            = shallowOptional<MeanInvVarianceDataType>(_params.meanTensor, variantPack);
+        auto shallowInvVarianceTensor
+            = shallowOptional<MeanInvVarianceDataType>(_params.invVarianceTensor, variantPack);
         auto shallowDxTensor = shallow<XDataType>(_params.dxTensor, variantPack);
         auto shallowDscaleTensor = shallow<ScaleBiasDataType>(_params.dscaleTensor, variantPack);
         auto shallowDbiasTensor = shallow<ScaleBiasDataType>(_params.dbiasTensor, variantPack);
@@ -34,16 +40,31 @@ public:
         {
             epsilon = scalarAsDouble(_params.epsilonTensor.value(), variantPack);
         }
-        utilities::CpuFpReferenceLayernorm::bprop<YDataType, ScaleBiasDataType, XDataType, MeanInvVarianceDataType, ComputeDataType>(
-            *shallowDyTensor, *shallowXTensor, *shallowScaleTensor, *shallowDxTensor, *shallowDscaleTensor,
-            *shallowDbiasTensor, epsilon, shallowMeanTensor.get(), shallowInvVarianceTensor.get(), _params.normalizedDimCount);
+        utilities::CpuFpReferenceLayernorm::bprop<YDataType,
+                                                  ScaleBiasDataType,
+                                                  XDataType,
+                                                  MeanInvVarianceDataType,
+                                                  ComputeDataType>(*shallowDyTensor,
+                                                                   *shallowXTensor,
+                                                                   *shallowScaleTensor,
+                                                                   *shallowDxTensor,
+                                                                   *shallowDscaleTensor,
+                                                                   *shallowDbiasTensor,
+                                                                   epsilon,
+                                                                   shallowMeanTensor.get(),
+                                                                   shallowInvVarianceTensor.get(),
+                                                                   _params.normalizedDimCount);
     }
 
 private:
     LayernormBpropParams _params;
 };
 
-template <DataType YDataTypeEnum, DataType ScaleBiasDataTypeEnum, DataType MeanInvVarianceDataTypeEnum, DataType XDataTypeEnum, DataType ComputeDataTypeEnum>
+template <DataType YDataTypeEnum,
+          DataType ScaleBiasDataTypeEnum,
+          DataType MeanInvVarianceDataTypeEnum,
+          DataType XDataTypeEnum,
+          DataType ComputeDataTypeEnum>
 class LayernormBpropPlanBuilder : public IGraphNodePlanBuilder
 {
 public:
@@ -58,8 +79,10 @@ public:
         CHECK_TENSOR_TYPE(tensorMap, attrs->dbias_tensor_uid(), ScaleBiasDataTypeEnum);
         if(attrs->mean_tensor_uid().has_value())
         {
-            CHECK_OPTIONAL_TENSOR_TYPE(tensorMap, attrs->mean_tensor_uid(), MeanInvVarianceDataTypeEnum);
-            CHECK_OPTIONAL_TENSOR_TYPE(tensorMap, attrs->inv_variance_tensor_uid(), MeanInvVarianceDataTypeEnum);
+            CHECK_OPTIONAL_TENSOR_TYPE(
+                tensorMap, attrs->mean_tensor_uid(), MeanInvVarianceDataTypeEnum);
+            CHECK_OPTIONAL_TENSOR_TYPE(
+                tensorMap, attrs->inv_variance_tensor_uid(), MeanInvVarianceDataTypeEnum);
         }
         return true;
     }

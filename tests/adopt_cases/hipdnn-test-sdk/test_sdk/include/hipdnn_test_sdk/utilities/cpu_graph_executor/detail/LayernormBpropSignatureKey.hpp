@@ -45,15 +45,51 @@ struct LayernormBpropSignatureKey
     static BuilderMap getPlanBuilders()
     {
         BuilderMap map;
-        addPlanBuilder<DataType::FLOAT, DataType::FLOAT, DataType::FLOAT, DataType::FLOAT, DataType::FLOAT>(map);
-        addPlanBuilder<DataType::HALF, DataType::FLOAT, DataType::FLOAT, DataType::HALF, DataType::FLOAT>(map);
-        addPlanBuilder<DataType::BFLOAT16, DataType::FLOAT, DataType::FLOAT, DataType::BFLOAT16, DataType::FLOAT>(map);
-        addPlanBuilder<DataType::FLOAT, DataType::FLOAT, DataType::FLOAT, DataType::HALF, DataType::FLOAT>(map);
-        addPlanBuilder<DataType::FLOAT, DataType::FLOAT, DataType::FLOAT, DataType::BFLOAT16, DataType::FLOAT>(map);
-        addPlanBuilder<DataType::HALF, DataType::HALF, DataType::HALF, DataType::HALF, DataType::HALF>(map);
-        addPlanBuilder<DataType::BFLOAT16, DataType::BFLOAT16, DataType::BFLOAT16, DataType::BFLOAT16, DataType::BFLOAT16>(map);
-        addPlanBuilder<DataType::HALF, DataType::HALF, DataType::HALF, DataType::HALF, DataType::FLOAT>(map);
-        addPlanBuilder<DataType::BFLOAT16, DataType::BFLOAT16, DataType::BFLOAT16, DataType::BFLOAT16, DataType::FLOAT>(map);
+        addPlanBuilder<DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::FLOAT>(map);
+        addPlanBuilder<DataType::HALF,
+                       DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::HALF,
+                       DataType::FLOAT>(map);
+        addPlanBuilder<DataType::BFLOAT16,
+                       DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::BFLOAT16,
+                       DataType::FLOAT>(map);
+        addPlanBuilder<DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::HALF,
+                       DataType::FLOAT>(map);
+        addPlanBuilder<DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::FLOAT,
+                       DataType::BFLOAT16,
+                       DataType::FLOAT>(map);
+        addPlanBuilder<DataType::HALF,
+                       DataType::HALF,
+                       DataType::HALF,
+                       DataType::HALF,
+                       DataType::HALF>(map);
+        addPlanBuilder<DataType::BFLOAT16,
+                       DataType::BFLOAT16,
+                       DataType::BFLOAT16,
+                       DataType::BFLOAT16,
+                       DataType::BFLOAT16>(map);
+        addPlanBuilder<DataType::HALF,
+                       DataType::HALF,
+                       DataType::HALF,
+                       DataType::HALF,
+                       DataType::FLOAT>(map);
+        addPlanBuilder<DataType::BFLOAT16,
+                       DataType::BFLOAT16,
+                       DataType::BFLOAT16,
+                       DataType::BFLOAT16,
+                       DataType::FLOAT>(map);
         return map;
     }
 
@@ -64,8 +100,16 @@ struct LayernormBpropSignatureKey
               DataType ComputeDataTypeEnum>
     static void addPlanBuilder(BuilderMap& map)
     {
-        map[LayernormBpropSignatureKey(YDataTypeEnum, ScaleBiasDataTypeEnum, MeanInvVarianceDataTypeEnum, XDataTypeEnum, ComputeDataTypeEnum)]
-            = std::make_unique<LayernormBpropPlanBuilder<YDataTypeEnum, ScaleBiasDataTypeEnum, MeanInvVarianceDataTypeEnum, XDataTypeEnum, ComputeDataTypeEnum>>();
+        map[LayernormBpropSignatureKey(YDataTypeEnum,
+                                       ScaleBiasDataTypeEnum,
+                                       MeanInvVarianceDataTypeEnum,
+                                       XDataTypeEnum,
+                                       ComputeDataTypeEnum)]
+            = std::make_unique<LayernormBpropPlanBuilder<YDataTypeEnum,
+                                                         ScaleBiasDataTypeEnum,
+                                                         MeanInvVarianceDataTypeEnum,
+                                                         XDataTypeEnum,
+                                                         ComputeDataTypeEnum>>();
     }
 };
 
