@@ -379,20 +379,6 @@ NOT_DERIVABLE_FROM_FIXTURE = {
     ("sdpa_bwd", "cudnn"): "cuDNN's SDPA_BWD descriptor and attribute names (cuDNN 9.17's backend header): cudnn-frontend "
     "1.19.1 builds SDPA backward from other operations (CompositeSDPABackwardNode, id 55199211151), so no cudnn-frontend "
     "file names them; adoption writes no cudnn key for it and says so",
-    ("layernorm_bwd", "description"): "this tool's sentence for the generated docs page: hipDNN's class comment says only "
-    "that it configures LayernormBackward operations (LayernormBackwardAttributes.hpp id 58774450256), and the fixture keeps no comments",
-    ("layernorm_bwd", "dtypes"): "the CPU reference's data-type combinations: hipDNN states them in its test SDK's plan "
-    "builders (LayernormBpropSignatureKey.hpp id 66419224350, LayernormBpropPlan.hpp id 66295586379), which the fixture does not "
-    "hold and adoption does not read",
-    ("layernorm_bwd", "reference"): "the CPU reference's class, template and argument order (CpuFpReferenceLayernorm.hpp id "
-    "66163904478, a test-SDK file the fixture does not hold) and the golden shapes, which are this tool's choice",
-    ("layernorm_bwd", "fields"): "normalized_dim_count's description, this tool's (hipDNN's member comment is its name, id "
-    "58774450256); its default 0 is adopted from the member's initializer",
-    ("layernorm_bwd", "tensors"): "mean's and inv_variance's descriptions (saved statistics, recomputed from x when absent), this "
-    "tool's: hipDNN's comments only name each accessor (id 58774450256)",
-    ("sdpa_bwd", "description"): "this tool's sentence for the generated docs page, which no file of the fixture states",
-    ("sdpa_bwd", "dtypes"): "the CPU reference's data-type combinations, stated in hipDNN's test SDK and plugins, which the "
-    "fixture does not hold and adoption does not read",
 }
 
 
@@ -414,14 +400,16 @@ def test_every_shipped_op_round_trips_from_the_fixture():
 
 SHARED_ENTRIES = ADOPT_CASES / "hipdnn-shared-entries"
 BACKEND_FILES = ADOPT_CASES / "hipdnn-backend-files"
+TEST_SDK = ADOPT_CASES / "hipdnn-test-sdk"
 
 
 @pytest.fixture(scope="module")
 def shipped_checkout(tmp_path_factory) -> Path:
     """The fixture tree with the shared-file entries hipDNN has for the shipped ops laid over it
     (tests/adopt_cases/hipdnn-shared-entries: every op's nodeFlops overload in EngineFeatures.hpp,
-    every row of docs/OperationSupport.md) and hipDNN's per-op backend descriptor files added
-    (tests/adopt_cases/hipdnn-backend-files), which the fixture itself leaves for `apply` to write."""
+    every row of docs/OperationSupport.md), and two sets of files added that the fixture leaves for
+    `apply` to write: hipDNN's per-op backend descriptor files (tests/adopt_cases/hipdnn-backend-files)
+    and layernorm backward's CPU-reference key and plan (tests/adopt_cases/hipdnn-test-sdk)."""
     tree = tmp_path_factory.mktemp("shipped") / "checkout"
     shutil.copytree(FIXTURE, tree)
     for path in SHARED_ENTRIES.rglob("*"):
@@ -429,12 +417,13 @@ def shipped_checkout(tmp_path_factory) -> Path:
             target = tree / path.relative_to(SHARED_ENTRIES)
             assert target.is_file(), f"{target} is no file of the fixture: the overlay replaces files, never adds them"
             shutil.copy(path, target)
-    for path in BACKEND_FILES.rglob("*"):
-        if path.is_file() and path.name != "README.md":
-            target = tree / path.relative_to(BACKEND_FILES)
-            assert not target.exists(), f"{target} is a file of the fixture: the backend files are added, never replaced"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy(path, target)
+    for overlay in (BACKEND_FILES, TEST_SDK):
+        for path in overlay.rglob("*"):
+            if path.is_file() and path.name != "README.md":
+                target = tree / path.relative_to(overlay)
+                assert not target.exists(), f"{target} is a file of the fixture: {overlay.name} adds files, never replaces them"
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy(path, target)
     return tree
 
 
@@ -896,28 +885,3 @@ def test_equality_hooks_a_strict_hook_calling_the_logical_one_and_a_hook_compari
     assert hooks("return true;", "return logicallyEqualsImpl(other);") == ([], [])
 
 
-def test_backend_descriptor_getters_and_from_node_in_hipdnns_form_and_the_tools(tmp_path):
-    """adopt_backend reads a getter spelled otherwise and fromNode()'s missing-optional behaviour
-    from hipDNN's form (tests/adopt_cases/hipdnn-backend-files) and from the form `apply` writes
-    (generated/sdpa_bwd); a fromNode() that fails on a missing optional tensor is the default and
-    gives nothing, and one whose optional tensors disagree is said for review."""
-    from codegen.hipdnn import adopt_backend
-
-    tensors = [("q", False, "q_tensor_uid"), ("scale", True, "scale_tensor_uid"), ("dbias", True, "dbias_tensor_uid")]
-    hipdnn = adopt_backend.read(BACKEND_FILES, "SdpaBwd", tensors)
-    assert hipdnn.getters == {"dbias": "getDBiasDesc"} and hipdnn.missing_optional == "leave_null"
-    ours = adopt_backend.read(REPO / "generated" / "sdpa_bwd", "SdpaBwd", tensors)
-    assert ours.getters == {"dbias": "getDBiasDesc"} and ours.missing_optional == "leave_null"
-    for root in (BACKEND_FILES, REPO / "generated" / "rmsnorm_bwd"):  # findTensorInMap on a set dbias UID: the default
-        rms = adopt_backend.read(root, "RMSNormBackward", [("dy", False, "dy_tensor_uid"), ("dbias", True, "dbias_tensor_uid")])
-        assert rms.getters == {} and rms.missing_optional is None and rms.lines == []
-    source = tmp_path / adopt_backend.DESCRIPTORS / "MixOperationDescriptor.cpp"
-    source.parent.mkdir(parents=True)
-    source.write_text(
-        "std::shared_ptr<MixOperationDescriptor> MixOperationDescriptor::fromNode(const NodeT& n, const Map& m)\n{\n"
-        "    d->_aDesc = findOptionalTensor(m, attrs->a_tensor_uid);\n"
-        "    d->_bDesc = findTensorInMap(m, *attrs->b_tensor_uid, \"b\");\n    return d;\n}\n"
-    )
-    mixed = adopt_backend.read(tmp_path, "Mix", [("a", True, "a_tensor_uid"), ("b", True, "b_tensor_uid")])
-    assert mixed.missing_optional is None
-    assert mixed.lines == ["MixOperationDescriptor::fromNode() treats optional tensors missing from the map differently (a leave_null, b fail): from_node_missing_optional not adopted (review)"]

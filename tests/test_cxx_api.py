@@ -273,3 +273,109 @@ def test_a_specialization_is_read_and_an_unnamed_namespace_is_internal():
         ("to<b::C>", "a", False),
     ]  # an out-of-line definition (a::Out::defined) declares nothing
     assert api.namespaces == ("a",)
+
+
+def test_class_internals_lists_defined_methods_in_file_order():
+    """Every method defined in the class body, any access, in file order: its return type, its
+    parameters, a sole `template <typename T>` parameter's name and whether more than `const` follows
+    its parameters (what adopt_frontend reads the setters from)."""
+    text = """
+class Foo
+{
+public:
+    template <typename T>
+    Foo& set_hook(T&& fn) { hook = fn; return *this; }
+    Foo& set_pair(const std::shared_ptr< TensorAttributes >& a, int64_t n) { count = n; return *this; }
+    template <typename T, typename U>
+    Foo& set_two(T t, U u) { return *this; }
+    int64_t get_count() const { return count; }
+private:
+    Foo& reset() noexcept { count = 0; return *this; }
+    int64_t count = 0;
+};
+"""
+    internals = cxx_api.class_internals(text, "Foo")
+    assert internals is not None
+    found = [(m.name, m.return_type, m.template, m.plain) for m in internals.methods]
+    assert found == [
+        ("set_hook", "Foo&", "T", True),
+        ("set_pair", "Foo&", None, True),
+        ("set_two", "Foo&", None, True),
+        ("get_count", "int64_t", None, True),
+        ("reset", "Foo&", None, False),
+    ]
+    pair = internals.methods[1]
+    assert [(p.type, p.name) for p in pair.params] == [("const std::shared_ptr<TensorAttributes>&", "a"), ("int64_t", "n")]
+    assert pair.body == "{count=n;return*this;}"
+    assert internals.defaults == {"count": "0"}
+
+
+def test_doc_comments_of_a_class_its_members_and_methods():
+    """Doxygen comments as hipDNN writes them (`/** @class ... @brief ... */` before the class,
+    `///<` after a member, `/// @brief` before an accessor, a NOLINT line between): the @brief
+    paragraph, else the first; a `@file` comment, plain `//` comments and a `///<` on another line
+    document nothing. Synthetic text in hipDNN's comment form."""
+    text = """
+/**
+ * @file Foo.hpp
+ * @brief The file's brief, not the class's.
+ */
+namespace ns
+{
+/**
+ * @class Foo
+ * @brief What Foo configures.
+ *
+ * Details that are not the brief.
+ * @code
+ * Foo f;
+ * @endcode
+ */
+class Foo
+{
+public:
+    int64_t count = 0; ///< How many.
+    int64_t other = 0; // a plain comment
+    ///< not after a declaration on its line
+    int64_t third = 0;
+    /// Gets the count,
+    /// over two lines.
+    // NOLINTNEXTLINE(readability-identifier-naming)
+    int64_t get_count() const { return count; }
+    /** @brief Sets it. */
+    Foo& set_count(int64_t value) { count = value; return *this; }
+};
+/// The bar.
+template <typename T>
+class Bar
+{
+};
+}
+"""
+    foo = cxx_api.class_internals(text, "Foo")
+    assert foo is not None and foo.doc == "What Foo configures."
+    assert foo.docs == {"count": "How many.", "get_count": "Gets the count, over two lines.", "set_count": "Sets it."}
+    bar = cxx_api.class_internals(text, "Bar")
+    assert bar is not None and bar.doc == "The bar."
+    assert cxx_api.class_internals("// plain\nclass Baz {};", "Baz").doc == ""  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("comments", "expected"),
+    [
+        (["/// ends */ a comment /* opens one"], "ends * / a comment / * opens one"),
+        (['/// """ \x00\x07\x1b \u202e\u2066 bidi\r\n'], '""" bidi'),
+        (["/** @class X\n * Text after the class line.\n */"], "Text after the class line."),
+        (["/**/", "//// a banner", "// plain"], ""),
+        (["/// " + "x" * 1000], "x" * (cxx_api.MAX_DOC - 3) + "..."),
+        (["/// " + "word " * 100], " ".join(["word"] * 59) + "..."),
+        (["/// yes: [1, 2] # {a: b}"], "yes: [1, 2] # {a: b}"),
+    ],
+)
+def test_doc_text_is_one_bounded_line_without_markers_or_controls(comments, expected):
+    """Free text from a checkout: markers, control and bidirectional characters go, comment
+    delimiters are broken, whitespace collapses, length is bounded (on a word when there is one).
+    YAML specials stay: the writers escape them for each target (codegen.plumbing.escape)."""
+    out = cxx_api.doc_text(comments)
+    assert out == expected
+    assert len(out) <= cxx_api.MAX_DOC

@@ -321,6 +321,17 @@ def _shared_blocks(draft, root: Path, op: str, blocks: dict[str, list[str]]) -> 
         lines += work.lines
         if work.found:
             blocks["work"] = work.yaml()
+    from codegen.hipdnn import adopt_reference
+
+    schema_order = draft.order or [t.name for t in draft.tensors] + [f.name for f in draft.fields]
+    found = adopt_reference.read(root, op, draft.table, [(t.name, t.uid_field or f"{t.name}_tensor_uid") for t in singles],
+                                 [f.name for f in draft.fields], schema_order, draft.rules)
+    if found is not None:  # the CPU reference's data types and call (the checkout's test SDK)
+        lines += found.lines
+        if found.dtypes:
+            blocks["dtypes"] = found.dtypes
+        if found.reference:
+            blocks["reference"] = found.reference
     support = adopt_shared.support(root, op)
     if support is not None:
         rows, said = support

@@ -917,15 +917,11 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                 ]
             else:
                 out.untranslated.append(f"{helper}({', '.join(args)})")
-<<<<<<< HEAD
-=======
-    _implied(out)
     seen: dict[str, int] = {}
     for check in out.checks:  # two conditions of one form on the same values: the later ones numbered
         seen[check["id"]] = seen.get(check["id"], 0) + 1
         if seen[check["id"]] > 1:
             check["id"] = f"{check['id']}-{seen[check['id']]}"
->>>>>>> keys8b
     if not out.checks and not out.rules and not out.kinds and not out.untranslated:
         return None
     return out
@@ -1302,8 +1298,6 @@ def _check_form(requires: str, when: str) -> dict[str, str] | None:
     return None
 
 
-<<<<<<< HEAD
-=======
 def _dim(index: str) -> tuple[str, str]:
     """A dim index's words in an id and in a message: `dim2` / `dim 2`, `last` / `the last dim`,
     `last2` / `dim -2` (counted from the end)."""
@@ -1366,28 +1360,6 @@ def _shape_form(requires: str, when: str) -> dict[str, str] | None:
     return check
 
 
-def _implied(out: NodeChecks) -> None:
-    """Drops a tensor's minimum-rank and positive-dims checks that a same_shape group makes another
-    tensor's: the group's first tensor with the same check (its requires, the name aside) keeps it."""
-    kept: list[dict[str, str]] = []
-    for check in out.checks:
-        for suffix in ("-min-rank", "-dims-positive"):
-            if not check["id"].endswith(suffix):
-                continue
-            t = check["id"].removesuffix(suffix).replace("-", "_")
-            group = next((g for g in out.rules if t in g), [])
-            if any(
-                other != t and group.index(other) < group.index(t)
-                and any(c["id"] == other.replace("_", "-") + suffix and c["requires"].replace(other, t) == check["requires"] for c in out.checks)
-                for other in group
-            ):
-                break
-        else:
-            kept.append(check)
-    out.checks = kept
-
-
->>>>>>> keys8b
 def _min_rank(out: NodeChecks, tensor: str, rank: int, empty_fails: bool) -> None:
     """A minimum rank: `ndims` where a tensor set without dims fails it too (hipDNN's
     validateMinimumTensorDimensions, validateChannelOnlyTensorShape), `.rank` where the helper checks

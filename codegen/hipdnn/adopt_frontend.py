@@ -19,16 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_COMMENT = re.compile(r"//[^\n]*|/\*.*?\*/", re.S)
+from codegen.hipdnn import cxx_api
+
 _TAKES = {"int": "int", "int64_t": "int64", "float": "float", "bool": "bool", "double": "double"}
-
-
-@dataclass
-class Method:
-    name: str
-    params: list[tuple[str, str]]  # (type, name)
-    body: str
-    template: str | None  # the type parameter of `template <typename T>`, when the method has one
 
 
 @dataclass
@@ -79,61 +72,17 @@ def _yaml_text(text: str) -> str:
     return escape.yaml_string(text)
 
 
-def _match(text: str, start: int, open_: str, close: str) -> int:
-    """The index just past the bracket closing the one at `start`."""
-    depth = 0
-    for i in range(start, len(text)):
-        if text[i] == open_:
-            depth += 1
-        elif text[i] == close:
-            depth -= 1
-            if depth == 0:
-                return i + 1
-    return len(text)
+def methods(text: str, cls: str) -> list[cxx_api.Defined]:
+    """The class's methods returning it by reference, in class order, with their bodies (cxx_api's
+    reading of the class; a method with more than `const` after its parameters is left out)."""
+    internals = cxx_api.class_internals(text, cls)
+    if internals is None:
+        return []
+    return [m for m in internals.methods if m.plain and m.return_type == f"{cls}&"]
 
 
-def _split(params: str) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    depth = 0
-    part = ""
-    for ch in params + ",":
-        if ch == "," and depth == 0:
-            part = part.strip()
-            if part:
-                m = re.match(r"(.*?)(\w+)\s*(=.*)?$", part, re.S)
-                if m:
-                    out.append((" ".join(m[1].split()), m[2]))
-            part = ""
-            continue
-        depth += ch in "<(" and 1 or 0
-        depth -= ch in ">)" and 1 or 0
-        part += ch
-    return out
-
-
-def _class_body(text: str, cls: str) -> str:
-    """The class's body, comments dropped (empty when the text has no such class)."""
-    text = _COMMENT.sub("", text)
-    head = re.search(rf"\bclass\s+{re.escape(cls)}\b[^;{{]*\{{", text)
-    return "" if head is None else text[head.end() - 1: _match(text, head.end() - 1, "{", "}")]
-
-
-def methods(text: str, cls: str) -> list[Method]:
-    """The class's methods returning it by reference, in class order, with their bodies."""
-    body = _class_body(text, cls)
-    out: list[Method] = []
-    pattern = re.compile(rf"(?:template\s*<\s*typename\s+(\w+)\s*>\s*)?\b{re.escape(cls)}\s*&\s*(\w+)\s*\(")
-    for m in pattern.finditer(body):
-        close = _match(body, m.end() - 1, "(", ")")
-        brace = body.find("{", close)
-        if brace < 0 or body[close:brace].strip() not in ("", "const"):
-            continue
-        out.append(Method(m[2], _split(body[m.end(): close - 1]), body[brace: _match(body, brace, "{", "}")], m[1]))
-    return out
-
-
-def _takes(method: Method) -> dict[str, object] | None:
-    ptype = method.params[0][0]
+def _takes(method: cxx_api.Defined) -> dict[str, object] | None:
+    ptype = method.params[0].type
     if method.template is not None and ptype.startswith(method.template):
         return {"takes": "callable", "template": method.template}
     if "TensorAttributes" in ptype:
@@ -146,14 +95,15 @@ def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getter
     """`tensors`: each tensor's InputNames/OutputNames enumerator -> its name; `fields` the op's
     fields; `getters` the class's getter names."""
     out = Compat()
+    internals = cxx_api.class_internals(text, cls)
     found = methods(text, cls)
     field_setters: dict[str, str] = {}  # setter -> field
     for m in found:
         if len(m.params) == 1:
-            assigned = re.fullmatch(rf"\{{\s*(\w+)\s*=\s*{re.escape(m.params[0][1])}\s*;\s*return\s*\*\s*this\s*;\s*\}}", m.body)
+            assigned = re.fullmatch(rf"\{{\s*(\w+)\s*=\s*{re.escape(m.params[0].name)}\s*;\s*return\s*\*\s*this\s*;\s*\}}", m.body)
             if assigned and assigned[1] in fields:
                 field_setters.setdefault(m.name, assigned[1])
-    members = set(re.findall(r"^[ \t]*(?:std::optional<[^>\n]*>|\w+)[ \t]+(\w+)[ \t]*(?:=[^;\n]*)?;", _class_body(text, cls), re.M))
+    members = set(internals.defaults) if internals is not None else set()
     for f in fields:
         if f in members and f"get_{f}" not in getters:
             access: dict[str, object] = {"member": f}
@@ -169,7 +119,7 @@ def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getter
             if takes is None:
                 continue
             entry: dict[str, object] = {"name": m.name, **takes, "reason": reason[1]}
-            if re.search(rf"\bif\s*\(\s*{re.escape(m.params[0][1])}\s*\)|\b{re.escape(m.params[0][1])}\s*\?", m.body):
+            if re.search(rf"\bif\s*\(\s*{re.escape(m.params[0].name)}\s*\)|\b{re.escape(m.params[0].name)}\s*\?", m.body):
                 entry["when"] = True
             out.unsupported.append(entry)
             continue
@@ -182,8 +132,8 @@ def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getter
         if len(m.params) < 2:
             continue
         args: list[str] = []
-        for _ptype, pname in m.params:  # what the body sets from each parameter
-            p = re.escape(pname)
+        for param in m.params:  # what the body sets from each parameter
+            p = re.escape(param.name)
             target = re.search(rf"\b(\w+)\s*=\s*{p}\s*;", m.body)
             via_enum = re.search(rf"set(?:Input|Output)\s*\(\s*\w+::(\w+)\s*,\s*(?:std::move\s*\(\s*)?{p}\b", m.body)
             via_setter = re.search(rf"\bset_(\w+)\s*\(\s*(?:std::move\s*\(\s*)?{p}\b", m.body)
@@ -205,7 +155,7 @@ def read(text: str, cls: str, tensors: dict[str, str], fields: list[str], getter
             continue
         seen.add(key)
         entry = {"name": m.name, "args": args}
-        tensor_types = [t for t, _ in m.params if "TensorAttributes" in t]
+        tensor_types = [p.type for p in m.params if "TensorAttributes" in p.type]
         if tensor_types and all(t.replace(" ", "") == "std::shared_ptr<TensorAttributes>" for t in tensor_types):
             entry["pass"] = True
         out.setters.append(entry)
@@ -239,6 +189,7 @@ def adopt(draft, found) -> None:  # type: ignore[no-untyped-def]
         draft.cxx.access.setdefault(name, {}).update(access)
     draft.cxx.lines += compat.lines
     setattr(draft, "compat", compat)
+    documented(draft, cxx_api.class_internals(found.cls.text, found.cls.name))
     members = {m.name: m for m in found.cls.cls.members}
     for f in draft.fields:  # a number the schema leaves unsaid: the public member's initializer
         member = members.get(f.name)
@@ -247,6 +198,23 @@ def adopt(draft, found) -> None:  # type: ignore[no-untyped-def]
             if value is not None:
                 f.default = value
                 draft.cxx.lines.append(f"{f.name}: default {member.default} ({found.cls.name}'s member initializer)")
+
+
+def documented(draft, internals: cxx_api.Internals | None) -> None:  # type: ignore[no-untyped-def]
+    """The checkout's documentation as the spec's descriptions: the class's doc comment, a field's
+    on its member (else its getter), a tensor's on its getter. cxx_api.doc_text has cleaned and
+    bounded the text; the spec writer quotes it (escape.yaml_string)."""
+    if internals is None:
+        return
+    draft.description = internals.doc
+    for t in draft.tensors:
+        getter = str(draft.cxx.access.get(t.name, {}).get("getter", f"get_{t.name}"))
+        t.description = internals.docs.get(getter, "")
+    for f in draft.fields:
+        access = draft.cxx.access.get(f.name, {})
+        member = str(access.get("member", f.name))
+        getter = str(access.get("getter", f"get_{f.name}"))
+        f.description = internals.docs.get(member) or internals.docs.get(getter, "")
 
 
 def with_compat(text: str, compat: Compat, cxx_setters: list[tuple[str, list[str]]]) -> str:

@@ -23,7 +23,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 MAX_BYTES = 16 << 20  # as storage.MAX_HEADER_BYTES: the largest hipDNN source any command reads
 
@@ -687,12 +687,33 @@ def constants(text: str | bytes) -> dict[str, Constant]:
 
 
 @dataclass(frozen=True)
+class Defined:
+    """A method defined in its class's body (any access), as written: its return type, parameters,
+    the body's text (normalized), the type parameter of `template <typename T>` when that is its one
+    template parameter, and whether nothing but `const` follows its parameter list (no noexcept,
+    override, ...)."""
+
+    name: str
+    return_type: str
+    params: tuple[Param, ...]
+    body: str
+    template: str | None = None
+    plain: bool = True
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Internals:
     """What a class's bodies say beyond its public API: every data member's initializer (private
-    ones too), and the text of each method body, by method name (every overload, in file order)."""
+    ones too), the text of each method body, by method name (every overload, in file order),
+    every defined method in file order (`methods`), and the doc comments of the class and of its
+    members and methods (`doc`, `docs`; untrusted free text, cleaned and bounded by doc_text)."""
 
     defaults: dict[str, str | None]
     bodies: dict[str, tuple[tuple[tuple[Param, ...], str], ...]]
+    methods: tuple[Defined, ...] = ()
+    doc: str = ""  # the class's doc comment, as doc_text gives it
+    docs: dict[str, str] = field(default_factory=dict)  # a member's or method's doc comment by name (the first)
 
 
 def _walk(root, kinds: tuple[str, ...]) -> Iterator:  # type: ignore[no-untyped-def]
@@ -718,27 +739,133 @@ def class_internals(text: str | bytes, cls: str) -> Internals | None:
             continue
         defaults: dict[str, str | None] = {}
         bodies: dict[str, list[tuple[tuple[Param, ...], str]]] = {}
-        stack = list(reversed(body.children))
+        defined: list[Defined] = []
+        docs: dict[str, str] = {}
+        pending: list[str] = []  # the comments since the last declaration
+        last: tuple[str, int] | None = None  # the last declaration's name and end line (for a trailing ///<)
+        stack: list[tuple[Any, str | None]] = [(child, None) for child in reversed(body.children)]
         while stack:
-            child = stack.pop()
-            if child.type in _TRANSPARENT:
-                stack.extend(reversed(child.children))
+            child, template = stack.pop()
+            if child.type == "comment":
+                comment = _text(child)
+                if _TRAILING_DOC.match(comment):
+                    if last is not None and last[1] == int(child.start_point[0]):
+                        docs.setdefault(last[0], doc_text([comment]))
+                else:
+                    pending.append(comment)
                 continue
+            if child.type in _TRANSPARENT:
+                stack.extend((c, None) for c in reversed(child.children))
+                continue
+            if child.type == "template_declaration":
+                stack.extend((c, _type_parameter(child)) for c in reversed(child.children) if c.type == "function_definition")
+                continue
+            preceding, pending = pending, []
+            named = ""
             if child.type == "field_declaration":
                 for declarator in child.children_by_field_name("declarator"):
                     member, _suffix, function = _unwrap(declarator)
                     if member and function is None:
                         value = child.child_by_field_name("default_value")
                         defaults.setdefault(member, normalize(_text(value)) if value is not None else None)
+                        named = named or member
             elif child.type == "function_definition":
                 declarator = child.child_by_field_name("declarator")
-                method, _suffix, function = _unwrap(declarator) if declarator is not None else ("", "", None)
+                method, suffix, function = _unwrap(declarator) if declarator is not None else ("", "", None)
                 block = child.child_by_field_name("body")
                 if method and function is not None and block is not None:
                     params = tuple(_params(function.child_by_field_name("parameters")))
-                    bodies.setdefault(method, []).append((params, normalize(_text(block))))
-        return Internals(defaults, {k: tuple(v) for k, v in bodies.items()})
+                    text_ = normalize(_text(block))
+                    bodies.setdefault(method, []).append((params, text_))
+                    type_node = child.child_by_field_name("type")
+                    returns = normalize(_qualifiers(child) + _text(type_node) + suffix) if type_node is not None else ""
+                    plain = all(c.type in ("parameter_list", "comment") or c == function.child_by_field_name("declarator")
+                                or (c.type == "type_qualifier" and _text(c) == "const") for c in function.children)
+                    defined.append(Defined(method, returns, params, text_, template, plain, _line(child)))
+                    named = method
+            if named:
+                if doc_text(preceding):
+                    docs.setdefault(named, doc_text(preceding))
+                last = (named, int(child.end_point[0]))
+            else:
+                last = None
+        return Internals(defaults, {k: tuple(v) for k, v in bodies.items()}, tuple(defined), _class_doc(node), docs)
     return None
+
+
+# --- doc comments: untrusted free text from a checkout -------------------------------------------------
+
+MAX_DOC = 300  # characters of a doc comment kept (a spec description holds at most 400)
+_DOC = re.compile(r"^(///|//!|/\*\*|/\*!)(?![</])")  # a doc comment before what it documents
+_TRAILING_DOC = re.compile(r"^(///|//!|/\*\*|/\*!)<")  # one after it, on its line
+_ONE_LINE_TAGS = ("class", "struct", "union", "enum", "namespace", "fn", "var", "typedef", "def")
+_TAG = re.compile(r"^[@\\]([a-zA-Z]+)\b\s*")
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f\x85\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def doc_text(comments: list[str]) -> str:
+    """One line of documentation from doc comments (`///`, `//!`, `/** */`, `/*! */`, or a trailing
+    `///<`): markers stripped, Doxygen's `@brief` paragraph when there is one, else the first
+    paragraph; a comment with `@file` is a file's, not the declaration's. Control and bidirectional
+    characters are dropped, `/*` and `*/` broken, whitespace collapsed, and the text cut at MAX_DOC
+    characters (on a word, with "..."). Every target still escapes it (codegen.plumbing.escape)."""
+    lines: list[str] = []
+    for comment in comments[-MAX_NESTING:]:
+        if not (_DOC.match(comment) or _TRAILING_DOC.match(comment)):
+            continue
+        body = comment[:MAX_BYTES]
+        if body.startswith("/*"):
+            body = body[3:].lstrip("<")
+            body = body[:-2] if body.endswith("*/") else body
+        else:
+            body = body[3:].lstrip("<")
+        own = [re.sub(r"^\s*\*(?!/)", "", line).strip() for line in body.split("\n")]
+        if any(_TAG.match(line) and _TAG.match(line)[1] == "file" for line in own):  # type: ignore[index]
+            continue
+        lines += own + ([""] if comment.startswith("/*") else [])  # consecutive `///` lines are one block
+    paragraphs: list[tuple[str, list[str]]] = []  # (the tag it opens with, its lines)
+    for line in lines:
+        tag = _TAG.match(line)
+        if tag is not None:
+            paragraphs.append((tag[1], [line[tag.end():]]))
+            if tag[1] in _ONE_LINE_TAGS:  # `@class NAME`: the text after it is a paragraph of its own
+                paragraphs.append(("", []))
+        elif not line:
+            paragraphs.append(("", []))
+        elif paragraphs and (paragraphs[-1][1] or not paragraphs[-1][0]):
+            paragraphs[-1][1].append(line)
+        else:
+            paragraphs.append(("", [line]))
+    chosen = next((words for tag, words in paragraphs if tag == "brief" and any(words)), None)
+    if chosen is None:
+        chosen = next((words for tag, words in paragraphs if tag in ("", "details") and any(words)), [])
+    text = _UNSAFE.sub("", " ".join(chosen))
+    text = " ".join(text.replace("*/", "* /").replace("/*", "/ *").split())
+    if len(text) > MAX_DOC:
+        cut = text[:MAX_DOC - 3]
+        text = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "..."
+    return text
+
+
+def _class_doc(node) -> str:  # type: ignore[no-untyped-def]
+    """The doc comments right before a class (or before the template declaring it)."""
+    anchor = node.parent if node.parent is not None and node.parent.type == "template_declaration" else node
+    comments: list[str] = []
+    before = anchor.prev_sibling
+    while before is not None and before.type == "comment" and len(comments) < MAX_NESTING:
+        comments.insert(0, _text(before))
+        before = before.prev_sibling
+    return doc_text(comments)
+
+
+def _type_parameter(template) -> str | None:  # type: ignore[no-untyped-def]
+    """The name of a template's one type parameter (`template <typename T>`), else None."""
+    parameters = template.child_by_field_name("parameters")
+    found = [p for p in parameters.named_children if p.type != "comment"] if parameters is not None else []
+    if len(found) != 1 or found[0].type != "type_parameter_declaration":
+        return None
+    names = [c for c in found[0].named_children if c.type == "type_identifier"]
+    return _text(names[0]) if len(names) == 1 else None
 
 
 _UNSET_CHECK = re.compile(r"^\(!\s*[A-Za-z_][A-Za-z0-9_]*\.get_([a-z][a-z0-9_]*)\(\)\.has_value\(\)\)$")
@@ -758,3 +885,33 @@ def required_before_packing(text: str | bytes) -> tuple[str, ...]:
         if match and branch is not None and "ATTRIBUTE_NOT_SET" in _text(branch) and match[1] not in found:
             found.append(match[1])
     return tuple(found)
+
+
+def template_parameters(text: str | bytes, name: str) -> tuple[str, ...] | None:
+    """The parameter names of the first class or function template named `name` (a method template
+    inside a class too), in order: `template <DataType XDataTypeEnum, typename T>` gives
+    ("XDataTypeEnum", "T"); None when the text has no such template."""
+    data = text.encode("utf-8", "replace") if isinstance(text, str) else bytes(text)
+    if len(data) > MAX_BYTES:
+        return None
+    tree = _parser().parse(data)
+    for node in _walk(tree.root_node, ("template_declaration",)):
+        inner = next((c for c in node.named_children if c.type in ("class_specifier", "struct_specifier", "function_definition", "declaration")), None)
+        if inner is None:
+            continue
+        if inner.type in ("class_specifier", "struct_specifier"):
+            named = normalize(_text(inner.child_by_field_name("name")))
+        else:
+            declarator = inner.child_by_field_name("declarator")
+            named = _unwrap(declarator)[0] if declarator is not None else ""
+        if named != name:
+            continue
+        parameters = node.child_by_field_name("parameters")
+        names: list[str] = []
+        for p in parameters.named_children if parameters is not None else []:
+            ident = p.child_by_field_name("declarator") or p.child_by_field_name("name")
+            if ident is None:
+                ident = next((c for c in p.named_children if c.type == "type_identifier"), None)
+            names.append(normalize(_text(ident)) if ident is not None else "")
+        return tuple(names)
+    return None

@@ -104,6 +104,7 @@ class DraftTensor:
     metadata: list[str] = field(default_factory=lambda: list(model.TENSOR_METADATA))
     list: bool = False  # a tensor list ([long] UIDs)
     uid_field: str = ""  # the schema's UID field name where it is not the derived one
+    description: str = ""  # the checkout's doc comment on its accessor (cxx_api.doc_text)
 
     @property
     def work_data_dependent(self) -> bool:
@@ -135,6 +136,7 @@ class DraftField:
     loc: Loc | None = None
     metadata: list[str] = field(default_factory=list)
     retired: bool = False  # a (deprecated) slot
+    description: str = ""  # the checkout's doc comment on its member or accessor (cxx_api.doc_text)
 
 
 @dataclass
@@ -181,6 +183,7 @@ class Draft:
     field_constants: list[str] | None = None  # the fields with a header constant, when not every field has one
     backend_getters: dict[str, str] = field(default_factory=dict)  # tensor -> the backend descriptor's getter, where not derived
     from_node_missing_optional: str | None = None  # leave_null when the checkout's fromNode() leaves a missing optional tensor unset
+    description: str = ""  # the checkout's doc comment on the Attributes class (cxx_api.doc_text)
 
     def shape(self, name: str) -> str:
         by_value = ", pass_by_value: true" if name in self.by_value else ""
