@@ -46,7 +46,7 @@ def _reference(schema_name: str, data: Any) -> bool:
 def test_the_suite_holds_both_kinds_of_verdict() -> None:
     """The corpus is what the comparisons below stand on: many specs and registries, valid and not."""
     verdicts = {(name, _reference(name, doc.data)) for name, doc in DOCUMENTS}
-    assert verdicts == {(SPEC, True), (SPEC, False), (REGISTRY, True)}
+    assert {(SPEC, True), (SPEC, False), (REGISTRY, True)} <= verdicts
     assert len(DOCUMENTS) > 200
 
 
