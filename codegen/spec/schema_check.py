@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from codegen.diagnostics import rules
 from codegen.diagnostics.diagnostics import Diagnostic, Fix
+from codegen.spec import schema_verdict
 from codegen.spec.yaml_loader import Document, Path
 
 if TYPE_CHECKING:
@@ -57,8 +58,8 @@ def inline_refs(node: Any, defs: dict[str, Any]) -> Any:
 def _validator(name: str) -> jsonschema.Draft202012Validator:
     import jsonschema  # imported on first use: a run whose specs all come from the cache never needs it
 
-    schema = load_schema(name)  # the tool's own: tests/test_schema.py checks it against the meta-schema
-    return jsonschema.Draft202012Validator(inline_refs(schema, schema.get("$defs", {})))
+    # the tool's own schema: tests/test_schema.py checks it against the meta-schema
+    return jsonschema.Draft202012Validator(inlined(name))
 
 
 def describe(path: Path) -> str:
@@ -98,7 +99,23 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+@functools.cache
+def inlined(name: str) -> dict[str, Any]:
+    """The schema `name` with its references inlined, as both validators read it."""
+    schema = load_schema(name)
+    inlined: dict[str, Any] = inline_refs(schema, schema.get("$defs", {}))
+    return inlined
+
+
 def validate(doc: Document, schema_name: str) -> list[Diagnostic]:
+    """Every finding of the schema in `doc`. A document the schema accepts is told apart without
+    jsonschema (schema_verdict: its import costs more than the check); the findings of one it
+    rejects, or one that module cannot decide, come from jsonschema."""
+    try:
+        if schema_verdict.holds(inlined(schema_name), doc.data):
+            return []
+    except schema_verdict.Unknown:
+        pass
     errors = _validator(schema_name).iter_errors(doc.data)
     return [diag for error in errors for diag in _translate(doc, error)]
 
