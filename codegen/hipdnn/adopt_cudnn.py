@@ -146,7 +146,7 @@ def backend(root: Path, hipdnn: Hipdnn, tensors: list[str], fields: list[str], o
     path = next((root / h for h in HEADERS if (root / h).is_file()), None)
     text = cxx_api.read_source(path) if path is not None else None
     if path is None or text is None:
-        out.lines.append(f"cuDNN parity: no {HEADERS[0]} (nor {HEADERS[1]}) under the cuDNN root {root}: no cudnn key written")
+        out.lines.append(f"cuDNN parity: no readable {HEADERS[0]} (nor {HEADERS[1]}) under the cuDNN root {root}: no cudnn key written")
         return False
     shown = next(h for h in HEADERS if root / h == path)
     enums = _enums(text)
