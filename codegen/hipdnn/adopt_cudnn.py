@@ -131,7 +131,7 @@ def derived_alias(stem: str) -> str:
 def _enums(text: str) -> dict[str, list[str]]:
     """The header's `typedef enum {...} name;` blocks: name -> enumerators (an entry not of the form
     `NAME [= value]` is left out, so a malformed block reads as fewer names)."""
-    text = _COMMENT.sub("", text)
+    text = re.sub(r"^[ \t]*#[^\n]*", "", _COMMENT.sub("", text), flags=re.M)  # and preprocessor lines
     out: dict[str, list[str]] = {}
     for block in _TYPEDEF.finditer(text):
         names = [m[1] for part in block[1].split(",") if (m := _ENUMERATOR.match(part.strip())) is not None]
