@@ -200,10 +200,12 @@ def test_a_missing_or_unreadable_header_writes_no_key(tmp_path):
 
 def test_malformed_enumerators_are_skipped_and_a_missing_descriptor_is_said(tmp_path):
     """An entry not of the form NAME [= value] is no name; a descriptor cuDNN lacks writes no key."""
-    root = _header(tmp_path, lambda t: t.replace("CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC          = 2852,", "CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC 2852 junk,"))
+    root = _header(tmp_path, lambda t: t.replace("CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC          = 2852,", "CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC 2852 junk,")
+                   .replace("    CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC", "#if CUDNN_VERSION >= 91700\n    CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC")
+                   .replace("= 2853,", "= 2853,\n#endif"))  # a preprocessor line is no entry
     parity = adopt_cudnn.Parity()
-    assert adopt_cudnn.backend(root, SDPA_BWD_HIPDNN, ["q", "k"], [], parity)
-    assert dict(parity.backend) == {"q": "CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC"}
+    assert adopt_cudnn.backend(root, SDPA_BWD_HIPDNN, ["q", "k", "v"], [], parity)
+    assert dict(parity.backend) == {"q": "CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC", "v": "CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC"}
     root = _header(tmp_path / "c", lambda t: t.replace("    CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR = 43,\n", ""))
     parity = adopt_cudnn.Parity()
     assert not adopt_cudnn.backend(root, SDPA_BWD_HIPDNN, ["q"], [], parity)
