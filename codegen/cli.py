@@ -97,6 +97,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
         add.add_argument("--stem", help="class stem when the derived one is wrong (layernorm_bwd -> LayernormBackward)")
         add.add_argument("--hipdnn-root", metavar="DIR", help="reuse a hipDNN checkout's numbers for names it defines; avoid its other numbers")
         add.add_argument("--cudnn-frontend-root", metavar="DIR", help="a cudnn-frontend checkout (at the registry's pinned release): write the op's `cudnn` parity key from it")
+        add.add_argument("--cudnn-root", metavar="DIR", help="a cuDNN install (its include/cudnn_graph.h): cuDNN's backend descriptor and attribute names for an op cudnn-frontend builds from other operations (SDPA backward)")
         add.add_argument("--dry-run", action="store_true", help="print the new spec and the files; write nothing")
         add.set_defaults(run="add_op:cmd_add_op")
     if wanted("registry"):

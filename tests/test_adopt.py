@@ -375,11 +375,10 @@ SPECS = sorted(p.stem for p in (REPO / "op_specs").glob("*.yaml") if p.name != "
 # id 64868595332, declares no backend enums), so adoption cannot write it.
 # the cudnn-frontend stand-in every op's `cudnn` key is adopted from (add-op --cudnn-frontend-root)
 CUDNN_FRONTEND = REPO / "tests" / "fixtures" / "cudnn_frontend_tree"
-NOT_DERIVABLE_FROM_FIXTURE = {
-    ("sdpa_bwd", "cudnn"): "cuDNN's SDPA_BWD descriptor and attribute names (cuDNN 9.17's backend header): cudnn-frontend "
-    "1.19.1 builds SDPA backward from other operations (CompositeSDPABackwardNode, id 55199211151), so no cudnn-frontend "
-    "file names them; adoption writes no cudnn key for it and says so",
-}
+# the cuDNN stand-in (include/cudnn_graph.h) the names of an op cudnn-frontend builds from other
+# operations come from (SDPA backward's SDPA_BWD descriptor and attributes; add-op --cudnn-root)
+CUDNN = REPO / "tests" / "fixtures" / "cudnn_tree"
+NOT_DERIVABLE_FROM_FIXTURE: dict[tuple[str, str], str] = {}
 
 
 def _attributes_header(op: str) -> Path:
@@ -440,7 +439,8 @@ def test_deleted_spec_adopts_back_from_the_fixture(tmp_path, op, shipped_checkou
 
     original = yaml.safe_load((workspace / "op_specs" / f"{op}.yaml").read_text())
     (workspace / "op_specs" / f"{op}.yaml").unlink()
-    result = run_cli("add-op", op, "--hipdnn-root", str(shipped_checkout), "--cudnn-frontend-root", str(CUDNN_FRONTEND), "--dry-run", cwd=workspace)
+    result = run_cli("add-op", op, "--hipdnn-root", str(shipped_checkout), "--cudnn-frontend-root", str(CUDNN_FRONTEND),
+                     "--cudnn-root", str(CUDNN), "--dry-run", cwd=workspace)
     assert result.code == 0, result.out + result.err
     body = result.out.split("\n", 1)[1]
     body = "\n".join(line for line in body.split("\n# would generate")[0].split("\n# a skeleton")[0].splitlines())

@@ -124,3 +124,111 @@ def test_the_configuration_names_the_checkout(tmp_path):
     (ws / "hipdnn-codegen.toml").write_text("cudnn-frontend-root = 3\n")
     bad = run_cli("add-op", "rmsnorm_bwd", "--hipdnn-root", str(fixture), "--dry-run", cwd=ws)
     assert bad.code == 2 and "cudnn-frontend-root must be a string" in bad.out + bad.err and "Traceback" not in bad.err
+
+
+# --- cuDNN's backend header (add-op --cudnn-root): the names of an op cudnn-frontend builds from other operations
+
+CUDNN = REPO / "tests" / "fixtures" / "cudnn_tree"
+SDPA_BWD = [(n, "input", False) for n in ("q", "k", "v", "o", "do", "stats", "scale", "attn_mask", "seq_len_q", "seq_len_kv")] + \
+           [(n, "output", False) for n in ("dq", "dk", "dv", "dbias")]
+SDPA_BWD_HIPDNN = adopt_cudnn.Hipdnn("HIPDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR_EXT",
+                                     {"q": "HIPDNN_ATTR_OPERATION_SDPA_BWD_Q_EXT", "do": "HIPDNN_ATTR_OPERATION_SDPA_BWD_DO_EXT"})
+
+
+def _header(tmp_path: Path, edit) -> Path:  # type: ignore[no-untyped-def]
+    root = tmp_path / "cudnn"
+    shutil.copytree(CUDNN, root)
+    header = root / "include" / "cudnn_graph.h"
+    header.write_text(edit(header.read_text()))
+    return root
+
+
+def test_a_composite_node_takes_its_names_from_the_cudnn_header():
+    """SDPA backward: the descriptor spelling hipDNN's, each DESC attribute the tensor of its name
+    (DODDESC is dO's), and the descriptor listed as named by hipDNN first (its _EXT predates cuDNN's)."""
+    parity = adopt_cudnn.read(STAND_IN, "SDPA_backward_attributes", SDPA_BWD, ["causal_mask"], "1.19.1", CUDNN, SDPA_BWD_HIPDNN)
+    assert parity.found and parity.descriptor == "CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR"
+    assert [name for name, _ in parity.backend] == ["q", "k", "v", "o", "do", "stats", "scale", "seq_len_q", "seq_len_kv", "dq", "dk", "dv"]
+    assert dict(parity.backend)["do"] == "CUDNN_ATTR_OPERATION_SDPA_BWD_DODDESC"
+    assert parity.ext_predates == ["descriptor"]  # q's _EXT name is spelt otherwise than QDESC: no exception
+    assert parity.lines[-1] == "cuDNN parity: CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR and 12 backend attributes from the cuDNN header include/cudnn_graph.h"
+    assert parity.yaml("cf")[-1] == "  ext_predates_cudnn: [descriptor]" and "cuDNN's include/cudnn_graph.h" in parity.yaml("cf")[1]
+
+
+def test_sdpa_forward_names_come_from_the_same_header():
+    """Another op: SDPA forward's descriptor and attributes; the block mask and page tables name no
+    tensor of this op and are said, not guessed."""
+    tensors = ["q", "k", "v", "o", "stats", "scale", "seq_len_q", "seq_len_kv"]
+    parity = adopt_cudnn.Parity()
+    assert adopt_cudnn.backend(CUDNN, adopt_cudnn.Hipdnn("HIPDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR"), tensors, [], parity)
+    assert parity.descriptor == "CUDNN_BACKEND_OPERATION_SDPA_FWD_DESCRIPTOR" and parity.ext_predates == []
+    assert dict(parity.backend) == {t: f"CUDNN_ATTR_OPERATION_SDPA_FWD_{t.upper()}DESC" for t in tensors}
+    assert parity.lines[-1] == ("cuDNN parity: include/cudnn_graph.h names CUDNN_ATTR_OPERATION_SDPA_FWD_* attributes no tensor or field of the "
+                                "op matches, left out (review): CUDNN_ATTR_OPERATION_SDPA_FWD_BLOCK_MASK_DESC, "
+                                "CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_KDESC, CUDNN_ATTR_OPERATION_SDPA_FWD_PAGE_TABLE_VDESC")
+
+
+def test_a_field_and_the_compute_type_take_their_attributes(tmp_path):
+    """A non-DESC attribute is a field's by name (each word a prefix), MATH_PREC the compute type's."""
+    root = _header(tmp_path, lambda t: t.replace("= 2862,", "= 2862,\n    CUDNN_ATTR_OPERATION_SDPA_BWD_MATH_PREC = 2870,\n"
+                                                           "    CUDNN_ATTR_OPERATION_SDPA_BWD_CAUSAL_MASK = 2871,"))
+    parity = adopt_cudnn.Parity()
+    assert adopt_cudnn.backend(root, SDPA_BWD_HIPDNN, ["q"], ["causal_mask"], parity)
+    assert parity.backend == [("q", "CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC"), ("causal_mask", "CUDNN_ATTR_OPERATION_SDPA_BWD_CAUSAL_MASK"),
+                              ("compute_type", "CUDNN_ATTR_OPERATION_SDPA_BWD_MATH_PREC")]
+
+
+def test_without_a_cudnn_root_a_composite_node_says_how_to_give_one():
+    parity = adopt_cudnn.read(STAND_IN, "SDPA_backward_attributes", SDPA_BWD, [], "1.19.1")
+    assert not parity.found and parity.lines[-1].endswith("no cudnn key written; pass --cudnn-root DIR (a cuDNN install) to read cuDNN's names from its backend header")
+
+
+def test_a_missing_or_unreadable_header_writes_no_key(tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    parity = adopt_cudnn.read(STAND_IN, "SDPA_backward_attributes", SDPA_BWD, [], "1.19.1", empty, SDPA_BWD_HIPDNN)
+    assert not parity.found and parity.lines[-1] == f"cuDNN parity: no readable include/cudnn_graph.h (nor cudnn_graph.h) under the cuDNN root {empty}: no cudnn key written"
+    unclosed = _header(tmp_path / "a", lambda t: t.replace("} cudnnBackendAttributeName_t;", ""))  # the attribute enum never closed
+    parity = adopt_cudnn.read(STAND_IN, "SDPA_backward_attributes", SDPA_BWD, [], "1.19.1", unclosed, SDPA_BWD_HIPDNN)
+    assert not parity.found and parity.lines[-1] == ("cuDNN parity: include/cudnn_graph.h has no readable `typedef enum {...} "
+                                                     "cudnnBackendAttributeName_t;`: no cudnn key written (review the header)")
+    binary = _header(tmp_path / "b", lambda t: t)
+    (binary / "include" / "cudnn_graph.h").write_bytes(b"\xff\xfe\x00typedef enum {")  # not UTF-8, and cut short
+    parity = adopt_cudnn.read(STAND_IN, "SDPA_backward_attributes", SDPA_BWD, [], "1.19.1", binary, SDPA_BWD_HIPDNN)
+    assert not parity.found and parity.lines[-1].startswith("cuDNN parity: include/cudnn_graph.h has no readable `typedef enum")
+
+
+def test_malformed_enumerators_are_skipped_and_a_missing_descriptor_is_said(tmp_path):
+    """An entry not of the form NAME [= value] is no name; a descriptor cuDNN lacks writes no key."""
+    root = _header(tmp_path, lambda t: t.replace("CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC          = 2852,", "CUDNN_ATTR_OPERATION_SDPA_BWD_KDESC 2852 junk,")
+                   .replace("    CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC", "#if CUDNN_VERSION >= 91700\n    CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC")
+                   .replace("= 2853,", "= 2853,\n#endif"))  # a preprocessor line is no entry
+    parity = adopt_cudnn.Parity()
+    assert adopt_cudnn.backend(root, SDPA_BWD_HIPDNN, ["q", "k", "v"], [], parity)
+    assert dict(parity.backend) == {"q": "CUDNN_ATTR_OPERATION_SDPA_BWD_QDESC", "v": "CUDNN_ATTR_OPERATION_SDPA_BWD_VDESC"}
+    root = _header(tmp_path / "c", lambda t: t.replace("    CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR = 43,\n", ""))
+    parity = adopt_cudnn.Parity()
+    assert not adopt_cudnn.backend(root, SDPA_BWD_HIPDNN, ["q"], [], parity)
+    assert parity.lines == ["cuDNN parity: include/cudnn_graph.h's cudnnBackendDescriptorType_t has no CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR "
+                            "(hipDNN's HIPDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR_EXT): no cudnn key written; state `descriptor: none` by hand "
+                            "if cuDNN has no such operation"]
+
+
+def test_the_cudnn_root_on_the_command_line_and_in_the_configuration(tmp_path):
+    """--cudnn-root DIR, else `cudnn-root` in hipdnn-codegen.toml (relative to the file); a missing
+    directory is a usage error, a non-string value a configuration error, never a traceback."""
+    ws = tmp_path / "ws"
+    shutil.copytree(REPO / "op_specs", ws / "op_specs")
+    (ws / "op_specs" / "sdpa_bwd.yaml").unlink()
+    fixture = str(REPO / "tests" / "fixtures" / "hipdnn_tree")
+    args = ("add-op", "sdpa_bwd", "--hipdnn-root", fixture, "--cudnn-frontend-root", str(STAND_IN), "--dry-run")
+    missing = run_cli(*args, "--cudnn-root", str(tmp_path / "nowhere"), cwd=ws)
+    assert missing.code == 2 and f"--cudnn-root {tmp_path / 'nowhere'}: no such directory" in missing.out + missing.err and "Traceback" not in missing.err
+    shutil.copytree(CUDNN, tmp_path / "cudnn")
+    (ws / "hipdnn-codegen.toml").write_text('cudnn-root = "../cudnn"\n')
+    result = run_cli(*args, cwd=ws)
+    assert result.code == 0, result.out + result.err
+    assert "  descriptor: CUDNN_BACKEND_OPERATION_SDPA_BWD_DESCRIPTOR\n" in result.out and "    do: CUDNN_ATTR_OPERATION_SDPA_BWD_DODDESC\n" in result.out
+    (ws / "hipdnn-codegen.toml").write_text("cudnn-root = 3\n")
+    bad = run_cli(*args, cwd=ws)
+    assert bad.code == 2 and "cudnn-root must be a string" in bad.out + bad.err and "Traceback" not in bad.err

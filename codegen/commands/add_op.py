@@ -354,7 +354,12 @@ def _cudnn_block(ws: Workspace, args: argparse.Namespace, draft, blocks: dict[st
         raise UsageError(f"--cudnn-frontend-root {root}: no such directory")
     alias = draft.cxx.cudnn_alias if draft.cxx is not None and draft.cxx.cudnn_alias else adopt_cudnn.derived_alias(draft.stem)
     pin = ws.registry.cudnn_frontend if ws.registry is not None else None
-    parity = adopt_cudnn.read(root, alias, [(t.name, t.role, t.list) for t in draft.tensors], [f.name for f in draft.fields], pin)
+    cudnn_root = Path(args.cudnn_root) if getattr(args, "cudnn_root", None) else args.settings.cudnn_root
+    if cudnn_root is not None and not cudnn_root.is_dir():
+        raise UsageError(f"--cudnn-root {cudnn_root}: no such directory")
+    names = {t.name: t.attribute for t in draft.tensors} | {f.name: f.attribute for f in draft.fields} | {"compute_type": draft.compute_attribute}
+    hipdnn = adopt_cudnn.Hipdnn(draft.descriptor_type[0], names)
+    parity = adopt_cudnn.read(root, alias, [(t.name, t.role, t.list) for t in draft.tensors], [f.name for f in draft.fields], pin, cudnn_root, hipdnn)
     if parity.found:
         blocks["cudnn"] = parity.yaml(ws.display(root))
     return parity.lines

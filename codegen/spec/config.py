@@ -6,6 +6,7 @@ level of a `hipdnn-codegen.toml` (which wins when both sit in one directory):
     workspace = "tools/hipdnn-codegen"   # where op_specs/ lives, relative to the file
     hipdnn-root = "projects/hipdnn"      # default of --hipdnn-root, relative to the file
     cudnn-frontend-root = "../cudnn-frontend"   # default of add-op --cudnn-frontend-root
+    cudnn-root = "/usr/local/cuda"       # default of add-op --cudnn-root (a cuDNN install)
     format = "github"                    # default of check --format
     ignore = ["GEN-NO-MIRROR"]           # warnings to silence, by rule id
     [tool.hipdnn-codegen.per-path-ignores]
@@ -42,6 +43,7 @@ KEYS = {
     "workspace": "the directory holding op_specs/, relative to the configuration file (default: the file's directory)",
     "hipdnn-root": "default of --hipdnn-root for check, apply, registry and add-op, relative to the configuration file",
     "cudnn-frontend-root": "default of add-op --cudnn-frontend-root (a cudnn-frontend checkout the `cudnn` key is read from), relative to the configuration file",
+    "cudnn-root": "default of add-op --cudnn-root (a cuDNN install whose include/cudnn_graph.h gives cuDNN's backend names), relative to the configuration file",
     "format": "default of check --format: " + ", ".join(FORMATS),
     "ignore": "warning rule ids never reported",
     "per-path-ignores": "glob (relative to the workspace) -> warning rule ids not reported for matching files",
@@ -63,6 +65,7 @@ class Settings(NamedTuple):
     source: Path | None = None  # the configuration file, when one was read
     hipdnn_root: Path | None = None
     cudnn_frontend_root: Path | None = None
+    cudnn_root: Path | None = None
     format: str | None = None
     ignore: frozenset[str] = frozenset()
     per_path: tuple[tuple[str, frozenset[str]], ...] = ()
@@ -146,7 +149,7 @@ def _settings(path: Path, table: dict[str, Any]) -> Settings:
 
         raise ConfigError(f"{path}: unknown key '{unknown[0]}'{did_you_mean(unknown[0], list(KEYS))} (known: {', '.join(KEYS)})")
     base = path.parent
-    for key in ("workspace", "hipdnn-root", "cudnn-frontend-root", "format"):
+    for key in ("workspace", "hipdnn-root", "cudnn-frontend-root", "cudnn-root", "format"):
         if key in table and not isinstance(table[key], str):
             raise ConfigError(f"{path}: {key} must be a string")
     root = (base / table.get("workspace", ".")).resolve()
@@ -169,11 +172,13 @@ def _settings(path: Path, table: dict[str, Any]) -> Settings:
         raise ConfigError(f"{path}: skip-surfaces: unknown surface '{unknown_surfaces[0]}' (known: {', '.join(SURFACES)})")
     hipdnn = table.get("hipdnn-root")
     cudnn_frontend = table.get("cudnn-frontend-root")
+    cudnn = table.get("cudnn-root")
     return Settings(
         root=root,
         source=path,
         hipdnn_root=(base / hipdnn).resolve() if hipdnn is not None else None,
         cudnn_frontend_root=(base / cudnn_frontend).resolve() if cudnn_frontend is not None else None,
+        cudnn_root=(base / cudnn).resolve() if cudnn is not None else None,
         format=fmt,
         ignore=_rule_ids(table.get("ignore", []), f"{path}: ignore"),
         per_path=per_path,
