@@ -9,7 +9,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any, Iterator
 
 from codegen.diagnostics import rules
-from codegen.diagnostics.diagnostics import Diagnostic, Fix
+from codegen.diagnostics.diagnostics import Diagnostic, Fix, Loc
 from codegen.spec import schema_verdict
 from codegen.spec.yaml_loader import Document, Path
 
@@ -223,10 +223,28 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         yield rules.SCHEMA_FORBIDDEN_KEY(
             doc.key_loc(path + (key,)), f"'{key}' is not allowed in {where} here"
         )
+    elif kind == "oneOf":
+        yield from _one_of(doc, error, where, loc)
     elif kind in ("false", None):  # a `false` subschema (jsonschema reports no keyword for it)
         yield rules.SCHEMA_FORBIDDEN_KEY(loc, f"{where} is not allowed here")
     else:
         raise AssertionError(f"schema keyword '{kind}' has no diagnostic mapping")
+
+
+def _one_of(doc: Document, error: ValidationError, where: str, loc: Loc) -> Iterator[Diagnostic]:
+    """A value no form of a `oneOf` takes: the findings of the form it comes closest to, the one
+    with the fewest failures on the value itself (its keys, not what they hold), the first on a tie;
+    a value two forms take is one finding."""
+    forms: list[list[ValidationError]] = [[] for _ in error.validator_value]
+    for sub in error.context or ():
+        forms[int(sub.schema_path[0])].append(sub)
+    if not all(forms):
+        yield rules.SCHEMA_FORBIDDEN_KEY(loc, f"{where} matches more than one of its forms")
+        return
+    own = [sum(1 for sub in form if not sub.relative_path) for form in forms]
+    closest = min(range(len(forms)), key=lambda i: (own[i], len(forms[i]), i))
+    for sub in forms[closest]:
+        yield from _translate(doc, sub)
 
 
 def _length_message(where: str, kind: str, limit: int, value: Any, schema: dict[str, Any]) -> str:
