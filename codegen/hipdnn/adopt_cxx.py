@@ -868,7 +868,12 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             helper = call["helper"]
             named = [tensor(a) for a in args]
             if helper == MIN_DIMS and len(args) >= 2 and named[0] and args[1].isdigit():
-                _min_rank(out, named[0], int(args[1]), True)
+                # inside `if(areTensorDimensionsSet(t))` the helper sees only a tensor with dims (block-scale
+                # quantize's and dequantize's x: BlockScaleQuantizeNode.hpp id 57303967738,
+                # BlockScaleDequantizeNode.hpp id 64713400649), so a tensor set without dims passes it
+                guarded = any(kind == "if" and tensor(g) == named[0] for kind, head in _enclosing(body, call.start())
+                              for g in re.findall(r"(?:detail::)?areTensorDimensionsSet\(\s*(" + _NAME + r")\s*\)", head))
+                _min_rank(out, named[0], int(args[1]), not guarded)
             elif helper in SAME_SHAPE and len(args) >= 2 and named[0] and named[1]:
                 _same_shape(out, named[0], named[1])
             elif helper in CHANNEL_ONLY and len(args) >= 2 and named[0] and (args[1] in values or args[1].isdigit()):

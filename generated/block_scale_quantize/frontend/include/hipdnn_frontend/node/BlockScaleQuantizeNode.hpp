@@ -70,12 +70,6 @@ public:
                 && !(static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0}),
             ErrorCode::INVALID_VALUE,
             "BlockScaleQuantizeNode: block_size must be positive");
-        // check x-min-rank
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr)
-                && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{1}),
-            ErrorCode::INVALID_VALUE,
-            "BlockScaleQuantizeNode: x must have at least 1 dimension");
         // check axis-non-negative
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
