@@ -111,6 +111,7 @@ NODE = NodeSpec(
     ("x", "y", "scale", ),
     formulas=(
         Formula('y', lambda v: v.dims('x'), when=lambda v: v.field('transpose'), strides='packed_axis(x, axis)'),
+        Formula('y', lambda v: v.dims('x'), when=lambda v: (v.nstrides('x') == 0)),
         Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.field('transpose'))), strides='order_of(x)'),
         Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: (((v.field('block_size') > 0) & (not v.is_set('axis'))) & (not v.field('transpose'))), strides='order_of(x)'),
         Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0), strides='packed_axis(x, axis)'),
