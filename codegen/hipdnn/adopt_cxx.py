@@ -879,7 +879,10 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                 k = t.replace("_", "-")
                 out.checks += [
                     {"id": f"{k}-dims-positive", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] > 0)", "message": f"{t} dimensions must be positive"},
-                    {"id": f"{k}-strides-positive", "requires": f"all(i in range(0, len({t}.strides)): {t}.strides[i] > 0)", "message": f"{t} strides must be positive"},
+                    # one stride per dimension, each positive (TensorAttributes.hpp id 59757782299): a tensor
+                    # without strides fails it
+                    {"id": f"{k}-strides-positive", "requires": f"nstrides({t}) == ndims({t}) and all(i in range(0, nstrides({t})): {t}.strides[i] > 0)",
+                     "message": f"{t} strides must be set, one per dimension, and positive"},
                 ]
                 continue
             if call["a"]:
