@@ -321,7 +321,7 @@ def test_batchnorm_inference_returns_one_tensor(workspace):
     assert "    x: {uid: 70, shape: SPATIAL}\n" in out and "    y: {uid: 75, shape: SPATIAL}\n" in out and "    mean: {uid: 71, shape: CHANNEL}\n" in out
     assert "  - {id: scale-channels, requires: \"scale.dims[1] == x.dims[1]\", message: scale channel dimension (index 1) must equal the channels of x}\n" in out
     # y = x where the node compares it: after x's positive dims and strides, among the checks
-    assert "x strides must be positive}\n  - same_shape: [x, y]\n  - {id: scale-batch," in out and "inference:\n  - {tensor: y, from: x}\n" in out
+    assert "x strides must be set, one per dimension, and positive\"}\n  - same_shape: [x, y]\n  - {id: scale-batch," in out and "inference:\n  - {tensor: y, from: x}\n" in out
     assert "\nrules:" not in out
     assert "checks from BatchnormInferenceNode.hpp pre_validate_node(): x-min-rank, scale-min-rank," in out
     assert "first assignment (in the header's shape order) that passes the node's checks: x SPATIAL, mean CHANNEL" in out

@@ -14,7 +14,7 @@ SCOPE = expr.Scope(("x", "y", "mask"), {"axis": "int", "block": "int", "p": "flo
 PIECES = ["x", "y", "mask", "axis", "block", "p", "flag", "mode", "shape", "name", "Mode", ".A", ".C", ".rank", ".dims",
           ".strides", ".size", "[", "]", "(", ")", ":", ",", "0", "1", "-1", "2", "3.5", "99999999999999999999", "+", "-",
           "*", "//", "%", "==", "!=", "<", "<=", ">", ">=", "=", "and", "or", "not", "true", "false", "with", "all",
-          "any", "in", "range", "except", "present", "set", "rank", "len", "ndims", "i", " ", "&", "é", "\t", "\n", "\x00", "'"]
+          "any", "in", "range", "except", "present", "set", "rank", "len", "ndims", "nstrides", "i", " ", "&", "é", "\t", "\n", "\x00", "'"]
 
 
 def _values(dims: dict[str, tuple[int, ...] | None], fields: dict[str, object]) -> expr.Values:
@@ -86,6 +86,9 @@ def test_each_bad_expression_is_one_error_at_its_place(text, offset, rule):
     ("ndims(x) >= 2", {"x": ()}, {}, False),  # a tensor set without dims has 0 of them
     ("x.rank >= 2", {"x": ()}, {}, None),  # while its rank does not exist
     ("ndims(mask) >= 2", {"mask": None}, {}, None),  # an unset tensor has no count
+    ("nstrides(x) == 0", {"x": ()}, {}, True),  # a tensor set without strides has 0 of them
+    ("nstrides(x) == 2", {"x": (2, 3)}, {}, True),
+    ("nstrides(mask) == 0", {"mask": None}, {}, None),  # an unset tensor has no count
 ])
 def test_semantics(text, dims, fields, expected):
     node = expr.compile_check(text, SCOPE)
@@ -97,6 +100,12 @@ def test_with_replaces_one_dimension():
     node = expr.compile_check("x.dims with [axis] = x.dims[axis] // block", SCOPE, "dims")
     values = _values({"x": (4, 6, 8)}, {"axis": 1, "block": 3})
     assert expr.evaluator(node)(values) == (4, 2, 8)
+
+
+def test_nstrides_reads_only_that_the_tensor_is_set():
+    guards, value = expr.cpp(expr.compile_check("nstrides(x) == 0", SCOPE), CTX)
+    assert guards == ["attributes.get_x() != nullptr"]
+    assert value == "(static_cast<int64_t>((attributes.get_x()->get_stride()).size()) == int64_t{0})"
 
 
 def test_ndims_reads_only_that_the_tensor_is_set():

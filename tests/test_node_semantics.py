@@ -52,7 +52,7 @@ def test_mirror_pre_validation_and_inference_agree_with_the_generator(spec):
     @given(_states(spec))
     def check(state):
         dims, fields = state
-        expected = nodecheck.evaluate(spec, dims, fields)
+        expected = nodecheck.evaluate(spec, dims, fields, {n: (testplan.packed_strides(d) if d is not None else None) for n, d in dims.items()})
         got = node.pre_validate(_mirror_attributes(dims, fields))
         assert (got.code, got.message) == (("OK", "") if expected is None else (expected.code, expected.message))
         attributes = _mirror_attributes(dims, fields)
@@ -86,3 +86,24 @@ def test_every_check_of_the_repository_specs_has_a_failing_case():
 ])
 def test_packed_axis_strides_follow_hipdnn(dims, reference, axis, expected):
     assert nodecheck.with_packed_axis(dims, reference, (2, 64, 32, 32) if dims[0] == 2 else (1, 1, 64, 128), axis) == expected
+
+
+@pytest.mark.parametrize("x_strides,y_dims,transpose,expected", [
+    # BlockScaleQuantizeNode::infer_properties_node() (id 57303967738), y's stride branches:
+    ((8192, 8192, 128, 1), (1, 1, 64, 128), True, (64, 64, 1, 64)),  # transpose: packed with axis 2 innermost, also for user dims
+    ((16384, 16384, 256, 1), (), False, (16384, 16384, 256, 1)),  # else x's strides as they are (padded here)
+    ((), (), False, (8192, 8192, 128, 1)),  # else, x without strides: y's dims packed
+    ((), (1, 2, 64, 128), False, (16384, 8192, 128, 1)),  # the same for the user's dims
+])
+def test_block_scale_quantize_y_strides_follow_hipdnn(x_strides, y_dims, transpose, expected):
+    spec = next(s for s in SPECS if s.op == "block_scale_quantize")
+    node = importlib.import_module("hipdnn_ops.block_scale_quantize").NODE
+    dims = {"x": (1, 1, 64, 128), "y": y_dims, "scale": (1, 1, 2, 128)}
+    strides = {"x": x_strides, "y": (), "scale": (256, 128, 128, 1)}
+    fields = {"block_size": 32, "axis": 2, "transpose": transpose}
+    attributes = NodeAttributes(tensors={n: TensorAttributes(dims=d, strides=strides[n]) for n, d in dims.items()}, fields=dict(fields))
+    assert node.infer_properties(attributes).message == ""
+    assert attributes.tensors["y"].strides == expected
+    want_dims, want_strides = dict(dims), dict(strides)
+    assert nodecheck.infer(spec, want_dims, want_strides, dict(fields)) is None
+    assert tuple(want_strides["y"] or ()) == expected

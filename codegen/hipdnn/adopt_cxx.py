@@ -629,6 +629,28 @@ def _packed_axis_copies(body: str, local: dict[str, str], names: set[str], field
     return found
 
 
+def _packed_fallbacks(body: str, local: dict[str, str], out: NodeInferences) -> list[dict[str, str]]:
+    """For a copy (`out.pairs`) whose strides block ends `else if(!s->get_stride().empty()) {
+    t->set_stride(s->get_stride()); } else if(!t->get_dim().empty()) { t->set_stride(generateStrides(
+    t->get_dim())); }`: a formula `{tensor: t, when: "nstrides(s) == 0", dims: s.dims}` (packed
+    strides while the source has none; it runs before the copy, which then gives the strides when s
+    has some: block-scale quantize's y, BlockScaleQuantizeNode id 57303967738)."""
+    found: list[dict[str, str]] = []
+    for target, source in out.pairs:
+        for m in re.finditer(rf"\bif\(({_REF})->get_stride\(\)\.empty\(\)\)", body):
+            block = _block(body, m.end())
+            if local.get(m[1]) != target or block is None:
+                continue
+            tail = re.search(rf"else if\(!({_REF})->get_stride\(\)\.empty\(\)\)\{{({_REF})->set_stride\(\1->get_stride\(\)\);\}}"
+                             rf"else if\(!({_REF})->get_dim\(\)\.empty\(\)\)\{{\3->set_stride\(\S*?generateStrides\(\3->get_dim\(\)\)\);\}}\}}$",
+                             body[block[0]:block[1]])
+            if tail is None or local.get(tail[1]) != source or local.get(tail[2]) != target or local.get(tail[3]) != target:
+                continue
+            found.append({"tensor": target, "when": f"nstrides({source}) == 0", "dims": f"{source}.dims"})
+            break
+    return found
+
+
 def _generated_strides(body: str, local: dict[str, str], out: NodeInferences) -> list[dict[str, str]]:
     """The copies (`out.pairs`) whose target's strides the body generates rather than copies, as
     `infer:` formulas taken out of the pairs: `if(t->get_stride().empty()) { t->set_stride(
@@ -642,6 +664,8 @@ def _generated_strides(body: str, local: dict[str, str], out: NodeInferences) ->
             if local.get(m[2]) != target or m[1] is not None and local.get(m[1]) != target or block is None:
                 continue
             text = body[block[0]:block[1]]
+            if "else" in text:  # a chain of cases (a packed fallback, packed_axis): read by the functions above
+                continue
             call = re.search(rf"set_stride\(\S*?generateStrides\(({_REF})->get_dim\(\)(?:,({_NAME}))?\)\);", text)
             if call is None or local.get(call[1]) != target:
                 continue
@@ -690,7 +714,7 @@ def node_inferences(root: Path, found: _Found, tensors: list[str], fields: list[
             reads = sorted({t for t in names if f"attributes.get_{t}()" in inner}, key=lambda t: inner.index(f"attributes.get_{t}()"))
             out.fields.append((m[1], reads))
         out.formulas += _formulas(body, local, names, set(fields)) + _channel_lambdas(body, local, names)
-        out.formulas = _packed_axis_copies(body, local, names, set(fields), out) + out.formulas + _generated_strides(body, local, out)
+        out.formulas = _packed_axis_copies(body, local, names, set(fields), out) + _packed_fallbacks(body, local, out) + out.formulas + _generated_strides(body, local, out)
     inferred = {t for t, _ in out.pairs} | {f["tensor"] for f in out.formulas}
     out.otherwise = [t for t in out.otherwise if t not in inferred]
     return out
@@ -855,7 +879,10 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
                 k = t.replace("_", "-")
                 out.checks += [
                     {"id": f"{k}-dims-positive", "requires": f"all(i in range(0, {t}.rank): {t}.dims[i] > 0)", "message": f"{t} dimensions must be positive"},
-                    {"id": f"{k}-strides-positive", "requires": f"all(i in range(0, len({t}.strides)): {t}.strides[i] > 0)", "message": f"{t} strides must be positive"},
+                    # one stride per dimension, each positive (TensorAttributes.hpp id 59757782299): a tensor
+                    # without strides fails it
+                    {"id": f"{k}-strides-positive", "requires": f"nstrides({t}) == ndims({t}) and all(i in range(0, nstrides({t})): {t}.strides[i] > 0)",
+                     "message": f"{t} strides must be set, one per dimension, and positive"},
                 ]
                 continue
             if call["a"]:
@@ -868,7 +895,12 @@ def node_checks(root: Path, found: _Found, tensors: list[str], fields: list[str]
             helper = call["helper"]
             named = [tensor(a) for a in args]
             if helper == MIN_DIMS and len(args) >= 2 and named[0] and args[1].isdigit():
-                _min_rank(out, named[0], int(args[1]), True)
+                # inside `if(areTensorDimensionsSet(t))` the helper sees only a tensor with dims (block-scale
+                # quantize's and dequantize's x: BlockScaleQuantizeNode.hpp id 57303967738,
+                # BlockScaleDequantizeNode.hpp id 64713400649), so a tensor set without dims passes it
+                guarded = any(kind == "if" and tensor(g) == named[0] for kind, head in _enclosing(body, call.start())
+                              for g in re.findall(r"(?:detail::)?areTensorDimensionsSet\(\s*(" + _NAME + r")\s*\)", head))
+                _min_rank(out, named[0], int(args[1]), not guarded)
             elif helper in SAME_SHAPE and len(args) >= 2 and named[0] and named[1]:
                 _same_shape(out, named[0], named[1])
             elif helper in CHANNEL_ONLY and len(args) >= 2 and named[0] and (args[1] in values or args[1].isdigit()):

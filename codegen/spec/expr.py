@@ -19,11 +19,12 @@ Grammar (lowest precedence first):
              | ('all' | 'any') '(' NAME 'in' 'range' '(' expr ',' expr ')' ['except' '[' expr (',' expr)* ']'] ':' expr ')'
 
 Types: int, float, bool, dims (a list of ints), tensor, enum values (`Enum.VALUE`). A tensor has
-`.rank`, `.dims` and `.strides`; `present(t)`, `set(f)`, `rank(t)`, `ndims(t)` and `len(dims)` are
-functions. Reading a value that does not exist (an unset tensor or one without dims, an unset field,
+`.rank`, `.dims` and `.strides`; `present(t)`, `set(f)`, `rank(t)`, `ndims(t)`, `nstrides(t)` and
+`len(dims)` are functions. Reading a value that does not exist (an unset tensor or one without dims, an unset field,
 an index outside the dims, a division by zero) makes the whole check not apply: it passes. `ndims(t)`
 is the one read of a tensor without dims that exists: the number of dims a set tensor has, 0 when it
-has none (hipDNN's `get_dim().size()`). `channel_shape(t)` is the dims of a per-channel tensor of
+has none (hipDNN's `get_dim().size()`); `nstrides(t)` likewise counts a set tensor's strides, 0 when
+it has none (`get_stride().size()`). `channel_shape(t)` is the dims of a per-channel tensor of
 t: t's rank of 1s with t's dimension 1 (its channels) at index 1, as hipDNN's batchnorm nodes infer
 their statistics (BatchnormNode.hpp id 60125217721); it needs t to have at least 2 dims.
 """
@@ -45,7 +46,7 @@ MAX_INT = 2**62  # a literal beyond this cannot be an int64 the C++ side compute
 
 KEYWORDS = {"and", "or", "not", "true", "false", "with", "all", "any", "in", "range", "except"}
 FUNCTIONS = {"present": ("tensor", "bool"), "set": ("field", "bool"), "rank": ("tensor", "int"), "len": ("dims", "int"),
-             "ndims": ("tensor", "int"), "channel_shape": ("tensor", "dims")}
+             "ndims": ("tensor", "int"), "nstrides": ("tensor", "int"), "channel_shape": ("tensor", "dims")}
 PROPERTIES = {"rank": "int", "dims": "dims", "strides": "dims", "dtype": "enum:DataType", "pass_by_value": "bool"}
 SHAPE_PROPERTIES = ("rank", "dims", "strides")  # the rest read only that the tensor is set
 # hipDNN's frontend DataType (Types.hpp id 64811238748), the values `t.dtype` compares with; a tensor
@@ -591,7 +592,7 @@ def shape_reads(node: Node) -> set[str]:
     def walk(n: Any) -> None:
         if not isinstance(n, Node):
             return
-        if n.kind == "prop" and n.value in SHAPE_PROPERTIES or n.kind == "call" and n.value in ("rank", "ndims", "channel_shape"):
+        if n.kind == "prop" and n.value in SHAPE_PROPERTIES or n.kind == "call" and n.value in ("rank", "ndims", "nstrides", "channel_shape"):
             found.add(n.args[0].value)
         for a in n.args:
             walk(a)
@@ -674,6 +675,11 @@ class Values:
         if d is None:
             raise _Skip()
         return len(d)
+
+    def nstrides(self, name: str) -> int:
+        if self._dims.get(name) is None:
+            raise _Skip()
+        return len(self._strides.get(name) or ())
 
     def channel_shape(self, name: str) -> tuple[int, ...]:
         d = self.dims(name)
@@ -782,7 +788,7 @@ def python(node: Node, v: str = "v") -> str:
             return f"{v}.is_set({a.value!r})"
         if node.value == "rank":
             return f"len({v}.dims({a.value!r}))"
-        if node.value in ("ndims", "channel_shape"):
+        if node.value in ("ndims", "nstrides", "channel_shape"):
             return f"{v}.{node.value}({a.value!r})"
         return f"len({python(a, v)})"
     if k == "index":
@@ -936,9 +942,9 @@ def _cpp(node: Node, ctx: CppContext, guards: list[str]) -> str:
             return f"({is_set})" if is_set else "true"
         if node.value == "rank":
             return _size(_dims_of(a.value, ctx, guards))
-        if node.value == "ndims":
+        if node.value in ("ndims", "nstrides"):
             _guard(guards, f"{ctx.tensors[a.value]} != nullptr")
-            return _size(f"{ctx.tensors[a.value]}->get_dim()")
+            return _size(f"{ctx.tensors[a.value]}->get_{'dim' if node.value == 'ndims' else 'stride'}()")
         if node.value == "channel_shape":  # t's rank of 1s, t's channels at index 1
             d = _dims_of(a.value, ctx, guards)
             _guard(guards, f"{_size(d)} >= 2")

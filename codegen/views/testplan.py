@@ -446,6 +446,8 @@ def _single_changes(spec: OpSpec, state: NodeState, check: NodeCheck, shapes_too
                 out.append(_with(state, dims={n: shape for n in group}))
         if name in _ndims_read(c):  # set without dims: what ndims() tells from an unset tensor
             out.append(_with(state, dims={name: ()}))
+        if name in _nstrides_read(c) and state.strides_of(name):  # set without strides: nstrides() reads 0
+            out.append(_with_strides(state, name, ()))
     for f in spec.fields:
         if f.name not in read:
             continue
@@ -508,6 +510,11 @@ def _walk_reads(c: expr.Compiled, found: Callable[[expr.Node], Any]) -> set[Any]
 def _ndims_read(c: expr.Compiled) -> set[str]:
     """The tensors whose ndims() the check reads."""
     return _walk_reads(c, lambda n: n.args[0].value if n.kind == "call" and n.value == "ndims" else None)
+
+
+def _nstrides_read(c: expr.Compiled) -> set[str]:
+    """The tensors whose nstrides() the check reads."""
+    return _walk_reads(c, lambda n: n.args[0].value if n.kind == "call" and n.value == "nstrides" else None)
 
 
 def _props_read(c: expr.Compiled) -> set[tuple[str, str]]:
@@ -713,6 +720,15 @@ def _inference_variants(spec: OpSpec, state: NodeState) -> list[InferCase]:
             if target not in filled and nodecheck.formula_applies(spec, f, dims, strides, dict(user.fields)):
                 filled.add(target)
                 add(f"Infer{word}StridesOfUserDimsFormula{index + 1}", user, target)
+            else:  # a condition on a tensor's strides: the first state without them where this formula fills
+                earlier = [g for g in nodecheck.formulas(spec)[:index] if g.formula.target == target]
+                for candidate in _strideless_states(spec, f, user):
+                    dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
+                    strides = {n: (d if n in candidate.present else None) for n, d in candidate.strides}
+                    if nodecheck.formula_applies(spec, f, dims, strides, dict(candidate.fields)) and not any(
+                            nodecheck.formula_applies(spec, g, dims, strides, dict(candidate.fields)) for g in earlier):
+                        add(f"Infer{word}StridesOfUserDimsFormula{index + 1}", candidate, target)
+                        break
         for source in sorted(expr.shape_reads(f.dims) - {target}):
             if source in base.present:
                 add(f"Infer{word}Formula{index + 1}WithoutStridesOf{naming.pascal(source)}", cleared(state, target, source), target)
@@ -748,7 +764,7 @@ def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:
         present = tuple(t.name for t in spec.tensors if t.name in state.present or t.name == target)
         base = replace(_with(state, present=present), dims=tuple((n, () if n == target else d) for n, d in state.dims),
                        strides=tuple((n, () if n == target else d) for n, d in state.strides))
-        for candidate in [base, *_field_changes(spec, base)]:
+        for candidate in _when_states(spec, f, base):
             dims = {n: (d if n in candidate.present else None) for n, d in candidate.dims}
             strides = {n: (d if n in candidate.present else None) for n, d in candidate.strides}
             fields = dict(candidate.fields)
@@ -764,6 +780,34 @@ def _formula_cases(spec: OpSpec, state: NodeState) -> list[InferCase]:
             cases.append(InferCase(f"Infer{word}FromFormula{index + 1}", candidate, ((target, got, given),), ()))
             break
     return cases
+
+
+def _when_states(spec: OpSpec, f: expr.CompiledFormula, base: NodeState) -> list[NodeState]:
+    """The states a formula's case is searched in: `base` and its one-field changes, then the same
+    with the strides cleared of each tensor whose `nstrides()` the formula's condition reads (block-scale
+    quantize's y, packed when x has no strides: BlockScaleQuantizeNode id 57303967738)."""
+    return [base, *_field_changes(spec, base), *_strideless_states(spec, f, base)]
+
+
+def _strideless_states(spec: OpSpec, f: expr.CompiledFormula, base: NodeState) -> list[NodeState]:
+    """`base` and its one-field changes with the strides cleared of each tensor whose `nstrides()`
+    the formula's condition reads (none without such a read)."""
+    reads: set[str] = set()
+    if f.when is not None:
+        _walk_node(f.when, lambda n: reads.add(n.args[0].value) if n.kind == "call" and n.value == "nstrides" else None)
+    out: list[NodeState] = []
+    for name in sorted(reads):
+        if name in base.present and base.strides_of(name):
+            bare = _with_strides(base, name, ())
+            out += [bare, *_field_changes(spec, bare)]
+    return out
+
+
+def _walk_node(node: Any, visit: Callable[[expr.Node], Any]) -> None:
+    if isinstance(node, expr.Node):
+        visit(node)
+        for a in node.args:
+            _walk_node(a, visit)
 
 
 def _field_changes(spec: OpSpec, state: NodeState) -> list[NodeState]:

@@ -107,7 +107,7 @@ NODE = NodeSpec(
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: mean must have at least 2 dimensions', tensors=('mean',), fails=lambda v: (not (v.ndims('mean') >= 2))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: inv_variance must have at least 2 dimensions', tensors=('inv_variance',), fails=lambda v: (not (v.ndims('inv_variance') >= 2))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x dimensions must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.dims('x'))), lambda q_i: (at(v.dims('x'), q_i) > 0), True))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x strides must be positive', tensors=('x',), fails=lambda v: (not every(range(0, len(v.strides('x'))), lambda q_i: (at(v.strides('x'), q_i) > 0), True))),
+        NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: x strides must be set, one per dimension, and positive', tensors=('x',), fails=lambda v: (not ((v.nstrides('x') == v.ndims('x')) & every(range(0, v.nstrides('x')), lambda q_i: (at(v.strides('x'), q_i) > 0), True)))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: y dims must equal x dims', tensors=('x', 'y'), fails=lambda v: (not (v.dims('y') == v.dims('x')))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale batch dimension (index 0) must be 1', tensors=('scale',), fails=lambda v: (not (at(v.dims('scale'), 0) == 1))),
         NodeCheck('expr', 'INVALID_VALUE', 'BatchnormInferenceNode: scale channel dimension (index 1) must equal the channels of x', tensors=('scale', 'x'), fails=lambda v: (not (at(v.dims('scale'), 1) == at(v.dims('x'), 1)))),

@@ -85,7 +85,6 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleDequantizeNode missing scale (input) for pre-validation', tensors=('scale',)),
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleDequantizeNode missing y (output) for pre-validation', tensors=('y',)),
         NodeCheck('expr', 'ATTRIBUTE_NOT_SET', 'BlockScaleDequantizeNode: block_size must not be empty', tensors=(), fails=lambda v: (not (len(tuple(v.field('block_size'))) > 0))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleDequantizeNode: x must have at least 1 dimension', tensors=('x',), fails=lambda v: (not (v.ndims('x') >= 1))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleDequantizeNode: y dims must equal x dims', tensors=('x', 'y'), fails=lambda v: (not (v.dims('y') == v.dims('x')))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleDequantizeNode: every block_size entry must be positive', tensors=(), fails=lambda v: (not every(range(0, len(tuple(v.field('block_size')))), lambda q_i: (at(tuple(v.field('block_size')), q_i) > 0), True))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleDequantizeNode: block_size has more entries than x has dimensions', tensors=('x',), fails=lambda v: (not (len(tuple(v.field('block_size'))) <= len(v.dims('x'))))),

@@ -94,7 +94,6 @@ NODE = NodeSpec(
         NodeCheck('required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode missing scale (output) for pre-validation', tensors=('scale',)),
         NodeCheck('field_required', 'ATTRIBUTE_NOT_SET', 'BlockScaleQuantizeNode block_size not set', tensors=(), field='block_size'),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: block_size must be positive', tensors=(), fails=lambda v: (not (v.field('block_size') > 0))),
-        NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: x must have at least 1 dimension', tensors=('x',), fails=lambda v: (not (v.ndims('x') >= 1))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: axis must be non-negative', tensors=('x',), fails=lambda v: ((len(v.dims('x')) >= 1) & (not (v.field('axis') >= 0)))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: axis exceeds the rank of x', tensors=('x',), fails=lambda v: (not (v.field('axis') < len(v.dims('x'))))),
         NodeCheck('expr', 'INVALID_VALUE', 'BlockScaleQuantizeNode: the dimension at axis must be divisible by block_size', tensors=('x',), fails=lambda v: ((at(v.dims('x'), v.field('axis')) > 0) & (not (tmod(at(v.dims('x'), v.field('axis')), v.field('block_size')) == 0)))),
@@ -112,6 +111,7 @@ NODE = NodeSpec(
     ("x", "y", "scale", ),
     formulas=(
         Formula('y', lambda v: v.dims('x'), when=lambda v: v.field('transpose'), strides='packed_axis(x, axis)'),
+        Formula('y', lambda v: v.dims('x'), when=lambda v: (v.nstrides('x') == 0)),
         Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: ((v.field('block_size') > 0) & (not v.field('transpose'))), strides='order_of(x)'),
         Formula('scale', lambda v: put(v.dims('x'), (-1), tdiv(at(v.dims('x'), (-1)), v.field('block_size'))), when=lambda v: (((v.field('block_size') > 0) & (not v.is_set('axis'))) & (not v.field('transpose'))), strides='order_of(x)'),
         Formula('scale', lambda v: put(v.dims('x'), v.field('axis'), tdiv(at(v.dims('x'), v.field('axis')), v.field('block_size'))), when=lambda v: (v.field('block_size') > 0), strides='packed_axis(x, axis)'),

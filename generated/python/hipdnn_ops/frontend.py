@@ -106,6 +106,12 @@ class Values:
             raise Skip()
         return len(tensor.dims)
 
+    def nstrides(self, name: str) -> int:
+        tensor = self._attributes.tensors.get(name)
+        if tensor is None:
+            raise Skip()
+        return len(tensor.strides)
+
     def channel_shape(self, name: str) -> tuple[int, ...]:
         dims = self.dims(name)
         if len(dims) < 2:

@@ -1112,7 +1112,7 @@ class TestBatchnormNode(unittest.TestCase):
     def test_PreValidateFailsXStridesPositive(self) -> None:
         attributes = node_attributes(
             {
-                "x": ((2, 3), (0, 1)),
+                "x": ((2, 3), ()),
                 "scale": ((1, 3), (3, 1)),
                 "bias": ((1, 3), (3, 1)),
                 "prev_running_mean": ((1, 3), (3, 1)),
@@ -1129,7 +1129,7 @@ class TestBatchnormNode(unittest.TestCase):
         )
         attributes.tensors["epsilon"].value = 1.0
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x strides must be positive'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormNode: x strides must be set, one per dimension, and positive'))
 
     def test_PreValidateFailsMismatchingY(self) -> None:
         attributes = node_attributes(

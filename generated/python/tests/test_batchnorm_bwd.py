@@ -884,7 +884,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
         attributes = node_attributes(
             {
                 "dy": ((2, 3), (3, 1)),
-                "x": ((2, 3), (0, 1)),
+                "x": ((2, 3), ()),
                 "scale": ((1, 3), (3, 1)),
                 "mean": ((1, 3), (3, 1)),
                 "inv_variance": ((1, 3), (3, 1)),
@@ -895,7 +895,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x strides must be positive'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: x strides must be set, one per dimension, and positive'))
 
     def test_PreValidateFailsDyDimsPositive(self) -> None:
         attributes = node_attributes(
@@ -917,7 +917,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
     def test_PreValidateFailsDyStridesPositive(self) -> None:
         attributes = node_attributes(
             {
-                "dy": ((2, 3), (0, 1)),
+                "dy": ((2, 3), ()),
                 "x": ((2, 3), (3, 1)),
                 "scale": ((1, 3), (3, 1)),
                 "mean": ((1, 3), (3, 1)),
@@ -929,7 +929,7 @@ class TestBatchnormBackwardNode(unittest.TestCase):
             {},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy strides must be positive'))
+        self.assertEqual(error, Error("INVALID_VALUE", 'BatchnormBackwardNode: dy strides must be set, one per dimension, and positive'))
 
     def test_PreValidateFailsMismatchingDy(self) -> None:
         attributes = node_attributes(

@@ -552,18 +552,6 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("ATTRIBUTE_NOT_SET", 'BlockScaleDequantizeNode: block_size must not be empty'))
 
-    def test_PreValidateFailsXMinRank(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((), ()),
-                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-            },
-            {"block_size": [32], "is_negative_scale": True},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: x must have at least 1 dimension'))
-
     def test_PreValidateFailsMismatchingY(self) -> None:
         attributes = node_attributes(
             {
@@ -600,7 +588,7 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: block_size has more entries than x has dimensions'))
 
-    def test_PreValidateFailsWithXDimsUnset(self) -> None:
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((), ()),
@@ -610,7 +598,7 @@ class TestBlockScaleDequantizeNode(unittest.TestCase):
             {"block_size": [32], "is_negative_scale": True},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleDequantizeNode: x must have at least 1 dimension'))
+        self.assertEqual(error, Error())
 
     def test_PreValidateSucceedsWithScaleDimsUnset(self) -> None:
         attributes = node_attributes(

@@ -582,18 +582,6 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: block_size must be positive'))
 
-    def test_PreValidateFailsXMinRank(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((), ()),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
-            },
-            {"block_size": 32, "axis": 3, "transpose": True},
-        )
-        error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: x must have at least 1 dimension'))
-
     def test_PreValidateFailsAxisNonNegative(self) -> None:
         attributes = node_attributes(
             {
@@ -654,7 +642,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         error = NODE.pre_validate(attributes)
         self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: y dims must equal x dims'))
 
-    def test_PreValidateFailsWithXDimsUnset(self) -> None:
+    def test_PreValidateSucceedsWithXDimsUnset(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((), ()),
@@ -664,7 +652,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
             {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.pre_validate(attributes)
-        self.assertEqual(error, Error("INVALID_VALUE", 'BlockScaleQuantizeNode: x must have at least 1 dimension'))
+        self.assertEqual(error, Error())
 
     def test_PreValidateSucceedsWithYDimsUnset(self) -> None:
         attributes = node_attributes(
@@ -801,7 +789,21 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
         self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleFromFormula2(self) -> None:
+    def test_InferYFromFormula2(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": False},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferScaleFromFormula3(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
@@ -815,7 +817,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
-    def test_InferScaleFromFormula4(self) -> None:
+    def test_InferScaleFromFormula5(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
@@ -829,7 +831,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
-    def test_InferScaleFromFormula5(self) -> None:
+    def test_InferScaleFromFormula6(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
@@ -927,61 +929,61 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
         self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleKeepsUserValueFormula2(self) -> None:
+    def test_InferYKeepsUserValueFormula2(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+                "y": ((2, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
             {"block_size": 32, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (2, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleFormula2WithoutStridesOfX(self) -> None:
+    def test_InferYStridesOfUserDimsFormula2(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), ()),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
-            },
-            {"block_size": 32, "axis": 3, "transpose": True},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
-
-    def test_InferScaleFormula2InStrideOrderOfX(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
+                "y": ((1, 1, 64, 128), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
             {"block_size": 32, "axis": 3, "transpose": False},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
-    def test_InferScaleFormula2WhenFalse(self) -> None:
+    def test_InferYFormula2WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
+
+    def test_InferYFormula2WhenFalse(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
+                "y": ((), ()),
+                "scale": ((1, 1, 64, 4), (256, 256, 4, 1)),
             },
             {"block_size": None, "axis": 3, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
         self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, ())
-        self.assertEqual(attributes.tensors["scale"].strides, ())
+        self.assertEqual(attributes.tensors["y"].dims, (1, 1, 64, 128))
+        self.assertEqual(attributes.tensors["y"].strides, (8192, 8192, 128, 1))
 
     def test_InferScaleKeepsUserValueFormula3(self) -> None:
         attributes = node_attributes(
@@ -1011,6 +1013,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
+    def test_InferScaleFormula3InStrideOrderOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": False},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
+
     def test_InferScaleFormula3WhenFalse(self) -> None:
         attributes = node_attributes(
             {
@@ -1039,38 +1055,10 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
-    def test_InferScaleStridesOfUserDimsFormula4(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((1, 1, 64, 4), ()),
-            },
-            {"block_size": 32, "axis": 3, "transpose": True},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
-
     def test_InferScaleFormula4WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), ()),
-                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
-                "scale": ((), ()),
-            },
-            {"block_size": 32, "axis": 3, "transpose": True},
-        )
-        error = NODE.infer_properties(attributes)
-        self.assertEqual(error, Error())
-        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
-        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
-
-    def test_InferScaleFormula4InStrideOrderOfX(self) -> None:
-        attributes = node_attributes(
-            {
-                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((), ()),
             },
@@ -1109,6 +1097,20 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
 
+    def test_InferScaleStridesOfUserDimsFormula5(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((1, 1, 64, 4), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
     def test_InferScaleFormula5WithoutStridesOfX(self) -> None:
         attributes = node_attributes(
             {
@@ -1130,6 +1132,62 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
                 "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
                 "scale": ((), ()),
             },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula5WhenFalse(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": None, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, ())
+        self.assertEqual(attributes.tensors["scale"].strides, ())
+
+    def test_InferScaleKeepsUserValueFormula6(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((2, 1, 64, 4), (256, 256, 4, 1)),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (2, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula6WithoutStridesOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), ()),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
+            {"block_size": 32, "axis": 3, "transpose": True},
+        )
+        error = NODE.infer_properties(attributes)
+        self.assertEqual(error, Error())
+        self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
+        self.assertEqual(attributes.tensors["scale"].strides, (256, 256, 4, 1))
+
+    def test_InferScaleFormula6InStrideOrderOfX(self) -> None:
+        attributes = node_attributes(
+            {
+                "x": ((1, 1, 64, 128), (8192, 1, 128, 1)),
+                "y": ((1, 1, 64, 128), (8192, 8192, 128, 1)),
+                "scale": ((), ()),
+            },
             {"block_size": 32, "axis": None, "transpose": True},
         )
         error = NODE.infer_properties(attributes)
@@ -1137,7 +1195,7 @@ class TestBlockScaleQuantizeNode(unittest.TestCase):
         self.assertEqual(attributes.tensors["scale"].dims, (1, 1, 64, 4))
         self.assertEqual(attributes.tensors["scale"].strides, (256, 1, 4, 1))
 
-    def test_InferScaleFormula5WhenFalse(self) -> None:
+    def test_InferScaleFormula6WhenFalse(self) -> None:
         attributes = node_attributes(
             {
                 "x": ((1, 1, 64, 128), (8192, 8192, 128, 1)),

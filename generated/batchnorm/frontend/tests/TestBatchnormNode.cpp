@@ -446,7 +446,7 @@ TEST(TestBatchnormNode, PreValidateFailsXStridesPositive)
 {
     BatchnormNode node(BatchnormAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{0, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_bias(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_prev_running_mean(
@@ -470,7 +470,8 @@ TEST(TestBatchnormNode, PreValidateFailsXStridesPositive)
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BatchnormNode: x strides must be positive");
+    EXPECT_EQ(error.get_message(),
+              "BatchnormNode: x strides must be set, one per dimension, and positive");
 }
 
 // Differs from the valid attributes in: y.

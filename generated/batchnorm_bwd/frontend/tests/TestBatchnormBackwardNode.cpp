@@ -252,7 +252,7 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsXStridesPositive)
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
-    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{0, 1}));
+    attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_inv_variance(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
@@ -262,7 +262,8 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsXStridesPositive)
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: x strides must be positive");
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: x strides must be set, one per dimension, and positive");
 }
 
 // Differs from the valid attributes in: dy.
@@ -289,7 +290,7 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDyStridesPositive)
 {
     BatchnormBackwardNode node(BatchnormBackwardAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
-    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{0, 1}));
+    attributes.set_dy(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{}));
     attributes.set_x(makeTensor(std::vector<int64_t>{2, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
     attributes.set_mean(makeTensor(std::vector<int64_t>{1, 3}, std::vector<int64_t>{3, 1}));
@@ -300,7 +301,8 @@ TEST(TestBatchnormBackwardNode, PreValidateFailsDyStridesPositive)
 
     const auto error = node.pre_validate_node();
     EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BatchnormBackwardNode: dy strides must be positive");
+    EXPECT_EQ(error.get_message(),
+              "BatchnormBackwardNode: dy strides must be set, one per dimension, and positive");
 }
 
 // Differs from the valid attributes in: dy.

@@ -155,25 +155,6 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsBlockSizePositive)
     EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: block_size must be positive");
 }
 
-// Differs from the valid attributes in: x.
-TEST(TestBlockScaleQuantizeNode, PreValidateFailsXMinRank)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
-    attributes.set_block_size(32);
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: x must have at least 1 dimension");
-}
-
 // Differs from the valid attributes in: axis.
 TEST(TestBlockScaleQuantizeNode, PreValidateFailsAxisNonNegative)
 {
@@ -276,7 +257,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsMismatchingY)
     EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: y dims must equal x dims");
 }
 
-TEST(TestBlockScaleQuantizeNode, PreValidateFailsWithXDimsUnset)
+TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithXDimsUnset)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -290,8 +271,7 @@ TEST(TestBlockScaleQuantizeNode, PreValidateFailsWithXDimsUnset)
     attributes.set_transpose(true);
 
     const auto error = node.pre_validate_node();
-    EXPECT_EQ(error.code, ErrorCode::INVALID_VALUE);
-    EXPECT_EQ(error.get_message(), "BlockScaleQuantizeNode: x must have at least 1 dimension");
+    EXPECT_EQ(error.code, ErrorCode::OK) << error.get_message();
 }
 
 TEST(TestBlockScaleQuantizeNode, PreValidateSucceedsWithYDimsUnset)
@@ -492,7 +472,25 @@ TEST(TestBlockScaleQuantizeNode, InferYFromFormula1)
     EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula2)
+TEST(TestBlockScaleQuantizeNode, InferYFromFormula2)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(false);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula3)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -511,7 +509,7 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula2)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula4)
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula5)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -530,7 +528,7 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula4)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula5)
+TEST(TestBlockScaleQuantizeNode, InferScaleFromFormula6)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
@@ -662,80 +660,79 @@ TEST(TestBlockScaleQuantizeNode, InferYFormula1WhenFalse)
     EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula2)
+TEST(TestBlockScaleQuantizeNode, InferYKeepsUserValueFormula2)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+        makeTensor(std::vector<int64_t>{2, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_scale(
-        makeTensor(std::vector<int64_t>{2, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
     attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{2, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{2, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula2WithoutStridesOfX)
+TEST(TestBlockScaleQuantizeNode, InferYStridesOfUserDimsFormula2)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_block_size(32);
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
-}
-
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula2InStrideOrderOfX)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     attributes.set_block_size(32);
     attributes.set_axis(3);
     attributes.set_transpose(false);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 1, 4, 1}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula2WhenFalse)
+TEST(TestBlockScaleQuantizeNode, InferYFormula2WithoutStridesOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferYFormula2WhenFalse)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_y(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
     // block_size left unset
     attributes.set_axis(3);
     attributes.set_transpose(true);
 
     const auto error = node.infer_properties_node();
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_y()->get_dim(), (std::vector<int64_t>{1, 1, 64, 128}));
+    EXPECT_EQ(attributes.get_y()->get_stride(), (std::vector<int64_t>{8192, 8192, 128, 1}));
 }
 
 TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula3)
@@ -774,6 +771,25 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula3WithoutStridesOfX)
     ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
     EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula3InStrideOrderOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(false);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 1, 4, 1}));
 }
 
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula3WhenFalse)
@@ -815,49 +831,11 @@ TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula4)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleStridesOfUserDimsFormula4)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{}));
-    attributes.set_block_size(32);
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
-}
-
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula4WithoutStridesOfX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;
     attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
-    attributes.set_y(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
-    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
-    attributes.set_block_size(32);
-    attributes.set_axis(3);
-    attributes.set_transpose(true);
-
-    const auto error = node.infer_properties_node();
-    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
-    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
-    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
-}
-
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula4InStrideOrderOfX)
-{
-    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
-    auto& attributes = node.attributes;
-    attributes.set_x(
-        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
     attributes.set_y(
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
@@ -910,6 +888,25 @@ TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula5)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
 }
 
+TEST(TestBlockScaleQuantizeNode, InferScaleStridesOfUserDimsFormula5)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{1, 1, 64, 4}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
 TEST(TestBlockScaleQuantizeNode, InferScaleFormula5WithoutStridesOfX)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
@@ -938,6 +935,82 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula5InStrideOrderOfX)
         makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
     attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
     attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula5WhenFalse)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    // block_size left unset
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleKeepsUserValueFormula6)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(
+        makeTensor(std::vector<int64_t>{2, 1, 64, 4}, std::vector<int64_t>{256, 256, 4, 1}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{2, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula6WithoutStridesOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
+    attributes.set_axis(3);
+    attributes.set_transpose(true);
+
+    const auto error = node.infer_properties_node();
+    ASSERT_EQ(error.code, ErrorCode::OK) << error.get_message();
+    EXPECT_EQ(attributes.get_scale()->get_dim(), (std::vector<int64_t>{1, 1, 64, 4}));
+    EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 256, 4, 1}));
+}
+
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula6InStrideOrderOfX)
+{
+    BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
+    auto& attributes = node.attributes;
+    attributes.set_x(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 1, 128, 1}));
+    attributes.set_y(
+        makeTensor(std::vector<int64_t>{1, 1, 64, 128}, std::vector<int64_t>{8192, 8192, 128, 1}));
+    attributes.set_scale(makeTensor(std::vector<int64_t>{}, std::vector<int64_t>{}));
+    attributes.set_block_size(32);
     // axis left unset
     attributes.set_transpose(true);
 
@@ -947,7 +1020,7 @@ TEST(TestBlockScaleQuantizeNode, InferScaleFormula5InStrideOrderOfX)
     EXPECT_EQ(attributes.get_scale()->get_stride(), (std::vector<int64_t>{256, 1, 4, 1}));
 }
 
-TEST(TestBlockScaleQuantizeNode, InferScaleFormula5WhenFalse)
+TEST(TestBlockScaleQuantizeNode, InferScaleFormula6WhenFalse)
 {
     BlockScaleQuantizeNode node(BlockScaleQuantizeAttributes{}, GraphAttributes{});
     auto& attributes = node.attributes;

@@ -198,10 +198,12 @@ public:
                 return true;
             };
             HIPDNN_RETURN_IF_TRUE(
-                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                    && (!attributes.get_x()->get_stride().empty()) && !xStridesPositiveHolds(),
+                (attributes.get_x() != nullptr)
+                    && !((static_cast<int64_t>((attributes.get_x()->get_stride()).size())
+                          == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                         && xStridesPositiveHolds()),
                 ErrorCode::INVALID_VALUE,
-                "BatchnormNode: x strides must be positive");
+                "BatchnormNode: x strides must be set, one per dimension, and positive");
         }
         // check mismatching-y
         HIPDNN_RETURN_IF_TRUE(

@@ -155,10 +155,12 @@ public:
                 return true;
             };
             HIPDNN_RETURN_IF_TRUE(
-                (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
-                    && (!attributes.get_x()->get_stride().empty()) && !xStridesPositiveHolds(),
+                (attributes.get_x() != nullptr)
+                    && !((static_cast<int64_t>((attributes.get_x()->get_stride()).size())
+                          == static_cast<int64_t>((attributes.get_x()->get_dim()).size()))
+                         && xStridesPositiveHolds()),
                 ErrorCode::INVALID_VALUE,
-                "BatchnormBackwardNode: x strides must be positive");
+                "BatchnormBackwardNode: x strides must be set, one per dimension, and positive");
         }
         // check dy-dims-positive
         {
@@ -221,10 +223,12 @@ public:
                 return true;
             };
             HIPDNN_RETURN_IF_TRUE(
-                (attributes.get_dy() != nullptr && !attributes.get_dy()->get_dim().empty())
-                    && (!attributes.get_dy()->get_stride().empty()) && !dyStridesPositiveHolds(),
+                (attributes.get_dy() != nullptr)
+                    && !((static_cast<int64_t>((attributes.get_dy()->get_stride()).size())
+                          == static_cast<int64_t>((attributes.get_dy()->get_dim()).size()))
+                         && dyStridesPositiveHolds()),
                 ErrorCode::INVALID_VALUE,
-                "BatchnormBackwardNode: dy strides must be positive");
+                "BatchnormBackwardNode: dy strides must be set, one per dimension, and positive");
         }
         // check mismatching-dy
         HIPDNN_RETURN_IF_TRUE(

@@ -70,12 +70,6 @@ public:
               > int64_t{0}),
             ErrorCode::ATTRIBUTE_NOT_SET,
             "BlockScaleDequantizeNode: block_size must not be empty");
-        // check x-min-rank
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr)
-                && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{1}),
-            ErrorCode::INVALID_VALUE,
-            "BlockScaleDequantizeNode: x must have at least 1 dimension");
         // check mismatching-y
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_y() != nullptr && !attributes.get_y()->get_dim().empty())

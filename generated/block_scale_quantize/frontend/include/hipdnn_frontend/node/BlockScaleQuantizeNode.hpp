@@ -70,12 +70,6 @@ public:
                 && !(static_cast<int64_t>(attributes.get_block_size().value()) > int64_t{0}),
             ErrorCode::INVALID_VALUE,
             "BlockScaleQuantizeNode: block_size must be positive");
-        // check x-min-rank
-        HIPDNN_RETURN_IF_TRUE(
-            (attributes.get_x() != nullptr)
-                && !(static_cast<int64_t>((attributes.get_x()->get_dim()).size()) >= int64_t{1}),
-            ErrorCode::INVALID_VALUE,
-            "BlockScaleQuantizeNode: x must have at least 1 dimension");
         // check axis-non-negative
         HIPDNN_RETURN_IF_TRUE(
             (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty())
@@ -207,6 +201,25 @@ public:
                     {
                         strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
                     }
+                }
+                attributes.get_y()->set_stride(strides);
+            }
+        }
+        if(attributes.get_y() != nullptr && (attributes.get_x() != nullptr)
+           && (static_cast<int64_t>((attributes.get_x()->get_stride()).size()) == int64_t{0}))
+        {
+            if(attributes.get_y()->get_dim().empty()
+               && (attributes.get_x() != nullptr && !attributes.get_x()->get_dim().empty()))
+            {
+                attributes.get_y()->set_dim(attributes.get_x()->get_dim());
+            }
+            if(attributes.get_y()->get_stride().empty() && !attributes.get_y()->get_dim().empty())
+            {
+                const std::vector<int64_t>& dims = attributes.get_y()->get_dim();
+                std::vector<int64_t> strides(dims.size(), 1);
+                for(size_t i = dims.size(); i-- > 1;)
+                {
+                    strides[i - 1] = strides[i] * std::max<int64_t>(dims[i], 1);
                 }
                 attributes.get_y()->set_stride(strides);
             }
