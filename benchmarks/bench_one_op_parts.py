@@ -1,0 +1,98 @@
+"""Where the cost of "one op changed then `generate`" grows with the workspace: the parts that
+scale with N, measured in one process at a small and a large synthetic workspace (bench_check's
+ops), in interleaved rounds, as CPU time of this process (less sensitive to other load than
+wall time). With the cyclic collector's thresholds the CLI sets (cli.GC_THRESHOLDS).
+
+- load, cache hit: workspace.load with every spec and the cross-spec result in the cache;
+- unpickle models: every cached spec entry unpickled (what a changed spec forces today, since the
+  checks across specs need every model);
+- checks across specs: collisions.check over every model, the per-spec name index given (what
+  a changed spec costs besides the unpickling);
+- staleness scan: cache.scan over generated/ (one lstat per generated file and directory);
+- spec reads: every spec file read through workspace.read_file (guarded).
+
+The sum of the first four after the cache-hit load is close to what one changed spec adds at N
+beyond N = 10 (bench_one_op.py measures the whole command). Asserts nothing.
+
+    .venv/bin/python benchmarks/bench_one_op_parts.py [--small 10] [--large 1000] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
+
+from bench_check import write_workspace  # noqa: E402 - the same synthetic ops
+
+
+def _cpu(fn: Callable[[], object]) -> float:
+    start = time.process_time()
+    fn()
+    return time.process_time() - start
+
+
+def parts(root: Path) -> dict[str, Callable[[], object]]:
+    from codegen.checks import collisions
+    from codegen.pipeline import workspace
+    from codegen.plumbing import cache
+
+    ws = workspace.load(root)
+    assert ws.store is not None
+    entries = list(ws.store.specs.values())
+    index = {s.op: collisions.folded_names(s) for s in ws.specs}
+    top = str(ws.generated_dir)
+    listings = dict(ws.store.listings)
+    files = workspace.spec_files(root)
+    return {
+        "load, cache hit": lambda: workspace.load(root),
+        "unpickle models": lambda: [cache._entry(e) for e in entries],
+        "checks across specs": lambda: collisions.check(ws.specs, ws.registry, None, index),
+        "staleness scan": lambda: cache.scan(top, listings),
+        "spec reads": lambda: [workspace.read_file(ws, p) for p in files],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--small", type=int, default=10)
+    parser.add_argument("--large", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    from codegen import cli
+
+    gc.set_threshold(*cli.GC_THRESHOLDS)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["HIPDNN_CODEGEN_CACHE_DIR"] = str(Path(tmp) / "cache")
+        measured: dict[int, dict[str, Callable[[], object]]] = {}
+        for count in (args.small, args.large):
+            ws = Path(tmp) / f"n{count}"
+            write_workspace(ws, count)
+            env = dict(os.environ, PYTHONPATH=str(REPO))
+            subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=ws, env=env, capture_output=True, check=False)
+            time.sleep(2.1)  # past cache.RACY_NS: the stat data is trusted from now on
+            subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=ws, env=env, capture_output=True, check=False)
+            measured[count] = parts(ws)
+        samples: dict[tuple[int, str], list[float]] = {}
+        for _ in range(args.repeat):
+            for count, named in measured.items():
+                for name, fn in named.items():
+                    samples.setdefault((count, name), []).append(_cpu(fn))
+        for name in measured[args.small]:
+            small, large = statistics.median(samples[args.small, name]), statistics.median(samples[args.large, name])
+            print(f"{name}: N={args.small} {small:.3f} s, N={args.large} {large:.3f} s CPU (medians)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
+
+
+if __name__ == "__main__":
+    main()
