@@ -334,7 +334,7 @@ SPEC_GRAPH_RETURNS = _rule(
     "Every required output is created by the method, so each must be returned.",
 )
 SPEC_DTYPE_GROUP = _rule(
-    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group; when_absent on or towards an unkeyed group; a key with no field"
+    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group; when_absent on or towards an unkeyed group; a key with no field; a member repeating its group's name or spelling two key fields alike"
 )
 SPEC_DTYPE_COMBINATION = _rule(
     "SPEC-DTYPE-COMBINATION", "a supported data-type combination misses a group, names an unknown one or type, repeats a row, or shares its key with another row (unkeyed groups)"

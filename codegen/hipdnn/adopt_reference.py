@@ -8,7 +8,8 @@ cpu_graph_executor/detail/: `<Stem>SignatureKey.hpp` (found by its `attributes_a
 - the groups: the plan builder's template parameters (`<G>DataTypeEnum`, in order; `Compute` is the
   compute type), each group's tensors from its `CHECK_TENSOR_TYPE`/`CHECK_OPTIONAL_TENSOR_TYPE`
   calls (by the schema's `<tensor>_tensor_uid`); a group of one tensor is named after it, a group of
-  several after its key field (`ScaleBias` -> scale_bias); a template parameter the key has no
+  several after its key field (`ScaleBias` -> scale_bias); `member` when the parameter spells the
+  group otherwise (LayernormBprop's `YDataTypeEnum` checks dy: member y); a template parameter the key has no
   `<g>DataType` field for is `keyed: false`; no `computeDataType` field is `compute: false`;
 - `when_absent`: the key's node constructor giving one field another's type in an `else` branch;
 - `unchecked`: the op's tensors no check constrains, in the schema's order;
@@ -134,6 +135,7 @@ def read(root: Path, op: str, table: str, tensors: list[tuple[str, str]], fields
     lines = ["# The CPU reference's data types, read from the checkout's test SDK (" + f"{stem}SignatureKey.hpp, {stem}Plan.hpp)", "dtypes:", "  groups:"]
     for g in typed:
         extra = (f", when_absent: {absent[g]}" if g in absent else "") + (", keyed: false" if _squash(g) not in keyed else "")
+        extra += f", member: {_snake(g)}" if _squash(g) != _squash(names[g]) else ""
         lines.append(f"    - {{name: {names[g]}, tensors: [{', '.join(members[g])}]{extra}}}")
     if unchecked:
         lines.append(f"  unchecked: [{', '.join(unchecked)}]")
