@@ -608,6 +608,9 @@ class Reference:
     golden_tensors: tuple[tuple[str, tuple[int, ...]], ...]
     golden_fields: tuple[tuple[str, int], ...]
     span: Span
+    # the NodeAttributes member the signature key tags itself with, when not the op's own table
+    # (hipDNN's LayernormBpropSignatureKey says LayernormAttributes)
+    key_node: str | None = None
 
     def scalar(self, name: str) -> float | None:
         return dict(self.scalars).get(name)
@@ -1162,6 +1165,7 @@ def _reference(e: _Entry) -> Reference:
         golden_tensors=golden_tensors,
         golden_fields=golden_fields,
         span=e.span,
+        key_node=e.pop("key_node", None),
     )
     e.done()
     return ref

@@ -67,7 +67,7 @@ struct LayernormBpropParams
     hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT dxTensor;
     hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT dscaleTensor;
     hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT dbiasTensor;
-    int64_t normalizedDimCount = {};
+    int64_t normalizedDimCount;
     std::optional<hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT> meanTensor;
     std::optional<hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT> invVarianceTensor;
     std::optional<hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT> epsilonTensor;

@@ -27,17 +27,12 @@ namespace hipdnn_test_sdk::detail
 struct LayernormBpropSignatureKey
 {
     const hipdnn_flatbuffers_sdk::data_objects::NodeAttributes nodeType
-        = hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::LayernormBackwardAttributes;
-    hipdnn_flatbuffers_sdk::data_objects::DataType yDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType scaleBiasDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType meanInvVarianceDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType xDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType computeDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
+        = hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::LayernormAttributes;
+    hipdnn_flatbuffers_sdk::data_objects::DataType yDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType scaleBiasDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType meanInvVarianceDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType xDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType computeDataType;
 
     LayernormBpropSignatureKey() = default;
     constexpr LayernormBpropSignatureKey(
