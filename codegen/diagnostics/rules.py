@@ -341,7 +341,7 @@ SPEC_DTYPE_COMBINATION = _rule(
 )
 SPEC_DTYPE_KEY = _rule("SPEC-DTYPE-KEY", "the CPU reference's signature key cannot be laid out (no registry data types, or over 64 bits)")
 SPEC_REFERENCE = _rule(
-    "SPEC-REFERENCE", "the reference block names an unknown function, group, tensor or field, or lacks golden dims"
+    "SPEC-REFERENCE", "the reference block names an unknown function, group, tensor or field, or lacks golden dims; a key_node naming the op's own table"
 )
 SPEC_TEST_UID_DUPLICATE = _rule("SPEC-TEST-UID-DUPLICATE", "two tensors of one op share a test UID")
 SPEC_TEST_DATA_MISSING = _rule(

@@ -140,6 +140,8 @@ def _reference(spec: OpSpec) -> Iterator[Diagnostic]:
         lacking = [t for t in (*inputs, *outputs) if t not in tensors]
         if lacking:
             yield rules.SPEC_REFERENCE(ref.span.at("python"), f"reference '{ref.python}' takes tensors {', '.join(lacking)}, which this op lacks")
+    if ref.key_node is not None and ref.key_node == spec.flatbuffers.table:
+        yield rules.SPEC_REFERENCE(ref.span.at("key_node"), f"key_node names the op's own table {ref.key_node}, which the key holds without it; drop key_node")
     fields = list(spec.dtypes.fields)
     for name in ref.template_args:
         if name not in fields:
