@@ -92,6 +92,10 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
 SCHEMAS = INTERFACE / "schemas"  # stand-ins for hipDNN's shared schemas (ids in their headers)
 FLATC_FLAGS = ["--cpp", "--gen-object-api", "--gen-mutable", "--gen-compare", "--scoped-enums"]
 SDPA_POSITION = 12  # SdpaAttributes in graph.fbs's NodeAttributes (id 70092043752)
+# union members a spec's signature key names as its nodeType (reference.key_node) without a spec of
+# their own, at their graph.fbs positions (id 70092043752); declared as empty tables, since the key
+# only names the member
+KEY_NODE_POSITIONS = {"LayernormAttributes": 11}
 
 
 def flatc() -> str:
@@ -106,11 +110,17 @@ def graph_schema(specs: list[OpSpec]) -> str:
     members = {SDPA_POSITION: "SdpaAttributes"}
     for index, spec in enumerate(sorted(specs, key=lambda s: s.op), start=1):
         members[spec.flatbuffers.union_position or 100 + index] = spec.flatbuffers.table
+    tables = set(members.values())
+    named = sorted({s.reference.key_node for s in specs if s.reference is not None and s.reference.key_node} - tables)
+    for table in named:
+        assert table in KEY_NODE_POSITIONS, f"reference.key_node {table}: add its graph.fbs position to KEY_NODE_POSITIONS"
+        members[KEY_NODE_POSITIONS[table]] = table
     includes = ["data_types.fbs", "tensor_attributes.fbs", "sdpa_attributes.fbs"] + [s.flatbuffers.schema for s in specs]
     union = ",\n".join(f"\t{table} = {position}" for position, table in sorted(members.items()))
     return (
         "".join(f'include "{name}";\n' for name in dict.fromkeys(includes))
         + '\nattribute "cache_ignore";\n\nnamespace hipdnn_flatbuffers_sdk.data_objects;\n\n'
+        + "".join(f"table {table} {{\n}}\n\n" for table in named)
         + f"union NodeAttributes {{\n{union}\n}}\n\n"
         + "table Node {\n\tname: string (cache_ignore);\n\tcompute_data_type: DataType;\n\tattributes: NodeAttributes;\n}\n\n"
         + "struct EngineApiVersion {\n\tmajor: uint;\n\tminor: uint;\n\tpatch: uint;\n}\n\n"

@@ -12,6 +12,8 @@ HAND_WRITTEN: dict[str, list[str]] = {
         "frontend/include/hipdnn_frontend/node/LayernormBackwardNode.hpp",
         "frontend/tests/TestLayernormBackwardAttributes.cpp",
         "test_sdk/include/hipdnn_test_sdk/constants/LayernormBackwardConstants.hpp",
+        "test_sdk/include/hipdnn_test_sdk/utilities/cpu_graph_executor/detail/LayernormBpropPlan.hpp",
+        "test_sdk/include/hipdnn_test_sdk/utilities/cpu_graph_executor/detail/LayernormBpropSignatureKey.hpp",
     ],
     "sdpa_bwd": [
         "frontend/include/hipdnn_frontend/attributes/SdpaBackwardAttributes.hpp",

@@ -399,16 +399,14 @@ def test_every_shipped_op_round_trips_from_the_fixture():
 
 SHARED_ENTRIES = ADOPT_CASES / "hipdnn-shared-entries"
 BACKEND_FILES = ADOPT_CASES / "hipdnn-backend-files"
-TEST_SDK = ADOPT_CASES / "hipdnn-test-sdk"
 
 
 @pytest.fixture(scope="module")
 def shipped_checkout(tmp_path_factory) -> Path:
     """The fixture tree with the shared-file entries hipDNN has for the shipped ops laid over it
     (tests/adopt_cases/hipdnn-shared-entries: every op's nodeFlops overload in EngineFeatures.hpp,
-    every row of docs/OperationSupport.md), and two sets of files added that the fixture leaves for
-    `apply` to write: hipDNN's per-op backend descriptor files (tests/adopt_cases/hipdnn-backend-files)
-    and layernorm backward's CPU-reference key and plan (tests/adopt_cases/hipdnn-test-sdk)."""
+    every row of docs/OperationSupport.md), and the files added that the fixture leaves for `apply`
+    to write: hipDNN's per-op backend descriptor files (tests/adopt_cases/hipdnn-backend-files)."""
     tree = tmp_path_factory.mktemp("shipped") / "checkout"
     shutil.copytree(FIXTURE, tree)
     for path in SHARED_ENTRIES.rglob("*"):
@@ -416,7 +414,7 @@ def shipped_checkout(tmp_path_factory) -> Path:
             target = tree / path.relative_to(SHARED_ENTRIES)
             assert target.is_file(), f"{target} is no file of the fixture: the overlay replaces files, never adds them"
             shutil.copy(path, target)
-    for overlay in (BACKEND_FILES, TEST_SDK):
+    for overlay in (BACKEND_FILES,):
         for path in overlay.rglob("*"):
             if path.is_file() and path.name != "README.md":
                 target = tree / path.relative_to(overlay)

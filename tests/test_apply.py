@@ -117,6 +117,7 @@ HAND_WRITTEN = sorted(
     + ["frontend/tests/TestLayernormBackwardAttributes.cpp"]
     + ["frontend/include/hipdnn_frontend/detail/BlockScaleQuantizePacker.hpp"]
     + [f"frontend/include/hipdnn_frontend/node/{cls}Node.hpp" for cls in ("Batchnorm", "BatchnormBackward", "BatchnormInference", "BlockScaleDequantize", "BlockScaleQuantize", "LayernormBackward", "RMSNormBackward", "SdpaBwd")]
+    + [f"test_sdk/include/hipdnn_test_sdk/utilities/cpu_graph_executor/detail/LayernormBprop{part}.hpp" for part in ("Plan", "SignatureKey")]
 )
 
 

@@ -56,7 +56,7 @@ def test_generated_key_gives_distinct_combinations_distinct_hashes():
     layout = dtypes.key_layout(SPEC, WS.registry)
     assert layout is not None
     assert [s for _, s in shifts] == [s for _, s in layout.fields]
-    assert [f for f, _ in shifts] == [naming.group_field(g) for g in SPEC.dtypes.fields]
+    assert [f for f, _ in shifts] == [naming.group_field(SPEC.dtypes.cxx(g)) for g in SPEC.dtypes.fields]
     values = np.array(sorted(t.value for t in WS.registry.data_types), dtype=np.uint64)
     grids = np.meshgrid(*([values] * len(shifts)), indexing="ij")
     node = np.uint64(SPEC.flatbuffers.union_position)

@@ -334,14 +334,14 @@ SPEC_GRAPH_RETURNS = _rule(
     "Every required output is created by the method, so each must be returned.",
 )
 SPEC_DTYPE_GROUP = _rule(
-    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group; when_absent on or towards an unkeyed group; a key with no field"
+    "SPEC-DTYPE-GROUP", "a dtypes group names an unknown tensor, repeats one, or a tensor is in no group; when_absent on or towards an unkeyed group; a key with no field; a member repeating its group's name or spelling two key fields alike"
 )
 SPEC_DTYPE_COMBINATION = _rule(
     "SPEC-DTYPE-COMBINATION", "a supported data-type combination misses a group, names an unknown one or type, repeats a row, or shares its key with another row (unkeyed groups)"
 )
 SPEC_DTYPE_KEY = _rule("SPEC-DTYPE-KEY", "the CPU reference's signature key cannot be laid out (no registry data types, or over 64 bits)")
 SPEC_REFERENCE = _rule(
-    "SPEC-REFERENCE", "the reference block names an unknown function, group, tensor or field, or lacks golden dims"
+    "SPEC-REFERENCE", "the reference block names an unknown function, group, tensor or field, or lacks golden dims; a key_node naming the op's own table"
 )
 SPEC_TEST_UID_DUPLICATE = _rule("SPEC-TEST-UID-DUPLICATE", "two tensors of one op share a test UID")
 SPEC_TEST_DATA_MISSING = _rule(

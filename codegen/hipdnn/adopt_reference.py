@@ -8,13 +8,15 @@ cpu_graph_executor/detail/: `<Stem>SignatureKey.hpp` (found by its `attributes_a
 - the groups: the plan builder's template parameters (`<G>DataTypeEnum`, in order; `Compute` is the
   compute type), each group's tensors from its `CHECK_TENSOR_TYPE`/`CHECK_OPTIONAL_TENSOR_TYPE`
   calls (by the schema's `<tensor>_tensor_uid`); a group of one tensor is named after it, a group of
-  several after its key field (`ScaleBias` -> scale_bias); a template parameter the key has no
+  several after its key field (`ScaleBias` -> scale_bias); `member` when the parameter spells the
+  group otherwise (LayernormBprop's `YDataTypeEnum` checks dy: member y); a template parameter the key has no
   `<g>DataType` field for is `keyed: false`; no `computeDataType` field is `compute: false`;
 - `when_absent`: the key's node constructor giving one field another's type in an `else` branch;
 - `unchecked`: the op's tensors no check constrains, in the schema's order;
 - `combinations`: the `addPlanBuilder<...>` calls of `getPlanBuilders()`, in order;
 - `reference` (only for an op whose Python reference this tool ships, codegen/spec/references/):
-  the reference call in the plan's `execute()` (`utilities::<Class>::<function><T...>(args)`), its
+  the reference call in the plan's `execute()` (`utilities::<Class>::<function><T...>(args)`),
+  `key_node` when the key's `nodeType` names another union member than the op's table, its
   header from the plan's includes, a scalar argument's value when absent from its local's
   initializer, and the golden shapes by the rule in `golden()`.
 """
@@ -134,6 +136,7 @@ def read(root: Path, op: str, table: str, tensors: list[tuple[str, str]], fields
     lines = ["# The CPU reference's data types, read from the checkout's test SDK (" + f"{stem}SignatureKey.hpp, {stem}Plan.hpp)", "dtypes:", "  groups:"]
     for g in typed:
         extra = (f", when_absent: {absent[g]}" if g in absent else "") + (", keyed: false" if _squash(g) not in keyed else "")
+        extra += f", member: {_snake(g)}" if _squash(g) != _squash(names[g]) else ""
         lines.append(f"    - {{name: {names[g]}, tensors: [{', '.join(members[g])}]{extra}}}")
     if unchecked:
         lines.append(f"  unchecked: [{', '.join(unchecked)}]")
@@ -144,13 +147,16 @@ def read(root: Path, op: str, table: str, tensors: list[tuple[str, str]], fields
         lines.append("    - {" + ", ".join(f"{names[g]}: {v}" for g, v in zip(groups, values)) + "}")
     out.dtypes = lines
     out.lines.append(f"dtypes from {stem}SignatureKey.hpp and {stem}Plan.hpp: {len(typed)} groups, {len(combinations)} combinations")
-    out.reference, said = _reference(op, stem, plan_text, names, [n for n, _ in tensors], fields, unchecked, rules, members, typed)
+    node = re.search(r"\bNodeAttributes\s+nodeType\s*=\s*[\w:]*?NodeAttributes::(\w+)\s*;", key_text)
+    key_node = node[1] if node is not None and node[1] != table else None
+    out.reference, said = _reference(op, stem, plan_text, names, [n for n, _ in tensors], fields, unchecked, rules, members, typed, key_node)
     out.lines += said
     return out
 
 
 def _reference(op: str, stem: str, plan: str, names: dict[str, str], tensors: list[str], fields: list[str], unchecked: list[str],
-               rules: list[tuple[str, list[str] | str]], members: dict[str, list[str]], typed: list[str]) -> tuple[list[str], list[str]]:
+               rules: list[tuple[str, list[str] | str]], members: dict[str, list[str]], typed: list[str],
+               key_node: str | None = None) -> tuple[list[str], list[str]]:
     """The `reference:` block (empty with a review line when it cannot be written)."""
     from codegen.spec import references
 
@@ -178,7 +184,8 @@ def _reference(op: str, stem: str, plan: str, names: dict[str, str], tensors: li
     header = re.search(rf"#include\s*[<\"]([A-Za-z0-9_/]*/{re.escape(call[1])}\.hpp)[>\"]", plan)
     if None in template or header is None:
         return [], [f"{stem}Plan.hpp: the reference call's template arguments or header not read; no reference key (review)"]
-    lines = [f"# The CPU reference, read from the checkout's {stem}Plan.hpp (its call in execute())", "reference:", f"  stem: {stem}", f"  python: {op}",
+    lines = [f"# The CPU reference, read from the checkout's {stem}Plan.hpp (its call in execute())", "reference:", f"  stem: {stem}",
+             *([f"  key_node: {key_node}  # the key's nodeType, not the op's own table"] if key_node else []), f"  python: {op}",
              f"  class: {call[1]}", f"  function: {call[2]}", f"  header: {header[1]}", f"  template_args: [{', '.join(str(t) for t in template)}]",
              f"  args: [{', '.join(args)}]"]
     if scalars:

@@ -63,6 +63,14 @@ def _groups(spec: OpSpec) -> Iterator[Diagnostic]:
     missing = [t for t in tensors if t not in seen]
     if missing:
         yield rules.SPEC_DTYPE_GROUP(d.span.at("groups"), f"tensor{'s' if len(missing) > 1 else ''} {', '.join(repr(m) for m in missing)} in no group; add each to the group whose type it has, or to unchecked")
+    spelled: dict[str, str] = {COMPUTE_GROUP: "the compute type"} if d.compute else {}
+    for g in d.groups:
+        if g.member is not None and g.member == g.name:
+            yield rules.SPEC_DTYPE_GROUP(g.span.at("member"), f"group '{g.name}' has member '{g.member}', its own name; drop member")
+        elif g.cxx in spelled and spelled[g.cxx] not in (g.name, f"group '{g.name}'") and g.name != COMPUTE_GROUP:
+            yield rules.SPEC_DTYPE_GROUP(g.span.at("member" if g.member else "name"),
+                                         f"group '{g.name}' is spelled '{g.cxx}' in the key and plan, as {spelled[g.cxx]} is; name another member")
+        spelled.setdefault(g.cxx, f"group '{g.name}'")
     optional = {t.name for t in spec.all_tensors if t.optional}
     for g in d.groups:
         if g.when_absent is None:
@@ -132,6 +140,8 @@ def _reference(spec: OpSpec) -> Iterator[Diagnostic]:
         lacking = [t for t in (*inputs, *outputs) if t not in tensors]
         if lacking:
             yield rules.SPEC_REFERENCE(ref.span.at("python"), f"reference '{ref.python}' takes tensors {', '.join(lacking)}, which this op lacks")
+    if ref.key_node is not None and ref.key_node == spec.flatbuffers.table:
+        yield rules.SPEC_REFERENCE(ref.span.at("key_node"), f"key_node names the op's own table {ref.key_node}, which the key holds without it; drop key_node")
     fields = list(spec.dtypes.fields)
     for name in ref.template_args:
         if name not in fields:

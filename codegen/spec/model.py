@@ -541,6 +541,14 @@ class DtypeGroup:
     # False: the plan checks this group's type but the signature key has no field for it (hipDNN's
     # SdpaBwd key leaves dO out), so combinations must differ in their keyed groups
     keyed: bool = True
+    # the name hipDNN's key and plan spell the group with when it is not the group's own (its key
+    # field `<member>DataType`, template parameter `<Member>DataType`): LayernormBprop keys dy as y
+    member: str | None = None
+
+    @property
+    def cxx(self) -> str:
+        """The group's name in the generated key and plan (snake case: y, scale_bias)."""
+        return self.member or self.name
 
 
 COMPUTE_GROUP = "compute"
@@ -580,6 +588,10 @@ class Dtypes:
     def group_of(self, tensor: str) -> DtypeGroup | None:
         return next((g for g in self.groups if tensor in g.tensors), None)
 
+    def cxx(self, field: str) -> str:
+        """A column's (group or compute) name in the generated key and plan."""
+        return next((g.cxx for g in self.groups if g.name == field), field)
+
 
 @dataclass(frozen=True)
 class Reference:
@@ -596,6 +608,9 @@ class Reference:
     golden_tensors: tuple[tuple[str, tuple[int, ...]], ...]
     golden_fields: tuple[tuple[str, int], ...]
     span: Span
+    # the NodeAttributes member the signature key tags itself with, when not the op's own table
+    # (hipDNN's LayernormBpropSignatureKey says LayernormAttributes)
+    key_node: str | None = None
 
     def scalar(self, name: str) -> float | None:
         return dict(self.scalars).get(name)
@@ -1082,7 +1097,8 @@ def lowered(tensors: tuple[Tensor, ...], fields: tuple[Field, ...], rules: list[
 def _dtypes(e: _Entry) -> Dtypes:
     groups = []
     for g in e.items("groups"):
-        groups.append(DtypeGroup(g.pop("name"), tuple(g.pop("tensors")), g.pop("when_absent"), g.span, bool(g.pop("keyed", True))))
+        groups.append(DtypeGroup(g.pop("name"), tuple(g.pop("tensors")), g.pop("when_absent"), g.span, bool(g.pop("keyed", True)),
+                                 g.pop("member", None)))
         g.done()
     unchecked = tuple(e.pop("unchecked", ()))
     compute = bool(e.pop("compute", True))
@@ -1149,6 +1165,7 @@ def _reference(e: _Entry) -> Reference:
         golden_tensors=golden_tensors,
         golden_fields=golden_fields,
         span=e.span,
+        key_node=e.pop("key_node", None),
     )
     e.done()
     return ref

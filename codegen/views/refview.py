@@ -29,7 +29,7 @@ class PlanTensor:
     member: str  # <camel>Tensor in the params
     shallow: str  # shallow<Pascal>Tensor in execute()
     accessor: str  # the FlatBuffers UID accessor
-    group: str | None  # its dtypes group (None: unchecked)
+    group: str | None  # its dtypes group's name in the key and plan (None: unchecked)
     optional: bool
     output: bool
     scalar: float | None  # a pass-by-value scalar read as a double, with its default
@@ -112,7 +112,7 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
     names = naming.OpNames(spec)
     layout = key_layout(spec, registry)
     assert layout is not None
-    fields = tuple((g, naming.group_field(g), naming.group_param(g), shift, naming.camel(g)) for g, shift in layout.fields)
+    fields = tuple((g, naming.group_field(d.cxx(g)), naming.group_param(d.cxx(g)), shift, naming.camel(d.cxx(g))) for g, shift in layout.fields)
     plan_fields = tuple(PlanField(f.name, naming.camel(f.name), f.type.cpp_type) for f in spec.fields if f.name in ref.args)
     tensors = tuple(
         PlanTensor(
@@ -120,7 +120,7 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
             member=f"{naming.camel(t.name)}Tensor",
             shallow=f"shallow{naming.pascal(t.name)}Tensor",
             accessor=naming.tensor_uid_field(t),
-            group=g.name if (g := d.group_of(t.name)) is not None else None,
+            group=g.cxx if (g := d.group_of(t.name)) is not None else None,
             optional=t.optional,
             output=t.role == "output",
             scalar=ref.scalar(t.name),
@@ -161,22 +161,22 @@ def build(spec: OpSpec, registry: Registry) -> RefView:
         if not g.keyed:
             continue
         first = by_name[g.tensors[0]]
-        fallback = naming.group_field(g.when_absent) if g.when_absent else None
-        sources.append((naming.group_field(g.name), first.accessor, "optional" if first.optional else "required", fallback))
+        fallback = naming.group_field(d.cxx(g.when_absent)) if g.when_absent else None
+        sources.append((naming.group_field(g.cxx), first.accessor, "optional" if first.optional else "required", fallback))
     return RefView(
         spec=spec,
         names=names,
         layout=layout,
         fields=fields,
-        params=tuple(naming.group_param(c) for c in d.fields),
-        key_params=tuple(naming.group_param(c) for c in d.key_fields),
+        params=tuple(naming.group_param(d.cxx(c)) for c in d.fields),
+        key_params=tuple(naming.group_param(d.cxx(c)) for c in d.key_fields),
         compute=d.compute,
         combinations=tuple(d.rows()),
         key_rows=tuple(tuple(dict(zip(d.fields, row))[f] for f in d.key_fields) for row in d.rows()),
         tensors=tensors,
         plan_fields=plan_fields,
         call_args=tuple(call_args),
-        template_args=tuple(naming.group_param(a) for a in ref.template_args),
+        template_args=tuple(naming.group_param(d.cxx(a)) for a in ref.template_args),
         presence=tuple(presence),
         params_decl=params_decl,
         params_args=params_args,

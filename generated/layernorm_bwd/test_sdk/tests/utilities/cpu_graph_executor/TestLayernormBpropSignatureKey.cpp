@@ -98,7 +98,7 @@ TEST(TestLayernormBpropSignatureKey, EveryFieldOwnsItsBits)
     const auto& base = K_SUPPORTED.front();
     for(const auto type : K_ALL_DATA_TYPES)
     {
-        if(type != base.dyDataType)
+        if(type != base.yDataType)
         {
             const LayernormBpropSignatureKey changed(type,
                                                      base.scaleBiasDataType,
@@ -110,7 +110,7 @@ TEST(TestLayernormBpropSignatureKey, EveryFieldOwnsItsBits)
         }
         if(type != base.scaleBiasDataType)
         {
-            const LayernormBpropSignatureKey changed(base.dyDataType,
+            const LayernormBpropSignatureKey changed(base.yDataType,
                                                      type,
                                                      base.meanInvVarianceDataType,
                                                      base.xDataType,
@@ -120,17 +120,14 @@ TEST(TestLayernormBpropSignatureKey, EveryFieldOwnsItsBits)
         }
         if(type != base.meanInvVarianceDataType)
         {
-            const LayernormBpropSignatureKey changed(base.dyDataType,
-                                                     base.scaleBiasDataType,
-                                                     type,
-                                                     base.xDataType,
-                                                     base.computeDataType);
+            const LayernormBpropSignatureKey changed(
+                base.yDataType, base.scaleBiasDataType, type, base.xDataType, base.computeDataType);
             EXPECT_NE(changed.hashSelf(), base.hashSelf()) << changed;
             EXPECT_FALSE(changed == base) << changed;
         }
         if(type != base.xDataType)
         {
-            const LayernormBpropSignatureKey changed(base.dyDataType,
+            const LayernormBpropSignatureKey changed(base.yDataType,
                                                      base.scaleBiasDataType,
                                                      base.meanInvVarianceDataType,
                                                      type,
@@ -140,7 +137,7 @@ TEST(TestLayernormBpropSignatureKey, EveryFieldOwnsItsBits)
         }
         if(type != base.computeDataType)
         {
-            const LayernormBpropSignatureKey changed(base.dyDataType,
+            const LayernormBpropSignatureKey changed(base.yDataType,
                                                      base.scaleBiasDataType,
                                                      base.meanInvVarianceDataType,
                                                      base.xDataType,
@@ -167,7 +164,7 @@ TEST(TestLayernormBpropSignatureKey, PrintsEveryField)
     text << K_SUPPORTED.front();
     const std::string printed = text.str();
     EXPECT_EQ(printed.rfind("LayernormBprop(", 0), 0u) << printed;
-    EXPECT_NE(printed.find("dy="), std::string::npos) << printed;
+    EXPECT_NE(printed.find("y="), std::string::npos) << printed;
     EXPECT_NE(printed.find("scaleBias="), std::string::npos) << printed;
     EXPECT_NE(printed.find("meanInvVariance="), std::string::npos) << printed;
     EXPECT_NE(printed.find("x="), std::string::npos) << printed;

@@ -67,13 +67,13 @@ struct LayernormBpropParams
     hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT dxTensor;
     hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT dscaleTensor;
     hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT dbiasTensor;
-    int64_t normalizedDimCount = {};
+    int64_t normalizedDimCount;
     std::optional<hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT> meanTensor;
     std::optional<hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT> invVarianceTensor;
     std::optional<hipdnn_flatbuffers_sdk::data_objects::TensorAttributesT> epsilonTensor;
 };
 
-template <typename DyDataType,
+template <typename YDataType,
           typename ScaleBiasDataType,
           typename MeanInvVarianceDataType,
           typename XDataType,
@@ -93,8 +93,8 @@ public:
 
     void execute(const std::unordered_map<int64_t, void*>& variantPack) override
     {
-        auto shallowDyTensor = createShallowTensor<DyDataType>(
-            _params.dyTensor, variantPack.at(_params.dyTensor.uid));
+        auto shallowDyTensor = createShallowTensor<YDataType>(_params.dyTensor,
+                                                              variantPack.at(_params.dyTensor.uid));
 
         auto shallowXTensor
             = createShallowTensor<XDataType>(_params.xTensor, variantPack.at(_params.xTensor.uid));
@@ -136,7 +136,7 @@ public:
                 _params.epsilonTensor.value(), variantPack, "Epsilon");
         }
 
-        utilities::CpuFpReferenceLayernorm::bprop<DyDataType,
+        utilities::CpuFpReferenceLayernorm::bprop<YDataType,
                                                   ScaleBiasDataType,
                                                   XDataType,
                                                   MeanInvVarianceDataType,
@@ -156,7 +156,7 @@ private:
     LayernormBpropParams _params;
 };
 
-template <hipdnn_flatbuffers_sdk::data_objects::DataType DyDataTypeEnum,
+template <hipdnn_flatbuffers_sdk::data_objects::DataType YDataTypeEnum,
           hipdnn_flatbuffers_sdk::data_objects::DataType ScaleBiasDataTypeEnum,
           hipdnn_flatbuffers_sdk::data_objects::DataType MeanInvVarianceDataTypeEnum,
           hipdnn_flatbuffers_sdk::data_objects::DataType XDataTypeEnum,
@@ -164,7 +164,7 @@ template <hipdnn_flatbuffers_sdk::data_objects::DataType DyDataTypeEnum,
 class LayernormBpropPlanBuilder : public IGraphNodePlanBuilder
 {
 public:
-    using DyDataType = utilities::DataTypeToNative<DyDataTypeEnum>;
+    using YDataType = utilities::DataTypeToNative<YDataTypeEnum>;
     using ScaleBiasDataType = utilities::DataTypeToNative<ScaleBiasDataTypeEnum>;
     using MeanInvVarianceDataType = utilities::DataTypeToNative<MeanInvVarianceDataTypeEnum>;
     using XDataType = utilities::DataTypeToNative<XDataTypeEnum>;
@@ -195,7 +195,7 @@ public:
         CHECK_TENSOR_EXISTS(tensorMap, nodeAttributes->dbias_tensor_uid());
 
         // each tensor against its own group's type
-        CHECK_TENSOR_TYPE(tensorMap, nodeAttributes->dy_tensor_uid(), DyDataTypeEnum);
+        CHECK_TENSOR_TYPE(tensorMap, nodeAttributes->dy_tensor_uid(), YDataTypeEnum);
         CHECK_TENSOR_TYPE(tensorMap, nodeAttributes->x_tensor_uid(), XDataTypeEnum);
         CHECK_TENSOR_TYPE(tensorMap, nodeAttributes->scale_tensor_uid(), ScaleBiasDataTypeEnum);
         CHECK_TENSOR_TYPE(tensorMap, nodeAttributes->dx_tensor_uid(), XDataTypeEnum);
@@ -272,7 +272,7 @@ public:
                                     invVarianceAttributes,
                                     epsilonAttributes);
 
-        return std::make_unique<LayernormBpropPlan<DyDataType,
+        return std::make_unique<LayernormBpropPlan<YDataType,
                                                    ScaleBiasDataType,
                                                    MeanInvVarianceDataType,
                                                    XDataType,

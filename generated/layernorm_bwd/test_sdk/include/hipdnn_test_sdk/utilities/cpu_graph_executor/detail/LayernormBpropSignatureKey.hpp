@@ -27,26 +27,21 @@ namespace hipdnn_test_sdk::detail
 struct LayernormBpropSignatureKey
 {
     const hipdnn_flatbuffers_sdk::data_objects::NodeAttributes nodeType
-        = hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::LayernormBackwardAttributes;
-    hipdnn_flatbuffers_sdk::data_objects::DataType dyDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType scaleBiasDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType meanInvVarianceDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType xDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
-    hipdnn_flatbuffers_sdk::data_objects::DataType computeDataType
-        = hipdnn_flatbuffers_sdk::data_objects::DataType::UNSET;
+        = hipdnn_flatbuffers_sdk::data_objects::NodeAttributes::LayernormAttributes;
+    hipdnn_flatbuffers_sdk::data_objects::DataType yDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType scaleBiasDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType meanInvVarianceDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType xDataType;
+    hipdnn_flatbuffers_sdk::data_objects::DataType computeDataType;
 
     LayernormBpropSignatureKey() = default;
     constexpr LayernormBpropSignatureKey(
-        hipdnn_flatbuffers_sdk::data_objects::DataType dy,
+        hipdnn_flatbuffers_sdk::data_objects::DataType y,
         hipdnn_flatbuffers_sdk::data_objects::DataType scaleBias,
         hipdnn_flatbuffers_sdk::data_objects::DataType meanInvVariance,
         hipdnn_flatbuffers_sdk::data_objects::DataType x,
         hipdnn_flatbuffers_sdk::data_objects::DataType compute)
-        : dyDataType(dy)
+        : yDataType(y)
         , scaleBiasDataType(scaleBias)
         , meanInvVarianceDataType(meanInvVariance)
         , xDataType(x)
@@ -67,17 +62,17 @@ struct LayernormBpropSignatureKey
                 "Node attributes could not be cast to LayernormBackwardAttributes");
         }
 
-        const auto* dyDataTypeSource = tensorMap.at(nodeAttributes->dy_tensor_uid());
+        const auto* yDataTypeSource = tensorMap.at(nodeAttributes->dy_tensor_uid());
         const auto* scaleBiasDataTypeSource = tensorMap.at(nodeAttributes->scale_tensor_uid());
         const auto* xDataTypeSource = tensorMap.at(nodeAttributes->x_tensor_uid());
-        if(dyDataTypeSource == nullptr || scaleBiasDataTypeSource == nullptr
+        if(yDataTypeSource == nullptr || scaleBiasDataTypeSource == nullptr
            || xDataTypeSource == nullptr)
         {
             throw std::runtime_error("One or more tensor attributes could not be found in the map, "
                                      "failed to construct key");
         }
 
-        dyDataType = dyDataTypeSource->data_type();
+        yDataType = yDataTypeSource->data_type();
         scaleBiasDataType = scaleBiasDataTypeSource->data_type();
         xDataType = xDataTypeSource->data_type();
         if(nodeAttributes->mean_tensor_uid().has_value())
@@ -101,7 +96,7 @@ struct LayernormBpropSignatureKey
     constexpr std::size_t hashSelf() const
     {
         return static_cast<std::size_t>(nodeType)
-               | (static_cast<std::size_t>(static_cast<uint8_t>(dyDataType)) << 8)
+               | (static_cast<std::size_t>(static_cast<uint8_t>(yDataType)) << 8)
                | (static_cast<std::size_t>(static_cast<uint8_t>(scaleBiasDataType)) << 13)
                | (static_cast<std::size_t>(static_cast<uint8_t>(meanInvVarianceDataType)) << 18)
                | (static_cast<std::size_t>(static_cast<uint8_t>(xDataType)) << 23)
@@ -110,7 +105,7 @@ struct LayernormBpropSignatureKey
 
     bool operator==(const LayernormBpropSignatureKey& other) const noexcept
     {
-        return nodeType == other.nodeType && dyDataType == other.dyDataType
+        return nodeType == other.nodeType && yDataType == other.yDataType
                && scaleBiasDataType == other.scaleBiasDataType
                && meanInvVarianceDataType == other.meanInvVarianceDataType
                && xDataType == other.xDataType && computeDataType == other.computeDataType;
@@ -175,7 +170,7 @@ struct LayernormBpropSignatureKey
         return map;
     }
 
-    template <hipdnn_flatbuffers_sdk::data_objects::DataType DyDataTypeEnum,
+    template <hipdnn_flatbuffers_sdk::data_objects::DataType YDataTypeEnum,
               hipdnn_flatbuffers_sdk::data_objects::DataType ScaleBiasDataTypeEnum,
               hipdnn_flatbuffers_sdk::data_objects::DataType MeanInvVarianceDataTypeEnum,
               hipdnn_flatbuffers_sdk::data_objects::DataType XDataTypeEnum,
@@ -184,12 +179,12 @@ struct LayernormBpropSignatureKey
                                                   std::unique_ptr<IGraphNodePlanBuilder>,
                                                   LayernormBpropSignatureKey>& map)
     {
-        map[LayernormBpropSignatureKey(DyDataTypeEnum,
+        map[LayernormBpropSignatureKey(YDataTypeEnum,
                                        ScaleBiasDataTypeEnum,
                                        MeanInvVarianceDataTypeEnum,
                                        XDataTypeEnum,
                                        ComputeDataTypeEnum)]
-            = std::make_unique<LayernormBpropPlanBuilder<DyDataTypeEnum,
+            = std::make_unique<LayernormBpropPlanBuilder<YDataTypeEnum,
                                                          ScaleBiasDataTypeEnum,
                                                          MeanInvVarianceDataTypeEnum,
                                                          XDataTypeEnum,
@@ -199,7 +194,7 @@ struct LayernormBpropSignatureKey
 
 inline std::ostream& operator<<(std::ostream& os, const LayernormBpropSignatureKey& key)
 {
-    os << "LayernormBprop(dy=" << key.dyDataType << ", scaleBias=" << key.scaleBiasDataType
+    os << "LayernormBprop(y=" << key.yDataType << ", scaleBias=" << key.scaleBiasDataType
        << ", meanInvVariance=" << key.meanInvVarianceDataType << ", x=" << key.xDataType
        << ", compute=" << key.computeDataType << ")";
     return os;
