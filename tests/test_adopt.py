@@ -1,8 +1,10 @@
 """add-op NAME --hipdnn-root DIR: reuse the numbers a hipDNN checkout already defines for the op.
 
 Each directory under tests/adopt_cases/ holds a small checkout (checkout/, headers and graph.fbs in
-hipDNN's formats), args.txt (the add-op arguments) and maybe input.fbs; `add-op ARGS --hipdnn-root
-checkout --dry-run`, run in a copy of this repository's workspace, must print exactly expected.txt.
+hipDNN's formats; from-fixture.txt lists files taken as they are from tests/fixtures/hipdnn_tree, the
+case's own checkout/ laid over them), args.txt (the add-op arguments) and maybe input.fbs; `add-op
+ARGS --hipdnn-root checkout --dry-run`, run in a copy of this repository's workspace, must print
+exactly expected.txt.
 """
 
 from __future__ import annotations
@@ -42,8 +44,20 @@ def workspace(tmp_path, _before_adoption):
     return ws
 
 
+def _case_checkout(case: Path, tree: Path) -> None:
+    """A case's checkout: the fixture files its from-fixture.txt lists, then its own checkout/ over them."""
+    listed = case / "from-fixture.txt"
+    for rel in listed.read_text().split() if listed.is_file() else ():
+        assert (FIXTURE / rel).is_file(), f"{listed}: {rel} is no file of the fixture tree"
+        (tree / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(FIXTURE / rel, tree / rel)
+    if (case / "checkout").is_dir():
+        shutil.copytree(case / "checkout", tree, dirs_exist_ok=True)
+    assert tree.is_dir(), f"{case} has neither checkout/ nor from-fixture.txt"
+
+
 def _run(case: Path, workspace: Path, *extra: str):
-    shutil.copytree(case / "checkout", workspace / "checkout")
+    _case_checkout(case, workspace / "checkout")
     for schema in case.glob("*.fbs"):
         shutil.copy(schema, workspace / schema.name)
     args = (case / "args.txt").read_text().split()
