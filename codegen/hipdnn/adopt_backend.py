@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from codegen.hipdnn import cxx_api
+from codegen.hipdnn import adopt_shared, cxx_api
 from codegen.views.naming import pascal
 
 DESCRIPTORS = "backend/src/descriptors"
@@ -46,17 +46,8 @@ def _from_node_body(text: str, cls: str) -> str | None:
     if head is None:
         return None
     start = text.find("{", head.end())
-    if start < 0:
-        return None
-    depth = 0
-    for at in range(start, len(text)):
-        if text[at] == "{":
-            depth += 1
-        elif text[at] == "}":
-            depth -= 1
-            if depth == 0:
-                return text[start:at + 1]
-    return None
+    found = adopt_shared.brace_body(text, start) if start >= 0 else None
+    return "{" + found[0] + "}" if found is not None else None
 
 
 def _missing_optional(body: str, uid: str) -> str | None:

@@ -67,7 +67,7 @@ def _mask_comments(text: str) -> str:
     return re.sub(r"//[^\n]*", lambda m: " " * len(m.group(0)), text)
 
 
-def _body(text: str, brace: int) -> tuple[str, int] | None:
+def brace_body(text: str, brace: int) -> tuple[str, int] | None:
     """The text between the brace at `brace` and its match, and the index after it."""
     depth = 0
     for i in range(brace, len(text)):
@@ -181,7 +181,7 @@ def work(root: Path, table: str, uid_tensors: dict[str, str], optional: set[str]
     )
     if head is not None:
         line = text.count("\n", 0, head.start()) + 1
-        found = _body(masked, head.end() - 1)
+        found = brace_body(masked, head.end() - 1)
         where = f"{ENGINE_FEATURES}:{line}"
         if found is None:
             out.lines.append(f"work: nodeFlops for {table} ({where}) has no end: left out, review")
@@ -259,7 +259,7 @@ def _statements(text: str) -> list[str]:
             break
         if text.startswith("if", at):
             brace = text.find("{", at)
-            found = _body(text, brace) if brace >= 0 else None
+            found = brace_body(text, brace) if brace >= 0 else None
             if found is None:
                 raise _Unread(text[at:])
             out.append(re.sub(r"\s+", " ", text[at:found[1]]).strip())
