@@ -91,11 +91,18 @@ def write_stubs(specs: list[OpSpec], generated: Path, out: Path) -> None:
 
 SCHEMAS = INTERFACE / "schemas"  # stand-ins for hipDNN's shared schemas (ids in their headers)
 FLATC_FLAGS = ["--cpp", "--gen-object-api", "--gen-mutable", "--gen-compare", "--scoped-enums"]
-SDPA_POSITION = 12  # SdpaAttributes in graph.fbs's NodeAttributes (id 70092043752)
-# union members a spec's signature key names as its nodeType (reference.key_node) without a spec of
-# their own, at their graph.fbs positions (id 70092043752); declared as empty tables, since the key
-# only names the member
-KEY_NODE_POSITIONS = {"LayernormAttributes": 11}
+FIXTURE_GRAPH = INTERFACE.parent / "fixtures" / "hipdnn_tree" / "flatbuffers_sdk" / "schemas" / "graph.fbs"
+
+
+@functools.cache
+def fixture_union_positions() -> dict[str, int]:
+    """The NodeAttributes members of the fixture's graph.fbs (id 70092043752) by their 1-based
+    positions: where a union member a signature key names as its nodeType (reference.key_node)
+    without a spec of its own is declared, as an empty table, since the key only names it."""
+    union = re.search(r"union\s+NodeAttributes\s*\{([^}]*)\}", FIXTURE_GRAPH.read_text())
+    assert union is not None, f"{FIXTURE_GRAPH} has no NodeAttributes union"
+    members = [m.split("=")[0].strip() for m in re.sub(r"//[^\n]*", "", union[1]).split(",") if m.strip()]
+    return {name: index for index, name in enumerate(members, start=1)}
 
 
 def flatc() -> str:
@@ -107,14 +114,14 @@ def graph_schema(specs: list[OpSpec]) -> str:
     """graph.fbs as hipDNN lays it out (id 70092043752: includes, the NodeAttributes union indented
     with tabs, table Node, the EngineApiVersion and Uuid structs, table Graph with every field in
     order), holding the specs' tables at their union positions."""
-    members = {SDPA_POSITION: "SdpaAttributes"}
+    members = {fixture_union_positions()["SdpaAttributes"]: "SdpaAttributes"}
     for index, spec in enumerate(sorted(specs, key=lambda s: s.op), start=1):
         members[spec.flatbuffers.union_position or 100 + index] = spec.flatbuffers.table
     tables = set(members.values())
     named = sorted({s.reference.key_node for s in specs if s.reference is not None and s.reference.key_node} - tables)
     for table in named:
-        assert table in KEY_NODE_POSITIONS, f"reference.key_node {table}: add its graph.fbs position to KEY_NODE_POSITIONS"
-        members[KEY_NODE_POSITIONS[table]] = table
+        assert table in fixture_union_positions(), f"reference.key_node {table} is no NodeAttributes member of {FIXTURE_GRAPH}"
+        members[fixture_union_positions()[table]] = table
     includes = ["data_types.fbs", "tensor_attributes.fbs", "sdpa_attributes.fbs"] + [s.flatbuffers.schema for s in specs]
     union = ",\n".join(f"\t{table} = {position}" for position, table in sorted(members.items()))
     return (
