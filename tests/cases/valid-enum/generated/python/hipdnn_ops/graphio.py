@@ -23,6 +23,7 @@ patch) and "id" (16 bytes); hipDNN's JSON utility does not write them, and neith
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
 import json
@@ -33,8 +34,8 @@ import re
 import struct
 from dataclasses import dataclass
 from enum import IntEnum
-from itertools import chain, repeat
-from typing import Any, Callable
+from itertools import chain, compress, repeat
+from typing import Any, Callable, Iterator, Sequence
 
 import flatbuffers  # type: ignore[import-untyped]
 from flatbuffers.table import Table  # type: ignore[import-untyped]
@@ -712,48 +713,138 @@ def _from_json_name(enum: type[IntEnum], text: object, what: str) -> IntEnum:
 
 
 def to_json(graph: Graph) -> str:
-    """hipDNN's JSON text of a graph: keys sorted, compact, as nlohmann::json::dump() writes it."""
-    texts = _tensor_texts(graph.get("tensors")) if type(graph) is dict else None
-    if texts is None:
-        return _dumps(_json_object(graph))
-    # every tensor is the common case: their text is written directly, the rest of the graph by
-    # json.dumps; "tensors" sorts last, so its (empty) list ends that text
-    head = _dumps(_json_object({**graph, "tensors": []}))
-    assert head.endswith('"tensors":[]}')
-    return f"{head[:-3]}[{','.join(texts)}]}}"
+    """hipDNN's JSON text of a graph: keys sorted, compact, as nlohmann::json::dump() writes it.
+
+    The tensors' text is written a column at a time when every tensor checks out (_tensors_text);
+    the rest of the graph, and any graph with a tensor that does not, goes through json.dumps. The
+    cyclic garbage collector is paused meanwhile, as decode_json does (the rows and columns taken
+    from a large graph are fresh containers with no cycle among them)."""
+    with _collector_paused():
+        tensors = graph.get("tensors") if type(graph) is dict else None
+        text = _tensors_text(tensors) if type(tensors) is list else None
+        if text is None:
+            return _dumps(_json_object(graph))
+        # "tensors" sorts last, so its (empty) list ends the text of the rest
+        head = _dumps(_json_object({**graph, "tensors": []}))
+        assert head.endswith('"tensors":[]}')
+        return f"{head[:-3]}[{text}]}}"
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off for the block (when it was on), back on after it,
+    however it ends; left alone when the caller had it off."""
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
+_TENSOR_JSON_KEYS = ("alignment", "data_type", "dims", "is_runtime_pass_by_value", "name", "strides", "uid", "virtual")
+# a common tensor's values by its sorted keys (with the multiplier the reader adds, or without)
+_TENSOR_ROWS = (operator.itemgetter(*_TENSOR_JSON_KEYS, "ragged_offset_multiplier"), operator.itemgetter(*_TENSOR_JSON_KEYS))
+_TENSOR_TEXT = '{"alignment":%d,"data_type":%s,"dims":[%s],"is_runtime_pass_by_value":%s,"name":%s,"strides":[%s],"uid":%d,"virtual":%s}'
 _TRUE_FALSE = ("false", "true")
 _QUOTED = json.encoder.encode_basestring  # the string encoder json.dumps(ensure_ascii=False) uses
-_TENSOR_TEXT = '{"alignment":%d,"data_type":%s,"dims":[%s],"is_runtime_pass_by_value":%s,"name":%s,"strides":[%s],"uid":%d,"virtual":%s}'
+_INT_LISTS = json.JSONEncoder(separators=(",", ":"), check_circular=False)  # ASCII text; a cycle is a RecursionError
+_INT_LIST_BYTES = b"0123456789,-[]"
+_DIGITS_AS_NINES = bytes.maketrans(b"012345678", b"999999999")
+_INT64_DIGITS = len(str(INT64[1]))  # a number of fewer digits is in range
 
 
-def _tensor_texts(tensors: Any) -> list[str] | None:
-    """Each tensor's JSON text, byte for byte what json.dumps writes for _json_tensor's object,
-    when every tensor is the common case (the conditions of _json_tensor's fast path); None
-    otherwise."""
-    if type(tensors) is not list:
+def _only(values: Sequence[Any], kind: type) -> bool:
+    return not values or set(map(type, values)) == {kind}
+
+
+def _ints_within(values: Sequence[Any], bounds: tuple[int, int]) -> bool:
+    return not values or (_only(values, int) and bounds[0] <= min(values) and max(values) <= bounds[1])
+
+
+def _tensors_text(tensors: list[Any]) -> str | None:
+    """The items of the graph's "tensors" array, byte for byte what json.dumps writes for
+    _json_tensor's objects; None when some tensor is not a dict holding every key, or a value
+    would take _json_tensor's checked path (the whole graph then goes that way, which names each
+    problem). The tensors are checked a column at a time in C-level passes and formatted at once;
+    one holding more keys than the common case (a value, a ragged offset, an unknown key) goes
+    through _json_tensor instead."""
+    if not tensors:
+        return ""
+    if not _only(tensors, dict):
         return None
-    text, spelled, flag, quoted, join = _TENSOR_TEXT, _DATA_TYPE_JSON_QUOTED, _TRUE_FALSE, _QUOTED, ",".join
-    low, high = INT64
-    texts = []
-    for tensor in tensors:
-        if type(tensor) is not dict:
+    for getter in _TENSOR_ROWS:
+        try:
+            rows = list(map(getter, tensors))
+        except KeyError:
+            continue
+        break
+    else:
+        return None
+    columns = list(zip(*rows))
+    values = _tensor_values(columns)
+    if values is None or (len(columns) > len(_TENSOR_JSON_KEYS) and columns[-1].count(1) != len(tensors)):
+        return None
+    rows = list(zip(*values))
+    templates = [_TENSOR_TEXT] * len(tensors)
+    more = list(compress(range(len(tensors)), map(len(columns).__lt__, map(len, tensors))))
+    if more:
+        problems: list[Problem] = []
+        objects = [_json_tensor(tensors[index], index, problems) for index in more]
+        if problems:
             return None
-        get = tensor.get
-        uid, name, data_type = get("uid"), get("name", ""), get("data_type", DataType.UNSET)
-        dims, strides, alignment = get("dims", []), get("strides", []), get("alignment", 16)
-        virtual, by_value = get("virtual", False), get("is_runtime_pass_by_value", False)
-        if not (
-            type(uid) is int and low <= uid <= high and type(name) is str and name.isascii()
-            and type(data_type) is DataType and data_type in spelled
-            and type(virtual) is bool and type(by_value) is bool and type(alignment) is int and low <= alignment <= high
-            and _plain_ints(dims, INT64) and _plain_ints(strides, INT64)
-            and get("ragged_offset_multiplier", 1) == 1 and get("ragged_offset_tensor_uid") is None and get("value_type") is None
-        ):
-            return None
-        texts.append(text % (alignment, spelled[data_type], join(map(str, dims)), flag[by_value], quoted(name), join(map(str, strides)), uid, flag[virtual]))
-    return texts
+        # tensor objects hold no object, and a quote inside a string is escaped: each object's
+        # text ends at `},{"` and nowhere else
+        for index, text in zip(more, _dumps(objects)[3:-2].split('},{"')):
+            rows[index] = (f'{{"{text}}}',)
+            templates[index] = "%s"
+    return ",".join(templates) % tuple(chain.from_iterable(rows))
+
+
+def _tensor_values(columns: list[tuple[Any, ...]]) -> list[Sequence[Any]] | None:
+    """_TENSOR_TEXT's columns of values, from the columns of _TENSOR_JSON_KEYS; None unless every
+    value is of its plain type and in range (what _json_tensor writes at once). The dims and
+    strides are checked on json's own text of them all: it is made of one flat bracketed list per
+    tensor's list exactly when each is a list or tuple of integers (bools excluded: digits, commas
+    and minus signs are all an integer leaves); a number of fewer digits than INT64's bound is in
+    range, and one with as many is left to the checked path."""
+    alignment, data_type, dims, by_value, name, strides, uid, virtual = columns[:len(_TENSOR_JSON_KEYS)]
+    if not (
+        _ints_within(uid + alignment, INT64) and _only(data_type, DataType) and set(data_type) <= _DATA_TYPE_JSON_QUOTED.keys()
+        and _only(by_value, bool) and _only(virtual, bool) and _only(name, str) and _encodable("".join(name))
+    ):
+        return None
+    lists = dims + strides
+    try:
+        text = _INT_LISTS.encode(lists)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    items = text[2:-2].split("],[")
+    data = text.encode("ascii")
+    if (
+        len(items) != len(lists) or not (text.startswith("[[") and text.endswith("]]"))
+        or not text.count("[") == text.count("]") == len(lists) + 1
+        or data.translate(None, _INT_LIST_BYTES) or b"9" * _INT64_DIGITS in data.translate(_DIGITS_AS_NINES)
+    ):
+        return None
+    count = len(dims)
+    return [
+        alignment, list(map(_DATA_TYPE_JSON_QUOTED.__getitem__, data_type)), items[:count], list(map(_TRUE_FALSE.__getitem__, by_value)),
+        list(map(_QUOTED, name)), items[count:], uid, list(map(_TRUE_FALSE.__getitem__, virtual)),
+    ]
+
+
+def _encodable(text: str) -> bool:
+    """Whether a string holds no lone surrogate (what _str refuses)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def node_to_json(node: dict[str, Any]) -> str:
@@ -847,6 +938,65 @@ def _json_tensor_checked(tensor: Any, index: int, problems: list[Problem]) -> di
 
 
 def _json_node(node: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
+    out = _json_node_at_once(node) if type(node) is dict else None
+    return out if out is not None else _json_node_checked(node, index, problems)
+
+
+_AT_ONCE_PLACES = ("", "inputs", "outputs")
+_INT_TEST, _INTS_TEST, _BOOL_TEST, _STRING_TEST, _ENUM_TEST, _FLOAT_TEST, _DOUBLE_TEST, _OTHER_TEST = range(8)
+
+
+def _json_node_at_once(node: dict[str, Any]) -> dict[str, Any] | None:
+    """_json_node_checked's object for the common node (every value of its plain type and in range,
+    its inputs and outputs dicts), field by field in one tight loop; None for any other node, which
+    then takes the checked path and its findings."""
+    table = node.get("type")
+    cls = BY_TABLE.get(table) if type(table) is str else None
+    name, compute = node.get("name", ""), node.get("compute_data_type", DataType.UNSET)
+    inputs, outputs = node.get("inputs", {}), node.get("outputs", {})
+    if (
+        cls is None or type(name) is not str or not name.isascii() or type(compute) is not DataType or compute not in _DATA_TYPE_JSON
+        or type(inputs) is not dict or type(outputs) is not dict
+    ):
+        return None
+    holders = (node, inputs, outputs)
+    out: dict[str, Any] = {"type": cls.TABLE, "name": name, "compute_data_type": _DATA_TYPE_JSON[compute], "inputs": {}, "outputs": {}}
+    into = (out, out["inputs"], out["outputs"])
+    for key, at, test, low, high, optional, default, names in _at_once_plan(cls):
+        raw = holders[at].get(key)
+        if raw is None:
+            if optional:
+                continue
+            raw = default
+        if test == _INT_TEST:
+            if type(raw) is not int or not low <= raw <= high:
+                return None
+        elif test == _INTS_TEST:
+            if type(raw) is not list or not _plain_ints(raw, (low, high)):
+                return None
+        elif test == _BOOL_TEST:
+            if type(raw) is not bool:
+                return None
+        elif test == _STRING_TEST:
+            if type(raw) is not str or not raw.isascii():
+                return None
+        elif test == _ENUM_TEST and names is not None and type(raw) in names and raw in names[type(raw)]:
+            raw = names[type(raw)][raw]
+        elif test == _FLOAT_TEST or test == _DOUBLE_TEST:
+            if type(raw) is not float or not math.isfinite(raw):
+                return None
+            if test == _FLOAT_TEST:
+                try:
+                    raw = to_float32(raw)
+                except OverflowError:
+                    return None
+        else:
+            return None
+        into[at][key] = raw
+    return out
+
+
+def _json_node_checked(node: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
     try:
         if not isinstance(node, dict):
             raise _Bad(f"a node is a dict, not {_shown(node)}")
@@ -892,6 +1042,24 @@ def _plan(cls: type[OperationDescriptor]) -> list[tuple[FbsField, str, str, str,
     if plan is None:
         bounds = {"long": INT64, "int": INT32, **{kind: items[1] for kind, items in _VECTOR_ITEMS.items()}}
         plan = _PLANS[cls] = [(f, f.name, f.place, f"{f.place}.{f.name}" if f.place else f.name, bounds.get(f.kind)) for f in cls.LAYOUT if not f.retired]
+    return plan
+
+
+_AtOnce = tuple[str, int, int, int, int, bool, Any, "dict[type[IntEnum], dict[IntEnum, str]] | None"]
+_AT_ONCE_PLANS: dict[type, list[_AtOnce]] = {}
+
+
+def _at_once_plan(cls: type[OperationDescriptor]) -> list[_AtOnce]:
+    """_plan for _json_node_at_once: each field's key, holder (_AT_ONCE_PLACES), test, bounds,
+    whether it is optional, its default, and for an enum its JSON spelling by enum type."""
+    plan = _AT_ONCE_PLANS.get(cls)
+    if plan is None:
+        tests = {"long": _INT_TEST, "int": _INT_TEST, "bool": _BOOL_TEST, "string": _STRING_TEST, "enum": _ENUM_TEST, "float": _FLOAT_TEST, "double": _DOUBLE_TEST, **dict.fromkeys(_VECTOR_ITEMS, _INTS_TEST)}
+        plan = _AT_ONCE_PLANS[cls] = [
+            (field.name, _AT_ONCE_PLACES.index(field.place), tests.get(field.kind, _OTHER_TEST), *(bounds or (0, 0)), field.optional, field.default,
+             {field.enum: JSON_NAMES[field.enum]} if field.enum is not None and field.enum in JSON_NAMES else None)
+            for field, _, _, _, bounds in _plan(cls)
+        ]
     return plan
 
 
@@ -1002,14 +1170,8 @@ def decode_json(text: str | bytes) -> tuple[Graph, list[Problem]]:
     parsing and reading build a tree of fresh containers with no cycle among them, and on a large
     graph the collector's passes over them cost about half the time json.loads takes. It is
     switched back on before returning (or raising), and left alone if it was already off."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
+    with _collector_paused():
         return _decode_json(text)
-    finally:
-        if paused:
-            gc.enable()
 
 
 def _decode_json(text: str | bytes) -> tuple[Graph, list[Problem]]:
@@ -1042,17 +1204,6 @@ def _at(data: dict[str, Any], key: str) -> Any:
     if key not in data:
         raise _Bad(f'missing "{key}"')
     return data[key]
-
-
-_TENSOR_JSON_KEYS = ("alignment", "data_type", "dims", "is_runtime_pass_by_value", "name", "strides", "uid", "virtual")
-
-
-def _only(values: list[Any], kind: type) -> bool:
-    return not values or set(map(type, values)) == {kind}
-
-
-def _ints_within(values: list[Any], bounds: tuple[int, int]) -> bool:
-    return not values or (_only(values, int) and bounds[0] <= min(values) and max(values) <= bounds[1])
 
 
 def _read_json_tensors_in_place(tensors: list[Any]) -> bool:
