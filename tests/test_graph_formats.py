@@ -509,30 +509,73 @@ def test_deep_json_and_lone_surrogates_validate_and_convert_agree(tmp_path, plac
         assert "JSON nested deeper than 64 levels" in validated.out
 
 
+class _LyingInt(int):
+    """An int whose repr is not its value: json.dumps writes the value (int.__repr__), and so must
+    to_json, whichever way it formats a list of them."""
+
+    def __repr__(self) -> str:
+        return "999"
+
+
+_ABSENT = object()  # the change takes the key away
+_SEPARATOR = '"},{"alignment":1,"'  # what the tensor writer's split would see in a name, if unescaped
 TENSOR_CHANGES = [
-    ("uid", True), ("uid", 1 << 63), ("uid", -1), ("name", "tensör"), ("name", "x\"y\\z\n"), ("name", 7),
-    ("dims", (2, 3)), ("dims", [2, True]), ("dims", [2, 1 << 64]), ("dims", []), ("strides", [1.0]), ("virtual", 1),
-    ("alignment", 8), ("is_runtime_pass_by_value", True), ("ragged_offset_multiplier", 2), ("ragged_offset_tensor_uid", 1),
-    ("value_type", "Float32Value"), ("data_type", 1), ("extra", "ignored"),
+    ("uid", True), ("uid", 1 << 63), ("uid", -1), ("uid", 1 << 62), ("uid", -(1 << 63)), ("uid", _LyingInt(5)),
+    ("name", "tensör"), ("name", "x\"y\\z\n"), ("name", 7), ("name", "a\ud800b"), ("name", "\x00\x1f\u2028😀"),
+    ("name", "x, [1],[2]"), ("name", _SEPARATOR), ("name", _ABSENT),
+    ("dims", (2, 3)), ("dims", [2, True]), ("dims", [2, 1 << 64]), ("dims", []), ("dims", [2, [3]]), ("dims", [[2], [3]]),
+    ("dims", 5), ("dims", None), ("dims", "23"), ("dims", [1 << 62, -(1 << 63)]), ("dims", [-(1 << 63) - 1]),
+    ("dims", [_LyingInt(7)]), ("dims", [2.0]), ("dims", _ABSENT),
+    ("strides", [1.0]), ("strides", [float("nan")]), ("strides", [float("inf")]), ("strides", [{"a": 1}]), ("strides", [None]),
+    ("virtual", 1), ("alignment", 8), ("alignment", _ABSENT), ("alignment", 1 << 63), ("is_runtime_pass_by_value", True),
+    ("ragged_offset_multiplier", 2), ("ragged_offset_multiplier", True), ("ragged_offset_multiplier", _ABSENT),
+    ("ragged_offset_tensor_uid", 1), ("ragged_offset_tensor_uid", None),
+    ("value_type", "Float32Value"), ("value_type", None), ("value_type", "BoolValue"), ("value", float("nan")), ("value", 1e300),
+    ("data_type", 1), ("data_type", True), ("extra", "ignored"),
 ]
+# a node's field (top level, inputs or outputs, drawn from what the node holds) set to one of these
+NODE_VALUES = [True, -1, 7, 1 << 63, 2.5, 0.1, float("nan"), float("inf"), 1e300, "naïve", "x\ud800", [1, 2], [True], [1 << 64], None, {"k": 1}, _ABSENT]
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def _changed(record: dict[str, Any], key: str, value: Any) -> None:
+    if value is _ABSENT:
+        record.pop(key, None)
+    else:
+        record[key] = value
+
+
+def _checked_paths_text(graphio: Any, serialized: dict[str, Any]) -> str:
+    """The graph's JSON text through the field-by-field paths alone (no fast path of any kind)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(graphio, "_json_tensor", graphio._json_tensor_checked)
+        patch.setattr(graphio, "_json_node_at_once", lambda node: None)
+        return str(graphio._dumps(graphio._json_object(serialized)))
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_the_json_fast_paths_give_what_the_checked_paths_give(workspace, data):
-    """Issue 39: to_json writes the common tensors' text itself and from_json checks them a column
-    at a time; with any tensor changed away from the common case (a value of another type, out of
-    range, non-ASCII, an optional key), the text and the records (or the findings) are exactly the
-    field-by-field paths' ones."""
+    """Issue 39: to_json checks and formats the common tensors a column at a time and writes the
+    common node field by field in one loop, and from_json checks tensors a column at a time; with
+    any tensor or node changed away from the common case (a value of another type, out of range,
+    non-ASCII, a lone surrogate, a control character, NaN or infinity, a key added or taken away),
+    the text and the records (or the findings) are exactly the field-by-field paths' ones."""
     _, _, specs, mirror = workspace
     graphio = mirror.graphio
     serialized = build_graph(mirror, specs).serialize()
     changes = data.draw(st.lists(st.tuples(st.integers(0, len(serialized["tensors"]) - 1), st.sampled_from(TENSOR_CHANGES)), max_size=3))
     for index, (key, value) in changes:
-        serialized["tensors"][index][key] = value
+        _changed(serialized["tensors"][index], key, value)
+    for _ in range(data.draw(st.integers(0, 2))):
+        node = data.draw(st.sampled_from(serialized["nodes"]))
+        place = data.draw(st.sampled_from(["", "inputs", "outputs", "name", "compute_data_type"]))
+        holder = node[place] if place in ("inputs", "outputs") else node
+        keys = sorted(holder) if place in ("inputs", "outputs") else [place] if place else sorted(set(node) - {"type", "inputs", "outputs"})
+        if keys:
+            _changed(holder, data.draw(st.sampled_from(keys)), data.draw(st.sampled_from(NODE_VALUES)))
     problems: list[Any] = []
     try:
-        slow = graphio._dumps(graphio._json_object(serialized))
+        slow = _checked_paths_text(graphio, serialized)
     except graphio.GraphFormatError as error:
         with pytest.raises(graphio.GraphFormatError) as raised:
             mirror.to_json(serialized)
@@ -543,6 +586,44 @@ def test_the_json_fast_paths_give_what_the_checked_paths_give(workspace, data):
     expected = [t for t in (graphio._read_json_tensor(t, i, problems) for i, t in enumerate(parsed["tensors"])) if t is not None]
     graph, found = graphio.decode_json(slow)
     assert (graph["tensors"], found) == (expected, problems)
+
+
+def test_the_json_writer_keeps_hostile_values_exact(workspace):
+    """Issue 39: what the column-at-a-time tensor writer must not get wrong, pinned: a name with
+    non-ASCII text, control characters, quotes and the text of the writer's own separators is
+    escaped as json.dumps escapes it; an int whose repr lies is written by its value; a number at
+    either end of the int64 range is kept and one past it refused; NaN and infinity are refused
+    where a finite number is required; a lone surrogate is refused."""
+    _, _, specs, mirror = workspace
+    serialized = build_graph(mirror, specs).serialize()
+    first, second = serialized["tensors"][:2]
+    first["name"], second["name"] = "é\x00\x1f\u2028😀\"\\", _SEPARATOR + "],[" + ", "
+    first["dims"], first["strides"] = [_LyingInt(7), 1 << 62], [-(1 << 63), (1 << 63) - 1]
+    value_tensor = next((t for t in serialized["tensors"] if t.get("value_type") is not None), second)
+    value_tensor["name"] = _SEPARATOR
+    text = mirror.to_json(serialized)
+    assert text == _checked_paths_text(mirror.graphio, serialized)
+    written = json.loads(text)["tensors"]
+    assert (written[0]["name"], written[1]["name"]) == (first["name"], second["name"])
+    assert (written[0]["dims"], written[0]["strides"]) == ([7, 1 << 62], [-(1 << 63), (1 << 63) - 1])
+    assert '"name":"é\\u0000\\u001f\u2028😀\\"\\\\"' in text  # json.dumps(ensure_ascii=False)'s escapes
+    for key, value, message in (
+        ("dims", [1 << 63], "dims[0] 9223372036854775808 is out of range"),
+        ("strides", [float("nan")], "strides[0] must be an integer, not nan"),
+        ("name", "a\ud800", "name holds a lone surrogate U+D800"),
+    ):
+        changed = build_graph(mirror, specs).serialize()
+        changed["tensors"][1][key] = value
+        with pytest.raises(mirror.GraphFormatError, match=re.escape(message)):
+            mirror.to_json(changed)
+    node = build_graph(mirror, specs).serialize()
+    float_field = next(((n, f.name) for n in node["nodes"] for f in mirror.graphio.BY_TABLE[n["type"]].LAYOUT if f.kind in ("float", "double") and not f.place), None)
+    if float_field is not None:  # a float field holds what a C++ float holds, NaN and infinity refused
+        float_field[0][float_field[1]] = 0.1
+        assert mirror.to_json(node) == _checked_paths_text(mirror.graphio, node)
+        float_field[0][float_field[1]] = float("inf")
+        with pytest.raises(mirror.GraphFormatError, match=re.escape(f"{float_field[1]} must be a finite number, not inf")):
+            mirror.to_json(node)
 
 
 def test_reading_json_pauses_the_collector_and_puts_it_back(workspace, monkeypatch):
@@ -567,5 +648,32 @@ def test_reading_json_pauses_the_collector_and_puts_it_back(workspace, monkeypat
         gc.disable()
         mirror.from_json(text)
         assert seen == [False, False] and not gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_writing_json_pauses_the_collector_and_puts_it_back(workspace, monkeypatch):
+    """Issue 39: to_json pauses the cyclic GC while it takes a large graph's rows and columns
+    apart (fresh containers, no cycle) and puts it back as it was: on after a write that started
+    with it on, whether it succeeded or raised; still off when the caller had it off."""
+    import gc
+
+    _, _, specs, mirror = workspace
+    serialized = build_graph(mirror, specs).serialize()
+    expected = _checked_paths_text(mirror.graphio, serialized)
+    seen: list[bool] = []
+    real = mirror.graphio._tensors_text
+    monkeypatch.setattr(mirror.graphio, "_tensors_text", lambda tensors: seen.append(gc.isenabled()) or real(tensors))
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        assert mirror.to_json(serialized) == expected
+        assert seen == [False] and gc.isenabled()
+        with pytest.raises(mirror.GraphFormatError):
+            mirror.to_json({**serialized, "name": 7})
+        assert seen == [False, False] and gc.isenabled()
+        gc.disable()
+        assert mirror.to_json(serialized) == expected
+        assert seen == [False, False, False] and not gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
