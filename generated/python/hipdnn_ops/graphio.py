@@ -748,6 +748,8 @@ _TENSOR_JSON_KEYS = ("alignment", "data_type", "dims", "is_runtime_pass_by_value
 # a common tensor's values by its sorted keys (with the multiplier the reader adds, or without)
 _TENSOR_ROWS = (operator.itemgetter(*_TENSOR_JSON_KEYS, "ragged_offset_multiplier"), operator.itemgetter(*_TENSOR_JSON_KEYS))
 _TENSOR_TEXT = '{"alignment":%d,"data_type":%s,"dims":[%s],"is_runtime_pass_by_value":%s,"name":%s,"strides":[%s],"uid":%d,"virtual":%s}'
+_TENSOR_WIDTH = len(_TENSOR_JSON_KEYS)  # values per tensor, in _TENSOR_TEXT
+_WHOLE_TENSOR_TEXT = "%s" + "%.0s" * (_TENSOR_WIDTH - 1)  # a tensor's whole text in its first value, the others left out
 _TRUE_FALSE = ("false", "true")
 _QUOTED = json.encoder.encode_basestring  # the string encoder json.dumps(ensure_ascii=False) uses
 _INT_LISTS = json.JSONEncoder(separators=(",", ":"), check_circular=False)  # ASCII text; a cycle is a RecursionError
@@ -768,29 +770,33 @@ def _tensors_text(tensors: list[Any]) -> str | None:
     """The items of the graph's "tensors" array, byte for byte what json.dumps writes for
     _json_tensor's objects; None when some tensor is not a dict holding every key, or a value
     would take _json_tensor's checked path (the whole graph then goes that way, which names each
-    problem). The tensors are checked a column at a time in C-level passes and formatted at once;
-    one holding more keys than the common case (a value, a ragged offset, an unknown key) goes
-    through _json_tensor instead."""
+    problem). The tensors' values are taken row after row into one list, checked a column at a
+    time (a slice of it) in C-level passes, turned into their text in place and formatted at once;
+    a tensor holding more keys than the common case (a value, a ragged offset, an unknown key)
+    goes through _json_tensor instead."""
     if not tensors:
         return ""
     if not _only(tensors, dict):
         return None
     for getter in _TENSOR_ROWS:
         try:
-            rows = list(map(getter, tensors))
+            values = list(chain.from_iterable(map(getter, tensors)))
         except KeyError:
             continue
         break
     else:
         return None
-    columns = list(zip(*rows))
-    values = _tensor_values(columns)
-    if values is None or (len(columns) > len(_TENSOR_JSON_KEYS) and columns[-1].count(1) != len(tensors)):
+    count, width = len(tensors), len(values) // len(tensors)
+    if width > _TENSOR_WIDTH:  # the multiplier hipDNN's JSON does not hold: 1, or the checked path's finding
+        if values[_TENSOR_WIDTH::width].count(1) != count:
+            return None
+        del values[_TENSOR_WIDTH::width]
+    if not _tensor_values(values, count):
         return None
-    rows = list(zip(*values))
-    templates = [_TENSOR_TEXT] * len(tensors)
-    more = list(compress(range(len(tensors)), map(len(columns).__lt__, map(len, tensors))))
-    if more:
+    templates = [_TENSOR_TEXT] * count
+    lengths = list(map(len, tensors))
+    if sum(lengths) != width * count:  # some tensor holds more keys than the getter took
+        more = list(compress(range(count), map(width.__lt__, lengths)))
         problems: list[Problem] = []
         objects = [_json_tensor(tensors[index], index, problems) for index in more]
         if problems:
@@ -798,29 +804,29 @@ def _tensors_text(tensors: list[Any]) -> str | None:
         # tensor objects hold no object, and a quote inside a string is escaped: each object's
         # text ends at `},{"` and nowhere else
         for index, text in zip(more, _dumps(objects)[3:-2].split('},{"')):
-            rows[index] = (f'{{"{text}}}',)
-            templates[index] = "%s"
-    return ",".join(templates) % tuple(chain.from_iterable(rows))
+            values[index * _TENSOR_WIDTH] = f'{{"{text}}}'
+            templates[index] = _WHOLE_TENSOR_TEXT
+    return ",".join(templates) % tuple(values)
 
 
-def _tensor_values(columns: list[tuple[Any, ...]]) -> list[Sequence[Any]] | None:
-    """_TENSOR_TEXT's columns of values, from the columns of _TENSOR_JSON_KEYS; None unless every
-    value is of its plain type and in range (what _json_tensor writes at once). The dims and
-    strides are checked on json's own text of them all: it is made of one flat bracketed list per
-    tensor's list exactly when each is a list or tuple of integers (bools excluded: digits, commas
-    and minus signs are all an integer leaves); a number of fewer digits than INT64's bound is in
-    range, and one with as many is left to the checked path."""
-    alignment, data_type, dims, by_value, name, strides, uid, virtual = columns[:len(_TENSOR_JSON_KEYS)]
+def _tensor_values(values: list[Any], count: int) -> bool:
+    """Whether every value (_TENSOR_JSON_KEYS' values, row after row) is of its plain type and in
+    range (what _json_tensor writes at once); if so each becomes what _TENSOR_TEXT takes, in place.
+    The dims and strides are checked on json's own text of them all: it is made of one flat
+    bracketed list per tensor's list exactly when each is a list or tuple of integers (bools
+    excluded: digits, commas and minus signs are all an integer leaves); a number of fewer digits
+    than INT64's bound is in range, and one with as many is left to the checked path."""
+    alignment, data_type, dims, by_value, name, strides, uid, virtual = (values[k::_TENSOR_WIDTH] for k in range(_TENSOR_WIDTH))
     if not (
         _ints_within(uid + alignment, INT64) and _only(data_type, DataType) and set(data_type) <= _DATA_TYPE_JSON_QUOTED.keys()
         and _only(by_value, bool) and _only(virtual, bool) and _only(name, str) and _encodable("".join(name))
     ):
-        return None
+        return False
     lists = dims + strides
     try:
         text = _INT_LISTS.encode(lists)
     except (TypeError, ValueError, RecursionError):
-        return None
+        return False
     items = text[2:-2].split("],[")
     data = text.encode("ascii")
     if (
@@ -828,12 +834,14 @@ def _tensor_values(columns: list[tuple[Any, ...]]) -> list[Sequence[Any]] | None
         or not text.count("[") == text.count("]") == len(lists) + 1
         or data.translate(None, _INT_LIST_BYTES) or b"9" * _INT64_DIGITS in data.translate(_DIGITS_AS_NINES)
     ):
-        return None
-    count = len(dims)
-    return [
-        alignment, list(map(_DATA_TYPE_JSON_QUOTED.__getitem__, data_type)), items[:count], list(map(_TRUE_FALSE.__getitem__, by_value)),
-        list(map(_QUOTED, name)), items[count:], uid, list(map(_TRUE_FALSE.__getitem__, virtual)),
-    ]
+        return False
+    values[1::_TENSOR_WIDTH] = map(_DATA_TYPE_JSON_QUOTED.__getitem__, data_type)
+    values[2::_TENSOR_WIDTH] = items[:count]
+    values[3::_TENSOR_WIDTH] = map(_TRUE_FALSE.__getitem__, by_value)
+    values[4::_TENSOR_WIDTH] = map(_QUOTED, name)
+    values[5::_TENSOR_WIDTH] = items[count:]
+    values[7::_TENSOR_WIDTH] = map(_TRUE_FALSE.__getitem__, virtual)
+    return True
 
 
 def _encodable(text: str) -> bool:
