@@ -23,7 +23,6 @@ patch) and "id" (16 bytes); hipDNN's JSON utility does not write them, and neith
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import gc
 import json
@@ -35,7 +34,7 @@ import struct
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import chain, compress, repeat
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable
 
 import flatbuffers  # type: ignore[import-untyped]
 from flatbuffers.table import Table  # type: ignore[import-untyped]
@@ -719,7 +718,7 @@ def to_json(graph: Graph) -> str:
     the rest of the graph, and any graph with a tensor that does not, goes through json.dumps. The
     cyclic garbage collector is paused meanwhile, as decode_json does (the rows and columns taken
     from a large graph are fresh containers with no cycle among them)."""
-    with _collector_paused():
+    with _CollectorPaused():
         tensors = graph.get("tensors") if type(graph) is dict else None
         text = _tensors_text(tensors) if type(tensors) is list else None
         if text is None:
@@ -730,17 +729,17 @@ def to_json(graph: Graph) -> str:
         return f"{head[:-3]}[{text}]}}"
 
 
-@contextlib.contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off for the block (when it was on), back on after it,
+class _CollectorPaused:
+    """Python's cyclic garbage collector off for a `with` block (when it was on), back on after it,
     however it ends; left alone when the caller had it off."""
-    paused = gc.isenabled()
-    if paused:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if paused:
+
+    def __enter__(self) -> None:
+        self.paused = gc.isenabled()
+        if self.paused:
+            gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.paused:
             gc.enable()
 
 
@@ -758,11 +757,11 @@ _DIGITS_AS_NINES = bytes.maketrans(b"012345678", b"999999999")
 _INT64_DIGITS = len(str(INT64[1]))  # a number of fewer digits is in range
 
 
-def _only(values: Sequence[Any], kind: type) -> bool:
+def _only(values: list[Any], kind: type) -> bool:
     return not values or set(map(type, values)) == {kind}
 
 
-def _ints_within(values: Sequence[Any], bounds: tuple[int, int]) -> bool:
+def _ints_within(values: list[Any], bounds: tuple[int, int]) -> bool:
     return not values or (_only(values, int) and bounds[0] <= min(values) and max(values) <= bounds[1])
 
 
@@ -1178,7 +1177,7 @@ def decode_json(text: str | bytes) -> tuple[Graph, list[Problem]]:
     parsing and reading build a tree of fresh containers with no cycle among them, and on a large
     graph the collector's passes over them cost about half the time json.loads takes. It is
     switched back on before returning (or raising), and left alone if it was already off."""
-    with _collector_paused():
+    with _CollectorPaused():
         return _decode_json(text)
 
 
