@@ -530,7 +530,8 @@ TENSOR_CHANGES = [
     ("virtual", 1), ("alignment", 8), ("alignment", _ABSENT), ("alignment", 1 << 63), ("is_runtime_pass_by_value", True),
     ("ragged_offset_multiplier", 2), ("ragged_offset_multiplier", True), ("ragged_offset_multiplier", _ABSENT),
     ("ragged_offset_tensor_uid", 1), ("ragged_offset_tensor_uid", None),
-    ("value_type", "Float32Value"), ("value_type", None), ("value_type", "BoolValue"), ("value", float("nan")), ("value", 1e300),
+    ("value_type", "Float32Value"), ("value_type", None), ("value_type", "BoolValue"), ("value_type", "Float64Value"),
+    ("value_type", "Int32Value"), ("value_type", ["Float32Value"]), ("value", float("nan")), ("value", 1e300), ("value", 0.1), ("value", 3), ("value", True),
     ("data_type", 1), ("data_type", True), ("extra", "ignored"),
 ]
 # a node's field (top level, inputs or outputs, drawn from what the node holds) set to one of these

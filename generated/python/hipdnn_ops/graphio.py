@@ -894,22 +894,37 @@ _DATA_TYPE_BY_JSON: dict[str, IntEnum] = _BY_JSON_NAME.get(DataType, {})
 _DATA_TYPE_JSON_QUOTED: dict[IntEnum, str] = {member: _dumps(text) for member, text in _DATA_TYPE_JSON.items()}
 
 
+# the TensorValue members holding a float, and whether it is a C++ float (else a double)
+_FLOAT_VALUES = {name: fmt == "<f" for name, _, fmt in TENSOR_VALUES if name in JSON_TENSOR_VALUES and fmt in ("<f", "<d")}
+
+
 def _json_tensor(tensor: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
     if type(tensor) is dict:  # the common case, every value of its plain type and in range, at once
         get = tensor.get
         uid, name, data_type = get("uid"), get("name", ""), get("data_type", DataType.UNSET)
         dims, strides, alignment = get("dims", []), get("strides", []), get("alignment", 16)
         virtual, by_value = get("virtual", False), get("is_runtime_pass_by_value", False)
+        value_type, value = get("value_type"), get("value")
         low, high = INT64
         if (
             type(uid) is int and low <= uid <= high and type(name) is str and name.isascii()
             and type(data_type) is DataType and data_type in _DATA_TYPE_JSON
             and type(virtual) is bool and type(by_value) is bool and type(alignment) is int and low <= alignment <= high
             and _plain_ints(dims, INT64) and _plain_ints(strides, INT64)
-            and get("ragged_offset_multiplier", 1) == 1 and get("ragged_offset_tensor_uid") is None and get("value_type") is None
+            and get("ragged_offset_multiplier", 1) == 1 and get("ragged_offset_tensor_uid") is None
+            # no value, or a finite float a float member holds (pass-by-value scalars)
+            and (value_type is None or (type(value_type) is str and value_type in _FLOAT_VALUES and type(value) is float and math.isfinite(value)))
         ):
-            return {"uid": uid, "name": name, "data_type": _DATA_TYPE_JSON[data_type], "dims": dims, "strides": strides,
-                    "virtual": virtual, "alignment": alignment, "is_runtime_pass_by_value": by_value}
+            out = {"uid": uid, "name": name, "data_type": _DATA_TYPE_JSON[data_type], "dims": dims, "strides": strides,
+                   "virtual": virtual, "alignment": alignment, "is_runtime_pass_by_value": by_value}
+            if value_type is None:
+                return out
+            try:
+                out["value"] = to_float32(value) if _FLOAT_VALUES[value_type] else value
+            except OverflowError:
+                return _json_tensor_checked(tensor, index, problems)
+            out["value_type"] = value_type
+            return out
     return _json_tensor_checked(tensor, index, problems)
 
 
