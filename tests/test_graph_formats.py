@@ -602,6 +602,7 @@ def test_the_json_writer_keeps_hostile_values_exact(workspace):
     first["dims"], first["strides"] = [_LyingInt(7), 1 << 62], [-(1 << 63), (1 << 63) - 1]
     value_tensor = next((t for t in serialized["tensors"] if t.get("value_type") is not None), second)
     value_tensor["name"] = _SEPARATOR
+    value_tensor["value_type"], value_tensor["value"] = "Float32Value", 0.1  # written as the C++ float it becomes
     text = mirror.to_json(serialized)
     assert text == _checked_paths_text(mirror.graphio, serialized)
     written = json.loads(text)["tensors"]
@@ -612,9 +613,14 @@ def test_the_json_writer_keeps_hostile_values_exact(workspace):
         ("dims", [1 << 63], "dims[0] 9223372036854775808 is out of range"),
         ("strides", [float("nan")], "strides[0] must be an integer, not nan"),
         ("name", "a\ud800", "name holds a lone surrogate U+D800"),
+        ("value", float("nan"), "value must be a finite number, not nan"),
+        ("value", float("-inf"), "value must be a finite number, not -inf"),
+        ("value", 1e300, "value 1e+300 does not fit a float"),
     ):
         changed = build_graph(mirror, specs).serialize()
         changed["tensors"][1][key] = value
+        if key == "value":
+            changed["tensors"][1]["value_type"] = "Float32Value"
         with pytest.raises(mirror.GraphFormatError, match=re.escape(message)):
             mirror.to_json(changed)
     node = build_graph(mirror, specs).serialize()
