@@ -546,10 +546,10 @@ def _changed(record: dict[str, Any], key: str, value: Any) -> None:
 
 
 def _checked_paths_text(graphio: Any, serialized: dict[str, Any]) -> str:
-    """The graph's JSON text through the field-by-field paths alone (no fast path of any kind)."""
+    """The graph's JSON text through the field-by-field paths alone (no fast path of any kind:
+    json.dumps over the objects _json_tensor_checked and _json_node build)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(graphio, "_json_tensor", graphio._json_tensor_checked)
-        patch.setattr(graphio, "_json_node_at_once", lambda node: None)
         return str(graphio._dumps(graphio._json_object(serialized)))
 
 
@@ -557,7 +557,7 @@ def _checked_paths_text(graphio: Any, serialized: dict[str, Any]) -> str:
 @given(data=st.data())
 def test_the_json_fast_paths_give_what_the_checked_paths_give(workspace, data):
     """Issue 39: to_json checks and formats the common tensors a column at a time and writes the
-    common node field by field in one loop, and from_json checks tensors a column at a time; with
+    common node's text key by key, and from_json checks tensors a column at a time; with
     any tensor or node changed away from the common case (a value of another type, out of range,
     non-ASCII, a lone surrogate, a control character, NaN or infinity, a key added or taken away),
     the text and the records (or the findings) are exactly the field-by-field paths' ones."""
@@ -624,6 +624,8 @@ def test_the_json_writer_keeps_hostile_values_exact(workspace):
         with pytest.raises(mirror.GraphFormatError, match=re.escape(message)):
             mirror.to_json(changed)
     node = build_graph(mirror, specs).serialize()
+    for each in node["nodes"]:  # a node's text, written key by key, is json.dumps' of _json_node's object
+        assert mirror.node_to_json(each) == mirror.graphio._dumps(mirror.graphio._json_node(each, 0, []))
     float_field = next(((n, f.name) for n in node["nodes"] for f in mirror.graphio.BY_TABLE[n["type"]].LAYOUT if f.kind in ("float", "double") and not f.place), None)
     if float_field is not None:  # a float field holds what a C++ float holds, NaN and infinity refused
         float_field[0][float_field[1]] = 0.1

@@ -719,14 +719,16 @@ def to_json(graph: Graph) -> str:
     cyclic garbage collector is paused meanwhile, as decode_json does (the rows and columns taken
     from a large graph are fresh containers with no cycle among them)."""
     with _CollectorPaused():
-        tensors = graph.get("tensors") if type(graph) is dict else None
-        text = _tensors_text(tensors) if type(tensors) is list else None
-        if text is None:
+        tensors, nodes = (graph.get("tensors", []), graph.get("nodes", [])) if type(graph) is dict else (None, None)
+        tensors_text = _tensors_text(tensors) if type(tensors) is list else None
+        nodes_text = _nodes_text(nodes) if tensors_text is not None and type(nodes) is list else None
+        if tensors_text is None or nodes_text is None:
             return _dumps(_json_object(graph))
-        # "tensors" sorts last, so its (empty) list ends the text of the rest
-        head = _dumps(_json_object({**graph, "tensors": []}))
-        assert head.endswith('"tensors":[]}')
-        return f"{head[:-3]}[{text}]}}"
+        # "tensors" sorts last, so its (empty) list ends the text of the rest; `"nodes":[]` is
+        # there once (a quote inside a string is escaped)
+        head = _dumps(_json_object({**graph, "tensors": [], "nodes": []}))
+        before, after = head[:-len('[]}')].split('"nodes":[]')
+        return f'{before}"nodes":[{nodes_text}]{after}[{tensors_text}]}}'
 
 
 class _CollectorPaused:
@@ -856,6 +858,9 @@ def _encodable(text: str) -> bool:
 
 def node_to_json(node: dict[str, Any]) -> str:
     """hipDNN's JSON text of one node (the object json/Graph.hpp's to_json(Node) writes)."""
+    text = _node_text(node)
+    if text is not None:
+        return text
     problems: list[Problem] = []
     value = _json_node(node, 0, problems)
     if problems:
@@ -959,19 +964,31 @@ def _json_tensor_checked(tensor: Any, index: int, problems: list[Problem]) -> di
         return {}
 
 
-def _json_node(node: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
-    out = _json_node_at_once(node) if type(node) is dict else None
-    return out if out is not None else _json_node_checked(node, index, problems)
+def _nodes_text(nodes: list[Any]) -> str | None:
+    """The items of the graph's "nodes" array, byte for byte what json.dumps writes for _json_node's
+    objects: each common node's text written at once (_node_text), any other node's through
+    _json_node; None when a node has a problem (the whole graph then goes the checked way, which
+    names it)."""
+    texts = list(map(_node_text, nodes))
+    for index in compress(range(len(texts)), map(operator.not_, texts)):
+        problems: list[Problem] = []
+        out = _json_node(nodes[index], index, problems)
+        if problems:
+            return None
+        texts[index] = _dumps(out)
+    return ",".join(map(str, texts))
 
 
-_AT_ONCE_PLACES = ("", "inputs", "outputs")
 _INT_TEST, _INTS_TEST, _BOOL_TEST, _STRING_TEST, _ENUM_TEST, _FLOAT_TEST, _DOUBLE_TEST, _OTHER_TEST = range(8)
+_FIXED_NODE_KEYS = ("compute_data_type", "inputs", "name", "outputs", "type")
 
 
-def _json_node_at_once(node: dict[str, Any]) -> dict[str, Any] | None:
-    """_json_node_checked's object for the common node (every value of its plain type and in range,
-    its inputs and outputs dicts), field by field in one tight loop; None for any other node, which
-    then takes the checked path and its findings."""
+def _node_text(node: Any) -> str | None:
+    """json.dumps' text of _json_node's object for the common node (a dict, every value of its plain
+    type and in range, its inputs and outputs dicts), written key by key in sorted order; None for
+    any other node, which then takes _json_node and its findings."""
+    if type(node) is not dict:
+        return None
     table = node.get("type")
     cls = BY_TABLE.get(table) if type(table) is str else None
     name, compute = node.get("name", ""), node.get("compute_data_type", DataType.UNSET)
@@ -981,44 +998,64 @@ def _json_node_at_once(node: dict[str, Any]) -> dict[str, Any] | None:
         or type(inputs) is not dict or type(outputs) is not dict
     ):
         return None
-    holders = (node, inputs, outputs)
-    out: dict[str, Any] = {"type": cls.TABLE, "name": name, "compute_data_type": _DATA_TYPE_JSON[compute], "inputs": {}, "outputs": {}}
-    into = (out, out["inputs"], out["outputs"])
-    for key, at, test, low, high, optional, default, names in _at_once_plan(cls):
-        raw = holders[at].get(key)
+    top, input_fields, output_fields = _text_plan(cls)
+    input_parts: list[str] = []
+    output_parts: list[str] = []
+    if not (_fields_text(inputs, input_fields, input_parts) and _fields_text(outputs, output_fields, output_parts)):
+        return None
+    fixed = (_DATA_TYPE_JSON_QUOTED[compute], f"{{{','.join(input_parts)}}}", _QUOTED(name), f"{{{','.join(output_parts)}}}", _QUOTED(cls.TABLE))
+    parts: list[str] = []
+    for prefix, which, fields in top:
+        if which >= 0:
+            parts.append(prefix + fixed[which])
+        elif not _fields_text(node, fields, parts):
+            return None
+    return f"{{{','.join(parts)}}}"
+
+
+def _fields_text(holder: dict[str, Any], fields: list[_TextField], parts: list[str]) -> bool:
+    """Appends `"key":value` for each of `fields` the holder sets (a required one it leaves unset
+    takes its default) to parts, as json.dumps writes _json_node's value; False when a value is
+    not of its plain type and in range (what _json_node checks field by field)."""
+    for prefix, key, test, low, high, optional, default, enum, quoted in fields:
+        raw = holder.get(key)
         if raw is None:
             if optional:
                 continue
             raw = default
         if test == _INT_TEST:
             if type(raw) is not int or not low <= raw <= high:
-                return None
+                return False
+            parts.append(prefix + str(raw))
         elif test == _INTS_TEST:
             if type(raw) is not list or not _plain_ints(raw, (low, high)):
-                return None
+                return False
+            parts.append(f"{prefix}[{','.join(map(str, raw))}]")
         elif test == _BOOL_TEST:
             if type(raw) is not bool:
-                return None
+                return False
+            parts.append(prefix + _TRUE_FALSE[raw])
         elif test == _STRING_TEST:
             if type(raw) is not str or not raw.isascii():
-                return None
-        elif test == _ENUM_TEST and names is not None and type(raw) in names and raw in names[type(raw)]:
-            raw = names[type(raw)][raw]
+                return False
+            parts.append(prefix + _QUOTED(raw))
+        elif test == _ENUM_TEST and type(raw) is enum and raw in quoted:
+            parts.append(prefix + quoted[raw])
         elif test == _FLOAT_TEST or test == _DOUBLE_TEST:
             if type(raw) is not float or not math.isfinite(raw):
-                return None
+                return False
             if test == _FLOAT_TEST:
                 try:
                     raw = to_float32(raw)
                 except OverflowError:
-                    return None
+                    return False
+            parts.append(prefix + float.__repr__(raw))  # json.dumps' own spelling of a finite float
         else:
-            return None
-        into[at][key] = raw
-    return out
+            return False
+    return True
 
 
-def _json_node_checked(node: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
+def _json_node(node: Any, index: int, problems: list[Problem]) -> dict[str, Any]:
     try:
         if not isinstance(node, dict):
             raise _Bad(f"a node is a dict, not {_shown(node)}")
@@ -1067,21 +1104,29 @@ def _plan(cls: type[OperationDescriptor]) -> list[tuple[FbsField, str, str, str,
     return plan
 
 
-_AtOnce = tuple[str, int, int, int, int, bool, Any, "dict[type[IntEnum], dict[IntEnum, str]] | None"]
-_AT_ONCE_PLANS: dict[type, list[_AtOnce]] = {}
+# a field as _fields_text writes it: `"key":`, key, test, bounds, optional, default, and for an
+# enum its type and each member's quoted JSON spelling
+_TextField = tuple[str, str, int, int, int, bool, Any, Any, "dict[IntEnum, str]"]
+# the node object's top-level keys in sorted order: `"key":`, the fixed key's position in
+# _FIXED_NODE_KEYS (-1 for a field), the field
+_TextPlan = tuple[list[tuple[str, int, list[_TextField]]], list[_TextField], list[_TextField]]
+_TEXT_PLANS: dict[type, _TextPlan] = {}
 
 
-def _at_once_plan(cls: type[OperationDescriptor]) -> list[_AtOnce]:
-    """_plan for _json_node_at_once: each field's key, holder (_AT_ONCE_PLACES), test, bounds,
-    whether it is optional, its default, and for an enum its JSON spelling by enum type."""
-    plan = _AT_ONCE_PLANS.get(cls)
+def _text_plan(cls: type[OperationDescriptor]) -> _TextPlan:
+    """_plan for _node_text, worked out once per op: the top-level keys in sorted order, fixed
+    ones and fields together, and the inputs' and outputs' fields in sorted order."""
+    plan = _TEXT_PLANS.get(cls)
     if plan is None:
         tests = {"long": _INT_TEST, "int": _INT_TEST, "bool": _BOOL_TEST, "string": _STRING_TEST, "enum": _ENUM_TEST, "float": _FLOAT_TEST, "double": _DOUBLE_TEST, **dict.fromkeys(_VECTOR_ITEMS, _INTS_TEST)}
-        plan = _AT_ONCE_PLANS[cls] = [
-            (field.name, _AT_ONCE_PLACES.index(field.place), tests.get(field.kind, _OTHER_TEST), *(bounds or (0, 0)), field.optional, field.default,
-             {field.enum: JSON_NAMES[field.enum]} if field.enum is not None and field.enum in JSON_NAMES else None)
-            for field, _, _, _, bounds in _plan(cls)
-        ]
+        places: dict[str, list[_TextField]] = {"": [], "inputs": [], "outputs": []}
+        for field, name, place, _, bounds in sorted(_plan(cls), key=operator.itemgetter(1)):
+            names = JSON_NAMES.get(field.enum, {}) if field.enum is not None else {}
+            places[place].append((f"{_QUOTED(name)}:", name, tests.get(field.kind, _OTHER_TEST), *(bounds or (0, 0)), field.optional, field.default,
+                                  field.enum, {member: _QUOTED(spelled) for member, spelled in names.items()}))
+        top: dict[str, tuple[str, int, list[_TextField]]] = {key: (f"{_QUOTED(key)}:", index, []) for index, key in enumerate(_FIXED_NODE_KEYS)}
+        top.update((field[1], (field[0], -1, [field])) for field in places[""])  # as in _json_node, a field's key wins
+        plan = _TEXT_PLANS[cls] = ([top[key] for key in sorted(top)], places["inputs"], places["outputs"])
     return plan
 
 
