@@ -668,3 +668,61 @@ def test_reading_and_writing_json_pause_the_collector_and_put_it_back(workspace,
         assert len(seen) >= 2 and not any(seen) and not gc.isenabled()
     finally:
         (gc.enable if was else gc.disable)()
+
+
+# every value a node's field is set to in the sweep below (besides its enum's members)
+NODE_SWEEP = [
+    True, False, 0, -1, 7, 1 << 31, 1 << 63, -(1 << 63), _LyingInt(3), 2.5, 0.1, -0.0, float("nan"), float("inf"), 1e300,
+    "naïve", "x\ud800", "ok", "", [1, 2], [], [True], [1 << 64], [1.0], [_LyingInt(4)], (1, 2), None, {"k": 1}, _ABSENT,
+]
+
+
+def _sweep_node(mirror: Any, node: dict[str, Any]) -> int:
+    """Each field of the node (and its name, compute type, inputs and outputs) set to each value of
+    NODE_SWEEP and each member of its enum, one at a time: node_to_json (its text written key by
+    key when the node is common) gives json.dumps' text of _json_node's object, or raises with
+    exactly _json_node's findings. Returns how many nodes were compared."""
+    graphio = mirror.graphio
+    cls = graphio.BY_TABLE[node["type"]]
+    places = [(field.place, field.name, list(field.enum) if field.enum is not None else []) for field in cls.LAYOUT if not field.retired]
+    places += [("", "name", []), ("", "compute_data_type", list(mirror.DataType)), ("", "inputs", []), ("", "outputs", [])]
+    compared = 0
+    for place, key, members in places:
+        for value in [*NODE_SWEEP, *members]:
+            changed = {k: dict(v) if isinstance(v, dict) else v for k, v in node.items()}
+            _changed(changed[place] if place else changed, key, value)
+            problems: list[Any] = []
+            expected = graphio._json_node(changed, 0, problems)
+            if problems:
+                with pytest.raises(mirror.GraphFormatError) as raised:
+                    mirror.node_to_json(changed)
+                assert raised.value.problems == problems, (key, value)
+            else:
+                assert mirror.node_to_json(changed) == graphio._dumps(expected), (key, value)
+            compared += 1
+    return compared
+
+
+def test_a_nodes_text_is_the_checked_paths_for_every_field_and_value(workspace, monkeypatch):
+    """Issue 39: the node writer's text, written key by key for the common node, equals json.dumps
+    of the checked path's object for every field of every op set to hostile values (other types,
+    bools for numbers and enums, out of range, lists of the wrong items, NaN, infinity, a float a
+    C++ float cannot hold, non-ASCII text, a lone surrogate, a key taken away), and raises exactly
+    its findings otherwise; a made-up op adds the kinds the workspaces' ops lack (string, double)."""
+    _, _, specs, mirror = workspace
+    graphio = mirror.graphio
+    nodes = build_graph(mirror, specs).serialize()["nodes"]
+    assert sum(_sweep_node(mirror, node) for node in nodes) > len(nodes) * len(NODE_SWEEP)
+    FbsField = mirror.descriptor.FbsField
+    made_up = type("MadeUpAttributes", (), {"TABLE": "MadeUpAttributes", "LAYOUT": (
+        FbsField("x_tensor_uid", "long", place="inputs", default=0),
+        FbsField("label", "string", default=""),
+        FbsField("ratio", "double", optional=True, default=None),
+        FbsField("old", "long", retired=True),
+        FbsField("scale", "float", default=1.0),
+    )})
+    monkeypatch.setattr(graphio, "BY_TABLE", {**graphio.BY_TABLE, "MadeUpAttributes": made_up})
+    node = {"type": "MadeUpAttributes", "name": "m", "compute_data_type": mirror.DataType.FLOAT, "inputs": {"x_tensor_uid": 1}, "outputs": {},
+            "label": "a \"label\"\n", "ratio": 0.1, "scale": 0.1}
+    assert mirror.node_to_json(node) == graphio._dumps(graphio._json_node(node, 0, []))
+    assert _sweep_node(mirror, node) > len(NODE_SWEEP)
