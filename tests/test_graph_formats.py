@@ -726,3 +726,8 @@ def test_a_nodes_text_is_the_checked_paths_for_every_field_and_value(workspace, 
             "label": "a \"label\"\n", "ratio": 0.1, "scale": 0.1}
     assert mirror.node_to_json(node) == graphio._dumps(graphio._json_node(node, 0, []))
     assert _sweep_node(mirror, node) > len(NODE_SWEEP)
+    # a field named like one of the node object's own keys is that key, written once
+    clash = type("ClashAttributes", (), {"TABLE": "ClashAttributes", "LAYOUT": (FbsField("name", "string", default=""),)})
+    monkeypatch.setattr(graphio, "BY_TABLE", {**graphio.BY_TABLE, "ClashAttributes": clash})
+    node = {"type": "ClashAttributes", "name": "c", "compute_data_type": mirror.DataType.FLOAT, "inputs": {}, "outputs": {}}
+    assert mirror.node_to_json(node) == graphio._dumps(graphio._json_node(node, 0, [])) == '{"compute_data_type":"float","inputs":{},"name":"c","outputs":{},"type":"ClashAttributes"}'
