@@ -925,7 +925,7 @@ def _json_tensor(tensor: Any, index: int, problems: list[Problem]) -> dict[str, 
             if value_type is None:
                 return out
             try:
-                out["value"] = to_float32(value) if _FLOAT_VALUES[value_type] else value
+                out["value"] = to_float32(tensor["value"]) if _FLOAT_VALUES[value_type] else value
             except OverflowError:
                 return _json_tensor_checked(tensor, index, problems)
             out["value_type"] = value_type
