@@ -714,10 +714,11 @@ def _from_json_name(enum: type[IntEnum], text: object, what: str) -> IntEnum:
 def to_json(graph: Graph) -> str:
     """hipDNN's JSON text of a graph: keys sorted, compact, as nlohmann::json::dump() writes it.
 
-    The tensors' text is written a column at a time when every tensor checks out (_tensors_text);
-    the rest of the graph, and any graph with a tensor that does not, goes through json.dumps. The
-    cyclic garbage collector is paused meanwhile, as decode_json does (the rows and columns taken
-    from a large graph are fresh containers with no cycle among them)."""
+    The tensors' text is written a column at a time (_tensors_text) and the nodes' one by one
+    (_nodes_text) when each checks out; the graph's own fields, and any graph with a tensor or
+    node that does not, go through json.dumps of the checked paths' objects (which name every
+    problem). The cyclic garbage collector is paused meanwhile, as decode_json does (the rows and
+    columns taken from a large graph are fresh containers with no cycle among them)."""
     with _CollectorPaused():
         tensors, nodes = (graph.get("tensors", []), graph.get("nodes", [])) if type(graph) is dict else (None, None)
         tensors_text = _tensors_text(tensors) if type(tensors) is list else None
