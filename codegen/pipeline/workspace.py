@@ -47,7 +47,7 @@ class Summary(NamedTuple):
     content: str  # OpSpec.content: the digest of what the spec says
     reference: str | None  # the name of its CPU reference (OpSpec.reference.python)
     complete: bool  # no damage: generated from (else one of Workspace.partial)
-    findings: bool  # its load gave findings (kept in its model's cache entry)
+    findings: bool  # its load gave findings (kept in the cache apart from the model: unpickled without it)
 
     @classmethod
     def of(cls, spec: OpSpec, findings: bool) -> "Summary":
@@ -296,11 +296,10 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         if cached is not None and cached.op == op and not cached.findings:
             known[op] = cached, []
             continue
-        if cached is not None and cached.op == op:  # its findings are in the model's entry
-            entry = store.get(facts.key)
-            if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], OpSpec) and isinstance(entry[1], list):
-                ws.models[op] = entry[0]
-                known[op] = cached, entry[1]
+        if cached is not None and cached.op == op:  # its findings are kept apart from its model
+            found = store.get_derived(store.key("findings", facts.key))
+            if isinstance(found, list) and all(isinstance(d, Diagnostic) for d in found):
+                known[op] = cached, found
                 continue
         if op not in ws.sources:  # trusted by its stat data, but its model's entry is gone: read after all
             path = ws.spec_path(op)
@@ -326,6 +325,8 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
             if spec is not None and summary is not None:
                 store.put_summary(facts.key, tuple(summary))
                 ws.models[op] = spec
+                if problems:
+                    store.put_derived(store.key("findings", facts.key), problems)
         ws.diagnostics.extend(problems)
         if summary is not None:
             ws.summaries.append(summary)
