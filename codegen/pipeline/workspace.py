@@ -9,6 +9,7 @@ import os
 import re
 import stat as stat_module
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence, TypeVar
@@ -59,7 +60,7 @@ class Summary(NamedTuple):
         if not (isinstance(value, tuple) and len(value) == 5):
             return None
         op, content, reference, complete, findings = value
-        if isinstance(op, str) and isinstance(content, str) and (reference is None or isinstance(reference, str)) and isinstance(complete, bool) and isinstance(findings, bool):
+        if type(op) is str and type(content) is str and (reference is None or type(reference) is str) and type(complete) is bool and type(findings) is bool:
             return cls(op, content, reference, complete, findings)
         return None
 
@@ -234,25 +235,25 @@ def _facts(store: cache.Store, shown: str, op: str, raw: bytes) -> SpecFile:
     return SpecFile(store.key(shown, op, raw), blob_hash(raw), modeline_of(raw))
 
 
-def _spec_file(ws: Workspace, store: cache.Store, path: Path, verified: set[str], shown: str) -> tuple[SpecFile | None, list[Diagnostic]]:
-    """What a spec file gives the load. A regular file within the size limit, reached without
-    symbolic links, whose stat data (size, mtime, ctime, inode, device, mode) is what the store
-    saw when it last read it and did not change within cache.RACY_NS, is not read again: the
-    store's facts stand. Any other is read through read_file (its guard and findings) and, when
-    settled, remembered."""
+def _spec_file(ws: Workspace, store: cache.Store, path: Path, verified: set[str], shown: str, trusted: bool, now: int) -> tuple[SpecFile | None, list[Diagnostic]]:
+    """What a spec file gives the load. A regular file (not a link) within the size limit, in a
+    `trusted` op_specs/ (guarded: reached without links), whose stat data (size, mtime, ctime,
+    inode, device, mode) is what the store saw when it last read it and did not change within
+    cache.RACY_NS of `now`, is not read again: the store's facts stand. Any other is read through
+    read_file (its guard and findings) and, when settled, remembered."""
     label = stat = None
-    try:
-        storage.guard(ws.root, path.relative_to(ws.root).as_posix(), verified=verified)  # no link on the way, the file itself included
-        info: os.stat_result | None = os.lstat(path)
-    except (storage.StorageError, OSError, ValueError):
-        info = None
-    if info is not None and stat_module.S_ISREG(info.st_mode) and info.st_size <= storage.MAX_SPEC_BYTES:
-        stat, racy = cache.stat_text(info)
-        if not racy:
-            label = store.key("spec file", shown, os.fsencode(path))
-            known = SpecFile.plain(store.input(label, stat))
-            if known is not None:
-                return known, []
+    if trusted:
+        try:
+            info: os.stat_result | None = os.lstat(path)
+        except (OSError, ValueError):
+            info = None
+        if info is not None and stat_module.S_ISREG(info.st_mode) and info.st_size <= storage.MAX_SPEC_BYTES:
+            stat, racy = cache.stat_of(info, now)
+            if not racy:
+                label = f"spec file\0{shown}\0{os.fsdecode(path)}"  # the load key it holds is the tool's: another tool's is no entry
+                known = SpecFile.plain(store.input(label, stat))
+                if known is not None:
+                    return known, []
     data, problems = read_file(ws, path, verified, shown)
     if data is None:
         return None, problems
@@ -261,6 +262,15 @@ def _spec_file(ws: Workspace, store: cache.Store, path: Path, verified: set[str]
     if label is not None and stat is not None:
         store.remember_input(label, stat, facts.flat())
     return facts, problems
+
+
+def _shown_below(ws: Workspace, directory: Path) -> Callable[[str], str]:
+    """ws.display(directory / name) for the names in one directory, its relative path found once."""
+    try:
+        prefix = os.path.relpath(directory)
+    except ValueError:
+        return lambda name: str(directory / name)
+    return (lambda name: name) if prefix == os.curdir else (lambda name: prefix + os.sep + name)
 
 
 def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = None, new_registry: bytes | None = None) -> Workspace:
@@ -279,13 +289,20 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
         ws.sources[op] = raw
         files[op] = _facts(store, ws.display(ws.spec_path(op)), op, raw)
     verified: set[str] = set()  # op_specs/ is checked for links once, not once per spec
+    try:
+        storage.guard(root, SPEC_DIR, file=False, verified=verified)
+        trusted = True
+    except storage.StorageError:
+        trusted = False  # every spec is read through read_file, which says why
+    shown_as = _shown_below(ws, ws.spec_dir)
+    now = time.time_ns()
     for path in spec_files(root):
         if path.stem in files:
             continue
         if not _utf8(path.name):
             ws.diagnostics.append(_not_utf8(ws, path))
             continue
-        facts, problems = _spec_file(ws, store, path, verified, ws.display(path))
+        facts, problems = _spec_file(ws, store, path, verified, shown_as(path.name), trusted, now)
         ws.diagnostics.extend(problems)
         if facts is not None:
             files[path.stem] = facts
@@ -297,7 +314,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
             known[op] = cached, []
             continue
         if cached is not None and cached.op == op:  # its findings are kept apart from its model
-            found = store.get_derived(store.key("findings", facts.key))
+            found = store.get_derived(f"findings {facts.key}")
             if isinstance(found, list) and all(isinstance(d, Diagnostic) for d in found):
                 known[op] = cached, found
                 continue
@@ -326,7 +343,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
                 store.put_summary(facts.key, tuple(summary))
                 ws.models[op] = spec
                 if problems:
-                    store.put_derived(store.key("findings", facts.key), problems)
+                    store.put_derived(f"findings {facts.key}", problems)
         ws.diagnostics.extend(problems)
         if summary is not None:
             ws.summaries.append(summary)
@@ -351,7 +368,8 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
             keys += ["registry", *registry_keys]
         ws.diagnostics.extend(problems)
     for op, facts in sorted(files.items()):  # the modeline from the facts; the schema file beside the spec is read every time
-        ws.diagnostics.extend(modeline_findings(ws, ws.spec_path(op), facts.modeline, registry=False))
+        if facts.modeline[1]:
+            ws.diagnostics.extend(modeline_findings(ws, ws.spec_path(op), facts.modeline, registry=False))
     if ws.registry_source:
         ws.diagnostics.extend(check_modeline(ws, registry_path, ws.registry_source, registry=True))
     newcomers = fresh_ops(root, {op: facts.blob for op, facts in files.items()}, base)
@@ -375,8 +393,11 @@ def _collisions(
 
     skipped = "\0".join(families.skipped_surfaces())
     key = store.key("collisions", *keys, "newcomers", "\0".join(sorted(newcomers)) if newcomers is not None else "\1", "skipped", skipped)
-    entries = {op: store.key("generated names", spec_key, "skipped", skipped) for op, spec_key in spec_keys.items()}
-    kept = {op: store.key("collision record", spec_key, "skipped", skipped, "registry", *registry_keys) for op, spec_key in spec_keys.items()}
+    # keys of per-spec entries: a spec's key (a salted digest already) and a digest of what else they depend on
+    names_of_skipped = store.key("skipped", skipped)
+    also = store.key("skipped", skipped, "registry", *registry_keys)
+    entries = {op: f"generated names {spec_key} {names_of_skipped}" for op, spec_key in spec_keys.items()}
+    kept = {op: f"collision record {spec_key} {also}" for op, spec_key in spec_keys.items()}
     found = store.get_derived(key)
     if isinstance(found, list):
         store.keep_derived([*entries.values(), *kept.values()])  # the index and records outlive a run that did not need them

@@ -260,11 +260,11 @@ _STAT = operator.attrgetter("st_size", "st_mtime_ns", "st_ctime_ns", "st_ino", "
 Scanned = tuple[str, bool, str]  # stat digest, changed within RACY_NS, listing
 
 
-def stat_text(info: os.stat_result) -> tuple[str, bool]:
-    """One file's stat data (size, mtime, ctime, inode, device, mode) as text, and whether it
-    changed within RACY_NS (then it is never trusted by its stat data later)."""
-    size, mtime, ctime, ino, dev, mode = _STAT(info)
-    return f"{size} {mtime} {ctime} {ino} {dev} {mode}", max(mtime, ctime) > time.time_ns() - RACY_NS
+def stat_of(info: os.stat_result, now: int) -> tuple[tuple[int, ...], bool]:
+    """One file's stat data (size, mtime, ctime, inode, device, mode), and whether it changed
+    within RACY_NS of `now` (time.time_ns(); then it is never trusted by its stat data later)."""
+    data: tuple[int, ...] = _STAT(info)
+    return data, max(data[1], data[2]) > now - RACY_NS
 
 
 def scan(top: str, listings: dict[str, str] | None = None) -> dict[str, Scanned]:
@@ -501,14 +501,14 @@ class Store:
             self.summaries[key] = value
             self._dirty = True
 
-    def input(self, label: str, stat: str) -> tuple[object, ...] | None:
+    def input(self, label: str, stat: object) -> tuple[object, ...] | None:
         """What a file read under `label` gave, kept while its stat digest is `stat`; None when
         the store saw other stat data (or none)."""
         self._used_inputs.add(label)
         known = self.inputs.get(label)
         return known[1:] if known is not None and known[:1] == (stat,) else None
 
-    def remember_input(self, label: str, stat: str, value: tuple[object, ...]) -> None:
+    def remember_input(self, label: str, stat: object, value: tuple[object, ...]) -> None:
         self._used_inputs.add(label)
         if self.inputs.get(label) != (stat, *value):
             self.inputs[label] = (stat, *value)
