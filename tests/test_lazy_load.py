@@ -190,3 +190,21 @@ def test_a_cached_load_reports_what_the_full_pass_reports(tmp_path_factory: pyte
         with monkeypatch.context() as patch:
             patch.setenv("HIPDNN_CODEGEN_NO_CACHE", "1")
             assert render(workspace.load(root).diagnostics) == cached
+
+
+def test_a_trusted_specs_modeline_is_judged_by_the_schema_file_as_it_is_now(synth: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The modeline comes from the spec's cached facts, but the schema file it names is looked at
+    on every load: removing it, or making it another version's, is reported though the spec was
+    not read."""
+    monkeypatch.setattr(cache, "RACY_NS", 0)
+    path = synth / "op_specs" / "synth_4.yaml"
+    path.write_text(f"# yaml-language-server: $schema={workspace.SPEC_SCHEMA}\n" + path.read_text())
+    schema = synth / "op_specs" / workspace.SPEC_SCHEMA
+    schema.write_bytes(workspace.tool_schema())
+    assert "SPEC-MODELINE" not in render(workspace.load(synth).diagnostics)
+    schema.unlink()
+    shown: list[str] = []
+    assert _opened_specs(lambda: shown.append(render(workspace.load(synth).diagnostics)), synth) == []
+    assert f"synth_4.yaml:1:33: warning[SPEC-MODELINE]: the editor modeline names {workspace.SPEC_SCHEMA}, which does not exist beside the file" in shown[0]
+    schema.write_bytes(workspace.tool_schema() + b" ")
+    assert "which differs from this hipdnn-codegen's op spec schema" in render(workspace.load(synth).diagnostics)

@@ -102,6 +102,7 @@ class Workspace:
     read_elsewhere: list[str] = field(default_factory=list, repr=False, compare=False)  # files read outside op_specs/ (modeline targets)
     keys: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # op id -> the cache key of its model's entry
     models: dict[str, OpSpec] = field(default_factory=dict, repr=False, compare=False)  # the models built so far
+    _by_op: dict[str, Summary] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def specs(self) -> list[OpSpec]:
@@ -138,7 +139,7 @@ class Workspace:
         if raw is None:
             raw, _ = read_file(self, path, shown=shown)
         spec = load_spec(shown, op, raw)[0] if raw is not None else None
-        if spec is None or spec.content != next(s.content for s in self.summaries if s.op == op):
+        if spec is None or spec.content != next(s.content for s in self.summaries if s.op == op):  # the file changed since
             raise UsageError(f"{shown} changed while it was being loaded; run the command again")
         return spec
 
@@ -177,7 +178,10 @@ class Workspace:
 
     def spec(self, op: str) -> OpSpec | None:
         """The complete model of `op`, None when no complete spec has that id."""
-        return self.model(op) if any(s.op == op and s.complete for s in self.summaries) else None
+        if len(self._by_op) != len(self.summaries):  # summaries are only ever added
+            self._by_op = {s.op: s for s in self.summaries}
+        found = self._by_op.get(op)
+        return self.model(op) if found is not None and found.complete else None
 
 
 NOT_SPECS = frozenset({registry.REGISTRY_FILE, "waivers.yaml"})
