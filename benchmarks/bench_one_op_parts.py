@@ -81,7 +81,9 @@ def parts(root: Path) -> dict[str, Callable[[], object]]:
 
     def stat_checks() -> object:
         verified: set[str] = set()
-        return [workspace._spec_file(ws, store, p, verified, ws.display(p)) for p in files]
+        shown = workspace._shown_below(ws, ws.spec_dir)
+        now = time.time_ns()
+        return [workspace._spec_file(ws, store, p, verified, shown(p.name), True, now) for p in files]
 
     return {
         "load, cache hit": lambda: workspace.load(root),
