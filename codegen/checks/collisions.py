@@ -675,12 +675,17 @@ def clean(records: Sequence[Record], registry: Registry | None) -> bool:
     overlapping attribute ranges, or a spec's shared range naming another spec. Attribute ranges
     are conservative: any overlap of a spec's range with another spec's or a registry block's
     counts (an isolated interval changes nothing in the sweeps), and so does a registry block owned
-    by a spec's op id (its overlaps would be judged by that spec's shared ranges)."""
-    if not records or not all(r.alone for r in records):
+    by a spec's op id (its overlaps would be judged by that spec's shared ranges). The sweeps over
+    numbers (_overlaps) report something whenever two owners' intervals overlap and nothing allows
+    it, so an overlap with the registry, or within it, shows in `alone` already."""
+    if not records or not all(r.alone and r.low <= r.high for r in records):
         return False
     ops = {r.op for r in records}
     blocks = registry.blocks if registry is not None else ()
     if any(b.owner in ops or not b.owner for b in blocks):
+        return False
+    intervals = [b.range for b in blocks] + [u for b in blocks for u in b.used] + [r.range for r in (registry.reserved if registry is not None else ())]
+    if any(low > high for low, high in intervals):  # the sweeps' reasoning above holds for intervals as written
         return False
     claimed = array.array("Q")
     for r in records:
