@@ -3,16 +3,26 @@ scale with N, measured in one process at a small and a large synthetic workspace
 ops), in interleaved rounds, as CPU time of this process (less sensitive to other load than
 wall time). With the cyclic collector's thresholds the CLI sets (cli.GC_THRESHOLDS).
 
+What a one-op `generate` pays at load:
 - load, cache hit: workspace.load with every spec and the cross-spec result in the cache;
-- unpickle models: every cached spec entry unpickled (what a changed spec forces today, since the
-  checks across specs need every model);
-- checks across specs: collisions.check over every model, the per-spec name index given (what
-  a changed spec costs besides the unpickling);
-- staleness scan: cache.scan over generated/ (one lstat per generated file and directory);
+- load, one spec changed: one spec edited (between two texts, both seen before) then
+  workspace.load: the changed spec loaded, the others known by their stat data and summaries,
+  the checks across specs answered by the per-spec records (no model of another spec built);
+- spec stat checks: every spec file guarded and stat'ed against what the store saw (what the
+  load does instead of reading them);
+- records across specs: collisions.clean over every spec's record (what the load does instead
+  of the full pass).
+
+What it no longer pays (measured for comparison; the load does these only when it must):
+- unpickle models: every cached spec entry unpickled (Workspace.specs builds every model);
+- checks across specs: collisions.check over every model, the per-spec name index given (the
+  full pass, run when the records show a possible clash);
 - spec reads: every spec file read through workspace.read_file (guarded).
 
-The sum of the first four after the cache-hit load is close to what one changed spec adds at N
-beyond N = 10 (bench_one_op.py measures the whole command). Asserts nothing.
+And the floor left alone:
+- staleness scan: cache.scan over generated/ (one lstat per generated file and directory).
+
+bench_one_op.py measures the whole command. Asserts nothing.
 
     .venv/bin/python benchmarks/bench_one_op_parts.py [--small 10] [--large 1000] [--repeat 5]
 """
@@ -50,16 +60,40 @@ def parts(root: Path) -> dict[str, Callable[[], object]]:
     ws = workspace.load(root)
     assert ws.store is not None
     entries = list(ws.store.specs.values())
-    index = {s.op: collisions.folded_names(s) for s in ws.specs}
+    specs = ws.specs
+    index = {s.op: collisions.folded_names(s) for s in specs}
+    records = [collisions.record(s, ws.registry, index[s.op]) for s in specs]
     top = str(ws.generated_dir)
     listings = dict(ws.store.listings)
     files = workspace.spec_files(root)
+    edited = root / "op_specs" / "synth_00000.yaml"
+    text = edited.read_text()
+    states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
+    count = [0]
+
+    def one_changed() -> object:
+        edited.write_text(states[count[0] % 2])
+        count[0] += 1
+        return workspace.load(root)
+
+    one_changed(), one_changed()  # both texts seen: their loads and records are in the cache
+    store = cache.Store.open(root)
+
+    def stat_checks() -> object:
+        verified: set[str] = set()
+        shown = workspace._shown_below(ws, ws.spec_dir)
+        now = time.time_ns()
+        return [workspace._spec_file(ws, store, p, verified, shown(p.name), True, now) for p in files]
+
     return {
         "load, cache hit": lambda: workspace.load(root),
+        "load, one spec changed": one_changed,
+        "spec stat checks": stat_checks,
+        "records across specs": lambda: collisions.clean(records, ws.registry),
         "unpickle models": lambda: [cache._entry(e) for e in entries],
-        "checks across specs": lambda: collisions.check(ws.specs, ws.registry, None, index),
-        "staleness scan": lambda: cache.scan(top, listings),
+        "checks across specs": lambda: collisions.check(specs, ws.registry, None, index),
         "spec reads": lambda: [workspace.read_file(ws, p) for p in files],
+        "staleness scan": lambda: cache.scan(top, listings),
     }
 
 

@@ -385,9 +385,9 @@ def _opened_during(action) -> list[str]:
 
 
 def test_a_fresh_check_reads_nothing_whose_stat_data_did_not_change(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 39: once settled, `check` reads no generated file, no template and none of the tool's
-    code: their stat data is what the cache saw (only the specs, the registry and the cache file
-    itself are read). And with its stored verdict, it reads no spec either: only the verdict."""
+    """Issue 39: once settled, `check` reads no generated file, no template, none of the tool's
+    code and no spec file: their stat data is what the cache saw (only the registry and the cache
+    file itself are read). And with its stored verdict, it reads only the verdict."""
     monkeypatch.setattr(cache, "RACY_NS", 0)
     monkeypatch.setattr(cache, "_CODE", [])  # the tool's digest is computed (from the store) again
     first = run_cli("check", cwd=workspace)
@@ -400,7 +400,8 @@ def test_a_fresh_check_reads_nothing_whose_stat_data_did_not_change(workspace: P
 
     watched = (str(workspace / "generated"), str(builtin_templates()), str(Path(cache.__file__).resolve().parent.parent))
     assert [p for p in opened if p.startswith(watched) and "__pycache__" not in p] == []
-    assert any(p.endswith(cache.WORKSPACE_FILE) for p in opened) and any(p.endswith("layernorm_bwd.yaml") for p in opened)
+    assert any(p.endswith(cache.WORKSPACE_FILE) for p in opened) and any(p.endswith("registry.yaml") for p in opened)
+    assert [p for p in opened if p.startswith(f"{workspace}/op_specs/") and p.endswith(".yaml") and not p.endswith("registry.yaml")] == []
     replayed: list[object] = []
     opened = _opened_during(lambda: replayed.append(run_cli("check", cwd=workspace)))
     assert replayed == [first]

@@ -8,7 +8,10 @@ exists, the fix.
 
 from __future__ import annotations
 
+import array
+import bisect
 import difflib
+import hashlib
 import functools
 import re
 from collections import Counter, defaultdict
@@ -600,3 +603,107 @@ def _naming(scope: _Scope) -> Iterator[Diagnostic]:
                         f"{name} has no _EXT while {len(with_ext)} other name(s) of {s.op} have it; omit _EXT only for names cuDNN defines",
                     )
 
+
+
+class Record(NamedTuple):
+    """What one spec contributes to the checks across specs, as plain values (kept in the workspace
+    cache by the spec's key and the registry's): enough to tell, without any model, that the full
+    pass over every spec has nothing to report (`clean`)."""
+
+    alone: bool  # check() over this spec and the registry alone reports nothing
+    op: str
+    low: int  # attribute_range
+    high: int
+    claims: bytes  # a CLAIM_BYTES digest of each number and name it claims that no other spec may (kind-tagged; sorted, distinct)
+    aliases: tuple[str, ...]  # _aliases(spec), sorted
+    shares: tuple[str, ...]  # the owners its shared_ranges name, casefolded
+
+    @classmethod
+    def plain(cls, value: object) -> "Record | None":
+        """A record from its marshalled tuple; None when it is not of that form."""
+        if not (isinstance(value, tuple) and len(value) == 7):
+            return None
+        alone, op, low, high, claims, aliases, shares = value
+        if not (isinstance(alone, bool) and isinstance(op, str) and type(low) is int and type(high) is int):
+            return None
+        if type(claims) is not bytes or len(claims) % CLAIM_BYTES:
+            return None
+        if not all(type(group) is tuple and set(map(type, group)) <= {str} for group in (aliases, shares)):
+            return None
+        return cls(alone, op, low, high, claims, aliases, shares)
+
+
+CLAIM_BYTES = 8  # a claim's digest: equal claims give equal digests; two unequal ones sharing one only cost the full pass
+
+
+def record(spec: OpSpec, registry: Registry | None, names: Sequence[str] | None = None) -> Record:
+    """The spec's Record (`names`: its folded_names, when known). Each claim is what one check
+    groups by, tagged with the check's kind, so two specs giving one tag the same value is exactly
+    a key two owners would share."""
+    names = folded_names(spec) if names is None else names
+    claims: set[str] = set()
+    for a in spec.numbered():
+        claims.update((f"id {a.id!r}", f"attribute {a.name}"))
+    for tag, named in (("descriptor", spec.descriptor_type), ("operation", spec.operation_type), ("node", spec.node_type)):
+        if named is not None:
+            claims.update((f"{tag} value {named.value!r}", f"{tag} name {named.name}"))
+    claims.add(f"table {spec.flatbuffers.table}")
+    if spec.flatbuffers.union_position is not None:
+        claims.add(f"union {spec.flatbuffers.union_position!r}")
+    for f in spec.fields:
+        if f.enum is not None:
+            claims.update((f"enum {f.enum.name}", f"enum tag {f.enum.type_tag!r}"))
+    for e in spec.new_enums:
+        if e.new_tag is not None:
+            claims.update((f"tag value {e.new_tag.value!r}", f"tag name {e.new_tag.name}"))
+    claims.update(f"uid {t.uid!r}" for t in spec.test_tensors)
+    claims.update(f"generated {name}" for name in names)
+    digests = sorted({hashlib.blake2b(claim.encode("utf-8", "surrogateescape"), digest_size=CLAIM_BYTES).digest() for claim in claims})
+    low, high = spec.attribute_range
+    return Record(
+        not check([spec], registry, None, {spec.op: names}), spec.op, low, high, b"".join(digests), tuple(sorted(_aliases(spec))),
+        tuple(sorted({share.owner.casefold() for share in spec.shared_ranges})),
+    )
+
+
+def clean(records: Sequence[Record], registry: Registry | None) -> bool:
+    """True only when check() over the specs these records stand for (with `registry`, made with
+    the same) reports nothing; False when it may report something (then the full pass decides).
+
+    Why it is sound: every finding of the full pass is either one check() over that spec and the
+    registry alone reports too (`alone`), or comes from two specs claiming the same key (`claims`),
+    overlapping attribute ranges, or a spec's shared range naming another spec. Attribute ranges
+    are conservative: any overlap of a spec's range with another spec's or a registry block's
+    counts (an isolated interval changes nothing in the sweeps), and so does a registry block owned
+    by a spec's op id (its overlaps would be judged by that spec's shared ranges). The sweeps over
+    numbers (_overlaps) report something whenever two owners' intervals overlap and nothing allows
+    it, so an overlap with the registry, or within it, shows in `alone` already."""
+    if not records or not all(r.alone and r.low <= r.high for r in records):
+        return False
+    ops = {r.op for r in records}
+    blocks = registry.blocks if registry is not None else ()
+    if any(b.owner in ops or not b.owner for b in blocks):
+        return False
+    intervals = [b.range for b in blocks] + [u for b in blocks for u in b.used] + [r.range for r in (registry.reserved if registry is not None else ())]
+    if any(low > high for low, high in intervals):  # the sweeps' reasoning above holds for intervals as written
+        return False
+    claimed = array.array("Q")
+    for r in records:
+        claimed.frombytes(r.claims)
+    if len(set(claimed)) != len(claimed):  # two specs claim one key (or two keys share a digest: the full pass decides)
+        return False
+    spans = sorted((r.low, r.high) for r in records)
+    for (_, high), (low, _) in zip(spans, spans[1:]):
+        if low <= high:
+            return False
+    highs = [high for _, high in spans]
+    for b in blocks:
+        at = bisect.bisect_left(highs, b.range[0])  # the first spec range not ending before the block
+        if at < len(spans) and spans[at][0] <= b.range[1]:
+            return False
+    named: dict[str, str] = {}
+    for r in records:
+        for alias in r.aliases:
+            if named.setdefault(alias, r.op) != r.op:
+                return False  # two specs answering to one name: shared ranges would be ambiguous
+    return all(named.get(owner, r.op) == r.op for r in records for owner in r.shares)

@@ -15,8 +15,7 @@ from codegen.plumbing import console, storage
 
 if TYPE_CHECKING:  # the command line imports this module for every command: it stays light
     from codegen.diagnostics import diagnostics
-    from codegen.pipeline.workspace import Workspace
-    from codegen.spec.model import OpSpec
+    from codegen.pipeline.workspace import Summary, Workspace
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 # the schema copy add-op keeps beside the specs, so the modeline it writes resolves in any workspace
@@ -73,8 +72,9 @@ def drop_checkout_names(ws: Workspace, checkout: Path) -> None:
     ws.diagnostics[:] = [d for d in ws.diagnostics if not (d.rule in NAMING_WARNINGS and d.loc in places)]
 
 
-def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
-    known = {s.op: s for s in ws.specs}
+def _select(ws: Workspace, ops: list[str]) -> list[Summary]:
+    """The complete specs `ops` name (all when none), by their summaries: no model is built."""
+    known = {s.op: s for s in ws.complete}
     unknown = [op for op in ops if op not in known]
     if unknown:
         raise UsageError(f"unknown op(s): {', '.join(unknown)}; known: {', '.join(sorted(known)) or 'none'}")
@@ -83,7 +83,7 @@ def _select(ws: Workspace, ops: list[str]) -> list[OpSpec]:
 
 def _produce(
     ws: Workspace,
-    specs: list[OpSpec],
+    specs: list[Summary],
     scopes: list[str] | None,
     mirror: bool = True,
     progress: console.Console | None = None,
@@ -93,7 +93,8 @@ def _produce(
 
     `scopes` are the directories under generated/ this run owns (None: all of generated/). With
     `txn`, every changed file is staged into it as soon as it is formatted and the changes only
-    name their files; without, they carry the old and new bytes (for diffs)."""
+    name their files; without, they carry the old and new bytes (for diffs). The models of
+    `specs` are built here (the ones rendered), no others unless the mirror is rendered."""
     from codegen.diagnostics import diagnostics
     from codegen.pipeline import generate  # Jinja2 is only imported when something must be rendered
     from codegen.pipeline.workspace import GENERATED_DIR
@@ -101,7 +102,7 @@ def _produce(
 
     planner = storage.Planner(ws.generated_dir, [""] if scopes is None else scopes, keep=txn is None, txn=txn, prefix=f"{GENERATED_DIR}/")
     try:
-        out = generate.generate(ws, specs, mirror, progress.progress if progress is not None else None, sink=planner.put)
+        out = generate.generate(ws, [ws.model(s.op) for s in specs], mirror, progress.progress if progress is not None else None, sink=planner.put)
     except formatting.FormatError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -113,7 +114,7 @@ def _produce(
 
 
 def _produce_stale(
-    ws: Workspace, specs: list[OpSpec], everything: bool, progress: console.Console | None = None, txn: storage.Transaction | None = None
+    ws: Workspace, specs: list[Summary], everything: bool, progress: console.Console | None = None, txn: storage.Transaction | None = None
 ) -> tuple[int, list[storage.Change], list[diagnostics.Diagnostic]]:
     """Like _produce, but only for the ops (and the mirror) whose stamp no longer matches their
     inputs and files: an unchanged op is neither rendered nor formatted. With `everything`,
@@ -127,7 +128,7 @@ def _produce_stale(
     stale = [s for s, fresh in zip(specs, freshness) if not fresh]
     scopes = [s.op for s in stale] + ([] if mirror_fresh else [PYTHON_DIR])
     if everything and ws.generated_dir.is_dir():  # only these can hold files no spec owns
-        owned = {s.op for s in ws.specs} | ({PYTHON_DIR} if mirror else set())
+        owned = {s.op for s in ws.complete} | ({PYTHON_DIR} if mirror else set())
         scopes += sorted(name for name in os.listdir(ws.generated_dir) if name not in owned)
     warnings = [] if mirror else [stamp.no_mirror_warning(ws)]
     if not scopes:
@@ -170,7 +171,7 @@ def _written(
         out.say(f"{shown}/ is up to date ({ops} op(s){mirror})")
 
 
-def _owners(ws: Workspace, specs: list[OpSpec], mirror: bool = True) -> list[str]:
+def _owners(ws: Workspace, specs: list[Summary], mirror: bool = True) -> list[str]:
     from codegen.pipeline.stamp import mirror_possible
     from codegen.views.naming import PYTHON_DIR
 

@@ -68,7 +68,7 @@ def cmd_add_op(args: argparse.Namespace) -> int:
         for change in new_spec:
             txn.stage(change.path, change.new or b"")
         # a registry that gave entries to the new spec changed every op's stamp: all are regenerated with it
-        produced = list(ws.specs) if any(c.path.endswith(REGISTRY_FILE) for c in new_spec) else [spec]
+        produced = ws.complete if any(c.path.endswith(REGISTRY_FILE) for c in new_spec) else [s for s in ws.complete if s.op == spec.op]
         status, changes, warnings = _produce(ws, produced, [s.op for s in produced] + [naming.PYTHON_DIR], txn=txn)
         sys.stdout.write(diagnostics.render(warnings))
         if status != EXIT_OK:

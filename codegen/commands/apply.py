@@ -36,7 +36,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         return EXIT_FINDINGS
     root = hipdnn_headers.checkout_root(_hipdnn_root(args))
     with storage.locked(root, _say):  # and one apply per checkout
-        return _apply_locked(args, ws, specs, root)
+        return _apply_locked(args, ws, [ws.model(s.op) for s in specs], root)
 
 
 def _owner(specs: list[OpSpec], path: str) -> str:

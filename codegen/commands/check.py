@@ -73,13 +73,13 @@ def _check(args: argparse.Namespace, read: list[str] | None = None) -> int:
         ws.diagnostics.extend(_checkout_findings(ws, _hipdnn_root(args)))
     if args.fix and not diagnostics.has_errors(ws.diagnostics):
         with storage.Transaction(ws.root) as txn:
-            status, changes, _ = _produce_stale(ws, list(ws.specs), everything=True, progress=args.console, txn=txn)
+            status, changes, _ = _produce_stale(ws, ws.complete, everything=True, progress=args.console, txn=txn)
             if status == EXIT_OK:
                 txn.commit()
         if status == EXIT_OK and changes:
             if (args.format or args.settings.format or "text") != "text":  # stdout holds the machine output only
                 args.console = console.Console(quiet=True)
-            _written(ws, args, changes, _owners(ws, list(ws.specs)))
+            _written(ws, args, changes, _owners(ws, ws.complete))
     if not args.no_stale and not diagnostics.has_errors(ws.diagnostics):
         stale, diffs = _stale(ws)
         ws.diagnostics.extend(stale)
@@ -95,7 +95,7 @@ def _check(args: argparse.Namespace, read: list[str] | None = None) -> int:
     if status == EXIT_OK and fmt == "text" and not args.quiet:
         registry = " and the registry" if ws.registry else ""
         warned = sum(d.severity == "warning" for d in ws.diagnostics)
-        print(f"ok: {len(ws.specs)} op spec(s){registry} checked, " + (f"no errors ({warned} warning(s))" if warned else "no findings"))
+        print(f"ok: {len(ws.complete)} op spec(s){registry} checked, " + (f"no errors ({warned} warning(s))" if warned else "no findings"))
     return status
 
 
@@ -112,7 +112,7 @@ def _stale(ws: Workspace) -> tuple[list[diagnostics.Diagnostic], str]:
     Ops whose stamp matches their inputs and files are not re-rendered."""
     from codegen.pipeline import stamp
 
-    status, changes, found = _produce_stale(ws, list(ws.specs), everything=True)
+    status, changes, found = _produce_stale(ws, ws.complete, everything=True)
     if status != EXIT_OK:  # template or coverage errors: they are the findings
         return found, ""
     shown = ws.display(ws.generated_dir)

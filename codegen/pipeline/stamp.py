@@ -20,7 +20,7 @@ from codegen.diagnostics.diagnostics import Diagnostic, Loc
 from codegen.plumbing import cache, formatting, storage
 from codegen.views import naming
 from codegen.spec.model import OpSpec
-from codegen.pipeline.workspace import Workspace, parallel_map
+from codegen.pipeline.workspace import Summary, Workspace, parallel_map
 
 STAMP = "hipdnn-codegen.stamp"
 
@@ -76,10 +76,11 @@ def toolchain() -> str:
     return f"hipdnn-codegen {__version__}; clang-format {formatting.CLANG_FORMAT_VERSION}" + (f"; skipping {', '.join(skipped)}" if skipped else "")
 
 
-def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bool], bool]:
+def all_fresh(ws: Workspace, specs: list[Summary], mirror: bool) -> tuple[list[bool], bool]:
     """Freshness of every spec's directory and of the mirror's. A directory the cache saw fresh
     with the same inputs and unchanged files (by their stat data) is fresh without being read;
-    the others are hashed (many on every core) and, when fresh and settled, remembered."""
+    the others are hashed (many on every core) and, when fresh and settled, remembered. Only the
+    specs' summaries are needed: no model is built."""
     if ws.store is None:
         ws.store = cache.Store.open(ws.root)
     verdicts = ws.store
@@ -100,7 +101,7 @@ def all_fresh(ws: Workspace, specs: list[OpSpec], mirror: bool) -> tuple[list[bo
         stat = stats[i]
         if verdict and stat is not None and not stat[1]:
             verdicts.remember(names[i], expected[i], stat[0], stat[2])
-    if len(specs) == len(ws.specs):  # a run over the whole workspace: directories gone are forgotten
+    if len(specs) == len(ws.complete):  # a run over the whole workspace: directories gone are forgotten
         verdicts.forget_others(set(names))
     verdicts.save()
     return fresh[: len(specs)], fresh[len(specs)] if mirror else True
@@ -167,32 +168,41 @@ class Inputs:
         registry = self.ws.registry
         return _sha(((registry.cudnn_frontend if registry is not None else None) or "").encode())
 
-    def parts_of(self, spec: OpSpec) -> dict[str, str]:
+    def parts_of(self, spec: OpSpec | Summary) -> dict[str, str]:
         parts = self._common() | {f"{SPEC_PART}{spec.op}": spec.content, "cudnn_frontend": self._cudnn_frontend()}
-        if spec.reference is not None:
+        reference = _reference_name(spec)
+        if reference is not None:
             parts["registry"] = self._registry()
-            parts["reference"] = _reference_digest(spec.reference.python, self.ws.store)
+            parts["reference"] = _reference_digest(reference, self.ws.store)
         return parts
 
     def parts_of_mirror(self) -> dict[str, str]:
         parts = self._common() | {"registry": self._registry()}
-        for spec in self.ws.specs:
+        for spec in self.ws.complete:
             parts[f"{SPEC_PART}{spec.op}"] = spec.content
         return parts
 
-    def of(self, spec: OpSpec) -> str:
+    def of(self, spec: OpSpec | Summary) -> str:
         extra = self._cudnn_frontend().encode()
-        if spec.reference is not None:  # the key's layout reads the registry; golden vectors run the reference
-            extra += self._registry().encode() + _reference_digest(spec.reference.python, self.ws.store).encode()
+        reference = _reference_name(spec)
+        if reference is not None:  # the key's layout reads the registry; golden vectors run the reference
+            extra += self._registry().encode() + _reference_digest(reference, self.ws.store).encode()
         return _sha(self.shared.encode() + spec.content.encode() + extra)
 
     def of_mirror(self) -> str:
         """The mirror depends on every valid spec and on the registry."""
         digest = hashlib.sha256(self.shared.encode())
-        for spec in sorted(self.ws.specs, key=lambda s: s.op):
+        for spec in sorted(self.ws.complete, key=lambda s: s.op):
             digest.update(spec.op.encode() + b"\0" + spec.content.encode() + b"\0")
         digest.update(self._registry().encode())
         return digest.hexdigest()
+
+
+def _reference_name(spec: OpSpec | Summary) -> str | None:
+    """The name of a spec's CPU reference, from its model or its summary."""
+    if isinstance(spec, Summary):
+        return spec.reference
+    return spec.reference.python if spec.reference is not None else None
 
 
 SPEC_PART = "spec "  # a part named after the spec it digests: "spec layernorm_bwd"

@@ -7,10 +7,12 @@ import functools
 import hashlib
 import os
 import re
+import stat as stat_module
 import subprocess
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence, TypeVar
 
 from codegen.plumbing import cache, storage
 from codegen.families import TEMPLATE_DIR, builtin_templates
@@ -38,17 +40,108 @@ def _overrides_any(own: Path, builtin: Path) -> bool:
     return False
 
 
+class Summary(NamedTuple):
+    """What the staleness pass and the command line need of a loaded spec, kept plain in the cache
+    beside its model, so a command that needs no more never builds (unpickles) the model."""
+
+    op: str
+    content: str  # OpSpec.content: the digest of what the spec says
+    reference: str | None  # the name of its CPU reference (OpSpec.reference.python)
+    complete: bool  # no damage: generated from (else one of Workspace.partial)
+    findings: bool  # its load gave findings (kept in the cache apart from the model: unpickled without it)
+
+    @classmethod
+    def of(cls, spec: OpSpec, findings: bool) -> "Summary":
+        return cls(spec.op, spec.content, spec.reference.python if spec.reference is not None else None, spec.damage is None, findings)
+
+    @classmethod
+    def plain(cls, value: object) -> "Summary | None":
+        """A summary from the cache's plain tuple; None when it is not of that form."""
+        if not (isinstance(value, tuple) and len(value) == 5):
+            return None
+        op, content, reference, complete, findings = value
+        if type(op) is str and type(content) is str and (reference is None or type(reference) is str) and type(complete) is bool and type(findings) is bool:
+            return cls(op, content, reference, complete, findings)
+        return None
+
+
+class SpecFile(NamedTuple):
+    """What a spec file's bytes give the load besides the model: the cache key of its load, its
+    git blob hash (newcomers) and its editor modeline (target, line, column; ("", 0, 0) when it
+    has none). Kept in the cache by the file's stat data, so an unchanged file is not read."""
+
+    key: str
+    blob: str
+    modeline: tuple[str, int, int]
+
+    @classmethod
+    def plain(cls, value: tuple[object, ...] | None) -> "SpecFile | None":
+        if value is None or len(value) != 5:
+            return None
+        key, blob, target, line, col = value
+        if isinstance(key, str) and isinstance(blob, str) and isinstance(target, str) and isinstance(line, int) and isinstance(col, int):
+            return cls(key, blob, (target, line, col))
+        return None
+
+    def flat(self) -> tuple[object, ...]:
+        return (self.key, self.blob, *self.modeline)
+
+
 @dataclass
 class Workspace:
+    """A loaded workspace. Specs are known by their summaries; each full model (OpSpec) is built
+    on first use (`specs`, `partial`, `spec(op)`, `model(op)`) from the cache or the file."""
+
     root: Path
-    specs: list[OpSpec] = field(default_factory=list)  # complete models: the ones generated from
-    partial: list[OpSpec] = field(default_factory=list)  # specs the schema rejected in part (model.Damage)
+    summaries: list[Summary] = field(default_factory=list)  # every spec loaded to a model, complete or partial, in load order
     registry: Registry | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes
+    sources: dict[str, bytes] = field(default_factory=dict)  # op id -> its spec file's bytes, for the files read (not those trusted by stat)
     registry_source: bytes = b""
     store: cache.Store | None = field(default=None, repr=False, compare=False)  # the cache it was loaded with
     read_elsewhere: list[str] = field(default_factory=list, repr=False, compare=False)  # files read outside op_specs/ (modeline targets)
+    keys: dict[str, str] = field(default_factory=dict, repr=False, compare=False)  # op id -> the cache key of its model's entry
+    models: dict[str, OpSpec] = field(default_factory=dict, repr=False, compare=False)  # the models built so far
+    _by_op: dict[str, Summary] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def specs(self) -> list[OpSpec]:
+        """The complete models (the ones generated from), in load order: every one built."""
+        return [self.model(s.op) for s in self.summaries if s.complete]
+
+    @property
+    def partial(self) -> list[OpSpec]:
+        """Specs the schema rejected in part (model.Damage)."""
+        return [self.model(s.op) for s in self.summaries if not s.complete]
+
+    @property
+    def complete(self) -> list[Summary]:
+        """The summaries of the complete specs, in load order (no model built)."""
+        return [s for s in self.summaries if s.complete]
+
+    def model(self, op: str) -> OpSpec:
+        """The model of a loaded spec: from the cache entry its load left, else loaded again from
+        its file (an entry that no longer unpickles)."""
+        found = self.models.get(op)
+        if found is None:
+            entry = self.store.get(self.keys[op]) if self.store is not None and op in self.keys else None
+            if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], OpSpec) and entry[0].op == op:
+                found = entry[0]
+            else:
+                found = self._reload(op)
+            self.models[op] = found
+        return found
+
+    def _reload(self, op: str) -> OpSpec:
+        path = self.spec_path(op)
+        shown = self.display(path)
+        raw = self.sources.get(op)
+        if raw is None:
+            raw, _ = read_file(self, path, shown=shown)
+        spec = load_spec(shown, op, raw)[0] if raw is not None else None
+        if spec is None or spec.content != next(s.content for s in self.summaries if s.op == op):  # the file changed since
+            raise UsageError(f"{shown} changed while it was being loaded; run the command again")
+        return spec
 
     @property
     def spec_dir(self) -> Path:
@@ -84,7 +177,11 @@ class Workspace:
         return self.spec_dir / f"{op}.yaml"
 
     def spec(self, op: str) -> OpSpec | None:
-        return next((s for s in self.specs if s.op == op), None)
+        """The complete model of `op`, None when no complete spec has that id."""
+        if len(self._by_op) != len(self.summaries):  # summaries are only ever added
+            self._by_op = {s.op: s for s in self.summaries}
+        found = self._by_op.get(op)
+        return self.model(op) if found is not None and found.complete else None
 
 
 NOT_SPECS = frozenset({registry.REGISTRY_FILE, "waivers.yaml"})
@@ -109,10 +206,15 @@ def spec_files(root: Path) -> list[Path]:
     return sorted(p for p in (root / SPEC_DIR).glob("*.yaml") if p.name not in NOT_SPECS)
 
 
-def fresh_ops(root: Path, sources: dict[str, bytes], base: str = "HEAD") -> frozenset[str] | None:
-    """The ops whose spec is new or differs from the one committed at `base`, by blob hash (one
-    `git ls-tree` call, no checkout). None when `root` is not in a git work tree or `base` is not
-    a revision: then nobody is a newcomer."""
+def blob_hash(raw: bytes) -> str:
+    """git's object id of a file's bytes (a blob)."""
+    return hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest()
+
+
+def fresh_ops(root: Path, blobs: dict[str, str], base: str = "HEAD") -> frozenset[str] | None:
+    """The ops whose spec is new or differs from the one committed at `base`, by blob hash
+    ({op: blob_hash(its bytes)}; one `git ls-tree` call, no checkout). None when `root` is not
+    in a git work tree or `base` is not a revision: then nobody is a newcomer."""
     try:
         proc = subprocess.run(
             ["git", "-C", str(root / SPEC_DIR), "ls-tree", base, "--", "."],
@@ -130,12 +232,49 @@ def fresh_ops(root: Path, sources: dict[str, bytes], base: str = "HEAD") -> froz
         parts = meta.split()
         if len(parts) == 3 and parts[1] == "blob" and name.endswith(".yaml"):
             committed[name[: -len(".yaml")]] = parts[2]
-    fresh = set()
-    for op, raw in sources.items():
-        blob = hashlib.sha1(b"blob %d\0" % len(raw) + raw).hexdigest()
-        if committed.get(op) != blob:
-            fresh.add(op)
-    return frozenset(fresh)
+    return frozenset(op for op, blob in blobs.items() if committed.get(op) != blob)
+
+
+def _facts(store: cache.Store, shown: str, op: str, raw: bytes) -> SpecFile:
+    return SpecFile(store.key(shown, op, raw), blob_hash(raw), modeline_of(raw))
+
+
+def _spec_file(ws: Workspace, store: cache.Store, path: Path, verified: set[str], shown: str, trusted: bool, now: int) -> tuple[SpecFile | None, list[Diagnostic]]:
+    """What a spec file gives the load. A regular file (not a link) within the size limit, in a
+    `trusted` op_specs/ (guarded: reached without links), whose stat data (size, mtime, ctime,
+    inode, device, mode) is what the store saw when it last read it and did not change within
+    cache.RACY_NS of `now`, is not read again: the store's facts stand. Any other is read through
+    read_file (its guard and findings) and, when settled, remembered."""
+    label = stat = None
+    if trusted:
+        try:
+            info: os.stat_result | None = os.lstat(path)
+        except (OSError, ValueError):
+            info = None
+        if info is not None and stat_module.S_ISREG(info.st_mode) and info.st_size <= storage.MAX_SPEC_BYTES:
+            stat, racy = cache.stat_of(info, now)
+            if not racy:
+                label = f"spec file\0{shown}\0{os.fsdecode(path)}"  # the load key it holds is the tool's: another tool's is no entry
+                known = SpecFile.plain(store.input(label, stat))
+                if known is not None:
+                    return known, []
+    data, problems = read_file(ws, path, verified, shown)
+    if data is None:
+        return None, problems
+    ws.sources[path.stem] = data
+    facts = _facts(store, shown, path.stem, data)
+    if label is not None and stat is not None:
+        store.remember_input(label, stat, facts.flat())
+    return facts, problems
+
+
+def _shown_below(ws: Workspace, directory: Path) -> Callable[[str], str]:
+    """ws.display(directory / name) for the names in one directory, its relative path found once."""
+    try:
+        prefix = os.path.relpath(directory)
+    except ValueError:
+        return lambda name: str(directory / name)
+    return (lambda name: name) if prefix == os.curdir else (lambda name: prefix + os.sep + name)
 
 
 def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = None, new_registry: bytes | None = None) -> Workspace:
@@ -143,34 +282,77 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
 
     Clashes between a spec that is new or changed since `base` and one that is not are blamed on
     the newcomer. `new_specs` (op id -> YAML) are specs not written yet, loaded as if they were;
-    `new_registry` likewise the registry's text."""
+    `new_registry` likewise the registry's text. A spec the cache holds is known by its summary:
+    its model is built when something asks for it (Workspace.model)."""
     ws = Workspace(root)
-    jobs = []
+    store = cache.Store.open(root)
+    ws.store = store
+    files: dict[str, SpecFile] = {}  # op -> its file's facts, in load order
+    problems: list[Diagnostic]
     for op, raw in sorted((new_specs or {}).items()):
         ws.sources[op] = raw
-        jobs.append((ws.display(ws.spec_path(op)), op, raw))
+        files[op] = _facts(store, ws.display(ws.spec_path(op)), op, raw)
     verified: set[str] = set()  # op_specs/ is checked for links once, not once per spec
+    try:
+        storage.guard(root, SPEC_DIR, file=False, verified=verified)
+        trusted = True
+    except storage.StorageError:
+        trusted = False  # every spec is read through read_file, which says why
+    shown_as = _shown_below(ws, ws.spec_dir)
+    now = time.time_ns()
     for path in spec_files(root):
-        if path.stem in ws.sources:
+        if path.stem in files:
             continue
         if not _utf8(path.name):
             ws.diagnostics.append(_not_utf8(ws, path))
             continue
-        shown = ws.display(path)
-        data, problems = read_file(ws, path, verified, shown)
+        facts, problems = _spec_file(ws, store, path, verified, shown_as(path.name), trusted, now)
         ws.diagnostics.extend(problems)
-        if data is not None:
-            ws.sources[path.stem] = data
-            jobs.append((shown, path.stem, data))
-    store = cache.Store.open(root)
-    ws.store = store
-    loaded, keys = _through_cache(store, load_spec, jobs)
+        if facts is not None:
+            files[path.stem] = facts
+    known: dict[str, tuple[Summary, list[Diagnostic]]] = {}  # op -> what the cache says of its load
+    jobs: list[tuple[str, str, bytes]] = []
+    for op, facts in list(files.items()):
+        cached = Summary.plain(store.summary(facts.key)) if store.has(facts.key) else None
+        if cached is not None and cached.op == op and not cached.findings:
+            known[op] = cached, []
+            continue
+        if cached is not None and cached.op == op:  # its findings are kept apart from its model
+            found = store.get_derived(f"findings {facts.key}")
+            if isinstance(found, list) and all(isinstance(d, Diagnostic) for d in found):
+                known[op] = cached, found
+                continue
+        if op not in ws.sources:  # trusted by its stat data, but its model's entry is gone: read after all
+            path = ws.spec_path(op)
+            data, problems = read_file(ws, path, verified)
+            if data is None:  # it went away meanwhile: what reading it first would have said
+                ws.diagnostics.extend(problems)
+                del files[op]
+                continue
+            ws.sources[op] = data
+            files[op] = _facts(store, ws.display(path), op, data)
+        jobs.append((ws.display(ws.spec_path(op)), op, ws.sources[op]))
+    keys = [facts.key for facts in files.values()]
+    loaded, _ = _through_cache(store, load_spec, jobs)
+    fresh = {job[1]: result for job, result in zip(jobs, loaded)}
     spec_keys: dict[str, str] = {}  # op -> the cache key of its spec's load
-    for (spec, problems), key in zip(loaded, keys):
+    for op, facts in files.items():
+        summary: Summary | None
+        if op in known:
+            summary, problems = known[op]
+        else:
+            spec, problems = fresh[op]
+            summary = Summary.of(spec, bool(problems)) if spec is not None else None
+            if spec is not None and summary is not None:
+                store.put_summary(facts.key, tuple(summary))
+                ws.models[op] = spec
+                if problems:
+                    store.put_derived(f"findings {facts.key}", problems)
         ws.diagnostics.extend(problems)
-        if spec is not None:
-            (ws.specs if spec.damage is None else ws.partial).append(spec)
-            spec_keys[spec.op] = key
+        if summary is not None:
+            ws.summaries.append(summary)
+            ws.keys[op] = facts.key
+            spec_keys[op] = facts.key
     for path in sorted((root / SPEC_DIR).glob("*.yml")):  # an editor's default: never skipped silently
         if not _utf8(path.name):
             ws.diagnostics.append(_not_utf8(ws, path))
@@ -181,6 +363,7 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
             rules.SPEC_OP_NAME(Loc(ws.display(path)), f"spec files end in .yaml: rename {path.name} to {twin.name}{also}", fix=Fix(f"rename {path.name} to {twin.name}"))
         )
     registry_path = root / SPEC_DIR / registry.REGISTRY_FILE
+    registry_keys: list[str] = []
     if new_registry is not None or registry_path.exists() or registry_path.is_symlink():
         data, problems = (new_registry, []) if new_registry is not None else read_file(ws, registry_path)
         if data is not None:
@@ -188,42 +371,69 @@ def load(root: Path, base: str = "HEAD", new_specs: dict[str, bytes] | None = No
             [(ws.registry, problems)], registry_keys = _through_cache(store, load_registry, [(ws.display(registry_path), data)])
             keys += ["registry", *registry_keys]
         ws.diagnostics.extend(problems)
-    for op, raw in sorted(ws.sources.items()):  # not cached: it reads the schema file beside the spec
-        ws.diagnostics.extend(check_modeline(ws, ws.spec_path(op), raw, registry=False))
+    for op, facts in sorted(files.items()):  # the modeline from the facts; the schema file beside the spec is read every time
+        if facts.modeline[1]:
+            ws.diagnostics.extend(modeline_findings(ws, ws.spec_path(op), facts.modeline, registry=False))
     if ws.registry_source:
         ws.diagnostics.extend(check_modeline(ws, registry_path, ws.registry_source, registry=True))
-    ws.diagnostics.extend(_collisions(store, ws, keys, fresh_ops(root, ws.sources, base), spec_keys))
+    newcomers = fresh_ops(root, {op: facts.blob for op, facts in files.items()}, base)
+    ws.diagnostics.extend(_collisions(store, ws, keys, newcomers, spec_keys, registry_keys))
     store.prune()
     store.save()
     return ws
 
 
-def _collisions(store: cache.Store, ws: Workspace, keys: list[str], newcomers: frozenset[str] | None, spec_keys: dict[str, str]) -> list[Diagnostic]:
+def _collisions(
+    store: cache.Store, ws: Workspace, keys: list[str], newcomers: frozenset[str] | None, spec_keys: dict[str, str], registry_keys: list[str]
+) -> list[Diagnostic]:
     """The checks across specs: a function of the loaded specs and registry (named by their cache
     keys), of the newcomers and of the surfaces skipped, so the last result is reused while none
-    of them changed. When one did, what each unchanged spec contributes (its generated names,
-    the costly part) comes from a per-spec index kept by the spec's key: only a changed spec's is
-    derived again, and the findings are those of the full pass."""
+    of them changed. When one did, each spec's record (collisions.Record: the numbers and names
+    it claims, plain, kept by its key and the registry's; only a changed spec's is made again,
+    from its model) tells without any other model whether the full pass could find anything;
+    only when it could does the full pass run, over every model, with what each unchanged spec
+    contributes to it (its generated names, the costly part) from a per-spec index."""
     from codegen import families
 
     skipped = "\0".join(families.skipped_surfaces())
     key = store.key("collisions", *keys, "newcomers", "\0".join(sorted(newcomers)) if newcomers is not None else "\1", "skipped", skipped)
-    entries = {op: store.key("generated names", spec_key, "skipped", skipped) for op, spec_key in spec_keys.items()}
+    # keys of per-spec entries: a spec's key (a salted digest already) and a digest of what else they depend on
+    names_of_skipped = store.key("skipped", skipped)
+    also = store.key("skipped", skipped, "registry", *registry_keys)
+    entries = {op: f"generated names {spec_key} {names_of_skipped}" for op, spec_key in spec_keys.items()}
+    kept = {op: f"collision record {spec_key} {also}" for op, spec_key in spec_keys.items()}
     found = store.get_derived(key)
     if isinstance(found, list):
-        store.keep_derived(entries.values())  # the index outlives a run that did not need it
+        store.keep_derived([*entries.values(), *kept.values()])  # the index and records outlive a run that did not need them
         return found
     from codegen.checks import collisions
 
     index: dict[str, tuple[str, ...]] = {}
-    for spec in [*ws.specs, *ws.partial]:
-        entry = entries[spec.op]
-        names = store.get_derived(entry)
-        if not (isinstance(names, tuple) and all(isinstance(n, str) for n in names)):
-            names = collisions.folded_names(spec)
-            store.put_derived(entry, names)
-        index[spec.op] = names
-    found = list(collisions.check([*ws.specs, *ws.partial], ws.registry, newcomers, index))
+
+    def names_of(spec: OpSpec) -> tuple[str, ...]:
+        """The spec's generated names from the index, derived (and kept) when it has none."""
+        if spec.op not in index:
+            names = store.get_derived(entries[spec.op])
+            if not (isinstance(names, tuple) and all(isinstance(n, str) for n in names)):
+                names = collisions.folded_names(spec)
+                store.put_derived(entries[spec.op], names)
+            index[spec.op] = names
+        return index[spec.op]
+
+    records = []
+    for summary in [*ws.complete, *(s for s in ws.summaries if not s.complete)]:
+        made = collisions.Record.plain(store.get_plain(kept[summary.op]))
+        if made is None or made.op != summary.op:
+            spec = ws.model(summary.op)
+            made = collisions.record(spec, ws.registry, names_of(spec))
+            store.put_plain(kept[summary.op], tuple(made))
+        records.append(made)
+    if collisions.clean(records, ws.registry):
+        store.keep_derived(entries.values())
+        found = []
+    else:
+        everyone = [*ws.specs, *ws.partial]
+        found = list(collisions.check(everyone, ws.registry, newcomers, {spec.op: names_of(spec) for spec in everyone}))
     store.put_derived(key, found)
     return found
 
@@ -240,15 +450,27 @@ def tool_schema(registry: bool = False) -> bytes:
     return (Path(schema.__file__).parent / (REGISTRY_SCHEMA if registry else SPEC_SCHEMA)).read_bytes()  # a regular package, in a wheel too
 
 
+def modeline_of(raw: bytes) -> tuple[str, int, int]:
+    """A file's editor modeline: the schema it names, its line and the column the name starts at;
+    ("", 0, 0) when the file has none."""
+    found = MODELINE.search(raw)
+    if found is None:
+        return "", 0, 0
+    return found.group(1).decode("utf-8", "replace"), raw.count(b"\n", 0, found.start()) + 1, found.start(1) - found.start() + 1
+
+
 def check_modeline(ws: Workspace, path: Path, raw: bytes, registry: bool) -> list[Diagnostic]:
     """SPEC-MODELINE: a file's editor modeline, when it has one, must name a schema file that exists
     beside it (resolved from its directory) and is identical to the tool's."""
-    found = MODELINE.search(raw)
-    if found is None:
+    return modeline_findings(ws, path, modeline_of(raw), registry)
+
+
+def modeline_findings(ws: Workspace, path: Path, modeline: tuple[str, int, int], registry: bool) -> list[Diagnostic]:
+    """check_modeline's findings for a modeline found earlier (modeline_of): the schema file it
+    names is looked at now, whatever the cache knows of the spec."""
+    target, line, col = modeline
+    if not line:
         return []
-    target = found.group(1).decode("utf-8", "replace")
-    line = raw.count(b"\n", 0, found.start()) + 1
-    col = found.start(1) - found.start() + 1
     loc = Loc(ws.display(path), line, col, line, col + len(target))
     name = REGISTRY_SCHEMA if registry else SPEC_SCHEMA
     flag = " --registry" if registry else ""

@@ -260,6 +260,13 @@ _STAT = operator.attrgetter("st_size", "st_mtime_ns", "st_ctime_ns", "st_ino", "
 Scanned = tuple[str, bool, str]  # stat digest, changed within RACY_NS, listing
 
 
+def stat_of(info: os.stat_result, now: int) -> tuple[tuple[int, ...], bool]:
+    """One file's stat data (size, mtime, ctime, inode, device, mode), and whether it changed
+    within RACY_NS of `now` (time.time_ns(); then it is never trusted by its stat data later)."""
+    data: tuple[int, ...] = _STAT(info)
+    return data, max(data[1], data[2]) > now - RACY_NS
+
+
 def scan(top: str, listings: dict[str, str] | None = None) -> dict[str, Scanned]:
     """The subdirectories of `top` (generated/), each with a digest of the stat data (size,
     mtime, ctime, inode, device, mode) of itself, its subdirectories and every file below it
@@ -401,14 +408,21 @@ class Store:
       and listings: the paths below each that its stat digest covers (scan() stats those
       instead of walking the directory again);
     - trees: digests of file trees (the tool's code, template folders) with their stat digest, so
-      a tree whose stat data did not change is not read again.
+      a tree whose stat data did not change is not read again;
+    - inputs: what each spec file's bytes gave (its load key, git blob hash, modeline) with the
+      file's stat digest, so a spec file whose stat data did not change is not read again;
+    - summaries: what a spec entry says in brief (op, content digest, ...), plain, so a command
+      that needs no more does not unpickle the model;
+    - plain: values derived per spec (the records the checks across specs compare), marshalled
+      (plain values only: no code runs on reading), by a key like the derived ones.
 
     The file is sealed (sealed_read: this user's, writable by no one else, header and SHA-256
     checked) and unpickled with an unpickler that builds only hipdnn-codegen's classes and plain
     containers; a damaged, foreign or unreadable file is ignored (everything misses) and rewritten.
     With the cache off (`folder` None) the store starts empty and is never written."""
 
-    MAGIC = b"hipdnn-codegen workspace cache 2\n"
+    MAGIC = b"hipdnn-codegen workspace cache 3\n"
+    TABLES = ("specs", "derived", "verdicts", "trees", "listings", "inputs", "summaries", "plain")
 
     def __init__(self, folder: Path | None):
         self.folder = folder
@@ -421,9 +435,13 @@ class Store:
         self.verdicts: dict[str, tuple[str, str]] = data["verdicts"]
         self.trees: dict[str, tuple[str, str]] = data["trees"]
         self.listings: dict[str, str] = data["listings"]
+        self.inputs: dict[str, tuple[object, ...]] = data["inputs"]
+        self.summaries: dict[str, tuple[object, ...]] = data["summaries"]
+        self.plain: dict[str, bytes] = data["plain"]
         self._salt: bytes | None = None
         self._used: set[str] = set()
         self._used_derived: set[str] = set()
+        self._used_inputs: set[str] = set()
         self._dirty = False
 
     @classmethod
@@ -431,7 +449,7 @@ class Store:
         return cls(folder(root))
 
     def _load(self) -> dict[str, dict[str, Any]]:
-        empty: dict[str, dict[str, Any]] = {"specs": {}, "derived": {}, "verdicts": {}, "trees": {}, "listings": {}}
+        empty: dict[str, dict[str, Any]] = {table: {} for table in self.TABLES}
         payload = sealed_read(self.path, self.MAGIC) if self.path is not None else None
         if payload is None:
             return empty
@@ -441,7 +459,9 @@ class Store:
             return empty
         if not isinstance(data, dict) or set(data) != set(empty) or not all(isinstance(v, dict) for v in data.values()):
             return empty
-        if not all(isinstance(v, bytes) for table in ("specs", "derived") for v in data[table].values()):
+        if not all(isinstance(v, bytes) for table in ("specs", "derived", "plain") for v in data[table].values()):
+            return empty
+        if not all(isinstance(v, tuple) for table in ("inputs", "summaries") for v in data[table].values()):
             return empty
         if not all(isinstance(v, str) for v in data["listings"].values()):
             return empty
@@ -466,6 +486,59 @@ class Store:
         self._used.add(key)
         self._dirty = _pickled(self.specs, key, value) or self._dirty
 
+    def has(self, key: str) -> bool:
+        """Whether a spec entry is kept under `key`; it counts as used (prune() keeps it) without
+        being unpickled."""
+        self._used.add(key)
+        return key in self.specs
+
+    def summary(self, key: str) -> tuple[object, ...] | None:
+        """The plain summary kept beside the spec entry under `key` (None when there is none)."""
+        return self.summaries.get(key)
+
+    def put_summary(self, key: str, value: tuple[object, ...]) -> None:
+        if self.summaries.get(key) != value:
+            self.summaries[key] = value
+            self._dirty = True
+
+    def input(self, label: str, stat: object) -> tuple[object, ...] | None:
+        """What a file read under `label` gave, kept while its stat digest is `stat`; None when
+        the store saw other stat data (or none)."""
+        self._used_inputs.add(label)
+        known = self.inputs.get(label)
+        return known[1:] if known is not None and known[:1] == (stat,) else None
+
+    def remember_input(self, label: str, stat: object, value: tuple[object, ...]) -> None:
+        self._used_inputs.add(label)
+        if self.inputs.get(label) != (stat, *value):
+            self.inputs[label] = (stat, *value)
+            self._dirty = True
+
+    def get_plain(self, key: str) -> Any | None:
+        """A marshalled value kept under `key` (plain values only; None when missing or damaged)."""
+        import marshal
+
+        self._used_derived.add(key)
+        data = self.plain.get(key)
+        if data is None:
+            return None
+        try:
+            return marshal.loads(data)
+        except (EOFError, ValueError, TypeError):
+            return None
+
+    def put_plain(self, key: str, value: Any) -> None:
+        import marshal
+
+        self._used_derived.add(key)
+        try:
+            data = marshal.dumps(value)
+        except ValueError:
+            return
+        if self.plain.get(key) != data:
+            self.plain[key] = data
+            self._dirty = True
+
     def get_derived(self, key: str) -> Any | None:
         self._used_derived.add(key)
         return _entry(self.derived.get(key))
@@ -479,8 +552,11 @@ class Store:
         self._dirty = _pickled(self.derived, key, value) or self._dirty
 
     def prune(self) -> None:
-        """Drop every spec and derived entry this load did not use."""
-        for table, used in ((self.specs, self._used), (self.derived, self._used_derived)):
+        """Drop every spec, summary, derived, plain and input entry this load did not use."""
+        tables: tuple[tuple[dict[str, Any], set[str]], ...] = (
+            (self.specs, self._used), (self.summaries, self._used), (self.derived, self._used_derived), (self.plain, self._used_derived), (self.inputs, self._used_inputs),
+        )
+        for table, used in tables:
             for key in set(table) - used:
                 del table[key]
                 self._dirty = True
@@ -515,7 +591,10 @@ class Store:
         """Write the file when anything changed (and sweep what earlier versions left)."""
         if not self._dirty or self.folder is None or self.path is None or not private_folder(self.folder):
             return
-        data = {"specs": self.specs, "derived": self.derived, "verdicts": self.verdicts, "trees": self.trees, "listings": self.listings}
+        data = {
+            "specs": self.specs, "derived": self.derived, "verdicts": self.verdicts, "trees": self.trees, "listings": self.listings,
+            "inputs": self.inputs, "summaries": self.summaries, "plain": self.plain,
+        }
         try:
             payload = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError):
