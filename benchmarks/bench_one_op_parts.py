@@ -20,9 +20,17 @@ What it no longer pays (measured for comparison; the load does these only when i
 - spec reads: every spec file read through workspace.read_file (guarded).
 
 And the floor left alone:
-- staleness scan: cache.scan over generated/ (one lstat per generated file and directory).
+- staleness scan: cache.scan over generated/ (one lstat per generated file and directory);
+- stat floor: os.lstat of the same paths and nothing else (no digest, no listing): the least
+  any staleness pass pays that looks at every generated file, as one that sees a file edited in
+  place must.
 
-bench_one_op.py measures the whole command. Asserts nothing.
+Last, in rounds of their own: the whole command (one spec edited, then `generate -q` in a new
+process) at the small N, as CPU of the child (user + system), against the stat floor at the large
+N: when the floor alone is a sizeable share of the whole small-N command, no design that stats
+every generated path brings N = large within a small multiple of N = small.
+
+bench_one_op.py measures the whole command at both sizes. Asserts nothing.
 
     .venv/bin/python benchmarks/bench_one_op_parts.py [--small 10] [--large 1000] [--repeat 5]
 """
@@ -65,6 +73,7 @@ def parts(root: Path) -> dict[str, Callable[[], object]]:
     records = [collisions.record(s, ws.registry, index[s.op]) for s in specs]
     top = str(ws.generated_dir)
     listings = dict(ws.store.listings)
+    paths = [top + os.sep + name for listing in listings.values() for name in listing.split("\0")]
     files = workspace.spec_files(root)
     edited = root / "op_specs" / "synth_00000.yaml"
     text = edited.read_text()
@@ -94,7 +103,29 @@ def parts(root: Path) -> dict[str, Callable[[], object]]:
         "checks across specs": lambda: collisions.check(specs, ws.registry, None, index),
         "spec reads": lambda: [workspace.read_file(ws, p) for p in files],
         "staleness scan": lambda: cache.scan(top, listings),
+        "stat floor": lambda: list(map(os.lstat, paths)),
     }
+
+
+def whole_command(root: Path, env: dict[str, str]) -> Callable[[], float]:
+    """One spec edited (between two texts), then `generate -q` in a new process: the child's CPU."""
+    import resource
+
+    edited = root / "op_specs" / "synth_00000.yaml"
+    text = edited.read_text()
+    states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
+    count = [0]
+
+    def once() -> float:
+        edited.write_text(states[count[0] % 2])
+        count[0] += 1
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=root, env=env, capture_output=True, check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+    once(), once()  # both texts seen
+    return once
 
 
 def main() -> None:
@@ -109,6 +140,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["HIPDNN_CODEGEN_CACHE_DIR"] = str(Path(tmp) / "cache")
         measured: dict[int, dict[str, Callable[[], object]]] = {}
+        whole: Callable[[], float] | None = None
         for count in (args.small, args.large):
             ws = Path(tmp) / f"n{count}"
             write_workspace(ws, count)
@@ -117,6 +149,8 @@ def main() -> None:
             time.sleep(2.1)  # past cache.RACY_NS: the stat data is trusted from now on
             subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=ws, env=env, capture_output=True, check=False)
             measured[count] = parts(ws)
+            if count == args.small:
+                whole = whole_command(ws, env)
         samples: dict[tuple[int, str], list[float]] = {}
         for _ in range(args.repeat):
             for count, named in measured.items():
@@ -125,6 +159,16 @@ def main() -> None:
         for name in measured[args.small]:
             small, large = statistics.median(samples[args.small, name]), statistics.median(samples[args.large, name])
             print(f"{name}: N={args.small} {small:.3f} s, N={args.large} {large:.3f} s CPU (medians)")
+        assert whole is not None
+        floor, command = [], []
+        for _ in range(args.repeat):
+            command.append(whole())
+            floor.append(_cpu(measured[args.large]["stat floor"]))
+        ratio = statistics.median(f / c for f, c in zip(floor, command))
+        print(
+            f"one op changed + generate at N={args.small}, whole command: {statistics.median(command):.3f} s CPU; "
+            f"stat floor at N={args.large}: {statistics.median(floor):.3f} s CPU, {ratio:.2f}x the whole command (median of paired rounds)"
+        )
     print(f"load average at the end: {os.getloadavg()[0]:.1f} ({os.cpu_count()} CPUs)")
 
 
