@@ -60,6 +60,20 @@ def _cpu(fn: Callable[[], object]) -> float:
     return time.process_time() - start
 
 
+def editor(root: Path) -> Callable[[], None]:
+    """Each call changes what one spec says, alternating between two texts."""
+    edited = root / "op_specs" / "synth_00000.yaml"
+    text = edited.read_text()
+    states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
+    count = [0]
+
+    def edit() -> None:
+        edited.write_text(states[count[0] % 2])
+        count[0] += 1
+
+    return edit
+
+
 def parts(root: Path) -> dict[str, Callable[[], object]]:
     from codegen.checks import collisions
     from codegen.pipeline import workspace
@@ -75,14 +89,10 @@ def parts(root: Path) -> dict[str, Callable[[], object]]:
     listings = dict(ws.store.listings)
     paths = [top + os.sep + name for listing in listings.values() for name in listing.split("\0")]
     files = workspace.spec_files(root)
-    edited = root / "op_specs" / "synth_00000.yaml"
-    text = edited.read_text()
-    states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
-    count = [0]
+    edit = editor(root)
 
     def one_changed() -> object:
-        edited.write_text(states[count[0] % 2])
-        count[0] += 1
+        edit()
         return workspace.load(root)
 
     one_changed(), one_changed()  # both texts seen: their loads and records are in the cache
@@ -111,14 +121,10 @@ def whole_command(root: Path, env: dict[str, str]) -> Callable[[], float]:
     """One spec edited (between two texts), then `generate -q` in a new process: the child's CPU."""
     import resource
 
-    edited = root / "op_specs" / "synth_00000.yaml"
-    text = edited.read_text()
-    states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
-    count = [0]
+    edit = editor(root)
 
     def once() -> float:
-        edited.write_text(states[count[0] % 2])
-        count[0] += 1
+        edit()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=root, env=env, capture_output=True, check=False)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
