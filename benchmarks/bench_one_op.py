@@ -44,16 +44,26 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def one_op(ws: Path, cache: str, code: Path = REPO) -> Callable[[], tuple[float, float]]:
-    """A call edits one spec of `ws` and regenerates: (wall s, CPU s)."""
+def editor(ws: Path) -> Callable[[], None]:
+    """Each call changes what one spec of `ws` says, alternating between two texts."""
     spec = ws / "op_specs" / "synth_00000.yaml"
     text = spec.read_text()
     states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
     count = [0]
 
-    def once() -> tuple[float, float]:
+    def edit() -> None:
         spec.write_text(states[count[0] % 2])
         count[0] += 1
+
+    return edit
+
+
+def one_op(ws: Path, cache: str, code: Path = REPO) -> Callable[[], tuple[float, float]]:
+    """A call edits one spec of `ws` and regenerates: (wall s, CPU s)."""
+    edit = editor(ws)
+
+    def once() -> tuple[float, float]:
+        edit()
         cpu = _children_cpu()
         start = time.perf_counter()
         proc = subprocess.run(CLI, cwd=ws, env=_env(cache, code), capture_output=True)

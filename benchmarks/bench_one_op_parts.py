@@ -52,26 +52,13 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "benchmarks")]
 
 from bench_check import write_workspace  # noqa: E402 - the same synthetic ops
+from bench_one_op import editor, one_op  # noqa: E402 - the same edit, the whole command as it measures it
 
 
 def _cpu(fn: Callable[[], object]) -> float:
     start = time.process_time()
     fn()
     return time.process_time() - start
-
-
-def editor(root: Path) -> Callable[[], None]:
-    """Each call changes what one spec says, alternating between two texts."""
-    edited = root / "op_specs" / "synth_00000.yaml"
-    text = edited.read_text()
-    states = [text.replace("epsilon: 0.5", "epsilon: 0.25", 1), text]
-    count = [0]
-
-    def edit() -> None:
-        edited.write_text(states[count[0] % 2])
-        count[0] += 1
-
-    return edit
 
 
 def parts(root: Path) -> dict[str, Callable[[], object]]:
@@ -117,23 +104,6 @@ def parts(root: Path) -> dict[str, Callable[[], object]]:
     }
 
 
-def whole_command(root: Path, env: dict[str, str]) -> Callable[[], float]:
-    """One spec edited (between two texts), then `generate -q` in a new process: the child's CPU."""
-    import resource
-
-    edit = editor(root)
-
-    def once() -> float:
-        edit()
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=root, env=env, capture_output=True, check=False)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-    once(), once()  # both texts seen
-    return once
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--small", type=int, default=10)
@@ -156,7 +126,9 @@ def main() -> None:
             subprocess.run([sys.executable, "-m", "codegen", "generate", "-q"], cwd=ws, env=env, capture_output=True, check=False)
             measured[count] = parts(ws)
             if count == args.small:
-                whole = whole_command(ws, env)
+                command_round = one_op(ws, os.environ["HIPDNN_CODEGEN_CACHE_DIR"])
+                command_round(), command_round()  # both texts seen
+                whole = lambda: command_round()[1]  # noqa: E731 - the child's CPU
         samples: dict[tuple[int, str], list[float]] = {}
         for _ in range(args.repeat):
             for count, named in measured.items():
