@@ -6,7 +6,7 @@ frontend-only flags, multi-value setters, InputNames/OutputNames enumerators and
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -600,6 +600,15 @@ def _channel_lambdas(body: str, local: dict[str, str], names: set[str]) -> list[
     return out
 
 
+def _empty_stride_blocks(body: str, local: dict[str, str], target: str) -> Iterator[tuple[re.Match[str], tuple[int, int]]]:
+    """The `if(t->get_stride().empty()) { ... }` blocks of `body` whose `t` is the local naming
+    `target`: each head's match (the local in group 1) and its braces' span."""
+    for m in re.finditer(rf"\bif\(({_REF})->get_stride\(\)\.empty\(\)\)", body):
+        block = _block(body, m.end())
+        if local.get(m[1]) == target and block is not None:
+            yield m, block
+
+
 def _packed_axis_copies(body: str, local: dict[str, str], names: set[str], fields: set[str], out: NodeInferences) -> list[dict[str, str]]:
     """For a copy (`out.pairs`) whose strides block first gives, under a condition, strides packed
     with an axis innermost (`if(c && !s->get_stride().empty()) { t->set_stride(
@@ -608,10 +617,7 @@ def _packed_axis_copies(body: str, local: dict[str, str], names: set[str], field
     copy and so takes precedence (block-scale quantize's y under transpose, id 57303967738)."""
     found: list[dict[str, str]] = []
     for target, source in out.pairs:
-        for m in re.finditer(rf"\bif\(({_REF})->get_stride\(\)\.empty\(\)\)", body):
-            block = _block(body, m.end())
-            if local.get(m[1]) != target or block is None:
-                continue
+        for m, block in _empty_stride_blocks(body, local, target):
             branch = re.match(rf"\{{if\(", body[block[0]:])
             parsed = _arguments(body, block[0] + branch.end() - 1) if branch is not None else None
             inner = _block(body, parsed[1]) if parsed is not None else None
@@ -637,10 +643,7 @@ def _packed_fallbacks(body: str, local: dict[str, str], out: NodeInferences) -> 
     has some: block-scale quantize's y, BlockScaleQuantizeNode id 57303967738)."""
     found: list[dict[str, str]] = []
     for target, source in out.pairs:
-        for m in re.finditer(rf"\bif\(({_REF})->get_stride\(\)\.empty\(\)\)", body):
-            block = _block(body, m.end())
-            if local.get(m[1]) != target or block is None:
-                continue
+        for m, block in _empty_stride_blocks(body, local, target):
             tail = re.search(rf"else if\(!({_REF})->get_stride\(\)\.empty\(\)\)\{{({_REF})->set_stride\(\1->get_stride\(\)\);\}}"
                              rf"else if\(!({_REF})->get_dim\(\)\.empty\(\)\)\{{\3->set_stride\(\S*?generateStrides\(\3->get_dim\(\)\)\);\}}\}}$",
                              body[block[0]:block[1]])
