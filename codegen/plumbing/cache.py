@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import marshal
 import operator
 import os
 import pickle
@@ -188,8 +189,6 @@ def kept(kind: str, parts: tuple[str | bytes, ...], compute: Any, to_plain: Any,
     on reading), sealed; read back through from_plain, which raises on anything not of its form.
     A missing, damaged or foreign entry is computed again and rewritten; without a cache, always
     computed."""
-    import marshal
-
     base = directory()
     if base is None:
         return compute()
@@ -516,8 +515,6 @@ class Store:
 
     def get_plain(self, key: str) -> Any | None:
         """A marshalled value kept under `key` (plain values only; None when missing or damaged)."""
-        import marshal
-
         self._used_derived.add(key)
         data = self.plain.get(key)
         if data is None:
@@ -528,8 +525,6 @@ class Store:
             return None
 
     def put_plain(self, key: str, value: Any) -> None:
-        import marshal
-
         self._used_derived.add(key)
         try:
             data = marshal.dumps(value)
@@ -591,10 +586,7 @@ class Store:
         """Write the file when anything changed (and sweep what earlier versions left)."""
         if not self._dirty or self.folder is None or self.path is None or not private_folder(self.folder):
             return
-        data = {
-            "specs": self.specs, "derived": self.derived, "verdicts": self.verdicts, "trees": self.trees, "listings": self.listings,
-            "inputs": self.inputs, "summaries": self.summaries, "plain": self.plain,
-        }
+        data = {table: getattr(self, table) for table in self.TABLES}
         try:
             payload = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
         except (pickle.PicklingError, TypeError, AttributeError):
